@@ -1,0 +1,81 @@
+import { Link } from "@remix-run/react";
+
+export function Footer({ shopName = "School Uniform Shop" }: { shopName?: string }) {
+  return (
+    <footer className="footer">
+      <div className="footer-grid">
+        <section aria-labelledby="footer-links">
+          <h2 id="footer-links">Quick links</h2>
+          <ul>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/schools">Schools</Link>
+            </li>
+            <li>
+              <Link to="/shop">Shop</Link>
+            </li>
+            <li>
+              <Link to="/accessories">Accessories</Link>
+            </li>
+            <li>
+              <Link to="/returns">Returns policy</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact us</h2>
+          <address>
+            <p>
+              Phone: <a href="tel:+910000000000">+91 00000 00000</a>
+            </p>
+            <p>
+              Email: <a href="mailto:support@example.in">support@example.in</a>
+            </p>
+            <p>Churu, Rajasthan</p>
+          </address>
+          <ul className="social" aria-label="Social media">
+            <li>
+              <a href="#facebook" aria-label="Facebook">
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path fill="currentColor" d="M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6z" />
+                </svg>
+              </a>
+            </li>
+            <li>
+              <a href="#instagram" aria-label="Instagram">
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+                  <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                  <circle cx="17.5" cy="6.5" r="1.2" fill="currentColor" />
+                </svg>
+              </a>
+            </li>
+            <li>
+              <a href="#whatsapp" aria-label="WhatsApp">
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path fill="currentColor" d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm5.3 14.1c-.2.6-1.3 1.2-1.8 1.2-.5.1-1 .2-3.3-.7-2.8-1.1-4.6-4-4.7-4.2-.1-.2-1.1-1.5-1.1-2.9s.7-2 1-2.3c.2-.3.5-.3.7-.3h.5c.2 0 .4 0 .6.5l.8 2c.1.2.1.3 0 .5l-.4.6c-.1.2-.3.3-.1.6.2.3.8 1.3 1.7 2.1 1.1 1 2.1 1.3 2.4 1.4.3.2.5.1.6-.1l.8-1c.2-.3.4-.2.6-.1l1.9.9c.3.1.5.2.5.3.1.2.1.7-.1 1.3z" />
+                </svg>
+              </a>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-news">
+          <h2 id="footer-news">Newsletter</h2>
+          <form className="newsletter" method="post" action="/newsletter">
+            <label htmlFor="newsletter-email">Email address</label>
+            <input id="newsletter-email" type="email" name="email" placeholder="you@example.com" autoComplete="email" />
+            <button type="submit">Subscribe</button>
+          </form>
+        </section>
+      </div>
+      <p className="copyright">
+        © {new Date().getFullYear()} {shopName}, Churu, Rajasthan. Serving school families since 1994.
+      </p>
+    </footer>
+  );
+}

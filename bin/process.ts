@@ -1,0 +1,81 @@
+import type { ShopConfig } from "../server/config";
+import { openShopCore } from "../server/runtime";
+import { createServices, type Shop } from "../services/index";
+import { seedShop } from "../db/seed";
+import { ProjectorRunner } from "../projectors/runner";
+import { startJobHandlers } from "../workers/index";
+import { startBackground } from "../workers/background";
+import { buildIfNeeded } from "./build";
+
+export type Role = "web" | "projector" | "worker";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Starts the roles this process plays. The embedded default plays all three;
+ * with Postgres and Redis configured each can run as its own process.
+ */
+export async function startProcess(config: ShopConfig, options: { roles: Role[]; dev?: boolean }): Promise<number> {
+  const log = (line: string) => console.log(line);
+  const { roles } = options;
+  if (!config.redisUrl && roles.length === 1 && roles[0] !== "web") {
+    log(`note: without REDIS_URL jobs run inside the process that makes them; "shop ${roles[0]}" alone is for a Redis setup`);
+  }
+  if (roles.includes("web") && !options.dev) {
+    process.env.NODE_ENV ??= "production";
+    buildIfNeeded(log);
+  }
+
+  const core = await openShopCore(config, { migrate: true, log });
+  const shop: Shop = { ...core, ...createServices(core) };
+  await seedShop(shop.db);
+
+  const stops: (() => Promise<void>)[] = [];
+  if (roles.includes("worker")) {
+    startJobHandlers(shop, log);
+  }
+  if (roles.includes("projector")) {
+    const runner = new ProjectorRunner(shop.db, shop.store, shop.projectors, { log });
+    await runner.start();
+    stops.push(() => runner.stop());
+    const background = await startBackground(shop, log);
+    stops.push(background);
+  }
+  if (roles.includes("web")) {
+    const { startWebServer } = await import("../server/http");
+    let vite: import("vite").ViteDevServer | undefined;
+    if (options.dev) {
+      const { createServer } = await import("vite");
+      vite = await createServer({ server: { middlewareMode: true } });
+    }
+    const web = await startWebServer(shop, { port: config.port, host: config.host, vite });
+    stops.unshift(async () => {
+      await web.close();
+      await vite?.close();
+    });
+    log(`${config.shopName} is open at ${web.url}`);
+  }
+  log(`  roles:     ${roles.join(", ")}`);
+  log(`  events:    ${shop.store.description}`);
+  log(`  database:  ${shop.database.description}`);
+  log(`  jobs:      ${shop.queue.description}`);
+
+  await new Promise<void>((resolve) => {
+    const shutdown = (signal: string) => {
+      log(`${signal}: finishing requests and jobs, then stopping`);
+      const force = setTimeout(() => {
+        log("still busy after 10 s; stopping anyway");
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      resolve();
+    };
+    process.once("SIGTERM", () => shutdown("SIGTERM"));
+    process.once("SIGINT", () => shutdown("SIGINT"));
+  });
+  // Web first (no new work), then projectors commit their checkpoints, then jobs finish.
+  for (const stop of stops) await stop().catch((err) => log(`while stopping: ${String(err)}`));
+  await shop.close();
+  log("stopped");
+  return 0;
+}

@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { PGlite } from "@electric-sql/pglite";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import type { DB } from "./schema";
+
+/** int8 and numeric come back as JS numbers: counts and rupee amounts fit comfortably. */
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export type DatabaseKind = "postgres" | "pglite";
+
+/**
+ * One handle on the shop's database: Kysely for queries, plus LISTEN so the
+ * event store can wake subscribers without polling hard.
+ */
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Human description for start-up and /healthz, never containing a password. */
+  description: string;
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnreachable extends Error {
+  override name = "DatabaseUnreachable";
+}
+
+export async function connectPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+  const parsed = new URL(url);
+  const where = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+  });
+  // An idle client dropping (server restart) must not crash the process.
+  pool.on("error", (err) => console.error(`postgres pool: ${err.message}`));
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachable(`DATABASE_URL: cannot connect to Postgres at ${where} (${errorText(err)})`);
+  }
+  const listeners: pg.Client[] = [];
+  return {
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    kind: "postgres",
+    description: `Postgres at ${where}`,
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", (err) => console.error(`postgres listener: ${err.message}`));
+      await client.connect();
+      client.on("notification", (msg) => {
+        if (msg.channel === channel) onNotify();
+      });
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}
+
+/** Embedded Postgres (WASM). `dir` undefined means in memory, for tests. */
+export async function connectPGlite(dir?: string): Promise<Database> {
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const pglite = dir ? new PGlite(dir) : new PGlite();
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: "pglite",
+    description: dir ? `embedded PGlite in ${path.relative(process.cwd(), dir) || dir}` : "embedded PGlite in memory",
+    async listen(channel, onNotify) {
+      const unlisten = await pglite.listen(channel, () => onNotify());
+      return async () => {
+        await unlisten();
+      };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export function errorText(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length) return errorText(err.errors[0]);
+  if (err && typeof err === "object") {
+    const e = err as { code?: string; message?: string };
+    if (e.code && e.message && !e.message.includes(e.code)) return `${e.code}: ${e.message}`;
+    if (e.message) return e.message;
+    if (e.code) return e.code;
+  }
+  return String(err);
+}

@@ -1,0 +1,17 @@
+import type { Kysely } from "kysely";
+import * as eventStore from "./0001_event_store";
+import * as projections from "./0002_projections";
+
+export interface ShopMigration {
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so the same code
+ * runs from source under tsx and from the bundled server build.
+ * Names sort in the order they must run.
+ */
+export const migrations: Record<string, ShopMigration> = {
+  "0001_event_store": eventStore,
+  "0002_projections": projections,
+};

@@ -1,0 +1,15 @@
+import type { Database } from "../db/connection";
+import type { EventStore } from "./port";
+import { PostgresEventStore } from "./postgres";
+
+export * from "./port";
+
+/**
+ * The Postgres store lives in the shop's own database; EventStoreDB is chosen
+ * by EVENTSTORE_URL. The EventStoreDB client is loaded only when asked for.
+ */
+export async function openEventStore(database: Database, eventStoreUrl?: string): Promise<EventStore> {
+  if (!eventStoreUrl) return new PostgresEventStore(database);
+  const { EventStoreDBEventStore } = await import("./eventstoredb");
+  return EventStoreDBEventStore.connect(eventStoreUrl);
+}

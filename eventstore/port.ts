@@ -1,0 +1,119 @@
+/**
+ * The event store port. Cart and order changes are appended here; projectors
+ * and reactors follow the global stream. Two adapters implement it: Postgres
+ * (default, also on embedded PGlite) and EventStoreDB.
+ */
+
+export type ExpectedRevision = "any" | "no_stream" | "stream_exists" | number;
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** A UUID. Appending the same ids again at the same expected revision is a no-op. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * A place in the global stream. Opaque: store it, pass it back, compare it with
+ * the store's `comparePositions`, never parse it.
+ */
+export type Position = string;
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  streamId: string;
+  /** 0 for the first event of a stream. */
+  revision: number;
+  position: Position;
+  data: Data;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event in the stream after the append. */
+  nextExpectedRevision: number;
+  /** Position of the last appended event: wait for projectors to pass it to read your write. */
+  position: Position;
+  /** True when the events had already been appended (idempotent re-append). */
+  duplicate: boolean;
+}
+
+export interface ReadStreamOptions {
+  direction?: "forwards" | "backwards";
+  /** Inclusive. Defaults to the start (forwards) or the end (backwards). */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events after this position. Undefined means from the start. */
+  from?: Position;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive, like readAll. */
+  from?: Position;
+  /** Largest batch handed to the subscriber. */
+  batchSize?: number;
+}
+
+/**
+ * Catch-up then live: first every stored event after `from`, then new ones as
+ * they are appended. Yields non-empty batches in global order.
+ */
+export interface Subscription extends AsyncIterable<RecordedEvent[]> {
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  readonly kind: "postgres" | "eventstoredb";
+  readonly description: string;
+  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** The events of one stream; an empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in global order, after `from`. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: SubscribeOptions): Subscription;
+  /** Position of the newest event every reader can already see, or undefined for an empty store. */
+  headPosition(): Promise<Position | undefined>;
+  /** Negative when a is before b. Undefined (the start) is before everything. */
+  comparePositions(a: Position | undefined, b: Position | undefined): number;
+  /** Events after `from` up to the head; for lag reports. May be capped at `cap`. */
+  countAfter(from: Position | undefined, cap?: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The expected revision did not match. Route code checks `isWrongExpectedVersion`
+ * rather than `instanceof`, because the server bundle and the CLI may load
+ * separate copies of this module.
+ */
+export class WrongExpectedVersion extends Error {
+  override name = "WrongExpectedVersion";
+  readonly code = "WRONG_EXPECTED_VERSION";
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | "no_stream" | "unknown",
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+export function isWrongExpectedVersion(err: unknown): err is WrongExpectedVersion {
+  return !!err && typeof err === "object" && (err as { code?: string }).code === "WRONG_EXPECTED_VERSION";
+}
+
+export class EventStoreUnreachable extends Error {
+  override name = "EventStoreUnreachable";
+}
+
+/** The category of a stream: the part before the first '-' ("cart-abc" -> "cart"). */
+export function streamCategory(streamId: string): string {
+  const dash = streamId.indexOf("-");
+  return dash === -1 ? streamId : streamId.slice(0, dash);
+}

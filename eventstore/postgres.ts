@@ -1,0 +1,234 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/connection";
+import type { DB } from "../db/schema";
+import {
+  WrongExpectedVersion,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from "./port";
+
+const CHANNEL = "es_events";
+/** Longest a caught-up subscriber sleeps without a notification (a lost LISTEN only slows things down). */
+const IDLE_POLL_MS = 1000;
+
+interface EventRow {
+  global_position: number | string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: number | string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: unknown;
+  created_at: Date | string;
+}
+
+/** A position is "transaction id:global position": the order readers agree on. */
+function encodePosition(transactionId: string | number, globalPosition: string | number): Position {
+  return `${transactionId}:${globalPosition}`;
+}
+
+function decodePosition(position: Position | undefined): [bigint, bigint] {
+  if (position === undefined) return [0n, 0n];
+  const match = /^(\d+):(\d+)$/.exec(position);
+  if (!match) throw new Error(`not a Postgres event store position: ${position}`);
+  return [BigInt(match[1]), BigInt(match[2])];
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    streamId: row.stream_id,
+    revision: Number(row.stream_revision),
+    position: encodePosition(row.transaction_id, row.global_position),
+    data: row.data,
+    metadata: (row.metadata ?? {}) as Record<string, unknown>,
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  };
+}
+
+const COLUMNS = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_revision,
+  event_id::text as event_id, event_type, data, metadata, created_at`;
+
+/** Only rows of transactions that committed before every still-running one: no reader skips a late commit. */
+const VISIBLE = sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = "postgres" as const;
+  readonly description: string;
+  private readonly db: Kysely<DB>;
+  private wakers = new Set<() => void>();
+  private unlisten?: Promise<() => Promise<void>>;
+
+  constructor(private readonly database: Database) {
+    this.db = database.db;
+    this.description = `Postgres event store (${database.description})`;
+  }
+
+  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    return this.appendIn(this.db, streamId, events, expectedRevision);
+  }
+
+  /**
+   * Append inside a transaction the caller controls. Used by tests that hold a
+   * transaction open to prove readers never skip a late commit.
+   */
+  async appendIn(
+    db: Kysely<DB>,
+    streamId: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
+    const expected = String(expectedRevision);
+    try {
+      const { rows } = await sql<{
+        next_revision: number | string;
+        last_transaction: string;
+        last_position: number | string;
+        duplicate: boolean;
+      }>`select next_revision, last_transaction::text as last_transaction, last_position, duplicate
+           from es_append(${streamId}, ${expected},
+             ${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.type)}::text[],
+             ${events.map((e) => JSON.stringify(e.data ?? null))}::jsonb[],
+             ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[])`.execute(db);
+      const row = rows[0];
+      return {
+        nextExpectedRevision: Number(row.next_revision),
+        position: encodePosition(row.last_transaction, row.last_position),
+        duplicate: row.duplicate,
+      };
+    } catch (err) {
+      const e = err as { code?: string; detail?: string };
+      if (e.code === "ES409") {
+        const actual = Number(e.detail);
+        throw new WrongExpectedVersion(streamId, expectedRevision, actual < 0 ? "no_stream" : actual);
+      }
+      // Two first appends racing on the same new stream can meet on the unique revision.
+      if (e.code === "23505") throw new WrongExpectedVersion(streamId, expectedRevision, "unknown");
+      throw err;
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === "backwards";
+    const limit = options.maxCount ?? 1_000_000;
+    const from = options.fromRevision;
+    const bound =
+      from === undefined ? sql`true` : backwards ? sql`stream_revision <= ${from}` : sql`stream_revision >= ${from}`;
+    const { rows } = await sql<EventRow>`select ${COLUMNS} from es_events
+      where stream_id = ${streamId} and ${bound}
+      order by stream_revision ${backwards ? sql`desc` : sql`asc`} limit ${limit}`.execute(this.db);
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const [tx, pos] = decodePosition(options.from);
+    const limit = options.maxCount ?? 1000;
+    const { rows } = await sql<EventRow>`select ${COLUMNS} from es_events
+      where (transaction_id, global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint) and ${VISIBLE}
+      order by transaction_id, global_position limit ${limit}`.execute(this.db);
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<Position | undefined> {
+    const { rows } = await sql<{ transaction_id: string; global_position: string | number }>`
+      select transaction_id::text as transaction_id, global_position from es_events
+      where ${VISIBLE} order by transaction_id desc, global_position desc limit 1`.execute(this.db);
+    return rows[0] ? encodePosition(rows[0].transaction_id, rows[0].global_position) : undefined;
+  }
+
+  async countAfter(from: Position | undefined, cap = 1_000_000): Promise<number> {
+    const [tx, pos] = decodePosition(from);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1 from es_events
+      where (transaction_id, global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint) and ${VISIBLE}
+      limit ${cap}) t`.execute(this.db);
+    return Number(rows[0].n);
+  }
+
+  comparePositions(a: Position | undefined, b: Position | undefined): number {
+    const [atx, apos] = decodePosition(a);
+    const [btx, bpos] = decodePosition(b);
+    if (atx !== btx) return atx < btx ? -1 : 1;
+    return apos === bpos ? 0 : apos < bpos ? -1 : 1;
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+    const store = this;
+    const batchSize = options.batchSize ?? 500;
+    let from = options.from;
+    let stopped = false;
+    // Set by a notification; checked before sleeping so one that arrives mid-query is not lost.
+    let notified = false;
+    let pendingWake: (() => void) | undefined;
+    const waker = () => {
+      notified = true;
+      pendingWake?.();
+    };
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          pendingWake = undefined;
+          resolve();
+        }
+        pendingWake = done;
+      });
+
+    async function* batches(): AsyncGenerator<RecordedEvent[]> {
+      await store.ensureListening();
+      store.wakers.add(waker);
+      try {
+        // When a notification finds nothing visible yet, an older transaction is
+        // still open: look again soon, backing off to the idle poll.
+        let retryMs = IDLE_POLL_MS;
+        while (!stopped) {
+          notified = false;
+          const batch = await store.readAll({ from, maxCount: batchSize });
+          if (stopped) break;
+          if (batch.length > 0) {
+            from = batch[batch.length - 1].position;
+            yield batch;
+            continue;
+          }
+          if (!notified) await sleep(retryMs);
+          retryMs = notified ? 5 : Math.min(retryMs * 2, IDLE_POLL_MS);
+        }
+      } finally {
+        store.wakers.delete(waker);
+      }
+    }
+
+    const iterator = batches();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      async stop() {
+        stopped = true;
+        pendingWake?.();
+        await iterator.return(undefined);
+      },
+    };
+  }
+
+  private ensureListening(): Promise<() => Promise<void>> {
+    this.unlisten ??= this.database.listen(CHANNEL, () => {
+      for (const w of this.wakers) w();
+    });
+    return this.unlisten;
+  }
+
+  async close(): Promise<void> {
+    for (const w of this.wakers) w();
+    if (this.unlisten) await (await this.unlisten)();
+  }
+}

@@ -1,0 +1,18 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import type { RecordedEvent } from "../eventstore/port";
+
+/**
+ * A read model fed from the global stream. `apply` runs inside the same
+ * transaction that moves the projector's checkpoint, so a batch is applied
+ * exactly once or not at all.
+ *
+ * Projectors write unqualified table names: a replay points `search_path` at a
+ * fresh schema and the same code builds the new tables there.
+ */
+export interface Projector {
+  name: string;
+  /** The tables this projector owns, rebuilt by a replay. */
+  tables: readonly string[];
+  apply(trx: Kysely<DB>, events: RecordedEvent[]): Promise<void>;
+}

@@ -1,0 +1,164 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import type { EventStore, Position, Subscription } from "../eventstore/port";
+import type { Projector } from "./projector";
+
+export interface ProjectorStatus {
+  name: string;
+  position: Position | undefined;
+  /** Events in the store the projector has not applied yet (capped). */
+  lag: number;
+}
+
+export interface RunnerOptions {
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Runs projectors against the live store: each follows the global stream from
+ * its own checkpoint and commits its read-model writes together with the new
+ * checkpoint. A restart resumes from the checkpoint; an event at or before it
+ * is never applied again.
+ */
+export class ProjectorRunner {
+  private subscriptions = new Map<string, Subscription>();
+  private loops: Promise<void>[] = [];
+  private stopped = false;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly store: EventStore,
+    readonly projectors: readonly Projector[],
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.log = options.log ?? ((line) => console.log(line));
+  }
+
+  async start(): Promise<void> {
+    await ensureCheckpoints(this.db, this.projectors);
+    this.loops = this.projectors.map((p) => this.follow(p));
+  }
+
+  private async follow(projector: Projector): Promise<void> {
+    let backoffMs = 250;
+    while (!this.stopped) {
+      try {
+        const from = await readCheckpoint(this.db, projector.name);
+        const subscription = this.store.subscribeToAll({ from, batchSize: this.options.batchSize ?? 500 });
+        this.subscriptions.set(projector.name, subscription);
+        for await (const batch of subscription) {
+          await applyBatch(this.db, this.store, projector, batch);
+          backoffMs = 250;
+        }
+      } catch (err) {
+        if (this.stopped) break;
+        // A failing batch (database down, a bug) is retried from the checkpoint; /healthz shows the lag meanwhile.
+        this.log(`projector ${projector.name}: ${err instanceof Error ? err.message : String(err)}; retrying`);
+        await new Promise((r) => setTimeout(r, backoffMs));
+        backoffMs = Math.min(backoffMs * 2, 10_000);
+      }
+    }
+  }
+
+  /** Stops following; a batch being applied finishes and commits its checkpoint first. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.subscriptions.values()].map((s) => s.stop().catch(() => {})));
+    await Promise.all(this.loops);
+  }
+}
+
+export async function ensureCheckpoints(db: Kysely<DB>, projectors: readonly Projector[]): Promise<void> {
+  if (projectors.length === 0) return;
+  await db
+    .insertInto("projector_checkpoints")
+    .values(projectors.map((p) => ({ name: p.name, position: null })))
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+}
+
+export async function readCheckpoint(db: Kysely<DB>, name: string): Promise<Position | undefined> {
+  const row = await db
+    .selectFrom("projector_checkpoints")
+    .select("position")
+    .where("name", "=", name)
+    .executeTakeFirst();
+  return row?.position ?? undefined;
+}
+
+/**
+ * Applies one batch and moves the checkpoint in one transaction. The checkpoint
+ * row is locked first, so two runners of the same projector cannot both apply
+ * a batch: the second sees the moved checkpoint and skips what is done.
+ */
+export async function applyBatch(
+  db: Kysely<DB>,
+  store: EventStore,
+  projector: Projector,
+  batch: Parameters<Projector["apply"]>[1],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("projector_checkpoints")
+      .select("position")
+      .where("name", "=", projector.name)
+      .forUpdate()
+      .executeTakeFirst();
+    const checkpoint = row?.position ?? undefined;
+    const fresh = batch.filter((e) => store.comparePositions(e.position, checkpoint) > 0);
+    if (fresh.length === 0) return;
+    await projector.apply(trx, fresh);
+    await trx
+      .updateTable("projector_checkpoints")
+      .set({ position: fresh[fresh.length - 1].position, updated_at: new Date() })
+      .where("name", "=", projector.name)
+      .execute();
+  });
+}
+
+export async function projectorStatuses(
+  db: Kysely<DB>,
+  store: EventStore,
+  names: readonly string[],
+): Promise<ProjectorStatus[]> {
+  const rows = await db.selectFrom("projector_checkpoints").select(["name", "position"]).execute();
+  const byName = new Map(rows.map((r) => [r.name, r.position ?? undefined]));
+  return Promise.all(
+    names.map(async (name) => {
+      const position = byName.get(name);
+      return { name, position, lag: await store.countAfter(position, 100_000) };
+    }),
+  );
+}
+
+/**
+ * Read your writes: waits (bounded) until every named projector has applied the
+ * event at `position`, so the page a form redirects to already shows the change.
+ * Returns false on timeout; the caller still succeeds, the page is just a moment behind.
+ */
+export async function waitForProjectors(
+  db: Kysely<DB>,
+  store: EventStore,
+  names: readonly string[],
+  position: Position,
+  timeoutMs = 2000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  let delay = 5;
+  for (;;) {
+    const rows = await db
+      .selectFrom("projector_checkpoints")
+      .select(["name", "position"])
+      .where("name", "in", names as string[])
+      .execute();
+    const done =
+      rows.length === names.length &&
+      rows.every((r) => r.position !== null && store.comparePositions(r.position, position) >= 0);
+    if (done) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, 50);
+  }
+}

@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import { connectPGlite, connectPostgres, type Database } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
+import type { DB } from "../db/schema";
+import { openEventStore, type EventStore, type Position } from "../eventstore/index";
+import { projectors as allProjectors, type Projector } from "../projectors/index";
+import { projectorStatuses, waitForProjectors, type ProjectorStatus } from "../projectors/runner";
+import type { JobQueue } from "../workers/queue";
+import { InProcessQueue } from "../workers/in-process-queue";
+import type { ShopConfig } from "./config";
+
+/** Projector lag (events) above which /healthz reports the shop as unhealthy. */
+const MAX_HEALTHY_LAG = 10_000;
+
+/**
+ * Everything a process of the shop shares: one database, one event store, one
+ * job queue. Built once by `bin/shop.ts` and handed to Remix as load context,
+ * so routes never open connections of their own.
+ */
+export interface ShopCore {
+  config: ShopConfig;
+  database: Database;
+  db: Kysely<DB>;
+  store: EventStore;
+  queue: JobQueue;
+  projectors: readonly Projector[];
+  sessionSecret: string;
+  /** Read your writes: bounded wait until every read model has applied `position`. */
+  waitForReadModels(position: Position, timeoutMs?: number): Promise<boolean>;
+  health(): Promise<Health>;
+  close(): Promise<void>;
+}
+
+export interface Health {
+  ok: boolean;
+  database: { ok: boolean; kind: string; description: string; error?: string };
+  eventStore: { ok: boolean; kind: string; description: string; head?: string; error?: string };
+  queue: { ok: boolean; kind: string; description: string };
+  projectors: ProjectorStatus[];
+}
+
+export interface OpenOptions {
+  /** Run migrations (and the seed) before handing out the shop. */
+  migrate?: boolean;
+  log?: (line: string) => void;
+  /** Tests pass their own database (an in-memory PGlite or a scratch Postgres database). */
+  database?: Database;
+  queue?: JobQueue;
+}
+
+export async function openDatabase(config: ShopConfig): Promise<Database> {
+  return config.databaseUrl
+    ? connectPostgres(config.databaseUrl)
+    : connectPGlite(path.join(config.dataDir, "pglite"));
+}
+
+export async function openQueue(config: ShopConfig): Promise<JobQueue> {
+  if (!config.redisUrl) return new InProcessQueue();
+  const { BullMQQueue } = await import("../workers/bullmq-queue");
+  return BullMQQueue.connect(config.redisUrl);
+}
+
+export async function openShopCore(config: ShopConfig, options: OpenOptions = {}): Promise<ShopCore> {
+  const database = options.database ?? (await openDatabase(config));
+  const opened: { close(): Promise<void> }[] = options.database ? [] : [database];
+  try {
+    if (options.migrate) await migrateToLatest(database.db);
+    const store = await openEventStore(database, config.eventStoreUrl);
+    opened.unshift(store);
+    const queue = options.queue ?? (await openQueue(config));
+    opened.unshift(queue);
+    const names = allProjectors.map((p) => p.name);
+    const sessionSecret = config.sessionSecret ?? localSecret(config);
+    return {
+      config,
+      database,
+      db: database.db,
+      store,
+      queue,
+      projectors: allProjectors,
+      sessionSecret,
+      waitForReadModels: (position, timeoutMs) => waitForProjectors(database.db, store, names, position, timeoutMs),
+      health: () => checkHealth(database, store, queue, names),
+      async close() {
+        for (const resource of opened) await resource.close().catch(() => {});
+      },
+    };
+  } catch (err) {
+    for (const resource of opened) await resource.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Without SESSION_SECRET the embedded shop keeps a random secret in its data
+ * folder, so sessions survive a restart without anyone configuring anything.
+ */
+function localSecret(config: ShopConfig): string {
+  const file = path.join(config.dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+async function checkHealth(
+  database: Database,
+  store: EventStore,
+  queue: JobQueue,
+  projectorNames: string[],
+): Promise<Health> {
+  const health: Health = {
+    ok: true,
+    database: { ok: true, kind: database.kind, description: database.description },
+    eventStore: { ok: true, kind: store.kind, description: store.description },
+    queue: { ok: await queue.ping(), kind: queue.kind, description: queue.description },
+    projectors: [],
+  };
+  try {
+    await sql`select 1`.execute(database.db);
+  } catch (err) {
+    health.database.ok = false;
+    health.database.error = err instanceof Error ? err.message : String(err);
+  }
+  try {
+    health.eventStore.head = await store.headPosition();
+  } catch (err) {
+    health.eventStore.ok = false;
+    health.eventStore.error = err instanceof Error ? err.message : String(err);
+  }
+  if (health.database.ok && health.eventStore.ok) {
+    health.projectors = await projectorStatuses(database.db, store, projectorNames);
+  }
+  health.ok =
+    health.database.ok &&
+    health.eventStore.ok &&
+    health.queue.ok &&
+    health.projectors.every((p) => p.lag <= MAX_HEALTHY_LAG);
+  return health;
+}

@@ -1,0 +1,41 @@
+import { readConfig } from "../../server/config";
+import { openShopCore } from "../../server/runtime";
+import { createServices, type Shop } from "../../services/index";
+import { seedShop } from "../../db/seed";
+import { ProjectorRunner } from "../../projectors/runner";
+import { InProcessQueue } from "../../workers/in-process-queue";
+import type { JobQueue } from "../../workers/queue";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+export interface TestShop extends Shop {
+  testDatabase: TestDatabase;
+  runner?: ProjectorRunner;
+}
+
+/**
+ * The whole shop on a scratch database, as `npm start` builds it. Projectors
+ * run when `projectors` is true (the default), so read models follow events.
+ */
+export async function openTestShop(
+  options: { projectors?: boolean; queue?: JobQueue; env?: Record<string, string> } = {},
+): Promise<TestShop> {
+  const testDatabase = await createTestDatabase();
+  const config = readConfig({ SESSION_SECRET: "test-secret-test-secret", SHOP_DATA_DIR: "data/test", ...options.env });
+  const core = await openShopCore(config, {
+    database: testDatabase,
+    queue: options.queue ?? new InProcessQueue(10),
+  });
+  const shop: TestShop = { ...core, ...createServices(core), testDatabase };
+  await seedShop(shop.db);
+  if (options.projectors !== false) {
+    shop.runner = new ProjectorRunner(shop.db, shop.store, shop.projectors, { log: () => {} });
+    await shop.runner.start();
+  }
+  const closeCore = core.close;
+  shop.close = async () => {
+    await shop.runner?.stop();
+    await closeCore();
+    await testDatabase.close();
+  };
+  return shop;
+}

@@ -1,0 +1,132 @@
+import { Queue, Worker, type ConnectionOptions } from "bullmq";
+import { Redis } from "ioredis";
+import {
+  DEFAULT_BACKOFF_MS,
+  QUEUE_NAMES,
+  RETRY_ATTEMPTS,
+  type FailedJob,
+  type JobHandler,
+  type JobQueue,
+  type QueueName,
+} from "./queue";
+
+export class RedisUnreachable extends Error {
+  override name = "RedisUnreachable";
+}
+
+/**
+ * BullMQ on Redis. Producers (web, reactor) only add; `shop worker` processes.
+ * Failed jobs are kept (not removed) so the admin can see and retry them.
+ */
+export class BullMQQueue implements JobQueue {
+  readonly kind = "bullmq" as const;
+  readonly description: string;
+  private queues = new Map<QueueName, Queue>();
+  private workers: Worker[] = [];
+
+  private constructor(
+    private readonly connection: ConnectionOptions,
+    where: string,
+    private readonly prefix: string,
+    private readonly backoffMs: number,
+  ) {
+    this.description = `BullMQ on Redis at ${where}`;
+  }
+
+  static async connect(
+    url: string,
+    options: { prefix?: string; backoffMs?: number } = {},
+  ): Promise<BullMQQueue> {
+    const parsed = new URL(url);
+    const where = `${parsed.hostname}:${parsed.port || 6379}`;
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 5000, retryStrategy: () => null });
+    probe.on("error", () => {});
+    try {
+      await probe.connect();
+      await probe.ping();
+    } catch (err) {
+      throw new RedisUnreachable(
+        `REDIS_URL: cannot connect to Redis at ${where} (${err instanceof Error ? err.message : String(err)})`,
+      );
+    } finally {
+      probe.disconnect();
+    }
+    return new BullMQQueue(
+      { url, maxRetriesPerRequest: null },
+      where,
+      options.prefix ?? "shop",
+      options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    );
+  }
+
+  private queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.connection,
+        prefix: this.prefix,
+        defaultJobOptions: {
+          attempts: RETRY_ATTEMPTS,
+          backoff: { type: "exponential", delay: this.backoffMs },
+          removeOnComplete: { count: 1000 },
+          removeOnFail: false,
+        },
+      });
+      queue.on("error", (err) => console.error(`queue ${name}: ${err.message}`));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async add(queue: QueueName, name: string, data: unknown, options: { jobId?: string } = {}): Promise<void> {
+    await this.queue(queue).add(name, data, options.jobId ? { jobId: options.jobId } : {});
+  }
+
+  process(queue: QueueName, handler: JobHandler, options: { concurrency?: number } = {}): void {
+    const worker = new Worker(
+      queue,
+      async (job) => handler(job.data, { id: job.id ?? "", name: job.name, attempt: job.attemptsMade + 1 }),
+      { connection: this.connection, prefix: this.prefix, concurrency: options.concurrency ?? 5 },
+    );
+    worker.on("error", (err) => console.error(`worker ${queue}: ${err.message}`));
+    this.workers.push(worker);
+  }
+
+  async failed(queue: QueueName, limit = 50): Promise<FailedJob[]> {
+    const jobs = await this.queue(queue).getFailed(0, limit - 1);
+    return jobs.map((job) => ({
+      queue,
+      id: job.id ?? "",
+      name: job.name,
+      data: job.data,
+      error: job.failedReason ?? "",
+      attempts: job.attemptsMade,
+      failedAt: new Date(job.finishedOn ?? job.timestamp),
+    }));
+  }
+
+  async retry(queue: QueueName, jobId: string): Promise<boolean> {
+    const job = await this.queue(queue).getJob(jobId);
+    if (!job || !(await job.isFailed())) return false;
+    await job.retry("failed");
+    return true;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const counts = await Promise.race([
+        this.queue(QUEUE_NAMES[0]).getJobCounts("waiting"),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000)),
+      ]);
+      return typeof counts.waiting === "number";
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    // Worker.close() waits for running jobs, which is the graceful shutdown we want.
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

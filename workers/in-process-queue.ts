@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import {
+  DEFAULT_BACKOFF_MS,
+  RETRY_ATTEMPTS,
+  type FailedJob,
+  type JobHandler,
+  type JobQueue,
+  type QueueName,
+} from "./queue";
+
+interface PendingJob {
+  queue: QueueName;
+  id: string;
+  name: string;
+  data: unknown;
+  attempt: number;
+}
+
+/**
+ * Jobs in this process, for the embedded default: same handlers and retry rule
+ * as BullMQ, no Redis. Jobs waiting for a retry are lost if the process stops;
+ * the notification reactor's sent-message records make that safe to redo.
+ */
+export class InProcessQueue implements JobQueue {
+  readonly kind = "in-process" as const;
+  readonly description = "in-process job runner";
+  private handlers = new Map<QueueName, JobHandler>();
+  private waiting: PendingJob[] = [];
+  private seen = new Set<string>();
+  private failures: FailedJob[] = [];
+  private running = new Set<Promise<void>>();
+  private timers = new Set<NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(private readonly backoffMs = DEFAULT_BACKOFF_MS) {}
+
+  async add(queue: QueueName, name: string, data: unknown, options: { jobId?: string } = {}): Promise<void> {
+    if (this.closed) throw new Error("job queue is closed");
+    const id = options.jobId ?? randomUUID();
+    const key = `${queue}:${id}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.dispatch({ queue, id, name, data, attempt: 1 });
+  }
+
+  process(queue: QueueName, handler: JobHandler): void {
+    this.handlers.set(queue, handler);
+    const ready = this.waiting.filter((j) => j.queue === queue);
+    this.waiting = this.waiting.filter((j) => j.queue !== queue);
+    for (const job of ready) this.dispatch(job);
+  }
+
+  private dispatch(job: PendingJob): void {
+    const handler = this.handlers.get(job.queue);
+    if (!handler) {
+      this.waiting.push(job);
+      return;
+    }
+    const run = (async () => {
+      try {
+        await handler(job.data, { id: job.id, name: job.name, attempt: job.attempt });
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        if (job.attempt >= RETRY_ATTEMPTS || this.closed) {
+          this.failures.unshift({
+            queue: job.queue, id: job.id, name: job.name, data: job.data, error,
+            attempts: job.attempt, failedAt: new Date(),
+          });
+          return;
+        }
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          this.dispatch({ ...job, attempt: job.attempt + 1 });
+        }, this.backoffMs * 2 ** (job.attempt - 1));
+        this.timers.add(timer);
+      }
+    })();
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+
+  async failed(queue: QueueName, limit = 50): Promise<FailedJob[]> {
+    return this.failures.filter((f) => f.queue === queue).slice(0, limit);
+  }
+
+  async retry(queue: QueueName, jobId: string): Promise<boolean> {
+    const index = this.failures.findIndex((f) => f.queue === queue && f.id === jobId);
+    if (index === -1) return false;
+    const [job] = this.failures.splice(index, 1);
+    this.dispatch({ queue, id: job.id, name: job.name, data: job.data, attempt: 1 });
+    return true;
+  }
+
+  async ping(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The job queue port. Codes and order notifications are jobs; on Redis they go
+ * through BullMQ to `shop worker`, on the embedded default the same handlers
+ * run in-process with the same retry rules.
+ */
+
+export type QueueName = "otp" | "notifications";
+export const QUEUE_NAMES: readonly QueueName[] = ["otp", "notifications"];
+
+/** Five attempts with exponential backoff: 1 s, 2 s, 4 s, 8 s between them by default. */
+export const RETRY_ATTEMPTS = 5;
+export const DEFAULT_BACKOFF_MS = 1000;
+
+export interface JobInfo {
+  id: string;
+  name: string;
+  /** 1 for the first try. */
+  attempt: number;
+}
+
+export type JobHandler = (data: unknown, job: JobInfo) => Promise<void>;
+
+export interface FailedJob {
+  queue: QueueName;
+  id: string;
+  name: string;
+  data: unknown;
+  error: string;
+  attempts: number;
+  failedAt: Date;
+}
+
+export interface JobQueue {
+  readonly kind: "bullmq" | "in-process";
+  readonly description: string;
+  /** A job id already queued or done is not queued again. */
+  add(queue: QueueName, name: string, data: unknown, options?: { jobId?: string }): Promise<void>;
+  /** Starts working the queue with this handler (the worker role). */
+  process(queue: QueueName, handler: JobHandler, options?: { concurrency?: number }): void;
+  /** Jobs that used up their attempts, newest first. */
+  failed(queue: QueueName, limit?: number): Promise<FailedJob[]>;
+  /** Puts a failed job back in line for another round of attempts. */
+  retry(queue: QueueName, jobId: string): Promise<boolean>;
+  ping(): Promise<boolean>;
+  /** Lets running jobs finish, then stops. */
+  close(): Promise<void>;
+}
