@@ -37,9 +37,20 @@ export interface StreamTypeCountsTable {
   last_event_at: Date;
 }
 
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: "sms" | "email";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  transport: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   es_events: EsEventsTable;
   es_streams: EsStreamsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
   stream_type_counts: StreamTypeCountsTable;
+  outbox_messages: OutboxMessagesTable;
 }

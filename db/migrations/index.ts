@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import * as eventStore from "./0001_event_store";
 import * as projections from "./0002_projections";
+import * as outbox from "./0003_outbox";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -14,4 +15,5 @@ export interface ShopMigration {
 export const migrations: Record<string, ShopMigration> = {
   "0001_event_store": eventStore,
   "0002_projections": projections,
+  "0003_outbox": outbox,
 };

@@ -1,0 +1,175 @@
+// Schools and the uniform items each one sells. The list itself is in ./data/schools,
+// the one file a shop owner edits; this module turns it into pages, slugs and searches.
+import { SCHOOL_ENTRIES } from "./data/schools";
+import type { UniformType } from "./pricing";
+
+/** Every item a school card can show, with the price table it is sold from. */
+const SCHOOL_ITEM_TYPES = {
+  Shirt: "shirt",
+  "T-shirt": "t-shirt",
+  Pant: "pant",
+  "Pant Class 1 to 5": "pant-class-1-to-5",
+  "Pant Class 6 to 12": "pant-class-6-to-12",
+  "White Pant": "white-pant",
+  Skirt: "skirt",
+  "White Skirt": "white-skirt",
+  Tunik: "tunik",
+  "White Tunik": "white-tunik",
+  Belt: "belt",
+  "Tie Small": "tie",
+  "Tie Big": "tie",
+  Socks: "socks",
+  "Socks 1": "socks-sized",
+  "Socks 2": "socks-sized",
+  Lower: "lower",
+  "Kurti Salwaar": "kurti-salwaar",
+  Jacket: "jacket",
+} as const satisfies Record<string, UniformType>;
+
+export type SchoolItemName = keyof typeof SCHOOL_ITEM_TYPES;
+
+/** What most schools sell (spec: "Default set"). */
+export const DEFAULT_SCHOOL_ITEMS: readonly SchoolItemName[] = [
+  "Shirt",
+  "Pant",
+  "White Pant",
+  "Tunik",
+  "T-shirt",
+  "Skirt",
+  "Belt",
+  "Tie Small",
+  "Tie Big",
+  "Socks 1",
+  "Socks 2",
+];
+
+/** Colour buttons on some T-shirt and Lower cards. They change the photo only, never the price. */
+export const ITEM_COLOURS = ["Red", "Yellow", "Blue", "Green"] as const;
+export type ItemColour = (typeof ITEM_COLOURS)[number];
+export const DEFAULT_ITEM_COLOUR: ItemColour = "Red";
+
+/** One school as written in ./data/schools. */
+export interface SchoolEntry {
+  name: string;
+  /** Made-up school kept only so the shop looks full; remove it once real schools are listed. */
+  sample?: boolean;
+  /** A logo file exists in public/images/logos/; otherwise the card shows a graduation cap. */
+  logo?: boolean;
+  /** The full item list, in card order. Leave it out to sell the default set. */
+  items?: readonly SchoolItemName[];
+  /** Items added after the default set (or after `items`). */
+  addItems?: readonly SchoolItemName[];
+  /** Items shown with a Coming Soon label; they cannot be ordered yet. */
+  comingSoon?: readonly SchoolItemName[];
+  /** Items whose card has the Red / Yellow / Blue / Green buttons (T-shirt, Lower). */
+  colourChoice?: readonly SchoolItemName[];
+}
+
+export interface SchoolItem {
+  slug: string;
+  name: SchoolItemName;
+  priceType: UniformType;
+  comingSoon: boolean;
+  colours?: readonly ItemColour[];
+}
+
+export interface School {
+  slug: string;
+  name: string;
+  /** The page heading: the slug in title case, as the spec asks ("st-xaviers" -> "St Xaviers"). */
+  heading: string;
+  sample: boolean;
+  logo: boolean;
+  items: readonly SchoolItem[];
+}
+
+/**
+ * The spec's slug rule: lower-case, runs of anything not a letter or digit become one
+ * hyphen, no hyphen at either end. Apostrophes are dropped first, because a possessive
+ * is part of the word: "St. Xavier's" is "st-xaviers", not "st-xavier-s". Accents are
+ * dropped too, so a name typed with one keeps a readable address.
+ */
+export function schoolSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['\u2018\u2019`]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** "st-xaviers" -> "St Xaviers". */
+export function titleFromSlug(slug: string): string {
+  return slug
+    .split("-")
+    .filter((word) => word !== "")
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+function buildSchool(entry: SchoolEntry): School {
+  const slug = schoolSlug(entry.name);
+  const names = [...(entry.items ?? DEFAULT_SCHOOL_ITEMS), ...(entry.addItems ?? [])];
+  const problem = (what: string) => new Error(`School list (domain/data/schools.ts), "${entry.name}": ${what}`);
+
+  if (slug === "") throw problem("the name needs at least one letter or digit.");
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated) throw problem(`"${repeated}" is listed twice.`);
+  for (const name of [...(entry.comingSoon ?? []), ...(entry.colourChoice ?? [])]) {
+    if (!names.includes(name)) throw problem(`"${name}" is marked but the school does not sell it.`);
+  }
+
+  const items = names.map((name): SchoolItem => {
+    const item: SchoolItem = {
+      slug: schoolSlug(name),
+      name,
+      priceType: SCHOOL_ITEM_TYPES[name],
+      comingSoon: entry.comingSoon?.includes(name) ?? false,
+    };
+    if (entry.colourChoice?.includes(name)) item.colours = ITEM_COLOURS;
+    return item;
+  });
+
+  return { slug, name: entry.name, heading: titleFromSlug(slug), sample: entry.sample ?? false, logo: entry.logo ?? false, items };
+}
+
+/** Builds schools from entries written like ./data/schools, refusing a list that would break a page. */
+export function schoolsFromEntries(entries: readonly SchoolEntry[]): readonly School[] {
+  const schools = entries.map(buildSchool);
+  const seen = new Map<string, string>();
+  for (const school of schools) {
+    const other = seen.get(school.slug);
+    if (other) {
+      throw new Error(`School list (domain/data/schools.ts): "${other}" and "${school.name}" share the address /schools/${school.slug}.`);
+    }
+    seen.set(school.slug, school.name);
+  }
+  return schools;
+}
+
+/** All schools in the order of the data file (the navbar dropdown and /schools use it). */
+export const SCHOOLS: readonly School[] = schoolsFromEntries(SCHOOL_ENTRIES);
+
+const schoolsBySlug = new Map(SCHOOLS.map((school) => [school.slug, school]));
+
+export function findSchool(slug: string): School | undefined {
+  return schoolsBySlug.get(slug);
+}
+
+export function findSchoolItem(schoolSlug: string, itemSlug: string): { school: School; item: SchoolItem } | undefined {
+  const school = findSchool(schoolSlug);
+  const item = school?.items.find((candidate) => candidate.slug === itemSlug);
+  return school && item ? { school, item } : undefined;
+}
+
+// Parents type "st xaviers", "St.Xavier" or "STXAVIER": only letters and digits count.
+function searchKey(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** Schools whose name contains the query, ignoring case and punctuation; all of them for an empty query. */
+export function searchSchools(query: string, schools: readonly School[] = SCHOOLS): School[] {
+  const wanted = searchKey(query);
+  return schools.filter((school) => searchKey(school.name).includes(wanted));
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import type { EmailMessage, EmailTransport, SmsMessage, SmsTransport } from "./transport";
+
+/**
+ * The default transport: no provider, every message goes to the log and to the
+ * outbox table, where developers, tests and the admin can read it.
+ */
+export class ConsoleTransport implements SmsTransport, EmailTransport {
+  readonly name = "console";
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: (line: string) => void = console.log,
+  ) {}
+
+  async send(message: SmsMessage | EmailMessage): Promise<void> {
+    const email = "subject" in message;
+    await this.db
+      .insertInto("outbox_messages")
+      .values({
+        channel: email ? "email" : "sms",
+        recipient: message.to,
+        subject: email ? message.subject : null,
+        body: message.text,
+        transport: this.name,
+      })
+      .execute();
+    this.log(email ? `email to ${message.to}: ${message.subject}` : `sms to ${message.to}: ${message.text}`);
+  }
+}
+
+/** Messages the console transport wrote, newest first: for tests and developers. */
+export async function readOutbox(
+  db: Kysely<DB>,
+  filter: { channel?: "sms" | "email"; recipient?: string } = {},
+): Promise<{ channel: string; recipient: string; subject: string | null; body: string; createdAt: Date }[]> {
+  let query = db.selectFrom("outbox_messages").select(["channel", "recipient", "subject", "body", "created_at"]);
+  if (filter.channel) query = query.where("channel", "=", filter.channel);
+  if (filter.recipient) query = query.where("recipient", "=", filter.recipient);
+  const rows = await query.orderBy("id", "desc").execute();
+  return rows.map((r) => ({ ...r, createdAt: r.created_at }));
+}
