@@ -56,6 +56,7 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+// Ordering must name es_events.transaction_id: the bare name would mean the text alias below and sort "1000" before "999".
 const COLUMNS = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_revision,
   event_id::text as event_id, event_type, data, metadata, created_at`;
 
@@ -136,14 +137,14 @@ export class PostgresEventStore implements EventStore {
     const limit = options.maxCount ?? 1000;
     const { rows } = await sql<EventRow>`select ${COLUMNS} from es_events
       where (transaction_id, global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint) and ${VISIBLE}
-      order by transaction_id, global_position limit ${limit}`.execute(this.db);
+      order by es_events.transaction_id, es_events.global_position limit ${limit}`.execute(this.db);
     return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<Position | undefined> {
     const { rows } = await sql<{ transaction_id: string; global_position: string | number }>`
       select transaction_id::text as transaction_id, global_position from es_events
-      where ${VISIBLE} order by transaction_id desc, global_position desc limit 1`.execute(this.db);
+      where ${VISIBLE} order by es_events.transaction_id desc, es_events.global_position desc limit 1`.execute(this.db);
     return rows[0] ? encodePosition(rows[0].transaction_id, rows[0].global_position) : undefined;
   }
 
