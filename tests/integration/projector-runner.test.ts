@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { PostgresEventStore } from "../../eventstore/postgres";
+import { ProjectorRunner, readCheckpoint, waitForProjectors } from "../../projectors/runner";
+import { streamTypeCounts } from "../../projectors/stream-type-counts";
+import type { Projector } from "../../projectors/projector";
+
+let database: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  store = new PostgresEventStore(database);
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.close();
+});
+
+const events = (n: number, type = "ItemAdded") =>
+  Array.from({ length: n }, () => ({ id: randomUUID(), type, data: {} }));
+
+async function counts() {
+  const rows = await database.db.selectFrom("stream_type_counts").selectAll().orderBy("category").execute();
+  return Object.fromEntries(rows.map((r) => [`${r.category}/${r.event_type}`, Number(r.count)]));
+}
+
+describe("projector runner", () => {
+  it("applies every event once, resumes after a restart, and never applies an event twice", async () => {
+    const cart = `cart-${randomUUID()}`;
+    const first = await store.append(cart, events(3), "no_stream");
+    const runner = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });
+    await runner.start();
+    expect(await waitForProjectors(database.db, store, ["stream_type_counts"], first.position, 5000)).toBe(true);
+    expect(await counts()).toEqual({ "cart/ItemAdded": 3 });
+    await runner.stop();
+
+    // Events written while no projector runs are picked up from the checkpoint.
+    const order = `order-${randomUUID()}`;
+    await store.append(order, events(2, "OrderPlaced"), "no_stream");
+    const last = await store.append(cart, events(1), 2);
+    const again = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });
+    await again.start();
+    expect(await waitForProjectors(database.db, store, ["stream_type_counts"], last.position, 5000)).toBe(true);
+    await again.stop();
+    expect(await counts()).toEqual({ "cart/ItemAdded": 4, "order/OrderPlaced": 2 });
+    expect(await readCheckpoint(database.db, "stream_type_counts")).toBe(last.position);
+  });
+
+  it("two runners of one projector still apply each event once", async () => {
+    const before = await counts();
+    const a = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });
+    const b = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });
+    await Promise.all([a.start(), b.start()]);
+    let last;
+    for (let i = 0; i < 20; i++) last = await store.append(`school-${randomUUID()}`, events(5, "Seen"), "no_stream");
+    expect(await waitForProjectors(database.db, store, ["stream_type_counts"], last!.position, 5000)).toBe(true);
+    await Promise.all([a.stop(), b.stop()]);
+    expect((await counts())["school/Seen"]).toBe(100);
+    expect((await counts())["cart/ItemAdded"]).toBe(before["cart/ItemAdded"]);
+  });
+
+  it("a failing batch leaves the read model and the checkpoint as they were, then succeeds on retry", async () => {
+    let failures = 1;
+    const applied: string[] = [];
+    const flaky: Projector = {
+      name: "flaky_test_projector",
+      tables: [],
+      async apply(trx, batch) {
+        await streamTypeCounts.apply(trx, batch.filter((e) => e.streamId.startsWith("flaky-")));
+        if (batch.some((e) => e.type === "Boom") && failures-- > 0) throw new Error("simulated failure");
+        applied.push(...batch.filter((e) => e.streamId.startsWith("flaky-")).map((e) => e.type));
+      },
+    };
+    const result = await store.append(`flaky-${randomUUID()}`, [...events(2, "Ok"), ...events(1, "Boom")], "no_stream");
+    const lines: string[] = [];
+    const runner = new ProjectorRunner(database.db, store, [flaky], { log: (l) => lines.push(l) });
+    await runner.start();
+    expect(await waitForProjectors(database.db, store, ["flaky_test_projector"], result.position, 5000)).toBe(true);
+    await runner.stop();
+    expect(lines.some((l) => l.includes("simulated failure"))).toBe(true);
+    expect(applied).toEqual(["Ok", "Ok", "Boom"]);
+    const c = await counts();
+    expect(c["flaky/Ok"]).toBe(2);
+    expect(c["flaky/Boom"]).toBe(1);
+  });
+});
