@@ -164,7 +164,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
-    const store = this;
+    const readAll = (o: ReadAllOptions) => this.readAll(o);
+    const listening = () => this.ensureListening();
+    const wakers = this.wakers;
     const batchSize = options.batchSize ?? 500;
     let from = options.from;
     let stopped = false;
@@ -187,15 +189,15 @@ export class PostgresEventStore implements EventStore {
       });
 
     async function* batches(): AsyncGenerator<RecordedEvent[]> {
-      await store.ensureListening();
-      store.wakers.add(waker);
+      await listening();
+      wakers.add(waker);
       try {
         // When a notification finds nothing visible yet, an older transaction is
         // still open: look again soon, backing off to the idle poll.
         let retryMs = IDLE_POLL_MS;
         while (!stopped) {
           notified = false;
-          const batch = await store.readAll({ from, maxCount: batchSize });
+          const batch = await readAll({ from, maxCount: batchSize });
           if (stopped) break;
           if (batch.length > 0) {
             from = batch[batch.length - 1].position;
@@ -206,7 +208,7 @@ export class PostgresEventStore implements EventStore {
           retryMs = notified ? 5 : Math.min(retryMs * 2, IDLE_POLL_MS);
         }
       } finally {
-        store.wakers.delete(waker);
+        wakers.delete(waker);
       }
     }
 
