@@ -68,6 +68,7 @@ export class PostgresEventStore implements EventStore {
   readonly description: string;
   private readonly db: Kysely<DB>;
   private wakers = new Set<() => void>();
+  private notifyPending = false;
   private unlisten?: Promise<() => Promise<void>>;
 
   constructor(private readonly database: Database) {
@@ -75,13 +76,32 @@ export class PostgresEventStore implements EventStore {
     this.description = `Postgres event store (${database.description})`;
   }
 
-  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    return this.appendIn(this.db, streamId, events, expectedRevision);
+  async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.appendIn(this.db, streamId, events, expectedRevision);
+    if (!result.duplicate) this.announce();
+    return result;
   }
 
   /**
-   * Append inside a transaction the caller controls. Used by tests that hold a
-   * transaction open to prove readers never skip a late commit.
+   * Wakes subscribers after a commit: this process's at once, other processes'
+   * through one NOTIFY per burst of appends. A NOTIFY inside the appending
+   * transaction would serialise every commit on Postgres's notify lock.
+   */
+  announce(): void {
+    for (const w of this.wakers) w();
+    if (this.notifyPending) return;
+    this.notifyPending = true;
+    setImmediate(() => {
+      this.notifyPending = false;
+      sql`select pg_notify(${CHANNEL}, '')`.execute(this.db).catch(() => {
+        // Subscribers elsewhere fall back to their idle poll.
+      });
+    });
+  }
+
+  /**
+   * Append inside a transaction the caller controls (tests hold one open to
+   * prove readers never skip a late commit). Call `announce()` after commit.
    */
   async appendIn(
     db: Kysely<DB>,

@@ -7,7 +7,9 @@ import { sql, type Kysely } from "kysely";
  * visible at commit, not insert, and a naive reader would skip late commits.
  *
  * es_append does the whole append in one round trip: idempotency check,
- * expected-revision check under a row lock, insert, notify.
+ * expected-revision check under a row lock, insert. It does not NOTIFY:
+ * a NOTIFY inside the transaction takes a global lock at commit and turns
+ * concurrent appends into a queue; the adapter notifies after commit instead.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -81,7 +83,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           from unnest(p_ids, p_types, p_data, p_meta) with ordinality as t(id, typ, dat, met, ord);
 
       update es_streams set revision = current_revision + n where stream_id = p_stream;
-      perform pg_notify('es_events', '');
 
       return query
         select current_revision + n, e.transaction_id, e.global_position, false

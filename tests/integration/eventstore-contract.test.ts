@@ -16,6 +16,7 @@ function postgresSubject(database: Database, close: () => Promise<void>): Contra
         await store.appendIn(trx, streamId, events, expected);
         await sql`select pg_sleep(${sleepMs / 1000})`.execute(trx);
       });
+      store.announce();
     },
     async close() {
       await store.close();
