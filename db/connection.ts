@@ -73,9 +73,46 @@ export async function connectPostgres(url: string, options: { poolSize?: number 
   };
 }
 
+/**
+ * Embedded PGlite files must only ever be open in one process: a second
+ * process (say `shop replay` beside a running `npm start`) would corrupt them.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  try {
+    const pid = Number(fs.readFileSync(lockFile, "utf8"));
+    if (pid && pid !== process.pid && processAlive(pid)) {
+      throw new DatabaseUnreachable(
+        `the embedded database in ${path.relative(process.cwd(), dir) || dir} is in use by another shop process (pid ${pid}); ` +
+          "stop it first, or set DATABASE_URL to share a Postgres server",
+      );
+    }
+  } catch (err) {
+    if (err instanceof DatabaseUnreachable) throw err;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Embedded Postgres (WASM). `dir` undefined means in memory, for tests. */
 export async function connectPGlite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
+  const unlock = dir ? lockDataDir(dir) : () => {};
   const pglite = dir ? new PGlite(dir) : new PGlite();
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
@@ -91,6 +128,7 @@ export async function connectPGlite(dir?: string): Promise<Database> {
     },
     async close() {
       await db.destroy();
+      unlock();
     },
   };
 }

@@ -152,12 +152,20 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readAllIn(this.db, options);
+  }
+
+  /**
+   * readAll on a connection the caller holds: a replay reading inside its swap
+   * transaction on PGlite, whose single connection that transaction owns.
+   */
+  async readAllIn(db: Kysely<DB>, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const [tx, pos] = decodePosition(options.from);
     const limit = options.maxCount ?? 1000;
     const { rows } = await sql<EventRow>`select ${COLUMNS} from es_events
       where (transaction_id, global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint) and ${VISIBLE}
-      order by es_events.transaction_id, es_events.global_position limit ${limit}`.execute(this.db);
+      order by es_events.transaction_id, es_events.global_position limit ${limit}`.execute(db);
     return rows.map(toRecorded);
   }
 

@@ -1,0 +1,185 @@
+import type { ShopConfig } from "../server/config";
+import { openShopCore, type ShopCore } from "../server/runtime";
+import { projectors as allProjectors } from "../projectors/index";
+import { projectorStatuses } from "../projectors/runner";
+import { replay, selectProjectors, verify, type RebuildProgress } from "../projectors/replay";
+import type { RecordedEvent } from "../eventstore/port";
+
+/** Operator commands: rebuild and check read models, look into streams. */
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+async function withCore<T>(config: ShopConfig, work: (core: ShopCore) => Promise<T>): Promise<T> {
+  const core = await openShopCore(config, { migrate: true });
+  try {
+    return await work(core);
+  } finally {
+    await core.close();
+  }
+}
+
+function formatCount(n: number): string {
+  return Math.round(n).toLocaleString("en-IN");
+}
+
+/**
+ * A progress bar on a terminal (events done, events per second, time left);
+ * a plain line every few seconds when the output is a file or a pipe.
+ */
+export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stderr) {
+  let lastLine = 0;
+  const tty = stream.isTTY;
+  return {
+    update({ done, total, rate }: RebuildProgress) {
+      const left = rate > 0 ? Math.max(0, (total - done) / rate) : 0;
+      const text = `${formatCount(done)}/${formatCount(total)} events, ${formatCount(rate)}/s, ${left.toFixed(0)}s left`;
+      if (tty) {
+        const width = 30;
+        const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : width;
+        stream.write(`\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${text}   `);
+      } else if (Date.now() - lastLine > 2000) {
+        lastLine = Date.now();
+        stream.write(`${label}: ${text}\n`);
+      }
+    },
+    finish() {
+      if (tty) stream.write("\n");
+    },
+  };
+}
+
+function parseFlags(args: string[], known: string[]): { flags: Record<string, string | true>; rest: string[] } {
+  const flags: Record<string, string | true> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith("--")) {
+      rest.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split("=", 2);
+    if (!known.includes(name)) throw new UsageError(`unknown option --${name}; known: ${known.map((k) => `--${k}`).join(", ") || "none"}`);
+    if (inline !== undefined) flags[name] = inline;
+    else if (args[i + 1] !== undefined && !args[i + 1].startsWith("--")) flags[name] = args[++i];
+    else flags[name] = true;
+  }
+  return { flags, rest };
+}
+
+export async function replayCommand(config: ShopConfig, args: string[]): Promise<number> {
+  const { rest } = parseFlags(args, []);
+  const chosen = selectProjectors(allProjectors, rest);
+  return withCore(config, async (core) => {
+    const progress = progressReporter("replay");
+    const result = await replay(core.db, core.store, chosen, { onProgress: (p) => progress.update(p) });
+    progress.finish();
+    const rate = result.seconds > 0 ? result.events / result.seconds : result.events;
+    console.log(
+      `replayed ${formatCount(result.events)} events into ${chosen.map((p) => p.name).join(", ")} ` +
+        `in ${result.seconds.toFixed(1)}s (${formatCount(rate)} events/s); the new tables are live`,
+    );
+    return 0;
+  });
+}
+
+export async function verifyCommand(config: ShopConfig, args: string[]): Promise<number> {
+  const { rest } = parseFlags(args, []);
+  const chosen = selectProjectors(allProjectors, rest);
+  return withCore(config, async (core) => {
+    const progress = progressReporter("verify");
+    const differences = await verify(core.db, core.store, chosen, { onProgress: (p) => progress.update(p) });
+    progress.finish();
+    if (differences.length === 0) {
+      console.log(`verified ${chosen.map((p) => p.name).join(", ")}: live tables match a fresh replay`);
+      return 0;
+    }
+    for (const d of differences) {
+      console.log(`${d.projector} / ${d.table}: ${d.onlyLive.length} row(s) only live, ${d.onlyRebuilt.length} only in the replay`);
+      for (const row of d.onlyLive) console.log(`  live only:   ${JSON.stringify(row)}`);
+      for (const row of d.onlyRebuilt) console.log(`  replay only: ${JSON.stringify(row)}`);
+    }
+    return 1;
+  });
+}
+
+function eventLine(e: RecordedEvent): string {
+  return [e.type.padEnd(26), String(e.revision).padStart(5), e.position.padEnd(16), e.createdAt.toISOString(), JSON.stringify(e.data)].join("  ");
+}
+
+export async function streamCommand(config: ShopConfig, args: string[]): Promise<number> {
+  const { flags, rest } = parseFlags(args, ["json"]);
+  const [streamId] = rest;
+  if (!streamId) throw new UsageError("usage: shop stream <stream-id> [--json]");
+  return withCore(config, async (core) => {
+    const events = await core.store.readStream(streamId);
+    if (events.length === 0) {
+      const known = await core.store.readAll({ maxCount: 200 });
+      const examples = [...new Set(known.map((e) => e.streamId))].slice(0, 5);
+      console.error(
+        `shop: no stream "${streamId}"` + (examples.length ? `; streams look like: ${examples.join(", ")}` : "; the store is empty"),
+      );
+      return 1;
+    }
+    if (flags.json) {
+      console.log(JSON.stringify(events, null, 2));
+    } else {
+      console.log(["type".padEnd(26), "rev".padStart(5), "position".padEnd(16), "time".padEnd(24), "data"].join("  "));
+      for (const e of events) console.log(eventLine(e));
+    }
+    return 0;
+  });
+}
+
+export async function tailCommand(config: ShopConfig, args: string[]): Promise<number> {
+  const { flags } = parseFlags(args, ["from", "json"]);
+  return withCore(config, async (core) => {
+    const from = typeof flags.from === "string" ? flags.from : await core.store.headPosition();
+    if (from !== undefined) core.store.comparePositions(from, from);
+    const subscription = core.store.subscribeToAll({ from });
+    const stop = () => void subscription.stop();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    console.error(`following all streams from ${from ?? "the start"}; Ctrl-C stops`);
+    for await (const batch of subscription) {
+      for (const e of batch) console.log(flags.json ? JSON.stringify(e) : `${e.streamId.padEnd(44)}  ${eventLine(e)}`);
+    }
+    return 0;
+  });
+}
+
+export async function statusCommand(config: ShopConfig, args: string[]): Promise<number> {
+  const { flags } = parseFlags(args, ["json"]);
+  return withCore(config, async (core) => {
+    const head = await core.store.headPosition();
+    const total = await core.store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
+    const statuses = await projectorStatuses(core.db, core.store, allProjectors.map((p) => p.name));
+    const reactors = await reactorStatuses(core);
+    if (flags.json) {
+      console.log(JSON.stringify({ store: core.store.description, head, events: total, projectors: statuses, reactors }, null, 2));
+      return 0;
+    }
+    console.log(`store: ${core.store.description}`);
+    console.log(`head:  ${head ?? "(empty)"}  (${formatCount(total)} events)`);
+    console.log(`${"name".padEnd(28)}  ${"kind".padEnd(9)}  ${"checkpoint".padEnd(18)}  lag`);
+    for (const s of statuses) console.log(`${s.name.padEnd(28)}  ${"projector".padEnd(9)}  ${(s.position ?? "(start)").padEnd(18)}  ${formatCount(s.lag)}`);
+    for (const r of reactors) console.log(`${r.name.padEnd(28)}  ${"reactor".padEnd(9)}  ${(r.position ?? "(start)").padEnd(18)}  ${formatCount(r.lag)}`);
+    return 0;
+  });
+}
+
+/** Reactors keep their checkpoints apart from the projectors' (a replay never resets them). */
+async function reactorStatuses(core: ShopCore): Promise<{ name: string; position: string | undefined; lag: number }[]> {
+  const { sql } = await import("kysely");
+  const exists = await sql<{ present: boolean }>`select to_regclass('reactor_checkpoints') is not null as present`.execute(core.db);
+  if (!exists.rows[0]?.present) return [];
+  const rows = await sql<{ name: string; position: string | null }>`select name, position from reactor_checkpoints order by name`.execute(core.db);
+  return Promise.all(
+    rows.rows.map(async (r) => ({
+      name: r.name,
+      position: r.position ?? undefined,
+      lag: await core.store.countAfter(r.position ?? undefined, 100_000),
+    })),
+  );
+}
