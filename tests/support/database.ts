@@ -29,7 +29,7 @@ export async function createTestDatabase(options: { migrate?: boolean; poolSize?
       ...inner,
       url: url.toString(),
       async close() {
-        await inner.close();
+        await inner.close().catch(() => {});
         const dropper = new pg.Client({ connectionString: postgresUrl });
         await dropper.connect();
         await dropper.query(`drop database if exists ${name} with (force)`);

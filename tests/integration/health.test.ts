@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { openTestShop } from "../support/shop";
+
+describe("health", () => {
+  it("reports every part and each projector's lag, and turns unhealthy when the database is gone", async () => {
+    const shop = await openTestShop({ projectors: false });
+    await shop.store.append(`cart-${randomUUID()}`, [{ id: randomUUID(), type: "ItemAdded", data: {} }], "no_stream");
+    const healthy = await shop.health();
+    expect(healthy.ok).toBe(true);
+    expect(healthy.database).toMatchObject({ ok: true });
+    expect(healthy.queue).toMatchObject({ ok: true, kind: "in-process" });
+    // No projector is running in this shop: each one is one event behind.
+    expect(healthy.projectors.find((p) => p.name === "stream_type_counts")).toMatchObject({ lag: 1 });
+
+    await shop.testDatabase.db.destroy();
+    const broken = await shop.health();
+    expect(broken.ok).toBe(false);
+    expect(broken.database.ok).toBe(false);
+    expect(broken.database.error).toBeTruthy();
+    await shop.close().catch(() => {});
+  });
+});
