@@ -1,5 +1,7 @@
 import type { Shop } from "../services/index";
 import { schoolMenu } from "./schools-menu.server";
+import { frameCartCount } from "./cart/frame.server";
+import { getShopper } from "./auth/session.server";
 
 /**
  * What the shared frame (navbar, footer) needs on every page. Features fill in
@@ -17,7 +19,12 @@ export async function loadFrame(request: Request, shop: Shop): Promise<Frame> {
   return {
     shopName: shop.config.shopName,
     schools: schoolMenu(),
-    user: null,
-    cartCount: 0,
+    user: await frameUser(request, shop),
+    cartCount: await frameCartCount(request, shop),
   };
+}
+
+async function frameUser(request: Request, shop: Shop): Promise<Frame["user"]> {
+  const shopper = await getShopper(request, shop);
+  return shopper && { name: shopper.name };
 }

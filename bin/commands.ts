@@ -2,10 +2,9 @@ import type { ShopConfig } from "../server/config";
 import { startProcess, type Role } from "./process";
 import { migrateToLatest } from "../db/migrate";
 import { openDatabase } from "../server/runtime";
-
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+import { seedDemoCommand } from "./seed-demo";
+import { replayCommand, statusCommand, streamCommand, tailCommand, verifyCommand } from "./ops";
+import { adminCommand } from "./admin";
 
 export interface Command {
   summary: string;
@@ -28,6 +27,10 @@ export const commands: Record<string, Command> = {
   web: { summary: "serve pages and /api only", run: roles("web") },
   projector: { summary: "run the projectors and the notification reactor only", run: roles("projector") },
   worker: { summary: "work the job queues (codes, notifications) only", run: roles("worker") },
+  admin: {
+    summary: "admin create --email EMAIL [--password-file FILE]: create the first admin (password from stdin or a prompt)",
+    run: adminCommand,
+  },
   migrate: {
     summary: "bring the database schema up to date and exit",
     async run(config) {
@@ -41,6 +44,21 @@ export const commands: Record<string, Command> = {
       return 0;
     },
   },
+  replay: {
+    summary: "rebuild read models from the first event, blue-green: [projection ...]",
+    run: replayCommand,
+  },
+  verify: {
+    summary: "rebuild into scratch tables and compare with the live ones row by row: [projection ...]",
+    run: verifyCommand,
+  },
+  stream: { summary: "the events of one stream: <stream-id> [--json]", run: streamCommand },
+  tail: { summary: "follow the global stream live: [--from position] [--json]", run: tailCommand },
+  "seed-demo": {
+    summary: "generate realistic carts and orders through the real commands: [--orders N] [--concurrency N] [--seed N]",
+    run: seedDemoCommand,
+  },
+  status: { summary: "each projector and reactor with its checkpoint, the head and the lag [--json]", run: statusCommand },
 };
 
 export function usage(): string {

@@ -2,7 +2,7 @@ import type { ShopConfig } from "../server/config";
 import { openShopCore, type ShopCore } from "../server/runtime";
 import { projectors as allProjectors } from "../projectors/index";
 import { projectorStatuses } from "../projectors/runner";
-import { replay, selectProjectors, verify, type RebuildProgress } from "../projectors/replay";
+import { replay, selectProjectors, verify, type RebuildProgress, type TableDifference } from "../projectors/replay";
 import type { RecordedEvent } from "../eventstore/port";
 
 /** Operator commands: rebuild and check read models, look into streams. */
@@ -28,13 +28,13 @@ function formatCount(n: number): string {
  * A progress bar on a terminal (events done, events per second, time left);
  * a plain line every few seconds when the output is a file or a pipe.
  */
-export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stderr) {
+export function progressReporter(label: string, unit = "events", stream: NodeJS.WriteStream = process.stderr) {
   let lastLine = 0;
   const tty = stream.isTTY;
   return {
     update({ done, total, rate }: RebuildProgress) {
       const left = rate > 0 ? Math.max(0, (total - done) / rate) : 0;
-      const text = `${formatCount(done)}/${formatCount(total)} events, ${formatCount(rate)}/s, ${left.toFixed(0)}s left`;
+      const text = `${formatCount(done)}/${formatCount(total)} ${unit}, ${formatCount(rate)}/s, ${left.toFixed(0)}s left`;
       if (tty) {
         const width = 30;
         const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : width;
@@ -97,11 +97,35 @@ export async function verifyCommand(config: ShopConfig, args: string[]): Promise
     }
     for (const d of differences) {
       console.log(`${d.projector} / ${d.table}: ${d.onlyLive.length} row(s) only live, ${d.onlyRebuilt.length} only in the replay`);
-      for (const row of d.onlyLive) console.log(`  live only:   ${JSON.stringify(row)}`);
-      for (const row of d.onlyRebuilt) console.log(`  replay only: ${JSON.stringify(row)}`);
+      for (const line of describeDifference(d)) console.log(`  ${line}`);
     }
     return 1;
   });
+}
+
+/**
+ * Rows that differ only in some columns are shown as those columns (paired by
+ * their first column, the key in every read model); the rest whole.
+ */
+export function describeDifference(d: TableDifference): string[] {
+  const lines: string[] = [];
+  const key = (row: Record<string, unknown>) => JSON.stringify(Object.values(row)[0]);
+  const rebuilt = new Map(d.onlyRebuilt.map((row) => [key(row), row]));
+  for (const live of d.onlyLive) {
+    const other = rebuilt.get(key(live));
+    if (!other) {
+      lines.push(`live only:   ${JSON.stringify(live)}`);
+      continue;
+    }
+    rebuilt.delete(key(live));
+    const changed = Object.keys(live).filter((c) => JSON.stringify(live[c]) !== JSON.stringify(other[c]));
+    lines.push(
+      `${Object.keys(live)[0]} ${key(live)}: ` +
+        changed.map((c) => `${c} is ${JSON.stringify(live[c])} live, ${JSON.stringify(other[c])} in the replay`).join("; "),
+    );
+  }
+  for (const row of rebuilt.values()) lines.push(`replay only: ${JSON.stringify(row)}`);
+  return lines;
 }
 
 function eventLine(e: RecordedEvent): string {

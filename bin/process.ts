@@ -29,6 +29,8 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   const core = await openShopCore(config, { migrate: true, log });
   const shop: Shop = { ...core, ...createServices(core) };
   await seedShop(shop.db);
+  // ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, only while the shop has none (docs/auth.md).
+  if ((await shop.auth.ensureFirstAdmin(config.auth.firstAdmin)) === "created") log(`created the first admin, ${config.auth.firstAdmin?.email}`);
 
   const stops: (() => Promise<void>)[] = [];
   if (roles.includes("worker")) {
@@ -61,7 +63,12 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   log(`  jobs:      ${shop.queue.description}`);
 
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const shutdown = (signal: string) => {
+      // The same signal often arrives twice (sent to the process group, and relayed by
+      // npx or tsx); a second one must not kill the jobs the first lets finish.
+      if (stopping) return;
+      stopping = true;
       log(`${signal}: finishing requests and jobs, then stopping`);
       const force = setTimeout(() => {
         log("still busy after 10 s; stopping anyway");
@@ -70,8 +77,8 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
       force.unref();
       resolve();
     };
-    process.once("SIGTERM", () => shutdown("SIGTERM"));
-    process.once("SIGINT", () => shutdown("SIGINT"));
+    process.on("SIGTERM", () => shutdown("SIGTERM"));
+    process.on("SIGINT", () => shutdown("SIGINT"));
   });
   // Web first (no new work), then projectors commit their checkpoints, then jobs finish.
   for (const stop of stops) await stop().catch((err) => log(`while stopping: ${String(err)}`));

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ShopCategory, ShopGender } from "../domain/shop-products";
 
 /**
  * The Kysely view of every table. Each read model adds its tables here and a
@@ -47,10 +48,175 @@ export interface OutboxMessagesTable {
   created_at: Generated<Date>;
 }
 
+export type NotificationStatus = "pending" | "sending" | "sent" | "failed" | "unknown";
+
+/** One message the shop means to send; unique per key (event and channel, or OTP job). */
+export interface NotificationSendsTable {
+  id: Generated<number>;
+  key: string;
+  kind: string;
+  channel: "sms" | "email";
+  queue: string;
+  job_name: string;
+  job_id: string;
+  event_id: string | null;
+  stream_id: string | null;
+  recipient: string;
+  subject: string | null;
+  body: string | null;
+  status: NotificationStatus;
+  attempts: Generated<number>;
+  claim: string | null;
+  transport: string | null;
+  provider_id: string | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+  sent_at: Date | null;
+}
+
+export interface ReactorCheckpointsTable {
+  name: string;
+  position: string | null;
+  updated_at: Timestamp;
+}
+
+/** The general shop's products (/shop, /product/{id}); prices in whole rupees. */
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  price: number;
+  image_url: string | null;
+  stock_quantity: Generated<number>;
+  category: ShopCategory;
+  gender: ShopGender;
+  size: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface NewsletterSubscribersTable {
+  email: string;
+  subscribed_at: Generated<Date>;
+}
+
+/** Accounts (plain table, see db/migrations/0004_users.ts). Emails are stored lower-cased. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  role: Generated<"customer" | "admin">;
+  google_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Page sessions: the cookie holds a random id, the table its sha-256. */
+export interface AuthSessionsTable {
+  id_hash: string;
+  kind: "shopper" | "admin";
+  user_id: string | null;
+  data: unknown;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
+/** Bearer tokens for /api, stored as sha-256. */
+export interface ApiTokensTable {
+  token_hash: string;
+  user_id: string;
+  scope: "shopper" | "admin";
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** One-time sign-in codes, stored as an HMAC keyed by the server secret. */
+export interface OtpCodesTable {
+  id: string;
+  phone: string;
+  code_hash: string;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+  superseded_at: Timestamp | null;
+}
+
+/** Counters in fixed windows for rate limits shared by every web process. */
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  count: Generated<number>;
+}
+
+/** Orders read model (projectors/orders.ts): customer history, admin list, tracking. */
+export interface OrdersTable {
+  id: string;
+  short_id: string;
+  user_id: string | null;
+  customer_kind: "user" | "guest";
+  customer_name: string;
+  phone: string;
+  email: string | null;
+  ship_name: string;
+  ship_phone: string;
+  address_line: string;
+  city: string;
+  pincode: string;
+  /** OrderLine[] as placed (server prices). */
+  lines: ColumnType<OrderLineRow[], string, string>;
+  item_count: number;
+  total: number;
+  status: string;
+  payment_status: string;
+  deleted: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  placed_at: Timestamp;
+  updated_at: Timestamp;
+  projected_at: Generated<Date>;
+}
+
+export interface OrderLineRow {
+  productId: string;
+  name: string;
+  size: string;
+  school: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+/** Each order's trail (projectors/order-status-history.ts): placed, status, payment, deleted. */
+export interface OrderStatusHistoryTable {
+  order_id: string;
+  revision: number;
+  event_type: string;
+  field: "status" | "payment_status" | "deleted";
+  from_value: string | null;
+  to_value: string;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  at: Timestamp;
+}
+
 export interface DB {
   es_events: EsEventsTable;
   es_streams: EsStreamsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
   stream_type_counts: StreamTypeCountsTable;
   outbox_messages: OutboxMessagesTable;
+  notification_sends: NotificationSendsTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
+  products: ProductsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  api_tokens: ApiTokensTable;
+  otp_codes: OtpCodesTable;
+  rate_limits: RateLimitsTable;
+  orders: OrdersTable;
+  order_status_history: OrderStatusHistoryTable;
 }

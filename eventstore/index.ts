@@ -8,8 +8,11 @@ export * from "./port";
  * The Postgres store lives in the shop's own database; EventStoreDB is chosen
  * by EVENTSTORE_URL. The EventStoreDB client is loaded only when asked for.
  */
-export async function openEventStore(database: Database, eventStoreUrl?: string): Promise<EventStore> {
-  if (!eventStoreUrl) return new PostgresEventStore(database);
+export async function openEventStore(database: Database | undefined, eventStoreUrl?: string): Promise<EventStore> {
+  if (!eventStoreUrl) {
+    if (!database) throw new Error("the Postgres event store needs the shop's database");
+    return new PostgresEventStore(database);
+  }
   const { EventStoreDBEventStore } = await import("./eventstoredb");
   return EventStoreDBEventStore.connect(eventStoreUrl);
 }

@@ -9,6 +9,11 @@ import type { RecordedEvent } from "../eventstore/port";
  *
  * Projectors write unqualified table names: a replay points `search_path` at a
  * fresh schema and the same code builds the new tables there.
+ *
+ * Everything a projector writes must follow from the events alone (times from
+ * the events, not the clock), so a replay rebuilds the same rows and
+ * `shop verify` can compare them. The one exception: a column whose default is
+ * the clock records when the row was projected; verify leaves it out.
  */
 export interface Projector {
   name: string;

@@ -258,10 +258,12 @@ export async function verify(
 }
 
 async function compareTables(trx: Transaction<DB>, table: string, schema: string, limit: number) {
-  // Identity columns number rows in insert order, which a rebuild may not repeat; they are not data.
+  // Not compared: identity columns (they number rows in insert order, which a rebuild need not repeat)
+  // and columns defaulting to the clock (they record when a row was projected, not what happened).
   const { rows: columns } = await sql<{ column_name: string }>`
     select column_name from information_schema.columns
     where table_schema = 'public' and table_name = ${table} and is_identity = 'NO' and is_generated = 'NEVER'
+      and coalesce(column_default, '') !~* '(now\(\)|clock_timestamp|current_timestamp|statement_timestamp|transaction_timestamp)'
     order by ordinal_position`.execute(trx);
   const list = sql.join(columns.map((c) => sql.id(c.column_name)));
   const live = sql.table(`public.${table}`);

@@ -40,7 +40,8 @@ export async function startWebServer(
   }
 
   app.use(rejectCrossSitePosts);
-  app.all("*", createRequestHandler({ build, getLoadContext: () => ({ shop }) }));
+  // clientIp: the address rate limits count (req.ip honours X-Forwarded-For only from a loopback proxy).
+  app.all("*", createRequestHandler({ build, getLoadContext: (req) => ({ shop, clientIp: req.ip ?? "" }) }));
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;

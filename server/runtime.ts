@@ -58,20 +58,28 @@ export async function openDatabase(config: ShopConfig): Promise<Database> {
 }
 
 export async function openQueue(config: ShopConfig): Promise<JobQueue> {
-  if (!config.redisUrl) return new InProcessQueue();
+  if (!config.redisUrl) return new InProcessQueue(config.jobBackoffMs);
   const { BullMQQueue } = await import("../workers/bullmq-queue");
-  return BullMQQueue.connect(config.redisUrl);
+  return BullMQQueue.connect(config.redisUrl, {
+    prefix: config.queuePrefix,
+    backoffMs: config.jobBackoffMs,
+    lockDurationMs: config.jobLockMs,
+  });
 }
 
 export async function openShopCore(config: ShopConfig, options: OpenOptions = {}): Promise<ShopCore> {
-  const database = options.database ?? (await openDatabase(config));
-  const opened: { close(): Promise<void> }[] = options.database ? [] : [database];
+  const opened: { close(): Promise<void> }[] = [];
   try {
-    if (options.migrate) await migrateToLatest(database.db);
-    const store = await openEventStore(database, config.eventStoreUrl);
-    opened.unshift(store);
+    // Remote services first: a wrong URL fails in a second, not after the embedded database has started.
     const queue = options.queue ?? (await openQueue(config));
-    opened.unshift(queue);
+    if (!options.queue) opened.unshift(queue);
+    const remoteStore = config.eventStoreUrl ? await openEventStore(undefined, config.eventStoreUrl) : undefined;
+    if (remoteStore) opened.unshift(remoteStore);
+    const database = options.database ?? (await openDatabase(config));
+    if (!options.database) opened.push(database);
+    if (options.migrate) await migrateToLatest(database.db);
+    const store = remoteStore ?? (await openEventStore(database));
+    if (!remoteStore) opened.unshift(store);
     const names = allProjectors.map((p) => p.name);
     const sessionSecret = config.sessionSecret ?? localSecret(config);
     return {

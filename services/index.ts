@@ -1,4 +1,9 @@
 import type { ShopCore } from "../server/runtime";
+import { createCatalogueService } from "./catalogue";
+import { createNewsletterService } from "./newsletter";
+import { createAuthService } from "./auth/index";
+import { createNotificationsService } from "./notifications";
+import { createShoppingServices } from "./shopping";
 
 /**
  * The shop's commands and queries, built on the core (database, event store,
@@ -6,8 +11,13 @@ import type { ShopCore } from "../server/runtime";
  * Each feature adds its service here.
  */
 export function createServices(core: ShopCore) {
-  void core;
-  return {};
+  return {
+    catalogue: createCatalogueService(core.db),
+    newsletter: createNewsletterService(core.db),
+    auth: createAuthService(core),
+    notifications: createNotificationsService(core),
+    ...createShoppingServices(core),
+  };
 }
 
 export type Shop = ShopCore & ReturnType<typeof createServices>;

@@ -1,11 +1,40 @@
 import type { Shop } from "../services/index";
+import { requeueStale } from "./notifications";
+import { NotificationReactor } from "./reactor";
+
+/** How often crash leftovers (pending records without a job, stale claims) are repaired. */
+const SWEEP_EVERY_MS = 15_000;
 
 /**
- * Subscribers with side effects that run beside the projectors (the
- * notification reactor). Returns a function that stops them.
+ * Subscribers with side effects that run beside the projectors: the order
+ * notification reactor and its repair sweep. Returns a function that stops them.
  */
-export async function startBackground(shop: Shop, log: (line: string) => void): Promise<() => Promise<void>> {
-  void shop;
-  void log;
-  return async () => {};
+export async function startBackground(
+  shop: Shop,
+  log: (line: string) => void,
+  options: { sweepEveryMs?: number } = {},
+): Promise<() => Promise<void>> {
+  const reactor = new NotificationReactor(shop.db, shop.store, shop.queue, {
+    shopName: shop.config.shopName,
+    shopEmail: shop.config.shopEmail,
+    log,
+  });
+  await reactor.start();
+  if (!shop.config.shopEmail) log("note: SHOP_EMAIL is not set, so the shop gets no email about new orders");
+
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = requeueStale(shop.db, shop.queue).catch((err) =>
+      log(`notification sweep: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, options.sweepEveryMs ?? SWEEP_EVERY_MS);
+  timer.unref();
+
+  return async () => {
+    clearInterval(timer);
+    await reactor.stop();
+    await sweeping;
+  };
 }

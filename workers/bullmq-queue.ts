@@ -10,6 +10,9 @@ import {
   type QueueName,
 } from "./queue";
 
+/** BullMQ's own default: long enough that a busy event loop never loses a lock by accident. */
+const DEFAULT_LOCK_MS = 30_000;
+
 export class RedisUnreachable extends Error {
   override name = "RedisUnreachable";
 }
@@ -29,13 +32,14 @@ export class BullMQQueue implements JobQueue {
     where: string,
     private readonly prefix: string,
     private readonly backoffMs: number,
+    private readonly lockDurationMs: number,
   ) {
     this.description = `BullMQ on Redis at ${where}`;
   }
 
   static async connect(
     url: string,
-    options: { prefix?: string; backoffMs?: number } = {},
+    options: { prefix?: string; backoffMs?: number; lockDurationMs?: number } = {},
   ): Promise<BullMQQueue> {
     const parsed = new URL(url);
     const where = `${parsed.hostname}:${parsed.port || 6379}`;
@@ -56,6 +60,7 @@ export class BullMQQueue implements JobQueue {
       where,
       options.prefix ?? "shop",
       options.backoffMs ?? DEFAULT_BACKOFF_MS,
+      options.lockDurationMs ?? DEFAULT_LOCK_MS,
     );
   }
 
@@ -85,8 +90,26 @@ export class BullMQQueue implements JobQueue {
   process(queue: QueueName, handler: JobHandler, options: { concurrency?: number } = {}): void {
     const worker = new Worker(
       queue,
-      async (job) => handler(job.data, { id: job.id ?? "", name: job.name, attempt: job.attemptsMade + 1 }),
-      { connection: this.connection, prefix: this.prefix, concurrency: options.concurrency ?? 5 },
+      async (job) =>
+        handler(job.data, {
+          id: job.id ?? "",
+          name: job.name,
+          attempt: job.attemptsMade + 1,
+          maxAttempts: job.opts.attempts ?? RETRY_ATTEMPTS,
+          queuedAt: new Date(job.timestamp),
+        }),
+      {
+        connection: this.connection,
+        prefix: this.prefix,
+        concurrency: options.concurrency ?? 5,
+        // A killed worker stops renewing its lock; once the lock lapses the
+        // stalled-job check (every half lock) puts the job back in line for
+        // another worker. The handler's sent-message record keeps that rerun
+        // from sending twice.
+        lockDuration: this.lockDurationMs,
+        stalledInterval: Math.max(250, Math.floor(this.lockDurationMs / 2)),
+        maxStalledCount: 2,
+      },
     );
     worker.on("error", (err) => console.error(`worker ${queue}: ${err.message}`));
     this.workers.push(worker);
@@ -108,7 +131,8 @@ export class BullMQQueue implements JobQueue {
   async retry(queue: QueueName, jobId: string): Promise<boolean> {
     const job = await this.queue(queue).getJob(jobId);
     if (!job || !(await job.isFailed())) return false;
-    await job.retry("failed");
+    // A fresh round of attempts, as the admin's Retry promises.
+    await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
     return true;
   }
 

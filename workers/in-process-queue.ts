@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   DEFAULT_BACKOFF_MS,
   RETRY_ATTEMPTS,
+  isUnrecoverable,
   type FailedJob,
   type JobHandler,
   type JobQueue,
@@ -14,6 +15,7 @@ interface PendingJob {
   name: string;
   data: unknown;
   attempt: number;
+  queuedAt: Date;
 }
 
 /**
@@ -40,7 +42,7 @@ export class InProcessQueue implements JobQueue {
     const key = `${queue}:${id}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.dispatch({ queue, id, name, data, attempt: 1 });
+    this.dispatch({ queue, id, name, data, attempt: 1, queuedAt: new Date() });
   }
 
   process(queue: QueueName, handler: JobHandler): void {
@@ -58,10 +60,10 @@ export class InProcessQueue implements JobQueue {
     }
     const run = (async () => {
       try {
-        await handler(job.data, { id: job.id, name: job.name, attempt: job.attempt });
+        await handler(job.data, { id: job.id, name: job.name, attempt: job.attempt, maxAttempts: RETRY_ATTEMPTS, queuedAt: job.queuedAt });
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
-        if (job.attempt >= RETRY_ATTEMPTS || this.closed) {
+        if (job.attempt >= RETRY_ATTEMPTS || isUnrecoverable(err) || this.closed) {
           this.failures.unshift({
             queue: job.queue, id: job.id, name: job.name, data: job.data, error,
             attempts: job.attempt, failedAt: new Date(),
@@ -87,7 +89,7 @@ export class InProcessQueue implements JobQueue {
     const index = this.failures.findIndex((f) => f.queue === queue && f.id === jobId);
     if (index === -1) return false;
     const [job] = this.failures.splice(index, 1);
-    this.dispatch({ queue, id: job.id, name: job.name, data: job.data, attempt: 1 });
+    this.dispatch({ queue, id: job.id, name: job.name, data: job.data, attempt: 1, queuedAt: new Date() });
     return true;
   }
 

@@ -1,18 +1,84 @@
 import { z } from "zod";
 import type { Shop } from "../services/index";
-import { otpSmsText } from "../domain/otp";
-import { ConsoleTransport } from "./transports/console";
+import { OTP_VALID_MINUTES, otpSmsText } from "../domain/otp";
+import { UnrecoverableJobError } from "./queue";
+import { failSend, sendOnce } from "./sends";
+import { createTransports } from "./transports/index";
 
 const otpJob = z.object({ phone: z.string().regex(/^\d{10}$/), code: z.string().regex(/^\d{6}$/) });
+const notificationJob = z.object({ key: z.string().min(1).max(200) });
 
 /**
  * The worker role: registers a handler per queue. On Redis these run in
- * `shop worker`; embedded, in the one `npm start` process.
+ * `shop worker`; embedded, in the one `npm start` process. Every send goes
+ * through a sent-message record (workers/sends.ts), so a job that runs twice
+ * sends at most once.
  */
 export function startJobHandlers(shop: Shop, log: (line: string) => void = console.log): void {
-  const sms = new ConsoleTransport(shop.db, log);
-  shop.queue.process("otp", async (data) => {
-    const job = otpJob.parse(data);
-    await sms.send({ to: job.phone, text: otpSmsText(shop.config.shopName, job.code) });
-  });
+  const { sms, email } = createTransports(shop.config, shop.db, log);
+  const concurrency = shop.config.workerConcurrency;
+
+  shop.queue.process(
+    "otp",
+    async (data, job) => {
+      const parsed = otpJob.safeParse(data);
+      if (!parsed.success) throw new UnrecoverableJobError("a send-code job needs a 10-digit phone and a 6-digit code");
+      const { phone, code } = parsed.data;
+      const key = `otp:${job.id}`;
+      const create = {
+        key,
+        kind: "otp",
+        channel: "sms" as const,
+        queue: "otp" as const,
+        jobName: job.name,
+        jobId: job.id,
+        recipient: phone,
+      };
+      if (Date.now() - job.queuedAt.getTime() > OTP_VALID_MINUTES * 60_000) {
+        // A code nobody can use any more is not worth a text.
+        await sendOnce(shop.db, key, job, sms.name, async () => {
+          throw new UnrecoverableJobError("the code expired before it could be sent");
+        }, create);
+        return;
+      }
+      const outcome = await sendOnce(
+        shop.db,
+        key,
+        job,
+        sms.name,
+        () => sms.send({ to: phone, text: otpSmsText(shop.config.shopName, code) }),
+        create,
+      );
+      if (outcome !== "sent") log(`otp job ${job.id}: not sent again (${outcome})`);
+    },
+    { concurrency },
+  );
+
+  shop.queue.process(
+    "notifications",
+    async (data, job) => {
+      const parsed = notificationJob.safeParse(data);
+      if (!parsed.success) throw new UnrecoverableJobError("a notification job needs the key of its record");
+      const { key } = parsed.data;
+      const row = await shop.db
+        .selectFrom("notification_sends")
+        .select(["channel", "recipient", "subject", "body"])
+        .where("key", "=", key)
+        .executeTakeFirst();
+      if (!row) throw new UnrecoverableJobError(`no notification record ${key}`);
+      if (row.body === null || (row.channel === "email" && row.subject === null)) {
+        await failSend(shop.db, key, "the record has no message text");
+        throw new UnrecoverableJobError(`notification ${key} has no message text`);
+      }
+      const body = row.body;
+      const transport = row.channel === "sms" ? sms : email;
+      const outcome = await sendOnce(shop.db, key, job, transport.name, () =>
+        row.channel === "sms"
+          ? sms.send({ to: row.recipient, text: body })
+          : email.send({ to: row.recipient, subject: row.subject ?? "", text: body }),
+      );
+      if (outcome !== "sent" && outcome !== "already-sent") log(`notification ${key}: not sent (${outcome})`);
+    },
+    { concurrency },
+  );
 }

@@ -16,6 +16,23 @@ export interface JobInfo {
   name: string;
   /** 1 for the first try. */
   attempt: number;
+  /** Tries this job gets in all: on `attempt === maxAttempts` a failure is final. */
+  maxAttempts: number;
+  /** When the job was first queued. */
+  queuedAt: Date;
+}
+
+/**
+ * Thrown by a handler when another try cannot help (a malformed job, a number
+ * the provider rejects): the job fails at once instead of being retried. The
+ * name matches BullMQ's UnrecoverableError, which BullMQ recognises by name.
+ */
+export class UnrecoverableJobError extends Error {
+  override name = "UnrecoverableError";
+}
+
+export function isUnrecoverable(err: unknown): boolean {
+  return !!err && typeof err === "object" && (err as { name?: string }).name === "UnrecoverableError";
 }
 
 export type JobHandler = (data: unknown, job: JobInfo) => Promise<void>;

@@ -1,4 +1,35 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
+
+/**
+ * Posts to /newsletter. Without JS the browser goes to that page and reads the answer
+ * there; with JS a fetcher keeps the shopper where they are and shows it in place.
+ */
+function NewsletterForm() {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <fetcher.Form className="newsletter" method="post" action="/newsletter">
+      <label htmlFor="newsletter-email">Email address</label>
+      <input
+        id="newsletter-email"
+        type="email"
+        name="email"
+        placeholder="you@example.com"
+        autoComplete="email"
+        required
+        aria-describedby={result ? "newsletter-result" : undefined}
+      />
+      <button type="submit" disabled={fetcher.state !== "idle"}>
+        {fetcher.state === "idle" ? "Subscribe" : "Subscribing..."}
+      </button>
+      {result ? (
+        <p id="newsletter-result" className={result.ok ? "newsletter-ok" : "newsletter-error"} role={result.ok ? "status" : "alert"}>
+          {result.message}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
 
 export function Footer({ shopName = "School Uniform Shop" }: { shopName?: string }) {
   return (
@@ -66,11 +97,7 @@ export function Footer({ shopName = "School Uniform Shop" }: { shopName?: string
         </section>
         <section aria-labelledby="footer-news">
           <h2 id="footer-news">Newsletter</h2>
-          <form className="newsletter" method="post" action="/newsletter">
-            <label htmlFor="newsletter-email">Email address</label>
-            <input id="newsletter-email" type="email" name="email" placeholder="you@example.com" autoComplete="email" />
-            <button type="submit">Subscribe</button>
-          </form>
+          <NewsletterForm />
         </section>
       </div>
       <p className="copyright">

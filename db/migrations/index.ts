@@ -2,6 +2,10 @@ import type { Kysely } from "kysely";
 import * as eventStore from "./0001_event_store";
 import * as projections from "./0002_projections";
 import * as outbox from "./0003_outbox";
+import * as users from "./0004_users";
+import * as products from "./0005_products";
+import * as orders from "./0006_orders";
+import * as notifications from "./0007_notifications";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -16,4 +20,8 @@ export const migrations: Record<string, ShopMigration> = {
   "0001_event_store": eventStore,
   "0002_projections": projections,
   "0003_outbox": outbox,
+  "0004_users": users,
+  "0005_products": products,
+  "0006_orders": orders,
+  "0007_notifications": notifications,
 };

@@ -1,6 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import type { EmailMessage, EmailTransport, SmsMessage, SmsTransport } from "./transport";
+import {
+  indianMobile,
+  type EmailMessage,
+  type EmailTransport,
+  type SendResult,
+  type SmsMessage,
+  type SmsTransport,
+} from "./transport";
 
 /**
  * The default transport: no provider, every message goes to the log and to the
@@ -13,9 +20,11 @@ export class ConsoleTransport implements SmsTransport, EmailTransport {
     private readonly log: (line: string) => void = console.log,
   ) {}
 
-  async send(message: SmsMessage | EmailMessage): Promise<void> {
+  async send(message: SmsMessage | EmailMessage): Promise<SendResult> {
     const email = "subject" in message;
-    await this.db
+    // The same rule a provider would apply, so a bad number shows up in development too.
+    if (!email) indianMobile(message.to);
+    const row = await this.db
       .insertInto("outbox_messages")
       .values({
         channel: email ? "email" : "sms",
@@ -24,8 +33,10 @@ export class ConsoleTransport implements SmsTransport, EmailTransport {
         body: message.text,
         transport: this.name,
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
     this.log(email ? `email to ${message.to}: ${message.subject}` : `sms to ${message.to}: ${message.text}`);
+    return { providerId: `outbox-${row.id}` };
   }
 }
 

@@ -10,12 +10,52 @@ export interface EmailMessage {
   text: string;
 }
 
+/** What a transport learnt from the provider: its id for the message, when it gives one. */
+export interface SendResult {
+  providerId?: string;
+}
+
 export interface SmsTransport {
   readonly name: string;
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage): Promise<SendResult | void>;
 }
 
 export interface EmailTransport {
   readonly name: string;
-  send(message: EmailMessage): Promise<void>;
+  send(message: EmailMessage): Promise<SendResult | void>;
+}
+
+/**
+ * A provider said no. `retryable` tells whether another try may succeed (a 5xx,
+ * a timeout, a refused connection) or not (a 4xx: a bad number, bad credentials);
+ * the job fails at once in the second case.
+ */
+export class TransportError extends Error {
+  override name = "TransportError";
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A 10-digit Indian mobile number in the international form providers want:
+ * "+919876543210". The shop stores numbers as 10 digits (the spec's rule); a
+ * provider that rejects a number which is not a real mobile answers with a 4xx.
+ */
+export function indianMobile(phone: string): string {
+  const digits = phone.trim();
+  if (!/^\d{10}$/.test(digits)) {
+    throw new TransportError(`not a 10-digit Indian mobile number: ${maskPhone(phone)}`, false);
+  }
+  return `+91${digits}`;
+}
+
+/** "98******10": enough for an operator to match a complaint, not enough to spam. */
+export function maskPhone(phone: string): string {
+  const p = phone.replace(/\s/g, "");
+  if (p.length < 6) return "*".repeat(p.length);
+  return `${p.slice(0, 2)}${"*".repeat(p.length - 4)}${p.slice(-2)}`;
 }

@@ -1,0 +1,185 @@
+import type { AppLoadContext, SessionStorage } from "@remix-run/node";
+import { AuthorizationError, Authenticator, Strategy, type AuthenticateOptions } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+import { z } from "zod";
+import type { Shop } from "../../services/index";
+import { AuthError, isAuthError, type User } from "../../services/auth/index";
+import type { GoogleSettings } from "../../server/auth-config";
+import { AUTH_MESSAGES } from "../../domain/auth";
+import { adminStorage, shopperStorage, type SessionData } from "./session.server";
+
+/** What a strategy gets besides the request: the shop, the caller's address, and the form already read by the action. */
+export interface AuthContext {
+  shop: Shop;
+  clientIp?: string;
+  formData?: FormData;
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+function shopOf(context: AppLoadContext | undefined): AuthContext {
+  const ctx = context as unknown as AuthContext | undefined;
+  if (!ctx?.shop) throw new Error("the authenticator needs the shop in its context");
+  return ctx;
+}
+
+/**
+ * The code step of phone sign-in as a remix-auth strategy: the number comes
+ * from the session (the send step put it there), the code from the form.
+ * A phone number alone never gets this far.
+ */
+export class PhoneCodeStrategy extends Strategy<User, { phone: string; code: string; context?: AppLoadContext; request: Request }> {
+  name = "phone-code";
+
+  async authenticate(request: Request, sessionStorage: SessionStorage, options: AuthenticateOptions): Promise<User> {
+    const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+    const phone = (session.data as SessionData).otpPhone;
+    const formData = (options.context as unknown as AuthContext | undefined)?.formData ?? (await request.formData());
+    if (!phone) {
+      return this.failure(AUTH_MESSAGES.otpPhoneMissing, request, sessionStorage, options, new AuthError("invalid_input", AUTH_MESSAGES.otpPhoneMissing));
+    }
+    try {
+      const user = await this.verify({ phone, code: text(formData, "otp"), context: options.context, request });
+      return this.success(user, request, sessionStorage, options);
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      return this.failure(error.message, request, sessionStorage, options, error);
+    }
+  }
+}
+
+const googleUserInfo = z.object({
+  sub: z.string().min(1),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  picture: z.string().optional(),
+  email: z.string().optional(),
+  email_verified: z.union([z.boolean(), z.enum(["true", "false"])]).optional(),
+});
+
+/**
+ * remix-auth-google 2.0 hard-codes Google's addresses. The authorization and
+ * token URLs are protected fields we can replace; the profile URL is private,
+ * so the profile request is redone here (which also checks the answer).
+ * Tests point all three at a local fake Google.
+ */
+export class ShopGoogleStrategy extends GoogleStrategy<User> {
+  private readonly profileUrl: string;
+
+  constructor(settings: GoogleSettings, callbackURL: string, verify: ConstructorParameters<typeof GoogleStrategy<User>>[1]) {
+    super({ clientID: settings.clientId, clientSecret: settings.clientSecret, callbackURL, prompt: "select_account" }, verify);
+    this.authorizationURL = settings.authorizationUrl;
+    this.tokenURL = settings.tokenUrl;
+    this.profileUrl = settings.profileUrl;
+  }
+
+  protected override async userProfile(accessToken: string): Promise<GoogleProfile> {
+    const response = await fetch(this.profileUrl, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`Google profile request failed with ${response.status}`);
+    const raw = googleUserInfo.parse(await response.json());
+    return {
+      provider: "google",
+      id: raw.sub,
+      displayName: raw.name ?? "",
+      name: { familyName: raw.family_name ?? "", givenName: raw.given_name ?? "" },
+      emails: [{ value: raw.email ?? "" }],
+      photos: [{ value: raw.picture ?? "" }],
+      _json: raw as GoogleProfile["_json"],
+    };
+  }
+}
+
+export function googleCallbackUrl(shop: Shop, request: Request): string {
+  return shop.config.auth.google?.callbackUrl ?? new URL("/api/users/google/callback", request.url).toString();
+}
+
+/** The shopper's strategies, on the shopper session storage (Google keeps its state parameter there). */
+export function shopperAuthenticator(shop: Shop, request: Request): Authenticator<User> {
+  const authenticator = new Authenticator<User>(shopperStorage(shop) as unknown as SessionStorage, { throwOnError: true });
+  authenticator.use(
+    new FormStrategy<User>(async ({ form, context }) => {
+      const { shop, clientIp } = shopOf(context);
+      return shop.auth.loginWithPassword({ email: text(form, "identifier"), password: text(form, "password"), ip: clientIp });
+    }),
+    "email-password",
+  );
+  authenticator.use(
+    new FormStrategy<User>(async ({ form, context }) => {
+      const { shop, clientIp } = shopOf(context);
+      return shop.auth.registerWithEmail({ email: text(form, "email"), password: text(form, "password"), ip: clientIp });
+    }),
+    "email-signup",
+  );
+  authenticator.use(
+    new PhoneCodeStrategy(async ({ phone, code, context }) => {
+      const { shop, clientIp } = shopOf(context);
+      return shop.auth.verifyCode({ phone, code, ip: clientIp });
+    }),
+  );
+  const google = shop.config.auth.google;
+  if (google) {
+    authenticator.use(
+      new ShopGoogleStrategy(google, googleCallbackUrl(shop, request), async ({ profile, context }) => {
+        const { shop } = shopOf(context);
+        const verified = profile._json.email_verified as unknown;
+        return shop.auth.signInWithGoogle({
+          googleId: profile.id,
+          email: profile._json.email ?? null,
+          emailVerified: verified === true || verified === "true",
+          name: profile.displayName || null,
+        });
+      }),
+    );
+  }
+  return authenticator;
+}
+
+export function adminAuthenticator(shop: Shop): Authenticator<User> {
+  const authenticator = new Authenticator<User>(adminStorage(shop) as unknown as SessionStorage, { throwOnError: true });
+  authenticator.use(
+    new FormStrategy<User>(async ({ form, context }) => {
+      const { shop, clientIp } = shopOf(context);
+      return shop.auth.loginWithPassword({ email: text(form, "email"), password: text(form, "password"), ip: clientIp, as: "admin" });
+    }),
+    "admin-password",
+  );
+  return authenticator;
+}
+
+export type AuthOutcome = { ok: true; user: User } | { ok: false; message: string; status: number };
+
+/**
+ * Runs a strategy and turns a refusal into a message and a status. Redirects
+ * a strategy throws (Google's hop to the consent screen) pass through.
+ */
+export async function runStrategy(
+  authenticator: Authenticator<User>,
+  strategy: string,
+  request: Request,
+  context: AuthContext,
+): Promise<AuthOutcome> {
+  // The action has already read the form (it is in the context); remix-auth copies the request, which a used body forbids.
+  const bodiless = request.bodyUsed ? new Request(request.url, { method: request.method, headers: request.headers }) : request;
+  try {
+    const user = await authenticator.authenticate(strategy, bodiless, { throwOnError: true, context: context as unknown as AppLoadContext });
+    return { ok: true, user };
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    if (isAuthError(err)) return { ok: false, message: err.message, status: err.status };
+    if (!(err instanceof AuthorizationError)) throw err;
+    const cause = err.cause;
+    if (isAuthError(cause)) return { ok: false, message: cause.message, status: cause.status };
+    // Google's side (a forged or stale state, a refused code, an odd profile) is a failed sign-in, not our fault.
+    if (strategy === "google") return { ok: false, message: AUTH_MESSAGES.googleFailed, status: 401 };
+    // Anything else inside our own strategies (the database is down...) is a real fault.
+    throw cause ?? err;
+  }
+}

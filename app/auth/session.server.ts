@@ -1,0 +1,202 @@
+import { createCookie, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import type { Shop } from "../../services/index";
+import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
+import { ADMIN_SESSION_HOURS, SHOPPER_SESSION_DAYS, safeRedirect } from "../../domain/auth";
+import { afterShopperSignIn } from "./sign-in-hooks.server";
+
+/** Who is shopping, as every page and other feature sees them. */
+export interface Shopper {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface Admin {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+export interface SessionData {
+  userId?: string;
+  /** The number a code was just sent to: the code step reads it from here, not from the URL. */
+  otpPhone?: string;
+  /** Where to go after the code step. */
+  redirectTo?: string;
+}
+type FlashData = { error: string; "auth:error": { message: string } };
+
+export const SHOPPER_COOKIE = "__session";
+export const ADMIN_COOKIE = "__admin";
+const ANONYMOUS_SESSION_MS = 3_600_000;
+
+interface Storages {
+  shopper: SessionStorage<SessionData, FlashData>;
+  admin: SessionStorage<SessionData, FlashData>;
+}
+
+// One pair of storages per shop (one shop per process; tests start several).
+const cache = new WeakMap<object, Storages>();
+
+function storageFor(shop: Shop, kind: SessionKind): SessionStorage<SessionData, FlashData> {
+  let storages = cache.get(shop.db);
+  if (!storages) {
+    storages = { shopper: build(shop, "shopper"), admin: build(shop, "admin") };
+    cache.set(shop.db, storages);
+  }
+  return storages[kind];
+}
+
+/**
+ * The cookie holds only a random session id, signed with the shop's secret;
+ * the table holds its sha-256 and the data. Logging out deletes the row, so a
+ * copied cookie dies with the session. Shopper and admin sessions use separate
+ * cookies and separate rows: one never counts as the other.
+ */
+function build(shop: Shop, kind: SessionKind): SessionStorage<SessionData, FlashData> {
+  const maxAge = kind === "admin" ? ADMIN_SESSION_HOURS * 3600 : SHOPPER_SESSION_DAYS * 86400;
+  const cookie = createCookie(kind === "admin" ? ADMIN_COOKIE : SHOPPER_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: shop.config.production,
+    path: "/",
+    maxAge,
+    secrets: [shop.sessionSecret],
+  });
+  // A visitor's session (Google's state, the number waiting for its code) is kept an hour, not a month:
+  // bots that start sign-ins must not fill the table.
+  const expiry = (data: object, expires?: Date) => {
+    const full = expires ?? new Date(Date.now() + maxAge * 1000);
+    if ("userId" in data && data.userId) return full;
+    return new Date(Math.min(full.getTime(), Date.now() + ANONYMOUS_SESSION_MS));
+  };
+  return createSessionStorage<SessionData, FlashData>({
+    cookie,
+    createData: (data, expires) => shop.auth.sessions.create(kind, data as Record<string, unknown>, expiry(data, expires)),
+    readData: (id) => shop.auth.sessions.read(kind, id) as never,
+    updateData: (id, data, expires) => shop.auth.sessions.update(kind, id, data as Record<string, unknown>, expiry(data, expires)),
+    deleteData: (id) => shop.auth.sessions.destroy(kind, id),
+  });
+}
+
+export function shopperStorage(shop: Shop) {
+  return storageFor(shop, "shopper");
+}
+
+export function adminStorage(shop: Shop) {
+  return storageFor(shop, "admin");
+}
+
+export function getShopperSession(request: Request, shop: Shop): Promise<Session<SessionData, FlashData>> {
+  return shopperStorage(shop).getSession(request.headers.get("Cookie"));
+}
+
+export function getAdminSession(request: Request, shop: Shop): Promise<Session<SessionData, FlashData>> {
+  return adminStorage(shop).getSession(request.headers.get("Cookie"));
+}
+
+async function sessionUser(session: Session<SessionData, FlashData>, shop: Shop): Promise<User | null> {
+  const userId = session.get("userId");
+  return userId ? shop.auth.findUser(userId) : null;
+}
+
+/** The signed-in shopper, or null. */
+export async function getShopper(request: Request, shop: Shop): Promise<Shopper | null> {
+  const user = await sessionUser(await getShopperSession(request, shop), shop);
+  return user && { id: user.id, name: user.name, email: user.email, phone: user.phone };
+}
+
+function here(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The signed-in shopper, or a redirect to /login that comes back here afterwards. */
+export async function requireShopper(request: Request, shop: Shop): Promise<Shopper> {
+  const shopper = await getShopper(request, shop);
+  if (!shopper) throw redirect(`/login?${new URLSearchParams({ redirectTo: here(request) })}`);
+  return shopper;
+}
+
+/** The signed-in admin (admin cookie AND the admin role, read fresh from the database), or null. */
+export async function getAdmin(request: Request, shop: Shop): Promise<Admin | null> {
+  const user = await sessionUser(await getAdminSession(request, shop), shop);
+  if (!user || user.role !== "admin") return null;
+  return { id: user.id, name: user.name, email: user.email };
+}
+
+/** Every admin loader and action starts with this: the admin, or a redirect to /admin/login. */
+export async function requireAdmin(request: Request, shop: Shop): Promise<Admin> {
+  const admin = await getAdmin(request, shop);
+  if (!admin) throw redirect("/admin/login");
+  return admin;
+}
+
+function mergeHeaders(target: Headers, extra: Headers): void {
+  for (const cookie of extra.getSetCookie()) target.append("Set-Cookie", cookie);
+  extra.forEach((value, key) => {
+    if (key.toLowerCase() !== "set-cookie") target.append(key, value);
+  });
+}
+
+/**
+ * A fresh session for a user: the old one (and its id) is deleted and a new
+ * id issued, so an id planted before sign-in is worthless after it.
+ */
+async function rotate(storage: SessionStorage<SessionData, FlashData>, request: Request, userId: string): Promise<string> {
+  const old = await storage.getSession(request.headers.get("Cookie"));
+  if (old.id) await storage.destroySession(old);
+  const fresh = await storage.getSession();
+  fresh.set("userId", userId);
+  return storage.commitSession(fresh);
+}
+
+/** Ends every page sign-in of a shopper: new session, the sign-in hooks (cart merge), redirect. */
+export async function signInShopper(request: Request, shop: Shop, userId: string, redirectTo?: unknown): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rotate(shopperStorage(shop), request, userId));
+  mergeHeaders(headers, await afterShopperSignIn(request, shop, userId));
+  return redirect(safeRedirect(redirectTo), { headers });
+}
+
+export async function signInAdmin(request: Request, shop: Shop, userId: string): Promise<Response> {
+  return redirect("/admin", { headers: { "Set-Cookie": await rotate(adminStorage(shop), request, userId) } });
+}
+
+export async function signOutShopper(request: Request, shop: Shop): Promise<Response> {
+  const storage = shopperStorage(shop);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  return redirect("/", { headers: { "Set-Cookie": await storage.destroySession(session) } });
+}
+
+export async function signOutAdmin(request: Request, shop: Shop): Promise<Response> {
+  const storage = adminStorage(shop);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  return redirect("/admin/login", { headers: { "Set-Cookie": await storage.destroySession(session) } });
+}
+
+/**
+ * Step one of phone sign-in from a page: sends the code, remembers the number
+ * (and where to go afterwards) in the session, and moves to the code step.
+ * A refusal (send limits, a bad number) comes back as a message.
+ */
+export async function startPhoneCode(
+  request: Request,
+  shop: Shop,
+  phone: string,
+  redirectTo: string,
+  clientIp?: string,
+): Promise<Response | { error: string; status: number }> {
+  try {
+    await shop.auth.sendCode({ phone, ip: clientIp });
+  } catch (err) {
+    if (isAuthError(err)) return { error: err.message, status: err.status };
+    throw err;
+  }
+  const storage = shopperStorage(shop);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  session.set("otpPhone", phone);
+  session.set("redirectTo", safeRedirect(redirectTo));
+  return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
+}

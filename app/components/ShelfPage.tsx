@@ -1,0 +1,50 @@
+import { Link } from "@remix-run/react";
+import { formatRupees } from "../../domain/money";
+import { AddToCartForm, type Offer } from "./AddToCartForm";
+import { Breadcrumbs } from "./Breadcrumbs";
+
+export interface ShelfCard {
+  id: string;
+  name: string;
+  description: string;
+  image: string;
+  price: number;
+  offer: Offer;
+}
+
+/** The accessory shelves share one layout: breadcrumb, title, cards with an add button, back link. */
+export function ShelfPage({
+  title,
+  intro,
+  trail,
+  cards,
+  back,
+}: {
+  title: string;
+  intro: string;
+  trail: { label: string; to?: string }[];
+  cards: ShelfCard[];
+  back: { to: string; label: string };
+}) {
+  return (
+    <>
+      <Breadcrumbs trail={trail} />
+      <h1>{title}</h1>
+      <p>{intro}</p>
+      <ul className="grid shelf">
+        {cards.map((card) => (
+          <li key={card.id} className="card">
+            <img src={card.image} alt={card.name} width="200" height="200" loading="lazy" decoding="async" />
+            <h2 className="card-title">{card.name}</h2>
+            <p className="description">{card.description}</p>
+            {card.offer.sizes.length ? <p className="price">{formatRupees(card.price)}</p> : null}
+            <AddToCartForm offer={card.offer} sizeMode="required" />
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { redirect } from "@remix-run/node";
+import type { CatalogueProduct } from "../domain/catalogue";
+import { FREE_SIZE, normaliseSize } from "../domain/pricing";
+import type { Offer } from "./components/AddToCartForm";
+
+/** One catalogue product as the add-to-cart form shows it, every price from domain/. */
+export function offerFor(
+  product: CatalogueProduct,
+  options: { size?: string | null; preselectFirst?: boolean; note?: (size: string) => string } = {},
+): Offer {
+  const sizes = product.sizes.map((size) => ({
+    size,
+    price: product.priceFor(size) as number,
+    ...(options.note ? { note: options.note(size) } : {}),
+  }));
+  const wanted = normaliseSize(options.size ?? undefined);
+  const selectedSize =
+    sizes.length === 0
+      ? FREE_SIZE
+      : (sizes.find((option) => option.size === wanted)?.size ?? (options.preselectFirst ? sizes[0].size : null));
+  return {
+    productId: product.id,
+    name: product.name,
+    sizes,
+    oneSizePrice: sizes.length === 0 ? product.priceFor(FREE_SIZE) : undefined,
+    selectedSize,
+    comingSoon: product.comingSoon ?? false,
+  };
+}
+
+/**
+ * Without JavaScript, "Show price" submits the add-to-cart form as a GET to the page
+ * itself, so the URL carries the cart fields. Answer with the clean address
+ * (?size=..., or the page's own parameter for that product) so links and reloads stay tidy.
+ */
+export function tidySizeChoice(request: Request, paramFor: (productId: string) => string | undefined = () => "size") {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("productId");
+  if (url.searchParams.get("intent") === null || productId === null) return;
+  const param = paramFor(productId);
+  const clean = new URLSearchParams();
+  const size = url.searchParams.get("size");
+  if (param && size) clean.set(param, size);
+  const quantity = url.searchParams.get("quantity");
+  if (param === "size" && quantity && quantity !== "1") clean.set("quantity", quantity);
+  const search = clean.toString();
+  throw redirect(`${url.pathname}${search ? `?${search}` : ""}`);
+}
+
+export function notFound(what: string): Response {
+  return new Response(what, { status: 404, statusText: "Not Found" });
+}
+
+/** Reads ?quantity= for the stepper's starting value: a whole number from 1 to max, else 1. */
+export function startingQuantity(request: Request, max = 99): number {
+  const raw = new URL(request.url).searchParams.get("quantity") ?? "";
+  const value = /^\d{1,3}$/.test(raw) ? Number(raw) : 1;
+  return Math.min(Math.max(value, 1), max);
+}

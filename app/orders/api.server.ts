@@ -1,0 +1,113 @@
+import type { ZodError } from "zod";
+import { checkDetails, firstIssue, normalisePhone, type ApiCartItem } from "../../domain/checkout";
+import { RuleViolation, isRuleViolation } from "../../domain/errors";
+import type { ShippingAddress } from "../../domain/orders/events";
+import type { CartView } from "../../services/cart";
+import type { OrderItemInput, OrderSummary, PlacedOrder } from "../../services/orders";
+import { jsonError } from "../auth/api.server";
+
+export const NO_STORE = { "Cache-Control": "no-store" };
+
+/** A cart as the /api answers it: spec section 3's cart item fields, with the server's prices. */
+export function cartJson(cart: Pick<CartView, "lines" | "total" | "count">) {
+  return {
+    items: cart.lines.map((line) => ({
+      id: line.productId,
+      productId: line.productId,
+      name: line.name,
+      size: line.size,
+      school: line.school,
+      quantity: line.quantity,
+      price: line.unitPrice,
+      imageUrl: line.imageUrl,
+      ...(line.problem ? { problem: line.problem } : {}),
+    })),
+    total: cart.total,
+    count: cart.count,
+  };
+}
+
+/** An order as the /api reads it (spec section 3, "Order (as read)"). */
+export function orderJson(order: OrderSummary) {
+  return {
+    id: order.id,
+    displayId: order.displayId,
+    userId: order.userId,
+    name: order.customerName,
+    phone: order.phone,
+    email: order.email,
+    orderDate: order.placedAt.toISOString(),
+    createdAt: order.placedAt.toISOString(),
+    shippingAddress: { ...order.address, line1: order.address.address },
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    total: order.total,
+    items: order.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      size: line.size,
+      school: line.school,
+      price: line.unitPrice,
+      quantity: line.quantity,
+    })),
+  };
+}
+
+export function placedJson(placed: PlacedOrder, order: OrderSummary | undefined) {
+  return {
+    message: placed.duplicate ? "This order was already placed." : "Your order has been placed. Thank you!",
+    orderId: placed.orderId,
+    displayId: placed.displayId,
+    total: placed.total,
+    duplicate: placed.duplicate,
+    ...(order ? { order: orderJson(order) } : {}),
+  };
+}
+
+/** Cart items as the services take them: only id, size and quantity count; a price is only compared. */
+export function itemInputs(items: readonly ApiCartItem[]): OrderItemInput[] {
+  return items.map((item, index) => {
+    const productId = item.productId ?? item.id;
+    if (!productId) throw new RuleViolation(`items.${index}: productId is required.`, 400);
+    return { productId, size: item.size, quantity: item.quantity, ...(item.price !== undefined ? { price: item.price } : {}) };
+  });
+}
+
+/** An address from the /api, checked with the checkout form's rules and messages. */
+export function addressFrom(input: Record<string, unknown>): ShippingAddress {
+  const checked = checkDetails(input);
+  if (!checked.ok) {
+    const first = Object.values(checked.errors)[0] ?? "The address is not valid.";
+    throw new RuleViolation(first, 422);
+  }
+  return checked.details;
+}
+
+export function mobileFrom(raw: string): string {
+  const phone = normalisePhone(raw);
+  if (!phone) throw new RuleViolation("Mobile number is required", 422);
+  if (!/^\d{10}$/.test(phone)) throw new RuleViolation("Mobile number must be 10 digits", 422);
+  return phone;
+}
+
+/** The optional Idempotency-Key header; without one, each call is its own order. */
+export function idempotencyKeyOf(request: Request): string | undefined {
+  const key = request.headers.get("Idempotency-Key");
+  return key === null ? undefined : key;
+}
+
+export function zodMessage(error: ZodError): Response {
+  return jsonError(400, `Invalid request: ${firstIssue(error)}`);
+}
+
+/**
+ * Every /api handler of the cart and orders ends here on a throw: a thrown
+ * Response (401, 413, 415...) as is, a business refusal as its 4xx, anything
+ * else logged and answered 503 with a message (never a bare 500).
+ */
+export function apiFailure(err: unknown): Response {
+  if (err instanceof Response) return err;
+  if (isRuleViolation(err)) return jsonError(err.status, err.message);
+  console.error(`api: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return jsonError(503, "The shop could not complete this right now. Please try again in a moment.");
+}

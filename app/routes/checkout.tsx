@@ -1,0 +1,255 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { checkDetails, DETAILS_FIELDS, type DetailsErrors, type DetailsField } from "../../domain/checkout";
+import { isRuleViolation } from "../../domain/errors";
+import { formatRupees } from "../../domain/money";
+import { EMPTY_CART_MESSAGE } from "../../domain/orders/order";
+import { newIdempotencyKey } from "../../services/orders";
+import { cartContext } from "../cart/cart.server";
+import { field, FormRefused, readForm } from "../cart/form.server";
+import { useHydrated } from "../components/useHydrated";
+import cartStyles from "../styles/cart.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Checkout | Churu Uniform House" }];
+
+const DETAILS_TITLE = "Enter your details to confirm order";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shop = context.shop;
+  const { shopper, owner } = await cartContext(request, shop);
+  const cart = owner ? await shop.cart.view(owner) : { lines: [], total: 0, count: 0 };
+  const step = new URL(request.url).searchParams.get("step");
+  const last = shopper && cart.lines.length ? await shop.orders.lastAddress(shopper.id) : undefined;
+  return {
+    lines: cart.lines.map((line) => ({
+      key: `${line.productId}|${line.size}|${line.school}`,
+      name: line.name,
+      school: line.school,
+      size: line.size,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      problem: line.problem,
+    })),
+    total: cart.total,
+    signedIn: Boolean(shopper),
+    // Known details of a signed-in shopper (their account, their last order) fill the form; a guest types them.
+    prefill: {
+      name: last?.name ?? shopper?.name ?? "",
+      phone: last?.phone ?? shopper?.phone ?? "",
+      address: last?.address ?? "",
+      city: last?.city ?? "",
+      pincode: last?.pincode ?? "",
+    } satisfies Record<DetailsField, string>,
+    // A new key on every render: one submit of this form is one order, however often it arrives.
+    idempotencyKey: newIdempotencyKey(),
+    showDetails: step === "details",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const shop = context.shop;
+  let values: Partial<Record<DetailsField, string>> = {};
+  try {
+    const form = await readForm(request);
+    values = Object.fromEntries(DETAILS_FIELDS.map((name) => [name, (field(form, name) ?? "").slice(0, 400)]));
+    const idempotencyKey = field(form, "idempotencyKey") ?? "";
+    const checked = checkDetails(values);
+    if (!checked.ok) return data({ errors: checked.errors, values, idempotencyKey }, { status: 422 });
+
+    const { shopper, owner } = await cartContext(request, shop);
+    if (!owner) return data({ formError: EMPTY_CART_MESSAGE, values, idempotencyKey }, { status: 422 });
+    const placed = await shop.orders.placeOrderFromCart({
+      owner,
+      idempotencyKey,
+      details: checked.details,
+      user: shopper ? { id: shopper.id, name: shopper.name, email: shopper.email } : null,
+    });
+    // Read your writes: the confirmation and the account page already show the order.
+    await shop.orders.waitUntilVisible(placed.position);
+    return redirect(`/checkout/done?order=${placed.orderId}`);
+  } catch (err) {
+    if (err instanceof FormRefused) return data({ formError: err.message, values }, { status: err.status });
+    if (isRuleViolation(err)) return data({ formError: err.message, values }, { status: err.status });
+    throw err;
+  }
+}
+
+export default function Checkout() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const { lines, total } = loaded;
+  const empty = lines.length === 0;
+  const blocked = lines.some((line) => line.problem);
+  const answered = Boolean(actionData);
+  // Without JS the details are a page of their own (?step=details); after a refused
+  // submit they stay in view either way.
+  const inline = !hydrated && (loaded.showDetails || answered);
+
+  function openDialog(event: React.MouseEvent) {
+    event.preventDefault();
+    dialogRef.current?.showModal();
+  }
+
+  useEffect(() => {
+    if (hydrated && (answered || loaded.showDetails) && !dialogRef.current?.open) dialogRef.current?.showModal();
+  }, [hydrated, answered, loaded.showDetails, actionData]);
+
+  return (
+    <section aria-labelledby="checkout-title">
+      <h1 id="checkout-title">Checkout</h1>
+      <h2>Order summary</h2>
+      {empty ? (
+        <div>
+          <p className="error-box" role="alert">
+            {EMPTY_CART_MESSAGE}
+          </p>
+          <p>
+            <Link to="/schools">Find your school</Link> or <Link to="/cart">go back to the cart</Link>.
+          </p>
+        </div>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="cart-table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Price</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={line.key}>
+                    <td data-label="Product">
+                      {line.name}
+                      {line.school ? <small className="school-name"> ({line.school})</small> : null}
+                    </td>
+                    <td data-label="Size">{line.size}</td>
+                    <td data-label="Qty">{line.quantity}</td>
+                    <td data-label="Price">
+                      {line.unitPrice === null ? "Unavailable" : formatRupees(line.unitPrice * line.quantity)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {blocked ? (
+            <ul className="error-box cart-problems">
+              {lines
+                .filter((line) => line.problem)
+                .map((line) => (
+                  <li key={line.key}>{line.problem}</li>
+                ))}
+            </ul>
+          ) : null}
+          <p className="checkout-total">
+            Total: <strong data-testid="checkout-total">{formatRupees(total)}</strong>
+          </p>
+          {inline ? null : (
+            <Link className="button primary" to="?step=details" onClick={hydrated ? openDialog : undefined}>
+              Place Order
+            </Link>
+          )}
+        </>
+      )}
+      {empty ? null : inline ? (
+        <section className="details-page" aria-labelledby="details-title">
+          <DetailsForm />
+        </section>
+      ) : (
+        <dialog ref={dialogRef} className="details-dialog" aria-labelledby="details-title">
+          {hydrated ? <DetailsForm onCancel={() => dialogRef.current?.close()} /> : null}
+        </dialog>
+      )}
+    </section>
+  );
+}
+
+function DetailsForm({ onCancel }: { onCancel?: () => void }) {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const serverErrors: DetailsErrors = actionData && "errors" in actionData ? actionData.errors : {};
+  const [clientErrors, setClientErrors] = useState<DetailsErrors | null>(null);
+  const errors = clientErrors ?? serverErrors;
+  const values = { ...loaded.prefill, ...(actionData?.values ?? {}) };
+  // Keep the key of the submit that was refused: a corrected resubmit is still one order.
+  const key = (actionData && "idempotencyKey" in actionData && actionData.idempotencyKey) || loaded.idempotencyKey;
+  const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
+
+  useEffect(() => setClientErrors(null), [actionData]);
+
+  // With JS, the same rules as the server answer at once and nothing is sent until all pass.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const checked = checkDetails(Object.fromEntries(DETAILS_FIELDS.map((name) => [name, String(form.get(name) ?? "")])));
+    if (!checked.ok) {
+      event.preventDefault();
+      setClientErrors(checked.errors);
+      const first = DETAILS_FIELDS.find((name) => checked.errors[name]);
+      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+    } else {
+      setClientErrors(null);
+    }
+  }
+
+  const input = (name: DetailsField, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="field">
+      <label htmlFor={`details-${name}`}>{label}</label>
+      <input
+        id={`details-${name}`}
+        name={name}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `details-${name}-error` : undefined}
+        {...props}
+      />
+      {errors[name] ? (
+        <p className="field-error" id={`details-${name}-error`}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <Form method="post" action="/checkout" noValidate className="details-form" onSubmit={onSubmit} aria-labelledby="details-title">
+      <h2 id="details-title">{DETAILS_TITLE}</h2>
+      {formError ? (
+        <p className="error-box" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <input type="hidden" name="idempotencyKey" value={key} />
+      {input("name", "Name", { autoComplete: "name", maxLength: 100 })}
+      {input("phone", "Mobile number", { type: "tel", autoComplete: "tel-national", inputMode: "numeric", maxLength: 16 })}
+      {input("address", "Address", { autoComplete: "street-address", maxLength: 300 })}
+      {input("city", "City", { autoComplete: "address-level2", maxLength: 60 })}
+      {input("pincode", "Pincode", { autoComplete: "postal-code", inputMode: "numeric", maxLength: 6 })}
+      <div className="actions">
+        <button type="submit" className="primary">
+          {busy ? "Placing Order..." : "Confirm Order"}
+        </button>
+        {onCancel ? (
+          <button type="button" className="secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link className="button secondary" to="/checkout">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

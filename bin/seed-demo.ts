@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import type { ShopConfig } from "../server/config";
+import { openShopCore } from "../server/runtime";
+import { createServices, type Shop } from "../services/index";
+import { seedShop } from "../db/seed";
+import { ProjectorRunner } from "../projectors/runner";
+import { listCatalogueProducts, type CatalogueProduct } from "../domain/catalogue";
+import type { Actor, OrderStatus } from "../domain/orders/events";
+import { progressReporter, UsageError } from "./ops";
+
+/**
+ * `shop seed-demo --orders N`: realistic carts and orders through the same
+ * commands the pages use (add, change quantity, remove, place, status
+ * changes), for demos and for the replay benchmark.
+ */
+
+const FIRST_NAMES = ["Aarav", "Priya", "Rohan", "Sneha", "Vikram", "Anjali", "Karan", "Pooja", "Rahul", "Neha", "Manish", "Kavita", "Suresh", "Meena", "Deepak", "Sunita"];
+const LAST_NAMES = ["Sharma", "Verma", "Saini", "Jangid", "Meena", "Choudhary", "Agarwal", "Shekhawat", "Rathore", "Goyal", "Jain", "Poonia"];
+const AREAS = ["Subhash Chowk", "Station Road", "Gandhi Nagar", "Shanti Nagar", "Bhaleri Road", "Ratangarh Road", "Tehsil Road", "Agarsen Nagar"];
+const CITIES = [
+  { city: "Churu", pincode: "331001" },
+  { city: "Ratangarh", pincode: "331022" },
+  { city: "Sardarshahar", pincode: "331403" },
+  { city: "Rajgarh", pincode: "331023" },
+];
+const ADMIN: Actor = { kind: "admin", name: "demo seed" };
+
+/** A small seeded generator so a demo data set can be made again exactly. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)];
+  return { next, int, pick };
+}
+
+type Random = ReturnType<typeof generator>;
+
+async function oneOrder(shop: Shop, products: CatalogueProduct[], random: Random): Promise<number> {
+  const owner = { kind: "guest" as const, token: randomUUID() };
+  let events = 0;
+  const lines: { productId: string; size: string }[] = [];
+  for (let i = random.int(1, 4); i > 0; i--) {
+    const product = random.pick(products);
+    const size = product.sizes.length ? random.pick(product.sizes) : "Free Size";
+    await shop.cart.add(owner, { productId: product.id, size, quantity: random.int(1, 3) });
+    lines.push({ productId: product.id, size });
+    events++;
+  }
+  if (random.next() < 0.3) {
+    const line = random.pick(lines);
+    await shop.cart.changeQuantity(owner, { productId: line.productId, size: line.size, school: schoolOf(products, line.productId) }, random.int(1, 5));
+    events++;
+  }
+  const name = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
+  const place = random.pick(CITIES);
+  const placed = await shop.orders.placeOrderFromCart({
+    owner,
+    idempotencyKey: randomUUID(),
+    details: {
+      name,
+      phone: `${random.pick(["6", "7", "8", "9"])}${String(random.int(0, 999_999_999)).padStart(9, "0")}`,
+      address: `${random.int(1, 250)}, ${random.pick(AREAS)}`,
+      city: place.city,
+      pincode: place.pincode,
+    },
+  });
+  events += 2; // placed, and the cart checked out
+  const orderId = placed.orderId;
+  const path: OrderStatus[] =
+    random.next() < 0.1 ? ["cancelled"] : (["processing", "shipped", "delivered"] as OrderStatus[]).slice(0, random.int(0, 3));
+  for (const status of path) {
+    await shop.orders.changeStatus(orderId, status, ADMIN);
+    events++;
+  }
+  if (path.at(-1) === "delivered") {
+    await shop.orders.markPaid(orderId, ADMIN);
+    events++;
+  }
+  return events;
+}
+
+function schoolOf(products: CatalogueProduct[], productId: string): string {
+  return products.find((p) => p.id === productId)?.school?.name ?? "";
+}
+
+function parseCount(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number above 0, got "${value}"`);
+  return n;
+}
+
+export async function seedDemoCommand(config: ShopConfig, args: string[]): Promise<number> {
+  const option = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i === -1 ? undefined : args[i + 1];
+  };
+  const unknown = args.filter((a, i) => a.startsWith("--") && !["--orders", "--concurrency", "--seed"].includes(a) && i >= 0);
+  if (unknown.length) throw new UsageError(`unknown option ${unknown[0]}; known: --orders N, --concurrency N, --seed N`);
+  const orders = parseCount(option("orders"), "--orders", 100);
+  const concurrency = parseCount(option("concurrency"), "--concurrency", 8);
+  const seed = parseCount(option("seed"), "--seed", 1994);
+
+  const core = await openShopCore(config, { migrate: true });
+  const shop: Shop = { ...core, ...createServices(core) };
+  await seedShop(shop.db);
+  // Read models follow as they would in the running shop (a second runner beside a running shop is safe).
+  const runner = new ProjectorRunner(shop.db, shop.store, shop.projectors, { log: () => {} });
+  await runner.start();
+  const products = listCatalogueProducts().filter((p) => !p.comingSoon);
+  const random = generator(seed);
+  const progress = progressReporter("seed-demo", "orders");
+  const started = Date.now();
+  let done = 0;
+  let events = 0;
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, orders) }, async () => {
+        while (next < orders) {
+          next++;
+          const written = await oneOrder(shop, products, random);
+          events += written;
+          done++;
+          progress.update({ done, total: orders, rate: done / Math.max((Date.now() - started) / 1000, 0.001) });
+        }
+      }),
+    );
+    progress.finish();
+    const head = await shop.store.headPosition();
+    if (head) await shop.waitForReadModels(head, 60_000);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`seeded ${done} orders (${events} events) in ${seconds.toFixed(1)}s, ${(done / seconds).toFixed(0)} orders/s`);
+    return 0;
+  } finally {
+    await runner.stop();
+    await shop.close();
+  }
+}

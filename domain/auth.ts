@@ -1,0 +1,203 @@
+/**
+ * Sign-up and sign-in rules shared by the pages, the /api and the services:
+ * what counts as an email or a phone number, the messages a person sees, and
+ * the one-time-code and rate-limit rules. No I/O here.
+ */
+import { OTP_LENGTH, OTP_VALID_MINUTES } from "./otp";
+
+export { OTP_LENGTH, OTP_VALID_MINUTES };
+
+export type Role = "customer" | "admin";
+
+/** Wrong codes allowed for one code before it is locked. */
+export const OTP_MAX_ATTEMPTS = 5;
+/** Codes sent to one number per window. */
+export const OTP_MAX_SENDS_PER_PHONE = 3;
+export const OTP_SEND_WINDOW_MINUTES = 10;
+/** Codes requested from one IP address per window (to any numbers): stops SMS pumping. */
+export const OTP_MAX_SENDS_PER_IP = 20;
+/** Wrong codes from one IP address per window, across numbers. */
+export const OTP_MAX_FAILED_VERIFIES_PER_IP = 30;
+
+/** Failed logins for one account, and from one IP address, per window. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+export const LOGIN_WINDOW_MINUTES = 15;
+
+/** Sign-ups from one IP address per login window. */
+export const SIGNUP_MAX_PER_IP = 20;
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** The admin can see every customer's address: a longer password than the spec's six characters. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 10;
+/** Long enough for any passphrase, short enough that hashing it cannot be used to tie up the server. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const SHOPPER_SESSION_DAYS = 30;
+export const ADMIN_SESSION_HOURS = 12;
+export const SHOPPER_TOKEN_DAYS = 30;
+export const ADMIN_TOKEN_HOURS = 12;
+
+export const AUTH_MESSAGES = {
+  fillAllFields: "Please fill all fields.",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  invalidIdentifier: "Please enter a valid email or 10-digit phone number.",
+  invalidEmail: "Please enter a valid email address.",
+  phoneRequired: "Please enter your phone number.",
+  invalidPhone: "Please enter a valid 10-digit phone number.",
+  passwordRequired: "Please enter your password.",
+  loginFailed: "Login failed. Please check your credentials.",
+  adminLoginFailed: "Login failed.",
+  registrationFailed: "Registration failed.",
+  emailTaken: "An account with this email already exists. Please log in.",
+  adminPasswordTooShort: `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`,
+  signupRateLimited: `Too many sign-ups from your network. Please try again in ${LOGIN_WINDOW_MINUTES} minutes.`,
+  loginRateLimited: `Too many login attempts. Please try again in ${LOGIN_WINDOW_MINUTES} minutes.`,
+  otpRequired: "Please enter the code.",
+  otpSent: "OTP sent to your phone.",
+  otpSendFailed: "Failed to send OTP",
+  otpInvalid: "Invalid OTP",
+  otpExpired: "The code has expired, request a new code",
+  otpTooManyAttempts: "Too many attempts, request a new code",
+  otpNoCode: "No code was sent to this number, request a new code",
+  otpTooManySends: `Too many codes sent to this number. Please try again in ${OTP_SEND_WINDOW_MINUTES} minutes.`,
+  otpTooManyFromHere: `Too many code requests from your network. Please try again in ${OTP_SEND_WINDOW_MINUTES} minutes.`,
+  otpPhoneMissing: "Please start again: enter your phone number to get a code.",
+  googleNotConfigured: "Google sign-in is not set up",
+  googleFailed: "Google sign-in failed. Please try again.",
+  signInRequired: "Please log in.",
+  notAllowed: "You are not allowed to do this.",
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\d{10}$/;
+const CODE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+/** The spec's email test: text, at-sign, text, dot, text (no spaces). */
+export function looksLikeEmail(input: string): boolean {
+  return EMAIL.test(input.trim());
+}
+
+export function isPhone(input: string): boolean {
+  return PHONE.test(input.trim());
+}
+
+export function isOtpFormat(input: string): boolean {
+  return CODE.test(input.trim());
+}
+
+/** Emails are compared and stored lower-cased and trimmed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export type Identifier = { kind: "email"; email: string } | { kind: "phone"; phone: string } | { kind: "invalid" };
+
+/** The login field takes a mobile number or an email. */
+export function classifyIdentifier(input: string | null | undefined): Identifier {
+  const value = (input ?? "").trim();
+  if (isPhone(value)) return { kind: "phone", phone: value };
+  if (looksLikeEmail(value)) return { kind: "email", email: normalizeEmail(value) };
+  return { kind: "invalid" };
+}
+
+/** A password the shop accepts when it is set; null when fine, else the message. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  return null;
+}
+
+export type EmailSignup = { email: string; password: string; name?: string };
+
+/** Sign-up with email: both fields required, then a valid email, then the password rule. */
+export function checkEmailSignup(input: { email?: string | null; password?: string | null; name?: string | null }):
+  | { ok: true; value: EmailSignup }
+  | { ok: false; message: string } {
+  const email = (input.email ?? "").trim();
+  const password = input.password ?? "";
+  if (!email || !password) return { ok: false, message: AUTH_MESSAGES.fillAllFields };
+  if (!looksLikeEmail(email)) return { ok: false, message: AUTH_MESSAGES.invalidEmail };
+  const problem = passwordProblem(password);
+  if (problem) return { ok: false, message: problem };
+  const name = input.name?.trim();
+  return { ok: true, value: { email: normalizeEmail(email), password, ...(name ? { name } : {}) } };
+}
+
+/** Sign-up with phone: required, then exactly ten digits. */
+export function checkPhone(input: string | null | undefined): { ok: true; phone: string } | { ok: false; message: string } {
+  const phone = (input ?? "").trim();
+  if (!phone) return { ok: false, message: AUTH_MESSAGES.phoneRequired };
+  if (!isPhone(phone)) return { ok: false, message: AUTH_MESSAGES.invalidPhone };
+  return { ok: true, phone };
+}
+
+/** The spec has no name field at sign-up: the account page shows this until the person changes it. */
+export function defaultName(input: { name?: string | null; email?: string | null; phone?: string | null }): string {
+  const name = input.name?.trim();
+  if (name) return name.slice(0, 100);
+  if (input.email) return input.email.split("@")[0].slice(0, 100);
+  if (input.phone) return `Customer ${input.phone.slice(-4)}`;
+  return "Customer";
+}
+
+/** Shows enough of a number for a person to recognise it: ******3210. */
+export function maskPhone(phone: string): string {
+  return `${"*".repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
+}
+
+/** A stored one-time code, as the verify step sees it. */
+export interface OtpRecord {
+  expiresAt: Date;
+  attempts: number;
+  usedAt: Date | null;
+}
+
+export type OtpCheck = "ok" | "none" | "used" | "expired" | "locked";
+
+/**
+ * Whether a code may still be tried: the latest code for the number, unused,
+ * not expired, with fewer than OTP_MAX_ATTEMPTS wrong tries. A correct code
+ * after the limit is still refused, or five guesses a code would become
+ * a million.
+ */
+export function otpCheck(record: OtpRecord | null | undefined, now: Date): OtpCheck {
+  if (!record) return "none";
+  if (record.usedAt) return "used";
+  if (record.attempts >= OTP_MAX_ATTEMPTS) return "locked";
+  if (record.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "ok";
+}
+
+export function otpCheckMessage(check: Exclude<OtpCheck, "ok">): string {
+  switch (check) {
+    case "none":
+    case "used":
+      return AUTH_MESSAGES.otpNoCode;
+    case "expired":
+      return AUTH_MESSAGES.otpExpired;
+    case "locked":
+      return AUTH_MESSAGES.otpTooManyAttempts;
+  }
+}
+
+export function otpExpiry(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + OTP_VALID_MINUTES * 60_000);
+}
+
+/**
+ * Sliding-window estimate from two fixed windows (the previous one weighted by
+ * how much of it still overlaps the sliding window): counters stay two rows per
+ * key yet a burst at a window edge cannot double the limit.
+ */
+export function slidingWindowCount(previous: number, current: number, elapsedFraction: number): number {
+  const overlap = 1 - Math.min(1, Math.max(0, elapsedFraction));
+  return Math.floor(previous * overlap) + current;
+}
+
+/** Only same-site paths: never `//host` or a full URL, so a link cannot send someone elsewhere after sign-in. */
+export function safeRedirect(to: unknown, fallback = "/account"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

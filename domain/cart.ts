@@ -1,0 +1,249 @@
+// The cart as a decider: commands become events, events fold into the state.
+// Pure: the service loads the stream, prices and validates products (so every line
+// here names a product the shop sells, in a size it sells), then calls `decide`.
+// Prices are not part of the cart's events: the server prices a line whenever it
+// shows or orders it, so a price can never come from the browser (decision 040).
+import { RuleViolation } from "./errors";
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+/** Distinct lines in one cart; far above any family's order, low enough to refuse junk. */
+export const MAX_CART_LINES = 50;
+
+/** A line is identified by product id, size and school (spec section 3). */
+export interface CartLineRef {
+  productId: string;
+  size: string;
+  /** School name for school uniform lines, "" otherwise. */
+  school: string;
+}
+
+export interface CartLine extends CartLineRef {
+  name: string;
+  quantity: number;
+}
+
+export const cartStreamId = (cartId: string) => `cart-${cartId}`;
+export const guestCartId = (token: string) => `guest.${token}`;
+export const userCartId = (userId: string) => `user.${userId}`;
+
+export function lineKey(line: CartLineRef): string {
+  return JSON.stringify([line.productId, line.size, line.school]);
+}
+
+export function sameLine(a: CartLineRef, b: CartLineRef): boolean {
+  return a.productId === b.productId && a.size === b.size && a.school === b.school;
+}
+
+// ---------------------------------------------------------------------------------------
+// Events
+// ---------------------------------------------------------------------------------------
+
+export type CartEvent =
+  | { type: "CartItemAdded"; data: CartLine }
+  | { type: "CartItemQuantityChanged"; data: CartLineRef & { quantity: number } }
+  | { type: "CartItemRemoved"; data: CartLineRef }
+  | { type: "CartCleared"; data: Record<string, never> }
+  /** The lines went into an order; they leave the cart (anything added meanwhile stays). */
+  | { type: "CartCheckedOut"; data: { orderId: string; lines: (CartLineRef & { quantity: number })[] } }
+  /** A guest cart joined this cart on sign-in, in one append. */
+  | { type: "CartMerged"; data: { fromCartId: string; fromRevision: number; lines: CartLine[] } };
+
+export type CartEventType = CartEvent["type"];
+export const CART_EVENT_TYPES: readonly CartEventType[] = [
+  "CartItemAdded",
+  "CartItemQuantityChanged",
+  "CartItemRemoved",
+  "CartCleared",
+  "CartCheckedOut",
+  "CartMerged",
+];
+
+// ---------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------
+
+export interface CartState {
+  /** In the order they were first added. */
+  lines: CartLine[];
+  /** Guest carts already merged in, with the revision merged: a repeated sign-in merges nothing twice. */
+  mergedFrom: Record<string, number>;
+  /** Orders this cart was checked out into: a retried order placement checks out once. */
+  checkedOutOrders: string[];
+}
+
+export const emptyCart = (): CartState => ({ lines: [], mergedFrom: {}, checkedOutOrders: [] });
+
+function withQuantity(lines: CartLine[], ref: CartLineRef, quantity: (current: number) => number): CartLine[] {
+  return lines
+    .map((line) => (sameLine(line, ref) ? { ...line, quantity: quantity(line.quantity) } : line))
+    .filter((line) => line.quantity > 0);
+}
+
+function addLine(lines: CartLine[], added: CartLine): CartLine[] {
+  if (lines.some((line) => sameLine(line, added))) {
+    return withQuantity(lines, added, (q) => Math.min(MAX_QUANTITY, q + added.quantity));
+  }
+  return [...lines, { ...added, quantity: Math.min(MAX_QUANTITY, added.quantity) }];
+}
+
+export function evolve(state: CartState, event: CartEvent): CartState {
+  switch (event.type) {
+    case "CartItemAdded":
+      return { ...state, lines: addLine(state.lines, event.data) };
+    case "CartItemQuantityChanged":
+      return { ...state, lines: withQuantity(state.lines, event.data, () => event.data.quantity) };
+    case "CartItemRemoved":
+      return { ...state, lines: state.lines.filter((line) => !sameLine(line, event.data)) };
+    case "CartCleared":
+      return { ...state, lines: [] };
+    case "CartCheckedOut": {
+      let lines = state.lines;
+      for (const ordered of event.data.lines) lines = withQuantity(lines, ordered, (q) => q - ordered.quantity);
+      return { ...state, lines, checkedOutOrders: [...state.checkedOutOrders, event.data.orderId] };
+    }
+    case "CartMerged": {
+      let lines = state.lines;
+      for (const merged of event.data.lines) lines = addLine(lines, merged);
+      return {
+        ...state,
+        lines,
+        mergedFrom: { ...state.mergedFrom, [event.data.fromCartId]: event.data.fromRevision },
+      };
+    }
+    default:
+      // An event type this code does not know (a newer writer): the cart ignores it.
+      return state;
+  }
+}
+
+export function foldCart(events: readonly { type: string; data: unknown }[]): CartState {
+  return events.reduce((state, event) => evolve(state, event as CartEvent), emptyCart());
+}
+
+// ---------------------------------------------------------------------------------------
+// Commands
+// ---------------------------------------------------------------------------------------
+
+export type CartCommand =
+  | { type: "AddItem"; line: CartLine }
+  | { type: "ChangeQuantity"; line: CartLineRef; quantity: number }
+  | { type: "RemoveItem"; line: CartLineRef }
+  | { type: "ClearCart" }
+  | { type: "CheckOut"; orderId: string; lines: (CartLineRef & { quantity: number })[] }
+  | { type: "MergeCart"; fromCartId: string; fromRevision: number; lines: CartLine[] }
+  /** The /api's POST /api/cart: the cart becomes exactly these lines. */
+  | { type: "ReplaceItems"; lines: CartLine[] };
+
+export function checkQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity)) throw new RuleViolation("Quantity must be a whole number.");
+  if (quantity < MIN_QUANTITY) throw new RuleViolation(`Quantity must be at least ${MIN_QUANTITY}.`);
+  if (quantity > MAX_QUANTITY) throw new RuleViolation(`Quantity can be at most ${MAX_QUANTITY}.`);
+}
+
+function describe(line: CartLine | CartLineRef): string {
+  const name = "name" in line ? line.name : line.productId;
+  return line.size ? `${name} (${line.size})` : name;
+}
+
+export function decide(command: CartCommand, state: CartState): CartEvent[] {
+  switch (command.type) {
+    case "AddItem": {
+      const { line } = command;
+      checkQuantity(line.quantity);
+      const existing = state.lines.find((candidate) => sameLine(candidate, line));
+      if (existing) {
+        if (existing.quantity + line.quantity > MAX_QUANTITY) {
+          throw new RuleViolation(
+            `You can order at most ${MAX_QUANTITY} of ${describe(line)}; your cart already has ${existing.quantity}.`,
+          );
+        }
+      } else if (state.lines.length >= MAX_CART_LINES) {
+        throw new RuleViolation(`A cart can hold at most ${MAX_CART_LINES} different items.`);
+      }
+      return [{ type: "CartItemAdded", data: { ...line } }];
+    }
+    case "ChangeQuantity": {
+      checkQuantity(command.quantity);
+      const existing = state.lines.find((candidate) => sameLine(candidate, command.line));
+      if (!existing) throw new RuleViolation("That item is no longer in your cart.", 409);
+      if (existing.quantity === command.quantity) return [];
+      return [{ type: "CartItemQuantityChanged", data: { ...pickRef(command.line), quantity: command.quantity } }];
+    }
+    case "RemoveItem":
+      // Removing what is already gone (a double click, another tab) is done, not an error.
+      return state.lines.some((candidate) => sameLine(candidate, command.line))
+        ? [{ type: "CartItemRemoved", data: pickRef(command.line) }]
+        : [];
+    case "ClearCart":
+      return state.lines.length === 0 ? [] : [{ type: "CartCleared", data: {} }];
+    case "CheckOut":
+      if (state.checkedOutOrders.includes(command.orderId) || command.lines.length === 0) return [];
+      return [{ type: "CartCheckedOut", data: { orderId: command.orderId, lines: command.lines.map(refWithQuantity) } }];
+    case "MergeCart": {
+      const already = state.mergedFrom[command.fromCartId];
+      if (already !== undefined && already >= command.fromRevision) return [];
+      const lines = combine(command.lines);
+      if (lines.length === 0) return [];
+      return [
+        {
+          type: "CartMerged",
+          data: { fromCartId: command.fromCartId, fromRevision: command.fromRevision, lines },
+        },
+      ];
+    }
+    case "ReplaceItems": {
+      for (const line of command.lines) checkQuantity(line.quantity);
+      const wanted = combine(command.lines);
+      for (const line of wanted) {
+        if (line.quantity > MAX_QUANTITY) {
+          throw new RuleViolation(`Quantity of ${describe(line)} can be at most ${MAX_QUANTITY}.`);
+        }
+      }
+      if (wanted.length > MAX_CART_LINES) {
+        throw new RuleViolation(`A cart can hold at most ${MAX_CART_LINES} different items.`);
+      }
+      const events: CartEvent[] = [];
+      for (const line of state.lines) {
+        if (!wanted.some((w) => sameLine(w, line))) events.push({ type: "CartItemRemoved", data: pickRef(line) });
+      }
+      for (const line of wanted) {
+        const existing = state.lines.find((candidate) => sameLine(candidate, line));
+        if (!existing) events.push({ type: "CartItemAdded", data: { ...line } });
+        else if (existing.quantity !== line.quantity) {
+          events.push({ type: "CartItemQuantityChanged", data: { ...pickRef(line), quantity: line.quantity } });
+        }
+      }
+      return events;
+    }
+  }
+}
+
+function pickRef(line: CartLineRef): CartLineRef {
+  return { productId: line.productId, size: line.size, school: line.school };
+}
+
+function refWithQuantity(line: CartLineRef & { quantity: number }): CartLineRef & { quantity: number } {
+  return { ...pickRef(line), quantity: line.quantity };
+}
+
+/** Lines with the same id, size and school become one, quantities added. */
+export function combine(lines: readonly CartLine[]): CartLine[] {
+  const out: CartLine[] = [];
+  for (const line of lines) {
+    const existing = out.find((candidate) => sameLine(candidate, line));
+    if (existing) existing.quantity += line.quantity;
+    else out.push({ ...line });
+  }
+  return out;
+}
+
+/** The badge: the sum of quantities. */
+export function cartCount(state: CartState): number {
+  return state.lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The total: the sum of price x quantity, with prices the server looked up. */
+export function cartTotal(lines: readonly { unitPrice: number; quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+}

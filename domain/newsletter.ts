@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+export const NEWSLETTER_THANKS = "Thank you for subscribing! We will write when new uniforms and offers arrive.";
+export const NEWSLETTER_EMAIL_MESSAGE = "Please enter a valid email address, like name@example.com.";
+
+/** The footer's newsletter field: one email address, trimmed and lower-cased so a repeat is a repeat. */
+export const newsletterSignup = z.object({
+  email: z
+    .string(NEWSLETTER_EMAIL_MESSAGE)
+    .trim()
+    .max(254, NEWSLETTER_EMAIL_MESSAGE)
+    .pipe(z.email(NEWSLETTER_EMAIL_MESSAGE))
+    .transform((email) => email.toLowerCase()),
+});

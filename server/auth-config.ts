@@ -1,0 +1,54 @@
+import { ConfigError } from "./config";
+
+type Env = Record<string, string | undefined>;
+
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+  /** Absolute callback URL (GOOGLE_CALLBACK_URL); unset means /api/users/google/callback on the request's own origin. */
+  callbackUrl?: string;
+  /** Google's endpoints, replaceable so tests (and a local mock) can stand in for Google at the HTTP boundary. */
+  authorizationUrl: string;
+  tokenUrl: string;
+  profileUrl: string;
+}
+
+export interface AuthSettings {
+  /** Null when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing: the button then says it is not set up. */
+  google: GoogleSettings | null;
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created on start when the shop has none. */
+  firstAdmin: { email: string; password: string } | null;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error("protocol");
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+export function readAuthSettings(env: Env): AuthSettings {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+  const google: GoogleSettings | null =
+    clientId && clientSecret
+      ? {
+          clientId,
+          clientSecret,
+          callbackUrl: env.GOOGLE_CALLBACK_URL?.trim() ? url(env, "GOOGLE_CALLBACK_URL", "") : undefined,
+          authorizationUrl: url(env, "GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth"),
+          tokenUrl: url(env, "GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token"),
+          profileUrl: url(env, "GOOGLE_PROFILE_URL", "https://www.googleapis.com/oauth2/v3/userinfo"),
+        }
+      : null;
+  const email = env.ADMIN_EMAIL?.trim();
+  const password = env.ADMIN_PASSWORD ?? "";
+  if (email && !password) throw new ConfigError("ADMIN_EMAIL is set but ADMIN_PASSWORD is not");
+  if (!email && password) throw new ConfigError("ADMIN_PASSWORD is set but ADMIN_EMAIL is not");
+  return { google, firstAdmin: email ? { email, password } : null };
+}

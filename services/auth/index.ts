@@ -1,0 +1,472 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import type { DB, UsersTable } from "../../db/schema";
+import type { JobQueue } from "../../workers/queue";
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_TOKEN_HOURS,
+  AUTH_MESSAGES,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+  LOGIN_WINDOW_MINUTES,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_FAILED_VERIFIES_PER_IP,
+  OTP_MAX_SENDS_PER_IP,
+  OTP_MAX_SENDS_PER_PHONE,
+  OTP_SEND_WINDOW_MINUTES,
+  SHOPPER_TOKEN_DAYS,
+  SIGNUP_MAX_PER_IP,
+  checkEmailSignup,
+  checkPhone,
+  defaultName,
+  isOtpFormat,
+  looksLikeEmail,
+  normalizeEmail,
+  otpCheck,
+  otpCheckMessage,
+  otpExpiry,
+  passwordProblem,
+  type Role,
+} from "../../domain/auth";
+import { AuthError } from "./errors";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { createRateLimiter } from "./rate-limit";
+
+export { AuthError, isAuthError } from "./errors";
+export { hashPassword, verifyPassword } from "./passwords";
+
+export interface User {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: Role;
+}
+
+/** Page sessions for shoppers and for the admin live apart: separate cookies, separate rows. */
+export type SessionKind = "shopper" | "admin";
+/** A token from /api/users/admin-login works only for admin calls, one from login/register/verify-otp only for shopper calls. */
+export type TokenScope = "shopper" | "admin";
+
+export interface GoogleIdentity {
+  googleId: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+interface AuthDeps {
+  db: Kysely<DB>;
+  queue: JobQueue;
+  sessionSecret: string;
+}
+
+const MINUTE = 60_000;
+const LOGIN_WINDOW_MS = LOGIN_WINDOW_MINUTES * MINUTE;
+const OTP_WINDOW_MS = OTP_SEND_WINDOW_MINUTES * MINUTE;
+
+function toUser(row: Selectable<UsersTable>): User {
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
+}
+
+/** High-entropy random values (tokens, session ids) need no slow hash: sha-256 is enough to make a leaked table useless. */
+export function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+function newSecret(prefix = ""): string {
+  return prefix + randomBytes(32).toString("base64url");
+}
+
+/** Serialises code sends and checks for one number across processes (a no-op wait on PGlite's single connection). */
+async function lockPhone(trx: Transaction<DB>, phone: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`.execute(trx);
+}
+
+/**
+ * Accounts and everything that signs them in: passwords, one-time codes,
+ * Google, page sessions and API tokens. `now` is injectable so tests can move
+ * the clock past an expiry instead of sleeping.
+ */
+export function createAuthService(deps: AuthDeps, options: { now?: () => Date } = {}) {
+  const { db, queue } = deps;
+  const now = options.now ?? (() => new Date());
+  const limits = createRateLimiter(db, now);
+  // A 6-digit code has a million values: a plain hash of it is reversed instantly, a keyed one is not.
+  const otpKey = createHash("sha256").update(`otp-code-key:${deps.sessionSecret}`).digest();
+
+  function codeHash(codeId: string, code: string): string {
+    return createHmac("sha256", otpKey).update(`${codeId}:${code}`).digest("hex");
+  }
+
+  async function findUser(id: string): Promise<User | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async function findUserByEmail(email: string): Promise<User | null> {
+    const row = await db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async function findOrCreateByPhone(trx: Kysely<DB>, phone: string): Promise<User> {
+    await trx
+      .insertInto("users")
+      .values({ id: randomUUID(), name: defaultName({ phone }), phone })
+      .onConflict((oc) => oc.column("phone").doNothing())
+      .execute();
+    return toUser(await trx.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow());
+  }
+
+  async function registerWithEmail(input: { email?: string | null; password?: string | null; name?: string | null; ip?: string }): Promise<User> {
+    const checked = checkEmailSignup(input);
+    if (!checked.ok) throw new AuthError("invalid_input", checked.message);
+    if (input.ip && (await limits.hit(`signup:ip:${input.ip}`, LOGIN_WINDOW_MS)) > SIGNUP_MAX_PER_IP) {
+      throw new AuthError("rate_limited", AUTH_MESSAGES.signupRateLimited);
+    }
+    const { email, password, name } = checked.value;
+    const passwordHash = await hashPassword(password);
+    const row = await db
+      .insertInto("users")
+      .values({ id: randomUUID(), name: defaultName({ name, email }), email, password_hash: passwordHash })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AuthError("email_taken", AUTH_MESSAGES.emailTaken);
+    return toUser(row);
+  }
+
+  /**
+   * Email and password, for the shop (`shopper`) or the admin area (`admin`).
+   * Every attempt is counted per account and per IP before the password is
+   * checked (so parallel guesses cannot outrun the limit) and given back when it
+   * was right. A wrong role is refused after the password check, with the same
+   * words on the page as a wrong password.
+   */
+  async function loginWithPassword(input: { email: string; password: string; ip?: string; as?: SessionKind }): Promise<User> {
+    const as = input.as ?? "shopper";
+    const failed = as === "admin" ? AUTH_MESSAGES.adminLoginFailed : AUTH_MESSAGES.loginFailed;
+    if (!looksLikeEmail(input.email) || !input.password) throw new AuthError("invalid_credentials", failed);
+    const email = normalizeEmail(input.email);
+    const buckets = [
+      { key: `login:account:${email}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
+      ...(input.ip ? [{ key: `login:ip:${input.ip}`, max: LOGIN_MAX_FAILURES_PER_IP }] : []),
+    ];
+    let limited = false;
+    for (const b of buckets) if ((await limits.hit(b.key, LOGIN_WINDOW_MS)) > b.max) limited = true;
+    if (limited) throw new AuthError("rate_limited", AUTH_MESSAGES.loginRateLimited);
+
+    const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+    const passwordOk =
+      input.password.length <= 1024 &&
+      (await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), input.password)) &&
+      Boolean(row?.password_hash);
+    if (!row || !passwordOk) throw new AuthError("invalid_credentials", failed);
+    for (const b of buckets) await limits.refund(b.key, LOGIN_WINDOW_MS);
+    if (as === "admin" && row.role !== "admin") throw new AuthError("wrong_role", AUTH_MESSAGES.adminLoginFailed);
+    return toUser(row);
+  }
+
+  /**
+   * Sends a fresh code to a number: at most OTP_MAX_SENDS_PER_PHONE per number
+   * and OTP_MAX_SENDS_PER_IP per address in the window. A new code replaces the
+   * previous one. The code itself only travels in the SMS job.
+   */
+  async function sendCode(input: { phone?: string | null; ip?: string }): Promise<{ phone: string }> {
+    const checked = checkPhone(input.phone);
+    if (!checked.ok) throw new AuthError("invalid_input", checked.message);
+    const { phone } = checked;
+    if (input.ip && (await limits.hit(`otp-send:ip:${input.ip}`, OTP_WINDOW_MS)) > OTP_MAX_SENDS_PER_IP) {
+      throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManyFromHere);
+    }
+    const sentAt = now();
+    const id = randomUUID();
+    const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
+    await db.transaction().execute(async (trx) => {
+      await lockPhone(trx, phone);
+      const recent = await trx
+        .selectFrom("otp_codes")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("phone", "=", phone)
+        .where("created_at", ">", new Date(sentAt.getTime() - OTP_WINDOW_MS))
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= OTP_MAX_SENDS_PER_PHONE) {
+        throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManySends);
+      }
+      await trx
+        .updateTable("otp_codes")
+        .set({ superseded_at: sentAt })
+        .where("phone", "=", phone)
+        .where("superseded_at", "is", null)
+        .execute();
+      await trx
+        .insertInto("otp_codes")
+        .values({
+          id,
+          phone,
+          code_hash: codeHash(id, code),
+          ip: input.ip ?? null,
+          created_at: sentAt,
+          expires_at: otpExpiry(sentAt),
+        })
+        .execute();
+    });
+    // The job id comes from the code's id: a retried request never sends the same code twice.
+    await queue.add("otp", "send-code", { phone, code }, { jobId: `otp-${id}` });
+    return { phone };
+  }
+
+  /**
+   * Checks a code for a number and signs in the account with that number,
+   * creating it on first use (phone sign-up and phone login are the same act:
+   * proving you hold the number). Wrong tries are counted on the code and the
+   * count commits even though the answer is a refusal.
+   */
+  async function verifyCode(input: { phone?: string | null; code?: string | null; ip?: string }): Promise<User> {
+    const checked = checkPhone(input.phone);
+    if (!checked.ok) throw new AuthError("invalid_input", checked.message);
+    const { phone } = checked;
+    const code = (input.code ?? "").trim();
+    if (!code) throw new AuthError("invalid_input", AUTH_MESSAGES.otpRequired);
+    const ipBucket = input.ip ? `otp-verify:ip:${input.ip}` : null;
+    if (ipBucket && (await limits.count(ipBucket, OTP_WINDOW_MS)) >= OTP_MAX_FAILED_VERIFIES_PER_IP) {
+      throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManyAttempts);
+    }
+    const at = now();
+    type Outcome = { user: User } | { wrong: number } | { refused: Exclude<ReturnType<typeof otpCheck>, "ok"> };
+    const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+      await lockPhone(trx, phone);
+      const record = await trx
+        .selectFrom("otp_codes")
+        .selectAll()
+        .where("phone", "=", phone)
+        .where("superseded_at", "is", null)
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst();
+      const check = otpCheck(
+        record && { expiresAt: new Date(record.expires_at), attempts: record.attempts, usedAt: record.used_at && new Date(record.used_at) },
+        at,
+      );
+      if (check !== "ok" || !record) return { refused: check === "ok" ? "none" : check };
+      const given = Buffer.from(codeHash(record.id, isOtpFormat(code) ? code : "-"));
+      if (!timingSafeEqual(given, Buffer.from(record.code_hash))) {
+        const attempts = record.attempts + 1;
+        await trx.updateTable("otp_codes").set({ attempts }).where("id", "=", record.id).execute();
+        return { wrong: attempts };
+      }
+      await trx.updateTable("otp_codes").set({ used_at: at }).where("id", "=", record.id).execute();
+      return { user: await findOrCreateByPhone(trx, phone) };
+    });
+    if ("user" in outcome) return outcome.user;
+    if ("wrong" in outcome) {
+      if (ipBucket) await limits.hit(ipBucket, OTP_WINDOW_MS);
+      if (outcome.wrong >= OTP_MAX_ATTEMPTS) throw new AuthError("otp_locked", AUTH_MESSAGES.otpTooManyAttempts);
+      throw new AuthError("otp_invalid", AUTH_MESSAGES.otpInvalid);
+    }
+    const refused = outcome.refused;
+    const code_ = refused === "locked" ? "otp_locked" : refused === "expired" ? "otp_expired" : "otp_none";
+    throw new AuthError(code_, otpCheckMessage(refused));
+  }
+
+  /**
+   * Google: by Google id first; else link to the account with the same email,
+   * only when Google says the email is verified (otherwise anyone could claim
+   * someone else's address); else a new account.
+   */
+  async function signInWithGoogle(identity: GoogleIdentity): Promise<User> {
+    if (!identity.googleId) throw new AuthError("google_failed", AUTH_MESSAGES.googleFailed);
+    const byGoogle = await db.selectFrom("users").selectAll().where("google_id", "=", identity.googleId).executeTakeFirst();
+    if (byGoogle) return toUser(byGoogle);
+    const email = identity.email && looksLikeEmail(identity.email) ? normalizeEmail(identity.email) : null;
+    if (email && identity.emailVerified) {
+      const byEmail = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+      if (byEmail) {
+        if (byEmail.google_id) throw new AuthError("google_failed", AUTH_MESSAGES.googleFailed);
+        const linked = await db
+          .updateTable("users")
+          .set({ google_id: identity.googleId })
+          .where("id", "=", byEmail.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toUser(linked);
+      }
+    }
+    const free = email && identity.emailVerified && !(await findUserByEmail(email)) ? email : null;
+    const row = await db
+      .insertInto("users")
+      .values({
+        id: randomUUID(),
+        name: defaultName({ name: identity.name, email }),
+        email: free,
+        google_id: identity.googleId,
+      })
+      .onConflict((oc) => oc.column("google_id").doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return toUser(row);
+    // Two callbacks for a new Google account at once: the other one created it.
+    const again = await db.selectFrom("users").selectAll().where("google_id", "=", identity.googleId).executeTakeFirstOrThrow();
+    return toUser(again);
+  }
+
+  // --- API tokens --------------------------------------------------------
+
+  async function issueToken(userId: string, scope: TokenScope): Promise<string> {
+    const token = newSecret("shop_");
+    const lifetime = scope === "admin" ? ADMIN_TOKEN_HOURS * 3_600_000 : SHOPPER_TOKEN_DAYS * 86_400_000;
+    await db
+      .insertInto("api_tokens")
+      .values({ token_hash: sha256(token), user_id: userId, scope, expires_at: new Date(now().getTime() + lifetime) })
+      .execute();
+    return token;
+  }
+
+  /** The live user behind a token of that scope, or null (unknown, revoked, expired, or no longer an admin). */
+  async function userForToken(token: string, scope: TokenScope): Promise<User | null> {
+    if (!token || token.length > 200) return null;
+    const row = await db
+      .selectFrom("api_tokens")
+      .innerJoin("users", "users.id", "api_tokens.user_id")
+      .selectAll("users")
+      .where("api_tokens.token_hash", "=", sha256(token))
+      .where("api_tokens.scope", "=", scope)
+      .where("api_tokens.revoked_at", "is", null)
+      .where("api_tokens.expires_at", ">", now())
+      .executeTakeFirst();
+    if (!row) return null;
+    if (scope === "admin" && row.role !== "admin") return null;
+    return toUser(row);
+  }
+
+  async function revokeToken(token: string): Promise<boolean> {
+    const result = await db
+      .updateTable("api_tokens")
+      .set({ revoked_at: now() })
+      .where("token_hash", "=", sha256(token))
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Signs a user out everywhere: every token and every page session. */
+  async function revokeAllForUser(userId: string): Promise<void> {
+    await db.updateTable("api_tokens").set({ revoked_at: now() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    await db.deleteFrom("auth_sessions").where("user_id", "=", userId).execute();
+  }
+
+  // --- page sessions (the store behind Remix's createSessionStorage) -----
+
+  const sessions = {
+    async create(kind: SessionKind, data: Record<string, unknown>, expires: Date): Promise<string> {
+      const id = newSecret();
+      if (Math.random() < 0.01) await db.deleteFrom("auth_sessions").where("expires_at", "<", new Date()).execute();
+      await db
+        .insertInto("auth_sessions")
+        .values({ id_hash: sha256(id), kind, user_id: userIdOf(data), data: JSON.stringify(data), expires_at: expires })
+        .execute();
+      return id;
+    },
+    async read(kind: SessionKind, id: string): Promise<Record<string, unknown> | null> {
+      const row = await db
+        .selectFrom("auth_sessions")
+        .select("data")
+        .where("id_hash", "=", sha256(id))
+        .where("kind", "=", kind)
+        .where("expires_at", ">", new Date())
+        .executeTakeFirst();
+      return (row?.data as Record<string, unknown> | undefined) ?? null;
+    },
+    async update(kind: SessionKind, id: string, data: Record<string, unknown>, expires: Date): Promise<void> {
+      // An upsert: a signed cookie whose row has expired is written back instead of silently losing the data.
+      await db
+        .insertInto("auth_sessions")
+        .values({ id_hash: sha256(id), kind, user_id: userIdOf(data), data: JSON.stringify(data), expires_at: expires })
+        .onConflict((oc) =>
+          oc
+            .column("id_hash")
+            .doUpdateSet({ data: JSON.stringify(data), user_id: userIdOf(data), expires_at: expires })
+            .where("auth_sessions.kind", "=", kind),
+        )
+        .execute();
+      if (Math.random() < 0.01) await db.deleteFrom("auth_sessions").where("expires_at", "<", new Date()).execute();
+    },
+    async destroy(kind: SessionKind, id: string): Promise<void> {
+      await db.deleteFrom("auth_sessions").where("id_hash", "=", sha256(id)).where("kind", "=", kind).execute();
+    },
+  };
+
+  // --- admins -------------------------------------------------------------
+
+  /** Creates an admin, or makes an existing account with that email an admin with this password. */
+  async function createAdmin(input: { email: string; password: string; name?: string }): Promise<{ user: User; created: boolean }> {
+    if (!looksLikeEmail(input.email)) throw new AuthError("invalid_input", AUTH_MESSAGES.invalidEmail);
+    if (input.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+      throw new AuthError("invalid_input", AUTH_MESSAGES.adminPasswordTooShort);
+    }
+    const problem = passwordProblem(input.password);
+    if (problem) throw new AuthError("invalid_input", problem);
+    const email = normalizeEmail(input.email);
+    const passwordHash = await hashPassword(input.password);
+    const existing = await findUserByEmail(email);
+    if (existing) {
+      const row = await db
+        .updateTable("users")
+        .set({ role: "admin", password_hash: passwordHash })
+        .where("id", "=", existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // A new password ends the sessions and tokens made with the old one.
+      await revokeAllForUser(existing.id);
+      return { user: toUser(row), created: false };
+    }
+    const row = await db
+      .insertInto("users")
+      .values({ id: randomUUID(), name: input.name?.trim() || "Admin", email, password_hash: passwordHash, role: "admin" })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { user: toUser(row), created: true };
+  }
+
+  /** ADMIN_EMAIL / ADMIN_PASSWORD on start: used only while the shop has no admin at all. */
+  async function ensureFirstAdmin(first: { email: string; password: string } | null): Promise<"created" | "exists" | "not-configured"> {
+    if (!first) return "not-configured";
+    const any = await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst();
+    if (any) return "exists";
+    try {
+      await createAdmin(first);
+    } catch (err) {
+      // Two processes starting at once: the other one created it.
+      const now = await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst();
+      if (now) return "exists";
+      throw err;
+    }
+    return "created";
+  }
+
+  return {
+    findUser,
+    findUserByEmail,
+    registerWithEmail,
+    loginWithPassword,
+    sendCode,
+    verifyCode,
+    signInWithGoogle,
+    issueToken,
+    userForToken,
+    revokeToken,
+    revokeAllForUser,
+    sessions,
+    createAdmin,
+    ensureFirstAdmin,
+  };
+}
+
+function userIdOf(data: Record<string, unknown>): string | null {
+  return typeof data.userId === "string" ? data.userId : null;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,74 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import { slidingWindowCount } from "../../domain/auth";
+
+/**
+ * Counters in Postgres, so every web process shares them: one row per key and
+ * fixed window, read as a sliding window over the current and previous rows.
+ * `hit` increments and reads in one statement, so concurrent requests cannot
+ * all slip under the limit.
+ */
+export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
+  function windowOf(windowMs: number) {
+    const at = now().getTime();
+    const start = Math.floor(at / windowMs) * windowMs;
+    return { start: new Date(start), previous: new Date(start - windowMs), elapsed: (at - start) / windowMs };
+  }
+
+  async function previousCount(bucket: string, previous: Date): Promise<number> {
+    const row = await db
+      .selectFrom("rate_limits")
+      .select("count")
+      .where("bucket", "=", bucket)
+      .where("window_start", "=", previous)
+      .executeTakeFirst();
+    return row?.count ?? 0;
+  }
+
+  return {
+    /** Counts one event and returns the sliding-window count including it. */
+    async hit(bucket: string, windowMs: number): Promise<number> {
+      const w = windowOf(windowMs);
+      const row = await db
+        .insertInto("rate_limits")
+        .values({ bucket, window_start: w.start, count: 1 })
+        .onConflict((oc) => oc.columns(["bucket", "window_start"]).doUpdateSet({ count: sql`rate_limits.count + 1` }))
+        .returning("count")
+        .executeTakeFirstOrThrow();
+      if (Math.random() < 0.01) await this.prune();
+      return slidingWindowCount(await previousCount(bucket, w.previous), row.count, w.elapsed);
+    },
+
+    /** The sliding-window count without counting anything. */
+    async count(bucket: string, windowMs: number): Promise<number> {
+      const w = windowOf(windowMs);
+      const row = await db
+        .selectFrom("rate_limits")
+        .select("count")
+        .where("bucket", "=", bucket)
+        .where("window_start", "=", w.start)
+        .executeTakeFirst();
+      return slidingWindowCount(await previousCount(bucket, w.previous), row?.count ?? 0, w.elapsed);
+    },
+
+    /** Gives back one event counted by `hit` (a login that turned out to be right). */
+    async refund(bucket: string, windowMs: number): Promise<void> {
+      const w = windowOf(windowMs);
+      await db
+        .updateTable("rate_limits")
+        .set({ count: sql`greatest(count - 1, 0)` })
+        .where("bucket", "=", bucket)
+        .where("window_start", "=", w.start)
+        .execute();
+    },
+
+    async prune(): Promise<void> {
+      await db
+        .deleteFrom("rate_limits")
+        .where("window_start", "<", new Date(now().getTime() - 2 * 86_400_000))
+        .execute();
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

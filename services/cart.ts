@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import {
+  cartCount,
+  cartStreamId,
+  cartTotal,
+  decide,
+  foldCart,
+  guestCartId,
+  userCartId,
+  type CartCommand,
+  type CartLine,
+  type CartLineRef,
+  type CartState,
+} from "../domain/cart";
+import { RuleViolation, isRuleViolation } from "../domain/errors";
+import { isWrongExpectedVersion, type AppendResult, type EventStore } from "../eventstore/port";
+import type { LinePricer } from "./line-prices";
+
+/** Whose cart: a guest's (by the token in their signed cookie) or a signed-in user's. */
+export type CartOwner = { kind: "guest"; token: string } | { kind: "user"; userId: string };
+
+export function cartIdOf(owner: CartOwner): string {
+  return owner.kind === "guest" ? guestCartId(owner.token) : userCartId(owner.userId);
+}
+
+export interface CartViewLine extends CartLineRef {
+  name: string;
+  quantity: number;
+  /** The server's price now; null when the line can no longer be sold (see `problem`). */
+  unitPrice: number | null;
+  lineTotal: number | null;
+  imageUrl: string | null;
+  /** Why this line cannot be ordered as it is (product gone, out of stock...). */
+  problem?: string;
+}
+
+export interface CartView {
+  cartId: string;
+  /** Stream revision the view was read at; -1 for a cart with no events yet. */
+  revision: number;
+  lines: CartViewLine[];
+  /** The badge: the sum of quantities. */
+  count: number;
+  /** Sum of price x quantity over the lines that can be sold. */
+  total: number;
+}
+
+/** Attempts for one command when another tab keeps winning the race. */
+const MAX_ATTEMPTS = 10;
+
+export interface CartItemInput {
+  productId: string;
+  size?: string;
+  quantity: number;
+}
+
+export function createCartService(deps: { store: EventStore; priceLine: LinePricer }) {
+  const { store, priceLine } = deps;
+
+  async function load(cartId: string): Promise<{ state: CartState; revision: number }> {
+    const events = await store.readStream(cartStreamId(cartId));
+    return { state: foldCart(events), revision: events.length ? events[events.length - 1].revision : -1 };
+  }
+
+  /**
+   * Load, decide, append with the expected revision; on a lost race reload and
+   * decide again (bounded). Returns null when the command changed nothing.
+   */
+  async function execute(
+    cartId: string,
+    command: (state: CartState) => Promise<CartCommand> | CartCommand,
+  ): Promise<AppendResult | null> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await load(cartId);
+      const events = decide(await command(state), state);
+      if (events.length === 0) return null;
+      try {
+        return await store.append(
+          cartStreamId(cartId),
+          events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
+          revision < 0 ? "no_stream" : revision,
+        );
+      } catch (err) {
+        if (!isWrongExpectedVersion(err) || attempt >= MAX_ATTEMPTS) throw err;
+        // Jittered back-off, so racing writers stop meeting at the same revision.
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
+      }
+    }
+  }
+
+  /** Prices an item the way the shop sells it; refuses what cannot be sold. */
+  async function lineFor(item: CartItemInput): Promise<CartLine> {
+    const priced = await priceLine(item.productId, item.size);
+    if (!priced.ok) throw new RuleViolation(priced.message);
+    const { product } = priced;
+    if (product.stock !== undefined && item.quantity > product.stock) {
+      throw new RuleViolation(`Only ${product.stock} of ${product.name} left in stock.`);
+    }
+    return {
+      productId: product.productId,
+      name: product.name,
+      size: product.size,
+      school: product.school,
+      quantity: item.quantity,
+    };
+  }
+
+  async function view(cartId: string): Promise<CartView> {
+    const { state, revision } = await load(cartId);
+    return priceCart(cartId, state, revision);
+  }
+
+  /** The lines of a loaded cart with the server's prices now. */
+  async function priceCart(cartId: string, state: CartState, revision: number): Promise<CartView> {
+    const lines = await Promise.all(
+      state.lines.map(async (line): Promise<CartViewLine> => {
+        const priced = await priceLine(line.productId, line.size);
+        if (!priced.ok) {
+          return { ...line, unitPrice: null, lineTotal: null, imageUrl: null, problem: `${line.name}: ${priced.message}` };
+        }
+        const { product } = priced;
+        const problem =
+          product.stock !== undefined && line.quantity > product.stock
+            ? `${product.name}: only ${product.stock} left in stock.`
+            : undefined;
+        return {
+          ...line,
+          name: product.name,
+          unitPrice: product.unitPrice,
+          lineTotal: product.unitPrice * line.quantity,
+          imageUrl: product.imageUrl,
+          ...(problem ? { problem } : {}),
+        };
+      }),
+    );
+    const sellable = lines.filter((l): l is CartViewLine & { unitPrice: number } => l.unitPrice !== null);
+    return { cartId, revision, lines, count: cartCount(state), total: cartTotal(sellable) };
+  }
+
+  return {
+    load,
+    view: (owner: CartOwner) => view(cartIdOf(owner)),
+    viewById: view,
+    priceCart,
+
+    /** The navbar badge. A guest with no cart cookie costs nothing. */
+    async count(owner: CartOwner | null): Promise<number> {
+      if (!owner) return 0;
+      return cartCount((await load(cartIdOf(owner))).state);
+    },
+
+    async add(owner: CartOwner, item: CartItemInput) {
+      const line = await lineFor(item);
+      return execute(cartIdOf(owner), () => ({ type: "AddItem", line }));
+    },
+
+    async changeQuantity(owner: CartOwner, line: CartLineRef, quantity: number) {
+      return execute(cartIdOf(owner), () => ({ type: "ChangeQuantity", line, quantity }));
+    },
+
+    async remove(owner: CartOwner, line: CartLineRef) {
+      return execute(cartIdOf(owner), () => ({ type: "RemoveItem", line }));
+    },
+
+    async clear(owner: CartOwner) {
+      return execute(cartIdOf(owner), () => ({ type: "ClearCart" }));
+    },
+
+    /** POST /api/cart: the cart becomes these items, priced and named by the server. All or nothing. */
+    async replace(owner: CartOwner, items: CartItemInput[]) {
+      const lines: CartLine[] = [];
+      for (const [index, item] of items.entries()) {
+        try {
+          lines.push(await lineFor(item));
+        } catch (err) {
+          if (isRuleViolation(err)) throw new RuleViolation(`items.${index} (${item.productId}): ${err.message}`);
+          throw err;
+        }
+      }
+      return execute(cartIdOf(owner), () => ({ type: "ReplaceItems", lines }));
+    },
+
+    /**
+     * On sign-in the guest's cart joins the user's in ONE append to the user's
+     * cart (a merge event carrying the lines, at the expected revision). The guest
+     * stream is left as it was; if the append fails, both carts are unchanged.
+     * Merging the same guest revision twice adds nothing.
+     */
+    async mergeGuestCart(guestToken: string, userId: string) {
+      const fromCartId = guestCartId(guestToken);
+      const guest = await load(fromCartId);
+      if (guest.state.lines.length === 0) return null;
+      return execute(userCartId(userId), () => ({
+        type: "MergeCart",
+        fromCartId,
+        fromRevision: guest.revision,
+        lines: guest.state.lines,
+      }));
+    },
+
+    /**
+     * The ordered lines leave the cart; a retried placement of the same order checks out once.
+     * `loaded` (the cart as the order was priced from) saves a read when nobody changed it since.
+     */
+    async checkOut(
+      cartId: string,
+      orderId: string,
+      lines: (CartLineRef & { quantity: number })[],
+      loaded?: { state: CartState; revision: number },
+    ) {
+      if (loaded) {
+        const events = decide({ type: "CheckOut", orderId, lines }, loaded.state);
+        if (events.length === 0) return null;
+        try {
+          return await store.append(
+            cartStreamId(cartId),
+            events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
+            loaded.revision < 0 ? "no_stream" : loaded.revision,
+          );
+        } catch (err) {
+          if (!isWrongExpectedVersion(err)) throw err;
+          // Changed meanwhile (another tab, a double submit): decide again on a fresh read.
+        }
+      }
+      return execute(cartId, () => ({ type: "CheckOut", orderId, lines }));
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

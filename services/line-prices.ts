@@ -1,0 +1,71 @@
+import { priceCatalogueLine } from "../domain/catalogue";
+import { illustrationUrl } from "../domain/images";
+import { FREE_SIZE, normaliseSize } from "../domain/pricing";
+import { parseShopProductCartId } from "../domain/shop-products";
+import type { ShopProductForCart } from "./catalogue";
+
+/** A line as the server prices it: its own name, size spelling, school and price. */
+export interface PricedProduct {
+  productId: string;
+  name: string;
+  size: string;
+  school: string;
+  unitPrice: number;
+  imageUrl: string | null;
+  /** Units in stock for a product of the shop table; undefined for catalogue items (made to order). */
+  stock?: number;
+}
+
+export type LinePricing = { ok: true; product: PricedProduct } | { ok: false; message: string };
+
+export type ProductForCart = (id: string) => Promise<ShopProductForCart | undefined>;
+
+export const NOT_IN_CATALOGUE = "This product is not in our catalogue.";
+
+/**
+ * The one place a price comes from: domain/ for catalogue ids, the products table
+ * (through the catalogue service) for "product/{n}". Whatever a browser or an API
+ * client says a price is, this is what the shop charges.
+ */
+export function createLinePricer(productForCart?: ProductForCart) {
+  return async function priceLine(productId: string, size: string | undefined): Promise<LinePricing> {
+    if (parseShopProductCartId(productId) !== undefined) {
+      const product = productForCart ? await productForCart(productId) : undefined;
+      if (!product) return { ok: false, message: NOT_IN_CATALOGUE };
+      const wanted = normaliseSize(size) ?? product.size;
+      const sold = normaliseSize(product.size) ?? FREE_SIZE;
+      if (wanted !== sold) {
+        const which = wanted.length <= 20 ? `Size ${wanted}` : "That size";
+        return { ok: false, message: `${which} is not available for ${product.name}.` };
+      }
+      if (product.stock <= 0) return { ok: false, message: `${product.name} is out of stock.` };
+      return {
+        ok: true,
+        product: {
+          productId: product.id,
+          name: product.name,
+          size: sold,
+          school: "",
+          unitPrice: product.price,
+          imageUrl: product.imageUrl,
+          stock: product.stock,
+        },
+      };
+    }
+    const priced = priceCatalogueLine(productId, size);
+    if (!priced.ok) return priced;
+    return {
+      ok: true,
+      product: {
+        productId: priced.product.id,
+        name: priced.product.name,
+        size: priced.size,
+        school: priced.product.school?.name ?? "",
+        unitPrice: priced.unitPrice,
+        imageUrl: illustrationUrl(priced.product.illustration),
+      },
+    };
+  };
+}
+
+export type LinePricer = ReturnType<typeof createLinePricer>;

@@ -1,0 +1,19 @@
+import type { ShopCore } from "../server/runtime";
+import { createCartService } from "./cart";
+import { createCatalogueService } from "./catalogue";
+import { createLinePricer } from "./line-prices";
+import { createOrderService } from "./orders";
+
+/** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
+export function createShoppingServices(core: ShopCore) {
+  const catalogue = createCatalogueService(core.db);
+  const priceLine = createLinePricer((id) => catalogue.productForCart(id));
+  const cart = createCartService({ store: core.store, priceLine });
+  const orders = createOrderService({
+    db: core.db,
+    store: core.store,
+    priceLine,
+    cart,
+  });
+  return { cart, orders, priceLine };
+}

@@ -1,0 +1,229 @@
+/**
+ * End-to-end order placement on the local Postgres: the shop started as `shop start`
+ * in its own process (web, projectors, reactor and job handlers, as `npm start`),
+ * hit by autocannon POSTing the checkout confirm form. Each request is one guest
+ * with a filled cart (signed cookie) and a fresh idempotency key; the action places
+ * the order, checks the cart out and waits until the read models show the order
+ * before it answers 302. Reports orders/s, p50/p99 latency and the projector lag
+ * (orders.projected_at - placed_at).
+ *   npx tsx tests/bench/orders.bench.ts [orders] [--connections=N] [--write]
+ * --write puts the results under "## Orders" in docs/benchmarks.md.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import autocannon from "autocannon";
+import { createCookie } from "@remix-run/node";
+import { sql } from "kysely";
+import { buildIfNeeded } from "../../bin/build";
+import { readConfig } from "../../server/config";
+import { openShopCore } from "../../server/runtime";
+import { createServices } from "../../services/index";
+import { cartStreamId, guestCartId } from "../../domain/cart";
+import { InProcessQueue } from "../../workers/in-process-queue";
+import { benchDatabase, percentile } from "./support";
+
+const args = process.argv.slice(2);
+const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 6000);
+const CONNECTIONS = Number(args.find((a) => a.startsWith("--connections="))?.split("=")[1] ?? 32);
+const write = args.includes("--write");
+const WARMUP = 300;
+
+/** The shop as `npm start` runs it, in its own process: web, projectors, reactor and jobs. */
+async function startShopProcess(databaseUrl: string, port: number, secret: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bin/shop.ts", "start"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: "",
+      EVENTSTORE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: secret,
+      NODE_ENV: "production",
+      SHOP_DATA_DIR: "data/bench",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let seen = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes("is open at")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the shop exited (${code}) before it opened:\n${seen}`)));
+  });
+  child.stdout!.resume();
+  return child;
+}
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+    server.once("error", reject);
+  });
+}
+
+async function main() {
+  buildIfNeeded((line) => console.log(line));
+  const secret = "bench-secret-bench-secret";
+  const database = await benchDatabase(8);
+  const port = await freePort();
+  const child = await startShopProcess(database.url, port, secret);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The bench's own handle on the same database: filling carts and reading results.
+  const config = readConfig({ ...process.env, SESSION_SECRET: secret, SHOP_DATA_DIR: "data/bench" });
+  const core = await openShopCore(config, { database, queue: new InProcessQueue(1) });
+  const shop = { ...core, ...createServices(core) };
+
+  try {
+    // Guests with a filled cart each (two lines), written straight to their streams.
+    const total = ORDERS + WARMUP;
+    console.log(`filling ${total} guest carts...`);
+    const cookie = createCookie("shop_cart", { httpOnly: true, sameSite: "lax", path: "/", secrets: [shop.sessionSecret] });
+    const cookies: string[] = [];
+    const tokens = Array.from({ length: total }, () => randomUUID());
+    for (let i = 0; i < total; i += 50) {
+      await Promise.all(
+        tokens.slice(i, i + 50).map((token) =>
+          shop.store.append(
+            cartStreamId(guestCartId(token)),
+            [
+              { id: randomUUID(), type: "CartItemAdded", data: { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2 } },
+              { id: randomUUID(), type: "CartItemAdded", data: { productId: "white/belt", name: "Belt", size: "Free Size", school: "", quantity: 1 } },
+            ].slice(0, 1),
+            "no_stream",
+          ),
+        ),
+      );
+    }
+    for (const token of tokens) cookies.push((await cookie.serialize(token)).split(";")[0]);
+    await shop.waitForReadModels((await shop.store.headPosition())!, 60_000);
+
+    let next = 0;
+    const body = () =>
+      new URLSearchParams({
+        name: "Bench Customer",
+        phone: "9876543210",
+        address: "12 Station Road",
+        city: "Churu",
+        pincode: "331001",
+        idempotencyKey: randomUUID(),
+      }).toString();
+    const run = (amount: number) =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        autocannon(
+          {
+            url: `${baseUrl}/checkout`,
+            connections: CONNECTIONS,
+            amount,
+            requests: [
+              {
+                method: "POST",
+                setupRequest: (req) => ({
+                  ...req,
+                  headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[next++] },
+                  body: body(),
+                }),
+              },
+            ],
+          },
+          (err, result) => (err ? reject(err) : resolve(result)),
+        );
+      });
+
+    console.log(`warm-up: ${WARMUP} orders`);
+    await run(WARMUP);
+    const before = Number((await sql<{ n: number }>`select count(*)::int as n from orders`.execute(shop.db)).rows[0].n);
+    const startedAt = new Date();
+    console.log(`measuring: ${ORDERS} orders, ${CONNECTIONS} connections`);
+    const cpuBefore = cpuSeconds(child.pid!);
+    const result = await run(ORDERS);
+    const shopCpu = cpuSeconds(child.pid!) - cpuBefore;
+    const seconds = result.duration;
+    const placed = Number((await sql<{ n: number }>`select count(*)::int as n from orders`.execute(shop.db)).rows[0].n) - before;
+    const lagRows = await sql<{ lag_ms: number }>`
+      select extract(epoch from (projected_at - placed_at)) * 1000 as lag_ms from orders where placed_at >= ${startedAt}`.execute(shop.db);
+    const lags = lagRows.rows.map((r) => Number(r.lag_ms)).sort((a, b) => a - b);
+    const statuses = result.statusCodeStats as unknown as Record<string, { count: number }>;
+
+    const rows = {
+      orders: placed,
+      ordersPerSecond: placed / seconds,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      lagP50: percentile(lags, 50),
+      lagP99: percentile(lags, 99),
+      errors: result.errors + result.timeouts,
+      nodeCpuMsPerOrder: (shopCpu * 1000) / ORDERS,
+      loadAverage: os.loadavg()[0],
+      statuses: Object.fromEntries(Object.entries(statuses).map(([code, s]) => [code, s.count])),
+    };
+    console.log(JSON.stringify(rows, null, 2));
+
+    if (write) {
+      const targets = [
+        rows.ordersPerSecond >= 300 ? "met" : "MISSED",
+        rows.p99 < 150 ? "met" : "MISSED",
+        rows.lagP99 < 500 ? "met" : "MISSED",
+      ];
+      const section = [
+        "## Orders",
+        "",
+        `Command: \`npx tsx tests/bench/orders.bench.ts ${ORDERS} --connections=${CONNECTIONS} --write\``,
+        "",
+        `End-to-end order placement: HTTP POST of the checkout confirm form (guest with a filled cart, fresh idempotency key)`,
+        "through the action (price the cart, append OrderPlaced with no_stream, append CartCheckedOut, wait until the read",
+        "models show the order) to the 302. The shop runs as `shop start` in its own process (web, projectors, notification",
+        "reactor and job handlers, as `npm start`) on the local Postgres; autocannon runs in the bench process;",
+        `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown cpu"}), ${new Date().toISOString().slice(0, 10)}.`,
+        "",
+        "| measure | result | target |",
+        "|---|---|---|",
+        `| orders placed | ${rows.orders} (answers: ${Object.entries(rows.statuses).map(([c, n]) => `${n}x ${c}`).join(", ")}; errors ${rows.errors}) | |`,
+        `| orders per second | ${rows.ordersPerSecond.toFixed(0)} | >= 300 (${targets[0]}) |`,
+        `| latency p50 | ${rows.p50} ms | |`,
+        `| latency p99 | ${rows.p99} ms | < 150 ms (${targets[1]}) |`,
+        `| projector lag p50 | ${rows.lagP50.toFixed(0)} ms | |`,
+        `| projector lag p99 | ${rows.lagP99.toFixed(0)} ms | < 500 ms (${targets[2]}) |`,
+        `| shop process CPU per order (web + projectors + reactor + jobs) | ${rows.nodeCpuMsPerOrder.toFixed(2)} ms | |`,
+        `| machine load average during the run (1 min) | ${rows.loadAverage.toFixed(1)} | |`,
+        "",
+        "Projector lag is `orders.projected_at` (clock time of the projector's insert) minus `placed_at` (set just before the append).",
+        "",
+      ].join("\n");
+      const file = path.resolve("docs/benchmarks.md");
+      const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n\n";
+      const pattern = /## Orders\n[\s\S]*?(?=\n## |$)/;
+      const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}`;
+      fs.writeFileSync(file, next);
+      console.log(`wrote the results to ${path.relative(process.cwd(), file)}`);
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await core.close();
+    await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { JS_MODES, launchBrowser, newShopperPage, ready } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { startFakeSms, type FakeSms } from "../support/fake-providers";
+import { placeOrder, waitForStatus } from "../support/notifications";
+import { notificationKey } from "../../workers/reactor";
+import { signInAdmin } from "../../app/auth/session.server";
+
+const ADMIN = { email: "notifications-admin@churu-uniforms.example", password: "admin password 1994" };
+
+let server: TestServer;
+let browser: Browser | null;
+let sms: FakeSms;
+/** The admin's session cookie ("name=value"), made the way the admin login makes it. */
+let adminCookie: string;
+
+beforeAll(async () => {
+  sms = await startFakeSms();
+  server = await startTestServer({
+    env: { SMS_PROVIDER: "msg91", SMS_URL: sms.url, SMS_API_KEY: "test-auth-key", SHOP_EMAIL: "orders@churu-uniforms.test" },
+  });
+  const { user } = await server.shop.auth.createAdmin(ADMIN);
+  // The login form has its own tests (auth.e2e); this file is about the page behind it.
+  const signedIn = await signInAdmin(new Request(`${server.url}/admin/login`), server.shop, user.id);
+  adminCookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await sms?.close();
+});
+
+describe("/admin/notifications", () => {
+  it("sends anyone but the admin to the admin login", async () => {
+    const res = await fetch(`${server.url}/admin/notifications`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/login");
+  });
+
+  let phone = 9_840_000_000;
+  for (const mode of JS_MODES) {
+    it(`lists recent sends and failures, and Retry sends a failed message again (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const js = mode.javaScriptEnabled;
+      const failing = String(phone++);
+      sms.reply = (req) => (req.to.endsWith(failing) ? { status: 503 } : {});
+      const { orderId, eventId } = await placeOrder(server.shop.store, { phone: failing });
+      const key = notificationKey(eventId, "sms");
+      await waitForStatus(server.shop.db, key, ["failed"]);
+      await waitForStatus(server.shop.db, notificationKey(eventId, "email"), ["sent"]);
+
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      await page.goto("/admin/notifications");
+      await page.waitForURL("**/admin/login");
+      const [name, value] = adminCookie.split(/=(.*)/s);
+      await context.addCookies([{ name, value, url: server.url }]);
+      await page.goto("/admin/notifications");
+      await ready(page, js);
+      await page.getByRole("heading", { name: "Notifications" }).waitFor();
+
+      const failedRow = page.getByRole("table", { name: "Failed messages" }).locator(`tr[data-key="${key}"]`);
+      await failedRow.waitFor();
+      expect(await failedRow.textContent()).toContain("Failed");
+      expect(await failedRow.textContent()).toContain("HTTP 503");
+      const emailRow = page.getByRole("table", { name: "Recent messages" }).locator(`tr[data-key="${notificationKey(eventId, "email")}"]`);
+      expect(await emailRow.textContent()).toContain(orderId);
+      expect(await emailRow.textContent()).toContain("Sent");
+
+      sms.reply = () => ({});
+      await failedRow.getByRole("button", { name: "Retry" }).click();
+      await page.getByRole("status").filter({ hasText: "The message is queued again." }).waitFor();
+      await waitForStatus(server.shop.db, key, ["sent"]);
+      expect(sms.to(failing)).toHaveLength(6);
+
+      await page.goto("/admin/notifications");
+      await ready(page, js);
+      expect(await page.locator(`table[aria-label="Failed messages"] tr[data-key="${key}"]`).count()).toBe(0);
+      expect(await page.getByRole("table", { name: "Recent messages" }).locator(`tr[data-key="${key}"]`).textContent()).toContain("Sent");
+      await context.close();
+    });
+  }
+
+  it("answers a Retry of something that is not a failed message with a clear 4xx", async () => {
+    const cookie = adminCookie;
+    const post = (form: Record<string, string>) =>
+      fetch(`${server.url}/admin/notifications`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams(form),
+      });
+    expect((await post({ intent: "retry", key: "no-such-message" })).status).toBe(409);
+    expect((await post({ intent: "delete-everything" })).status).toBe(400);
+  });
+});

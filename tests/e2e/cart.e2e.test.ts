@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { JS_MODES, launchBrowser, newShopperPage } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { open, settle, textOf } from "../support/storefront";
+
+let server: TestServer;
+let browser: Browser | null;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function badge(page: Page): Promise<string> {
+  const b = page.locator(".cart-link .badge");
+  return (await b.count()) ? ((await b.textContent()) ?? "").trim() : "0";
+}
+
+/** Adds the DPS shirt in a size from its school page, with the page's own form. */
+export async function addShirt(page: Page, js: boolean, size: string, quantity = 1) {
+  await open(page, `/schools/dps/shirt?size=${size}`, js);
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
+  await page.getByRole("button", { name: "ADD TO CART" }).click();
+  await page.waitForLoadState("load");
+  await settle(page, (url) => url.pathname === "/schools/dps/shirt", js);
+}
+
+for (const mode of JS_MODES) {
+  const js = mode.javaScriptEnabled;
+  describe(`cart (${mode.name})`, () => {
+    it("adds from a school page, changes a quantity, removes, and ends empty", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      try {
+        await addShirt(page, js, "30", 2);
+        await page.locator(".cart-link .badge", { hasText: /^2$/ }).waitFor();
+        // BUY NOW on a one-size item goes to the cart.
+        await open(page, "/accessories/stationary", js);
+        await page.getByRole("form", { name: /Scientific Calculator/ }).getByRole("button", { name: /Add to Cart/i }).click();
+        await page.waitForLoadState("load");
+        await open(page, "/cart", js);
+        expect(await badge(page)).toBe("3");
+
+        const rows = page.locator(".cart-table tbody tr");
+        expect(await rows.count()).toBe(2);
+        expect(await textOf(page, ".cart-table tbody tr:first-child")).toMatch(/Shirt.*DPS.*30.*₹310.*₹620/);
+        expect(await textOf(page, "[data-testid=cart-total]")).toBe("₹770");
+
+        // Change the quantity: with JS a fetcher sends it (no reload); without JS the Update button.
+        const quantity = page.getByLabel("Quantity of Shirt (30)");
+        if (js) {
+          await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+          await quantity.fill("3");
+          await page.locator("[data-testid=cart-total]", { hasText: /^₹1,080$/ }).waitFor();
+          expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+        } else {
+          await quantity.fill("3");
+          await rows.first().getByRole("button", { name: "Update" }).click();
+          await page.waitForLoadState("load");
+          expect(await textOf(page, "[data-testid=cart-total]")).toBe("₹1,080");
+        }
+        await page.locator(".cart-link .badge", { hasText: /^4$/ }).waitFor();
+
+        // A quantity of 0 never leaves the page: the input's own rules (min 1) stop it, JS or not
+        // (the server's refusal of 0, -3, 'abc' and 1000 is in tests/integration/orders.api.test.ts).
+        expect(await page.getByLabel("Quantity of Shirt (30)").getAttribute("min")).toBe("1");
+
+        await page.getByRole("button", { name: "Remove Shirt (30)" }).click();
+        await page.locator("[data-testid=cart-total]", { hasText: /^₹150$/ }).waitFor();
+        expect(await page.locator(".cart-table tbody tr").count()).toBe(1);
+        await page.getByRole("button", { name: /Remove Scientific Calculator/ }).click();
+        await page.getByText("Your cart is empty.").waitFor();
+        await page.locator(".cart-link .badge").waitFor({ state: "detached" });
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("keeps a guest cart through sign-in, merged into the shopper's saved cart", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const email = `merge-${randomUUID()}@example.com`;
+      const user = await server.shop.auth.registerWithEmail({ email, password: "secret123", name: "Merge Tester" });
+      // The shopper saved a cart earlier (another device).
+      await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "school/dps/shirt", size: "30", quantity: 1 });
+      await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "white/shirt", size: "24", quantity: 1 });
+
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      try {
+        await addShirt(page, js, "30", 2);
+        await addShirt(page, js, "32", 1);
+        await open(page, "/login", js);
+        await page.getByLabel("Mobile number or email").fill(email);
+        await page.getByLabel("Password").fill("secret123");
+        await page.getByRole("button", { name: "Login", exact: true }).click();
+        await settle(page, "**/account", js);
+
+        await open(page, "/cart", js);
+        expect(await badge(page)).toBe("5");
+        const text = await textOf(page, ".cart-table tbody");
+        expect(text).toMatch(/ShirtDPS30₹310.*₹930/);
+        expect(text).toMatch(/ShirtDPS32₹330.*₹330/);
+        expect(text).toMatch(/White Shirt/);
+        // The guest cookie is gone: signing out shows an empty cart, not the old guest one.
+        const cookies = await context.cookies();
+        expect(cookies.some((c) => c.name === "shop_cart" && c.value !== "")).toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
+
+describe("cart action safety", () => {
+  it("redirects only to paths on this site", async () => {
+    for (const [redirectTo, expected] of [
+      ["/schools/dps/shirt", "/schools/dps/shirt"],
+      ["//evil.example/x", "/cart"],
+      ["/\\evil.example", "/cart"],
+      ["https://evil.example", "/cart"],
+    ]) {
+      const res = await fetch(`${server.url}/cart`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "add", productId: "school/dps/belt", size: "Free Size", quantity: "1", redirectTo }).toString(),
+      });
+      await res.text();
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(expected);
+    }
+  });
+});

@@ -1,0 +1,350 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connectPostgres } from "../../db/connection";
+import { createAuthService, isAuthError, type AuthService } from "../../services/auth/index";
+import { startJobHandlers } from "../../workers/index";
+import { readOutbox } from "../../workers/transports/console";
+import {
+  AUTH_MESSAGES,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+  OTP_MAX_SENDS_PER_IP,
+  OTP_MAX_SENDS_PER_PHONE,
+} from "../../domain/auth";
+import { openTestShop, type TestShop } from "../support/shop";
+
+let shop: TestShop;
+let auth: AuthService;
+let clock = new Date("2025-06-01T10:00:00Z");
+let phoneSeq = 9_000_000_000;
+let ipSeq = 1;
+
+const nextPhone = () => String(phoneSeq++);
+const nextIp = () => `10.0.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
+const advance = (minutes: number) => {
+  clock = new Date(clock.getTime() + minutes * 60_000);
+};
+
+/** Rejects with an AuthError: its code and message. */
+async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; status: number }> {
+  try {
+    await promise;
+  } catch (err) {
+    if (isAuthError(err)) return { code: err.code, message: err.message, status: err.status };
+    throw err;
+  }
+  throw new Error("expected a refusal, got success");
+}
+
+/** The code as the shopper reads it: from the SMS the OTP job wrote to the outbox. */
+async function codeSentTo(phone: string, count = 1): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const messages = await readOutbox(shop.db, { channel: "sms", recipient: phone });
+    if (messages.length >= count) return /\b(\d{6})\b/.exec(messages[0].body)![1];
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no SMS reached ${phone}`);
+}
+
+beforeAll(async () => {
+  shop = await openTestShop({ projectors: false });
+  startJobHandlers(shop, () => {});
+  auth = createAuthService(shop, { now: () => clock });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+beforeEach(() => {
+  clock = new Date(clock.getTime() + 24 * 3_600_000);
+});
+
+describe("one-time codes", () => {
+  it("sends a 6-digit code by SMS through the OTP queue and signs in (creating the account) with it", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone, ip: nextIp() });
+    const code = await codeSentTo(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const user = await auth.verifyCode({ phone, code, ip: nextIp() });
+    expect(user).toMatchObject({ phone, role: "customer", email: null });
+
+    await auth.sendCode({ phone });
+    const again = await auth.verifyCode({ phone, code: await codeSentTo(phone, 2) });
+    expect(again.id).toBe(user.id);
+  });
+
+  it("stores no code in clear: only a keyed hash, not even a plain sha-256 of it", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone });
+    const code = await codeSentTo(phone);
+    const rows = await shop.db.selectFrom("otp_codes").selectAll().where("phone", "=", phone).execute();
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(createHash("sha256").update(code).digest("hex"));
+    expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("expires after 10 minutes", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone });
+    const code = await codeSentTo(phone);
+    advance(10);
+    expect(await refusal(auth.verifyCode({ phone, code }))).toMatchObject({ code: "otp_expired", message: AUTH_MESSAGES.otpExpired });
+  });
+
+  it("works just before it expires", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone });
+    const code = await codeSentTo(phone);
+    advance(9.9);
+    await expect(auth.verifyCode({ phone, code })).resolves.toMatchObject({ phone });
+  });
+
+  it("is single use", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone });
+    const code = await codeSentTo(phone);
+    await auth.verifyCode({ phone, code });
+    expect(await refusal(auth.verifyCode({ phone, code }))).toMatchObject({ code: "otp_none", status: 401 });
+  });
+
+  it("allows 5 wrong tries per code, then refuses even the right one", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone });
+    const code = await codeSentTo(phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 4; i++) {
+      expect(await refusal(auth.verifyCode({ phone, code: wrong }))).toMatchObject({ message: "Invalid OTP", status: 401 });
+    }
+    expect(await refusal(auth.verifyCode({ phone, code: wrong }))).toMatchObject({
+      message: "Too many attempts, request a new code",
+      status: 429,
+    });
+    expect(await refusal(auth.verifyCode({ phone, code }))).toMatchObject({ code: "otp_locked" });
+    const row = await shop.db.selectFrom("otp_codes").select("attempts").where("phone", "=", phone).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+  });
+
+  it("counts a malformed code as a wrong try", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone });
+    await codeSentTo(phone);
+    expect(await refusal(auth.verifyCode({ phone, code: "12ab" }))).toMatchObject({ message: "Invalid OTP" });
+    expect(await refusal(auth.verifyCode({ phone, code: "" }))).toMatchObject({ code: "invalid_input", message: AUTH_MESSAGES.otpRequired });
+  });
+
+  it("replaces the previous code when a new one is sent", async () => {
+    const phone = nextPhone();
+    await auth.sendCode({ phone });
+    const first = await codeSentTo(phone, 1);
+    advance(1);
+    await auth.sendCode({ phone });
+    const second = await codeSentTo(phone, 2);
+    if (first !== second) expect(await refusal(auth.verifyCode({ phone, code: first }))).toMatchObject({ message: "Invalid OTP" });
+    await expect(auth.verifyCode({ phone, code: second })).resolves.toMatchObject({ phone });
+  });
+
+  it(`sends at most ${OTP_MAX_SENDS_PER_PHONE} codes per number per 10 minutes`, async () => {
+    const phone = nextPhone();
+    for (let i = 0; i < OTP_MAX_SENDS_PER_PHONE; i++) {
+      await auth.sendCode({ phone, ip: nextIp() });
+      advance(1);
+    }
+    expect(await refusal(auth.sendCode({ phone, ip: nextIp() }))).toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      message: AUTH_MESSAGES.otpTooManySends,
+    });
+    await codeSentTo(phone, OTP_MAX_SENDS_PER_PHONE);
+    expect((await readOutbox(shop.db, { channel: "sms", recipient: phone })).length).toBe(OTP_MAX_SENDS_PER_PHONE);
+    advance(8); // the first send is now more than 10 minutes old
+    await expect(auth.sendCode({ phone })).resolves.toEqual({ phone });
+  });
+
+  it(`sends at most ${OTP_MAX_SENDS_PER_IP} codes per IP address per window, to any numbers`, async () => {
+    const ip = nextIp();
+    for (let i = 0; i < OTP_MAX_SENDS_PER_IP; i++) await auth.sendCode({ phone: nextPhone(), ip });
+    expect(await refusal(auth.sendCode({ phone: nextPhone(), ip }))).toMatchObject({
+      code: "rate_limited",
+      message: AUTH_MESSAGES.otpTooManyFromHere,
+    });
+    await expect(auth.sendCode({ phone: nextPhone(), ip: nextIp() })).resolves.toBeTruthy();
+  });
+
+  it("refuses a number that is not ten digits and never sends to it", async () => {
+    expect(await refusal(auth.sendCode({ phone: "12345" }))).toMatchObject({ code: "invalid_input", status: 422 });
+    expect(await refusal(auth.sendCode({ phone: "" }))).toMatchObject({ message: "Please enter your phone number." });
+  });
+
+  it("refuses a code for a number that was never sent one", async () => {
+    expect(await refusal(auth.verifyCode({ phone: nextPhone(), code: "123456" }))).toMatchObject({ code: "otp_none" });
+  });
+});
+
+describe("passwords", () => {
+  it("are stored as argon2id at OWASP's parameters and verified", async () => {
+    const user = await auth.registerWithEmail({ email: "Hash.Test@Example.com", password: "correct horse" });
+    expect(user.email).toBe("hash.test@example.com");
+    const row = await shop.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).not.toContain("correct horse");
+    await expect(auth.loginWithPassword({ email: "HASH.test@example.com", password: "correct horse" })).resolves.toMatchObject({
+      id: user.id,
+    });
+    expect(await refusal(auth.loginWithPassword({ email: "hash.test@example.com", password: "wrong horse" }))).toMatchObject({
+      code: "invalid_credentials",
+      message: AUTH_MESSAGES.loginFailed,
+    });
+  });
+
+  it("refuses a second account for the same email, whatever its case", async () => {
+    await auth.registerWithEmail({ email: "twice@example.com", password: "secret1" });
+    expect(await refusal(auth.registerWithEmail({ email: "TWICE@example.com", password: "secret2" }))).toMatchObject({
+      code: "email_taken",
+    });
+  });
+
+  it("answers an unknown account and a wrong password alike", async () => {
+    const unknown = await refusal(auth.loginWithPassword({ email: "nobody@example.com", password: "whatever" }));
+    expect(unknown).toMatchObject({ code: "invalid_credentials", message: AUTH_MESSAGES.loginFailed });
+  });
+
+  it("refuses a customer at the admin login with 'Login failed.'", async () => {
+    await auth.registerWithEmail({ email: "customer.admin@example.com", password: "secret1" });
+    expect(
+      await refusal(auth.loginWithPassword({ email: "customer.admin@example.com", password: "secret1", as: "admin" })),
+    ).toMatchObject({ code: "wrong_role", status: 403, message: "Login failed." });
+  });
+});
+
+describe("login rate limits", () => {
+  it(`refuses an account after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} failures, even with the right password, until the window passes`, async () => {
+    await auth.registerWithEmail({ email: "limited@example.com", password: "right-password" });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect(await refusal(auth.loginWithPassword({ email: "limited@example.com", password: "wrong", ip: nextIp() }))).toMatchObject({
+        code: "invalid_credentials",
+      });
+    }
+    // From yet another address: the limit is on the account.
+    expect(
+      await refusal(auth.loginWithPassword({ email: "limited@example.com", password: "right-password", ip: nextIp() })),
+    ).toMatchObject({ code: "rate_limited", status: 429, message: AUTH_MESSAGES.loginRateLimited });
+    advance(31);
+    await expect(auth.loginWithPassword({ email: "limited@example.com", password: "right-password" })).resolves.toBeTruthy();
+  });
+
+  it("does not count successful logins", async () => {
+    await auth.registerWithEmail({ email: "often@example.com", password: "right-password" });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT * 2; i++) {
+      await auth.loginWithPassword({ email: "often@example.com", password: "right-password" });
+    }
+  });
+
+  it(`refuses an IP address after ${LOGIN_MAX_FAILURES_PER_IP} failures across accounts`, async () => {
+    const ip = nextIp();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i++) {
+      await refusal(auth.loginWithPassword({ email: `spray${i}@example.com`, password: "guess", ip }));
+    }
+    await auth.registerWithEmail({ email: "innocent@example.com", password: "right-password" });
+    expect(await refusal(auth.loginWithPassword({ email: "innocent@example.com", password: "right-password", ip }))).toMatchObject({
+      code: "rate_limited",
+    });
+    await expect(auth.loginWithPassword({ email: "innocent@example.com", password: "right-password", ip: nextIp() })).resolves.toBeTruthy();
+  });
+
+  it("shares its counters between processes (a second connection pool, as a second web process has)", async ({ skip }) => {
+    if (!shop.testDatabase.url) return skip("PGlite has one connection");
+    const other = await connectPostgres(shop.testDatabase.url, { poolSize: 2 });
+    try {
+      const otherAuth = createAuthService({ db: other.db, queue: shop.queue, sessionSecret: shop.sessionSecret }, { now: () => clock });
+      await auth.registerWithEmail({ email: "two.procs@example.com", password: "right-password" });
+      const attempts = Array.from({ length: LOGIN_MAX_FAILURES_PER_ACCOUNT + 3 }, (_, i) =>
+        refusal((i % 2 ? auth : otherAuth).loginWithPassword({ email: "two.procs@example.com", password: "wrong" })),
+      );
+      const results = await Promise.all(attempts);
+      expect(results.filter((r) => r.code === "invalid_credentials")).toHaveLength(LOGIN_MAX_FAILURES_PER_ACCOUNT);
+      expect(results.filter((r) => r.code === "rate_limited")).toHaveLength(3);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("API tokens", () => {
+  it("are random, stored as sha-256, and stop working when revoked", async () => {
+    const user = await auth.registerWithEmail({ email: "token@example.com", password: "secret1" });
+    const token = await auth.issueToken(user.id, "shopper");
+    expect(token).toMatch(/^shop_[A-Za-z0-9_-]{43}$/);
+    const rows = await shop.db.selectFrom("api_tokens").selectAll().where("user_id", "=", user.id).execute();
+    expect(rows[0].token_hash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    await expect(auth.userForToken(token, "shopper")).resolves.toMatchObject({ id: user.id });
+    expect(await auth.revokeToken(token)).toBe(true);
+    await expect(auth.userForToken(token, "shopper")).resolves.toBeNull();
+    expect(await auth.revokeToken(token)).toBe(false);
+  });
+
+  it("are all revoked at once when a user is signed out everywhere", async () => {
+    const user = await auth.registerWithEmail({ email: "everywhere@example.com", password: "secret1" });
+    const a = await auth.issueToken(user.id, "shopper");
+    const b = await auth.issueToken(user.id, "shopper");
+    await auth.revokeAllForUser(user.id);
+    await expect(auth.userForToken(a, "shopper")).resolves.toBeNull();
+    await expect(auth.userForToken(b, "shopper")).resolves.toBeNull();
+  });
+
+  it("expire", async () => {
+    const user = await auth.registerWithEmail({ email: "expiring@example.com", password: "secret1" });
+    const token = await auth.issueToken(user.id, "shopper");
+    advance(31 * 24 * 60);
+    await expect(auth.userForToken(token, "shopper")).resolves.toBeNull();
+  });
+
+  it("keep shopper and admin scopes apart, and an admin token dies with the admin role", async () => {
+    const { user: admin } = await auth.createAdmin({ email: "scoped.admin@example.com", password: "long admin password" });
+    const adminToken = await auth.issueToken(admin.id, "admin");
+    const shopperToken = await auth.issueToken(admin.id, "shopper");
+    await expect(auth.userForToken(adminToken, "admin")).resolves.toMatchObject({ role: "admin" });
+    await expect(auth.userForToken(adminToken, "shopper")).resolves.toBeNull();
+    await expect(auth.userForToken(shopperToken, "admin")).resolves.toBeNull();
+    await shop.db.updateTable("users").set({ role: "customer" }).where("id", "=", admin.id).execute();
+    await expect(auth.userForToken(adminToken, "admin")).resolves.toBeNull();
+  });
+});
+
+describe("admins and Google accounts", () => {
+  it("creates the first admin from settings only while there is none", async () => {
+    const fresh = await openTestShop({ projectors: false });
+    try {
+      expect(await fresh.auth.ensureFirstAdmin(null)).toBe("not-configured");
+      expect(await fresh.auth.ensureFirstAdmin({ email: "First@Example.com", password: "first admin password" })).toBe("created");
+      expect(await fresh.auth.ensureFirstAdmin({ email: "second@example.com", password: "second admin password" })).toBe("exists");
+      await expect(
+        fresh.auth.loginWithPassword({ email: "first@example.com", password: "first admin password", as: "admin" }),
+      ).resolves.toMatchObject({ role: "admin" });
+      expect(await fresh.auth.findUserByEmail("second@example.com")).toBeNull();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("refuses a short admin password", async () => {
+    expect(await refusal(auth.createAdmin({ email: "short@example.com", password: "short" }))).toMatchObject({ code: "invalid_input" });
+  });
+
+  it("links Google to an existing account only by a verified email", async () => {
+    const existing = await auth.registerWithEmail({ email: "linked@example.com", password: "secret1" });
+    const unverified = await auth.signInWithGoogle({ googleId: "g-unverified", email: "linked@example.com", emailVerified: false, name: "X" });
+    expect(unverified.id).not.toBe(existing.id);
+    expect(unverified.email).toBeNull();
+
+    const linked = await auth.signInWithGoogle({ googleId: "g-verified", email: "LINKED@example.com", emailVerified: true, name: "L" });
+    expect(linked.id).toBe(existing.id);
+    const again = await auth.signInWithGoogle({ googleId: "g-verified", email: "other@example.com", emailVerified: true, name: "L" });
+    expect(again.id).toBe(existing.id);
+
+    const created = await auth.signInWithGoogle({ googleId: "g-new", email: "new.google@example.com", emailVerified: true, name: "Nita" });
+    expect(created).toMatchObject({ name: "Nita", email: "new.google@example.com", role: "customer" });
+  });
+});

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InProcessQueue } from "../../workers/in-process-queue";
+import { startJobHandlers } from "../../workers/index";
+import { startBackground } from "../../workers/background";
+import { notificationJobId, notificationKey } from "../../workers/reactor";
+import { requeueStale, STALE_PENDING_MS, STALE_SENDING_MS } from "../../workers/notifications";
+import { sendRow } from "../../workers/sends";
+import { readOutbox } from "../../workers/transports/console";
+import { createServices, type Shop } from "../../services/index";
+import { openTestShop, type TestShop } from "../support/shop";
+import { startFakeSms, startFakeSmtp, type FakeSms, type FakeSmtp } from "../support/fake-providers";
+import { placeOrder, sleep, waitForStatus } from "../support/notifications";
+
+/**
+ * The embedded default: no Redis, the same handlers and retry rules in-process,
+ * and failures kept in Postgres so they outlive the process.
+ */
+
+const SHOP_EMAIL = "orders@churu-uniforms.test";
+let nextPhone = 9_830_000_000;
+const newPhone = () => String(nextPhone++);
+
+describe("workers on the in-process queue", () => {
+  let shop: TestShop;
+  let sms: FakeSms;
+  let smtp: FakeSmtp;
+  let stopBackground: () => Promise<void>;
+
+  beforeAll(async () => {
+    sms = await startFakeSms();
+    smtp = await startFakeSmtp();
+    shop = await openTestShop({
+      queue: new InProcessQueue(20),
+      env: {
+        SMS_PROVIDER: "msg91",
+        SMS_URL: sms.url,
+        SMS_API_KEY: "test-auth-key",
+        SMS_TIMEOUT_MS: "400",
+        SMTP_URL: smtp.url,
+        SHOP_EMAIL,
+      },
+    });
+    startJobHandlers(shop, () => {});
+    stopBackground = await startBackground(shop, () => {});
+  });
+
+  afterAll(async () => {
+    await stopBackground?.();
+    await shop?.close();
+    await sms?.close();
+    await smtp?.close();
+  });
+
+  it("sends an order's SMS and email once, retrying a 5xx like BullMQ does", async () => {
+    const phone = newPhone();
+    sms.reply = (req) => (req.to.endsWith(phone) && sms.to(phone).length === 1 ? { status: 502 } : {});
+    const { orderId, eventId } = await placeOrder(shop.store, { phone, total: 2_340 });
+    const row = await waitForStatus(shop.db, notificationKey(eventId, "sms"), ["sent"]);
+    await waitForStatus(shop.db, notificationKey(eventId, "email"), ["sent"]);
+    sms.reply = () => ({});
+    expect(row.attempts).toBe(2);
+    expect(sms.to(phone)).toHaveLength(2);
+    expect(sms.to(phone)[1].text).toContain("₹2,340");
+    expect(smtp.received.filter((m) => m.subject.includes(orderId))).toHaveLength(1);
+  });
+
+  it("keeps failures in Postgres, so a restarted process lists them and Retry works", async () => {
+    const phone = newPhone();
+    sms.reply = (req) => (req.to.endsWith(phone) ? { status: 500 } : {});
+    const { eventId } = await placeOrder(shop.store, { phone });
+    const key = notificationKey(eventId, "sms");
+    await waitForStatus(shop.db, key, ["failed"]);
+    expect(sms.to(phone)).toHaveLength(5);
+
+    // "Restart": a fresh in-process queue, which remembers nothing.
+    await stopBackground();
+    await shop.queue.close();
+    const queue = new InProcessQueue(20);
+    const restarted: Shop = { ...shop, queue };
+    Object.assign(restarted, createServices(restarted));
+    startJobHandlers(restarted, () => {});
+    stopBackground = await startBackground(restarted, () => {});
+    shop.queue = queue;
+    shop.notifications = restarted.notifications;
+
+    expect(await queue.failed("notifications")).toEqual([]);
+    const { problems } = await restarted.notifications.list();
+    expect(problems.find((p) => p.key === key)).toMatchObject({ status: "failed", attempts: 5 });
+
+    sms.reply = () => ({});
+    expect(await restarted.notifications.retry(key)).toMatchObject({ ok: true });
+    await waitForStatus(shop.db, key, ["sent"]);
+    expect(sms.to(phone)).toHaveLength(6);
+  });
+
+  it("repairs what a crash leaves: a pending record without a job is sent, a stale claim is not", async () => {
+    const lostPhone = newPhone();
+    const claimedPhone = newPhone();
+    const lostEvent = crypto.randomUUID();
+    const claimedEvent = crypto.randomUUID();
+    const old = new Date(Date.now() - Math.max(STALE_PENDING_MS, STALE_SENDING_MS) - 1000);
+    const base = { kind: "order-placed", channel: "sms" as const, queue: "notifications" as const, jobName: "order-placed-sms" };
+    await shop.db
+      .insertInto("notification_sends")
+      .values([
+        // Committed by the reactor, then the process died before queueing it.
+        {
+          ...sendRow({ ...base, key: notificationKey(lostEvent, "sms"), jobId: notificationJobId(lostEvent, "sms"), eventId: lostEvent, recipient: lostPhone, body: "lost and found" }),
+          updated_at: old,
+        },
+        // Claimed by a worker that died while talking to the provider.
+        {
+          ...sendRow({ ...base, key: notificationKey(claimedEvent, "sms"), jobId: notificationJobId(claimedEvent, "sms"), eventId: claimedEvent, recipient: claimedPhone, body: "in doubt" }, "sending"),
+          updated_at: old,
+        },
+      ])
+      .execute();
+    expect(await requeueStale(shop.db, shop.queue)).toBe(1);
+    await waitForStatus(shop.db, notificationKey(lostEvent, "sms"), ["sent"]);
+    await waitForStatus(shop.db, notificationKey(claimedEvent, "sms"), ["unknown"]);
+    await sleep(200);
+    expect(sms.to(lostPhone)).toHaveLength(1);
+    expect(sms.to(claimedPhone)).toHaveLength(0);
+  });
+});
+
+describe("the console transport (the default)", () => {
+  let shop: TestShop;
+  let stopBackground: () => Promise<void>;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    shop = await openTestShop({ env: { SHOP_EMAIL } });
+    startJobHandlers(shop, (line) => lines.push(line));
+    stopBackground = await startBackground(shop, () => {});
+  });
+  afterAll(async () => {
+    await stopBackground?.();
+    await shop?.close();
+  });
+
+  it("writes codes and order messages to the log and the outbox table", async () => {
+    const phone = newPhone();
+    await shop.queue.add("otp", "send-code", { phone, code: "654321" }, { jobId: "otp-console" });
+    const { orderId, eventId } = await placeOrder(shop.store, { phone, total: 999 });
+    await waitForStatus(shop.db, "otp:otp-console", ["sent"]);
+    await waitForStatus(shop.db, notificationKey(eventId, "sms"), ["sent"]);
+    await waitForStatus(shop.db, notificationKey(eventId, "email"), ["sent"]);
+    const texts = await readOutbox(shop.db, { channel: "sms", recipient: phone });
+    expect(texts.map((t) => t.body)).toEqual([expect.stringContaining(orderId), expect.stringContaining("654321")]);
+    expect(texts[0].body).toContain("₹999");
+    const [email] = await readOutbox(shop.db, { channel: "email", recipient: SHOP_EMAIL });
+    expect(email.subject).toContain(orderId);
+    expect(lines.some((l) => l.includes(`sms to ${phone}`))).toBe(true);
+  });
+
+  it("refuses a phone number that is not 10 digits without retrying", async () => {
+    const { eventId } = await placeOrder(shop.store, { phone: "98765" });
+    const row = await waitForStatus(shop.db, notificationKey(eventId, "sms"), ["failed"]);
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toMatch(/not a 10-digit/);
+    expect(row.last_error).not.toContain("98765");
+  });
+});

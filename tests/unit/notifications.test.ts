@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { readConfig } from "../../server/config";
+import { orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../../domain/notifications";
+import { otpSmsText } from "../../domain/otp";
+import { indianMobile, maskPhone } from "../../workers/transports/transport";
+
+describe("notification texts", () => {
+  it("tells the customer the order id and the total in rupees, en-IN", () => {
+    const text = orderPlacedSms("Churu Uniform House", { orderId: "ORD-7", total: 125000 });
+    expect(text).toContain("ORD-7");
+    expect(text).toContain("₹1,25,000");
+    expect(text).toContain("Churu Uniform House");
+  });
+
+  it("names the new status", () => {
+    expect(orderStatusSms("Shop", "ORD-7", "shipped")).toContain("ORD-7 has been shipped");
+    expect(orderStatusSms("Shop", "ORD-7", "delivered")).toContain("has been delivered");
+    expect(orderStatusSms("Shop", "ORD-7", "cancelled")).toContain("has been cancelled");
+  });
+
+  it("gives the shop what it needs to deliver", () => {
+    const email = orderPlacedEmail("Shop", {
+      orderId: "ORD-7",
+      total: 998,
+      placedAt: "2025-06-01T10:00:00.000Z",
+      customer: { kind: "guest", name: "Asha", phone: "9876543210" },
+      address: { name: "Asha", phone: "9876543210", address: "Station Road", city: "Churu", pincode: "331001" },
+      lines: [{ productId: "p", name: "White Shirt", size: "32", school: "DPS", unitPrice: 499, quantity: 2 }],
+    });
+    expect(email.subject).toBe("New order ORD-7: ₹998");
+    expect(email.text).toContain("2 x White Shirt, DPS, size 32 @ ₹499 = ₹998");
+    expect(email.text).toContain("Station Road, Churu 331001");
+  });
+
+  it("puts the code, its validity and the shop's name in the code SMS", () => {
+    const text = otpSmsText("Churu Uniform House", "123456");
+    expect(text).toMatch(/123456.*Churu Uniform House.*10 minutes/);
+  });
+});
+
+describe("phone numbers", () => {
+  it("go out as +91 and must be 10 digits", () => {
+    expect(indianMobile("9876543210")).toBe("+919876543210");
+    for (const bad of ["98765", "+919876543210", "98765432100", "98765 43210", "abcdefghij"]) {
+      expect(() => indianMobile(bad)).toThrow(/not a 10-digit/);
+    }
+  });
+
+  it("are masked in errors", () => {
+    expect(maskPhone("9876543210")).toBe("98******10");
+    expect(() => indianMobile("98765432109")).toThrow("98*******09");
+  });
+});
+
+describe("transport settings", () => {
+  it("default to the console transport and sensible job settings", () => {
+    const config = readConfig({});
+    expect(config.sms.provider).toBe("console");
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.queuePrefix).toBe("shop");
+    expect(config.jobBackoffMs).toBe(1000);
+    expect(config.jobLockMs).toBe(30000);
+  });
+
+  it("read a provider's settings", () => {
+    const config = readConfig({
+      SMS_PROVIDER: "twilio",
+      SMS_URL: "http://127.0.0.1:9999",
+      SMS_ACCOUNT_SID: "AC1",
+      SMS_AUTH_TOKEN: "t",
+      SMS_SENDER: "+15005550006",
+      SMTP_URL: "smtps://u:p@mail.example.in:465",
+      SHOP_EMAIL: "orders@example.in",
+    });
+    expect(config.sms).toMatchObject({ provider: "twilio", url: "http://127.0.0.1:9999", accountSid: "AC1" });
+    expect(config.mailFrom).toBe("orders@example.in");
+  });
+
+  it("refuse malformed values with one line naming the setting", () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ SMS_PROVIDER: "pigeon" }, /^SMS_PROVIDER must be one of console, msg91, twilio/],
+      [{ SMS_PROVIDER: "msg91" }, /^SMS_PROVIDER=msg91 needs SMS_API_KEY/],
+      [{ SMS_PROVIDER: "twilio", SMS_SENDER: "+1" }, /^SMS_PROVIDER=twilio needs SMS_ACCOUNT_SID and SMS_AUTH_TOKEN/],
+      [{ SMS_URL: "not a url" }, /^SMS_URL is not a valid URL/],
+      [{ SMS_URL: "ftp://x" }, /^SMS_URL must start with http:\/\/ or https:\/\//],
+      [{ SMTP_URL: "mail.example.in" }, /^SMTP_URL is not a valid URL/],
+      [{ SMTP_URL: "https://mail.example.in" }, /^SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+      [{ SHOP_EMAIL: "orders" }, /^SHOP_EMAIL is not an email address/],
+      [{ SMS_TIMEOUT_MS: "soon" }, /^SMS_TIMEOUT_MS must be a whole number/],
+      [{ QUEUE_PREFIX: "a:b" }, /^QUEUE_PREFIX may hold/],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => readConfig(env), JSON.stringify(env)).toThrow(message);
+      try {
+        readConfig(env);
+      } catch (err) {
+        expect((err as Error).message).not.toContain("\n");
+        expect((err as Error).name).toBe("ConfigError");
+      }
+    }
+  });
+});

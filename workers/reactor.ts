@@ -1,0 +1,213 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import type { EventStore, Position, RecordedEvent, Subscription } from "../eventstore/port";
+import type { OrderPlaced, OrderStatusChanged } from "../domain/orders/events";
+import { NOTIFIED_STATUSES, orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../domain/notifications";
+import type { JobQueue } from "./queue";
+import { sendRow, type NewSend } from "./sends";
+
+export const REACTOR_NAME = "order_notifications";
+
+/**
+ * Events older than this are not announced: a reactor started for the first time
+ * on an existing store, or one whose checkpoint was lost, must not text every
+ * past customer about last month's order.
+ */
+export const MAX_EVENT_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface ReactorOptions {
+  shopName: string;
+  /** Where new-order emails go; none means no email. */
+  shopEmail?: string;
+  batchSize?: number;
+  log?: (line: string) => void;
+  now?: () => Date;
+}
+
+/** Job id from event id and channel: a duplicate delivery or a replay queues nothing new. */
+export function notificationJobId(eventId: string, channel: "sms" | "email"): string {
+  return `n-${eventId}-${channel}`;
+}
+
+export function notificationKey(eventId: string, channel: "sms" | "email"): string {
+  return `${eventId}:${channel}`;
+}
+
+/**
+ * The order-notification reactor: follows the global stream from its own
+ * checkpoint (reactor_checkpoints, which no read-model rebuild touches), writes
+ * a pending sent-message record per message in the same transaction that moves
+ * the checkpoint, then queues one job per new record. A crash between commit
+ * and queueing leaves pending records that `requeueStale` picks up.
+ */
+export class NotificationReactor {
+  private subscription?: Subscription;
+  private loop?: Promise<void>;
+  private stopped = false;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly store: EventStore,
+    private readonly queue: JobQueue,
+    private readonly options: ReactorOptions,
+  ) {
+    this.log = options.log ?? ((line) => console.log(line));
+  }
+
+  async start(): Promise<void> {
+    await this.db
+      .insertInto("reactor_checkpoints")
+      .values({ name: REACTOR_NAME, position: null })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+    this.loop = this.follow();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.stop().catch(() => {});
+    await this.loop;
+  }
+
+  private async follow(): Promise<void> {
+    let backoffMs = 250;
+    while (!this.stopped) {
+      try {
+        const from = await readReactorCheckpoint(this.db);
+        this.subscription = this.store.subscribeToAll({ from, batchSize: this.options.batchSize ?? 200 });
+        for await (const batch of this.subscription) {
+          await this.handle(batch);
+          backoffMs = 250;
+        }
+      } catch (err) {
+        if (this.stopped) break;
+        this.log(`notification reactor: ${err instanceof Error ? err.message : String(err)}; retrying`);
+        await new Promise((r) => setTimeout(r, backoffMs));
+        backoffMs = Math.min(backoffMs * 2, 10_000);
+      }
+    }
+  }
+
+  /** Plans, records and queues the messages for one batch of events. */
+  async handle(batch: RecordedEvent[]): Promise<void> {
+    const now = (this.options.now ?? (() => new Date()))().getTime();
+    // Reading order streams happens before the transaction, so the checkpoint lock is held briefly.
+    const planned: NewSend[] = [];
+    const plannedFor = new Map<string, NewSend[]>();
+    for (const event of batch) {
+      if (!event.streamId.startsWith("order-")) continue;
+      if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged") continue;
+      if (now - event.createdAt.getTime() > MAX_EVENT_AGE_MS) continue;
+      const sends = await this.plan(event);
+      plannedFor.set(event.position, sends);
+      planned.push(...sends);
+    }
+
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("reactor_checkpoints")
+        .select("position")
+        .where("name", "=", REACTOR_NAME)
+        .forUpdate()
+        .executeTakeFirst();
+      const checkpoint = row?.position ?? undefined;
+      const fresh = batch.filter((e) => this.store.comparePositions(e.position, checkpoint) > 0);
+      if (fresh.length === 0) return [];
+      const sends = fresh.flatMap((e) => plannedFor.get(e.position) ?? []);
+      let keys: string[] = [];
+      if (sends.length > 0) {
+        // A record that exists already (a lost checkpoint, a second reactor) keeps its status.
+        const rows = await trx
+          .insertInto("notification_sends")
+          .values(sends.map((s) => sendRow(s)))
+          .onConflict((oc) => oc.column("key").doNothing())
+          .returning("key")
+          .execute();
+        keys = rows.map((r) => r.key);
+      }
+      await trx
+        .updateTable("reactor_checkpoints")
+        .set({ position: fresh[fresh.length - 1].position, updated_at: new Date() })
+        .where("name", "=", REACTOR_NAME)
+        .execute();
+      return keys;
+    });
+
+    const fresh = new Set(inserted);
+    for (const send of planned) {
+      if (!fresh.has(send.key)) continue;
+      try {
+        await this.queue.add(send.queue, send.jobName, { key: send.key }, { jobId: send.jobId });
+      } catch (err) {
+        // The record is pending; requeueStale queues it again shortly.
+        this.log(`notification ${send.key}: could not queue (${err instanceof Error ? err.message : String(err)})`);
+      }
+    }
+  }
+
+  private async plan(event: RecordedEvent): Promise<NewSend[]> {
+    const { shopName, shopEmail } = this.options;
+    const base = { queue: "notifications" as const, eventId: event.id, streamId: event.streamId };
+    if (event.type === "OrderPlaced") {
+      const order = (event as RecordedEvent<"OrderPlaced", OrderPlaced["data"]>).data;
+      const sends: NewSend[] = [
+        {
+          ...base,
+          key: notificationKey(event.id, "sms"),
+          kind: "order-placed",
+          channel: "sms",
+          jobName: "order-placed-sms",
+          jobId: notificationJobId(event.id, "sms"),
+          recipient: order.customer.phone,
+          body: orderPlacedSms(shopName, order),
+        },
+      ];
+      if (shopEmail) {
+        const email = orderPlacedEmail(shopName, order);
+        sends.push({
+          ...base,
+          key: notificationKey(event.id, "email"),
+          kind: "order-placed",
+          channel: "email",
+          jobName: "order-placed-email",
+          jobId: notificationJobId(event.id, "email"),
+          recipient: shopEmail,
+          subject: email.subject,
+          body: email.text,
+        });
+      }
+      return sends;
+    }
+    const change = (event as RecordedEvent<"OrderStatusChanged", OrderStatusChanged["data"]>).data;
+    if (!NOTIFIED_STATUSES.includes(change.to)) return [];
+    // The customer's number is in the order's first event.
+    const [first] = await this.store.readStream(event.streamId, { maxCount: 1 });
+    if (!first || first.type !== "OrderPlaced") {
+      this.log(`notification reactor: ${event.streamId} has no OrderPlaced; status ${change.to} not announced`);
+      return [];
+    }
+    const placed = (first as RecordedEvent<"OrderPlaced", OrderPlaced["data"]>).data;
+    return [
+      {
+        ...base,
+        key: notificationKey(event.id, "sms"),
+        kind: `order-${change.to}`,
+        channel: "sms",
+        jobName: `order-${change.to}-sms`,
+        jobId: notificationJobId(event.id, "sms"),
+        recipient: placed.customer.phone,
+        body: orderStatusSms(shopName, change.orderId, change.to),
+      },
+    ];
+  }
+}
+
+export async function readReactorCheckpoint(db: Kysely<DB>): Promise<Position | undefined> {
+  const row = await db
+    .selectFrom("reactor_checkpoints")
+    .select("position")
+    .where("name", "=", REACTOR_NAME)
+    .executeTakeFirst();
+  return row?.position ?? undefined;
+}

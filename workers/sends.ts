@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB, NotificationStatus } from "../db/schema";
+import { UnrecoverableJobError, type JobInfo, type QueueName } from "./queue";
+import { TransportError, type SendResult } from "./transports/transport";
+
+/**
+ * The sent-message record: one row per message the shop means to send, unique
+ * by key. It is what makes a send happen at most once (docs/decisions/030):
+ *
+ *   pending  --claim (committed before any network call)-->  sending
+ *   sending  --provider accepted-->  sent
+ *   sending  --provider said no, tries left-->  pending   (the job retries)
+ *   sending  --provider said no, last try-->  failed      (listed for the admin)
+ *   sending  --the job runs again and finds its own claim-->  unknown
+ *
+ * A job that runs twice (a Redis that lost its job id, a stalled job taken over
+ * after its worker was killed mid-send) finds the row already 'sending' or
+ * 'sent' and does not send. The price of at-most-once: a worker killed between
+ * the provider's acceptance and the 'sent' update leaves 'unknown', which the
+ * admin sees and may retry by hand.
+ */
+
+export interface NewSend {
+  key: string;
+  kind: string;
+  channel: "sms" | "email";
+  queue: QueueName;
+  jobName: string;
+  jobId: string;
+  eventId?: string | null;
+  streamId?: string | null;
+  recipient: string;
+  subject?: string | null;
+  body?: string | null;
+}
+
+export type SendOutcome = "sent" | "already-sent" | "in-doubt" | "not-pending";
+
+/** Columns for an insert; status 'pending' unless said otherwise. */
+export function sendRow(send: NewSend, status: NotificationStatus = "pending") {
+  return {
+    key: send.key,
+    kind: send.kind,
+    channel: send.channel,
+    queue: send.queue,
+    job_name: send.jobName,
+    job_id: send.jobId,
+    event_id: send.eventId ?? null,
+    stream_id: send.streamId ?? null,
+    recipient: send.recipient,
+    subject: send.subject ?? null,
+    body: send.body ?? null,
+    status,
+  };
+}
+
+/**
+ * Claims the record and, if this job may send, sends. `create` inserts the
+ * record first when it may not exist yet (one-time codes have no reactor).
+ * Throws to make the queue retry; throws UnrecoverableJobError when another
+ * try cannot help.
+ */
+export async function sendOnce(
+  db: Kysely<DB>,
+  key: string,
+  job: JobInfo,
+  transportName: string,
+  send: () => Promise<SendResult | void>,
+  create?: NewSend,
+): Promise<SendOutcome> {
+  const claim = randomUUID();
+  const decision = await db.transaction().execute(async (trx) => {
+    if (create) {
+      await trx
+        .insertInto("notification_sends")
+        .values(sendRow(create))
+        .onConflict((oc) => oc.column("key").doNothing())
+        .execute();
+    }
+    const row = await trx
+      .selectFrom("notification_sends")
+      .select(["status"])
+      .where("key", "=", key)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return "missing" as const;
+    if (row.status === "sent") return "already-sent" as const;
+    if (row.status === "sending") {
+      // Our own job again, after a crash or a lost lock: the provider may have the
+      // message already. At most once means we stop here.
+      await trx
+        .updateTable("notification_sends")
+        .set({
+          status: "unknown",
+          claim: null,
+          last_error: "the worker stopped while sending; the message may or may not have gone out",
+          updated_at: new Date(),
+        })
+        .where("key", "=", key)
+        .execute();
+      return "in-doubt" as const;
+    }
+    if (row.status !== "pending") return "not-pending" as const;
+    await trx
+      .updateTable("notification_sends")
+      .set((eb) => ({
+        status: "sending",
+        claim,
+        attempts: eb("attempts", "+", 1),
+        transport: transportName,
+        updated_at: new Date(),
+      }))
+      .where("key", "=", key)
+      .execute();
+    return "claimed" as const;
+  });
+  if (decision === "missing") throw new UnrecoverableJobError(`no notification record ${key}`);
+  if (decision !== "claimed") return decision;
+
+  let result: SendResult | void;
+  try {
+    result = await send();
+  } catch (err) {
+    const retryable = err instanceof TransportError ? err.retryable : !(err instanceof UnrecoverableJobError);
+    const final = !retryable || job.attempt >= job.maxAttempts;
+    const message = err instanceof Error ? err.message : String(err);
+    await settle(db, key, claim, {
+      status: final ? "failed" : "pending",
+      claim: null,
+      last_error: `attempt ${job.attempt}: ${message}`,
+      updated_at: new Date(),
+    });
+    if (!retryable) throw new UnrecoverableJobError(message);
+    throw err;
+  }
+  await settle(db, key, claim, {
+    status: "sent",
+    claim: null,
+    provider_id: result?.providerId ?? null,
+    last_error: null,
+    sent_at: new Date(),
+    updated_at: new Date(),
+  });
+  return "sent";
+}
+
+type Settle = Partial<{
+  status: NotificationStatus;
+  claim: string | null;
+  provider_id: string | null;
+  last_error: string | null;
+  sent_at: Date;
+  updated_at: Date;
+}>;
+
+/**
+ * Records how the send went. Only our own claim is updated (a row another run
+ * marked 'unknown' meanwhile is ours too: the claim is cleared then, so match
+ * on that as well). A database blip is retried briefly, because giving up here
+ * turns a sent message into an 'unknown' one.
+ */
+async function settle(db: Kysely<DB>, key: string, claim: string, values: Settle): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db
+        .updateTable("notification_sends")
+        .set(values)
+        .where("key", "=", key)
+        .where((eb) =>
+          eb.or([eb("claim", "=", claim), eb.and([eb("status", "=", "unknown"), eb("claim", "is", null)])]),
+        )
+        .execute();
+      return;
+    } catch (err) {
+      if (attempt >= 4) throw err;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
+  }
+}
+
+/** Marks a record failed without sending (a malformed job, an expired code). */
+export async function failSend(db: Kysely<DB>, key: string, reason: string): Promise<void> {
+  await db
+    .updateTable("notification_sends")
+    .set({ status: "failed", claim: null, last_error: reason, updated_at: new Date() })
+    .where("key", "=", key)
+    .where("status", "in", ["pending", "sending"])
+    .execute();
+}

@@ -1,0 +1,103 @@
+import type { SmsSettings } from "../../server/config";
+import { indianMobile, TransportError, type SendResult, type SmsMessage, type SmsTransport } from "./transport";
+
+const DEFAULT_URLS = {
+  msg91: "https://api.msg91.com/api/v2/sendsms",
+  twilio: "https://api.twilio.com",
+} as const;
+
+/**
+ * SMS through an HTTP provider, MSG91 or Twilio style (SMS_PROVIDER). Every
+ * number goes out with the +91 country code. A 5xx, a 429, a refused connection
+ * or no answer within SMS_TIMEOUT_MS is retried by the job; any other 4xx (bad
+ * number, bad credentials) fails at once, since another try cannot help.
+ */
+export class HttpSmsTransport implements SmsTransport {
+  readonly name: string;
+
+  constructor(private readonly settings: SmsSettings & { provider: "msg91" | "twilio" }) {
+    this.name = settings.provider;
+  }
+
+  async send(message: SmsMessage): Promise<SendResult> {
+    const to = indianMobile(message.to);
+    const request = this.settings.provider === "msg91" ? this.msg91(to, message.text) : this.twilio(to, message.text);
+    let response: Response;
+    try {
+      response = await fetch(request.url, {
+        method: "POST",
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        redirect: "error",
+      });
+    } catch (err) {
+      const e = err as { name?: string; message?: string; cause?: { code?: string } };
+      const reason =
+        e.name === "TimeoutError" || e.name === "AbortError"
+          ? `no answer within ${this.settings.timeoutMs} ms`
+          : (e.cause?.code ?? e.message ?? String(err));
+      throw new TransportError(`${this.name}: ${reason}`, true);
+    }
+    const text = await response.text().catch(() => "");
+    if (!response.ok) {
+      const retryable = response.status >= 500 || response.status === 429 || response.status === 408;
+      throw new TransportError(`${this.name}: HTTP ${response.status} ${short(text)}`, retryable);
+    }
+    return this.settings.provider === "msg91" ? msg91Result(text) : twilioResult(text);
+  }
+
+  /** MSG91 "send SMS" (v2 JSON): auth key in a header, numbers with the country code. */
+  private msg91(to: string, text: string) {
+    return {
+      url: this.settings.url ?? DEFAULT_URLS.msg91,
+      headers: { "content-type": "application/json", authkey: this.settings.apiKey ?? "" },
+      body: JSON.stringify({
+        sender: this.settings.sender ?? "CHURUU",
+        route: "4",
+        country: "91",
+        sms: [{ message: text, to: [to] }],
+      }),
+    };
+  }
+
+  /** Twilio Messages resource: form-encoded, HTTP basic auth with the account sid and token. */
+  private twilio(to: string, text: string) {
+    const sid = this.settings.accountSid ?? "";
+    const base = (this.settings.url ?? DEFAULT_URLS.twilio).replace(/\/+$/, "");
+    return {
+      url: `${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${sid}:${this.settings.authToken ?? ""}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ To: to, From: this.settings.sender ?? "", Body: text }).toString(),
+    };
+  }
+}
+
+function short(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length > 200 ? `${oneLine.slice(0, 200)}...` : oneLine;
+}
+
+/** MSG91 answers 200 with {"type":"error"} for some refusals (bad auth key, bad sender). */
+function msg91Result(text: string): SendResult {
+  let body: { type?: string; message?: string; code?: string } = {};
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // A non-JSON 200 is still an acceptance.
+  }
+  if (body.type === "error") throw new TransportError(`msg91: ${body.code ?? ""} ${body.message ?? ""}`.trim(), false);
+  return { providerId: typeof body.message === "string" ? body.message : undefined };
+}
+
+function twilioResult(text: string): SendResult {
+  try {
+    const body = JSON.parse(text) as { sid?: string };
+    return { providerId: body.sid };
+  } catch {
+    return {};
+  }
+}
