@@ -80,6 +80,7 @@ export async function replayCommand(config: ShopConfig, args: string[]): Promise
       `replayed ${formatCount(result.events)} events into ${chosen.map((p) => p.name).join(", ")} ` +
         `in ${result.seconds.toFixed(1)}s (${formatCount(rate)} events/s); the new tables are live`,
     );
+    console.log(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     return 0;
   });
 }
