@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", "data/", "public/", ".cache/", "coverage/"] },
+  { ignores: ["build/", "node_modules/", "data/", "public/", ".cache/", "coverage/", "tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
