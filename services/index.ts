@@ -4,6 +4,8 @@ import { createNewsletterService } from "./newsletter";
 import { createAuthService } from "./auth/index";
 import { createNotificationsService } from "./notifications";
 import { createShoppingServices } from "./shopping";
+import { createProductService } from "./products";
+import { createAdminOrderQueries } from "./admin-orders";
 
 /**
  * The shop's commands and queries, built on the core (database, event store,
@@ -17,6 +19,8 @@ export function createServices(core: ShopCore) {
     auth: createAuthService(core),
     notifications: createNotificationsService(core),
     ...createShoppingServices(core),
+    products: createProductService(core.db),
+    adminOrders: createAdminOrderQueries(core.db),
   };
 }
 

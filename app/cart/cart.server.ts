@@ -46,9 +46,23 @@ export interface CartContext {
   owner: CartOwner | null;
 }
 
-/** Whose cart this request sees: the signed-in shopper's, else the guest cookie's. */
-export async function cartContext(request: Request, shop: Shop, known?: { shopper: Shopper | null }): Promise<CartContext> {
-  const shopper = known ? known.shopper : await getShopper(request, shop);
+// The root loader (badge) and a cart page's loader ask the same question about the same request.
+const contexts = new WeakMap<Request, Promise<CartContext>>();
+
+/** Whose cart this request sees: the signed-in shopper's, else the guest cookie's. Asked once per request. */
+export function cartContext(request: Request, shop: Shop): Promise<CartContext> {
+  let context = contexts.get(request);
+  if (!context) {
+    context = resolveCartContext(request, shop);
+    contexts.set(request, context);
+    // A failed lookup is not remembered: the next caller asks again.
+    context.catch(() => contexts.delete(request));
+  }
+  return context;
+}
+
+async function resolveCartContext(request: Request, shop: Shop): Promise<CartContext> {
+  const shopper = await getShopper(request, shop);
   if (shopper) return { shopper, owner: { kind: "user", userId: shopper.id } };
   const token = await readGuestToken(request, shop);
   return { shopper: null, owner: token ? { kind: "guest", token } : null };
@@ -73,6 +87,7 @@ export async function cartOwnerForWrite(
 export function safeRedirectPath(to: unknown, fallback = "/cart"): string {
   if (typeof to !== "string" || to.length > 1000) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  // No control characters (a header split, or a tab browsers strip to make "/\t/evil" into "//evil").
+  if ([...to].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
   return to;
 }

@@ -1,30 +1,325 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import {
+  DASHBOARD_FILTERS,
+  DASHBOARD_SORTS,
+  FILTER_LABELS,
+  SORT_LABELS,
+  dashboardHref,
+  parseDashboardQuery,
+  safeDashboardBack,
+  sortToggle,
+  type DashboardSort,
+} from "../../domain/admin-orders";
+import { ORDER_STATUSES } from "../../domain/orders/events";
 import { requireAdmin } from "../auth/session.server";
+import { orderIntentForm, orderRow, runOrderIntent } from "../admin/orders.server";
+import { useHydrated } from "../components/useHydrated";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
 
-/** The admin dashboard's shell: the admin developer builds the order table here. Every loader and action starts with requireAdmin. */
+/**
+ * The order dashboard. Filter, sort and page live in the URL (?status=&sort=&dir=&after=|before=),
+ * so every view is a plain link: it works without JavaScript, survives a reload and can be shared.
+ * Pages are keyset pages of 50 (services/admin-orders.ts, decision 051).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.shop);
+  const url = new URL(request.url);
+  const parsed = parseDashboardQuery(url.searchParams);
+  const { query } = parsed;
+  const page = await context.shop.adminOrders.listPage(query);
+  const here = dashboardHref(query);
+  const sortLinks = Object.fromEntries(DASHBOARD_SORTS.map((column) => [column, dashboardHref(sortToggle(query, column))])) as Record<
+    DashboardSort,
+    string
+  >;
+  return {
+    notice: parsed.ok ? null : parsed.message,
+    filter: query.filter,
+    sort: query.sort,
+    direction: query.direction,
+    here,
+    sortLinks,
+    nextHref: page.next ? dashboardHref({ filter: query.filter, sort: query.sort, direction: query.direction, after: page.next }) : null,
+    previousHref: page.previous
+      ? dashboardHref({ filter: query.filter, sort: query.sort, direction: query.direction, before: page.previous })
+      : null,
+    orders: page.orders.map((order) => orderRow(order, here)),
+  };
+}
+
+/**
+ * Status, 'Mark paid' and delete from a row. Without JavaScript the form posts here and
+ * the admin is sent back to the same view (post, redirect, get); a fetcher (via=fetcher)
+ * gets the outcome as data and the page's loader runs again.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.shop);
-  return { admin: { name: admin.name, email: admin.email } };
+  const parsed = orderIntentForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, orderId: null, message: "That request was not a change to a listed order." }, { status: 400 });
+  const outcome = await runOrderIntent(context.shop, admin, parsed.data);
+  if (!outcome.ok) return data({ ok: false, orderId: parsed.data.orderId, message: outcome.message }, { status: outcome.status });
+  if (parsed.data.via === "fetcher") return { ok: true, orderId: parsed.data.orderId, message: outcome.message };
+  return redirect(safeDashboardBack(parsed.data.back));
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
+
+function SortHeader({ column, sort, direction, href }: { column: DashboardSort; sort: DashboardSort; direction: "asc" | "desc"; href: string }) {
+  const active = column === sort;
+  return (
+    <th scope="col" aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : "none"}>
+      <Link to={href} preventScrollReset className="sort-link">
+        {SORT_LABELS[column]}
+        {active ? <span aria-hidden="true">{direction === "asc" ? " ▲" : " ▼"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+function StatusCell({ row, back }: { row: Row; back: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  if (row.deleted) return <span className="status-badge">{row.status}</span>;
+  return (
+    <fetcher.Form method="post" className="row-form" preventScrollReset>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="orderId" value={row.id} />
+      <input type="hidden" name="back" value={back} />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      <label className="visually-hidden" htmlFor={`status-${row.id}`}>
+        Status of order {row.displayId}
+      </label>
+      <select
+        id={`status-${row.id}`}
+        name="status"
+        // A refused change puts the select back to the status the order has.
+        key={fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? `${row.status}-refused` : row.status}
+        defaultValue={row.status}
+        disabled={busy}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+      >
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className="secondary small">
+          Save
+        </button>
+      )}
+      {busy ? <span className="saving">Saving...</span> : null}
+      {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
+        <span className="field-error" role="alert">
+          {fetcher.data.message}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function PaymentCell({ row, back }: { row: Row; back: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  return (
+    <>
+      <span className="status-badge">{row.paymentStatus}</span>
+      {row.paymentStatus === "pending" && !row.deleted ? (
+        <fetcher.Form method="post" className="row-form" preventScrollReset>
+          <input type="hidden" name="intent" value="paid" />
+          <input type="hidden" name="orderId" value={row.id} />
+          <input type="hidden" name="back" value={back} />
+          {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+          <button type="submit" className="secondary small" disabled={busy}>
+            {busy ? "Saving..." : "Mark paid"}
+          </button>
+          {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
+            <span className="field-error" role="alert">
+              {fetcher.data.message}
+            </span>
+          ) : null}
+        </fetcher.Form>
+      ) : null}
+    </>
+  );
+}
+
+/** Without JavaScript 'Delete' is a link to a confirmation page; with it, a dialog asks the same question. */
+function DeleteAction({ row, back }: { row: Row; back: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) dialog.current?.close();
+  }, [fetcher.state, fetcher.data]);
+  if (row.deleted) return null;
+  if (!hydrated) {
+    return (
+      <a href={row.deleteHref} className="danger-link">
+        Delete
+      </a>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="danger small" onClick={() => dialog.current?.showModal()}>
+        Delete
+      </button>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`delete-title-${row.id}`}>
+        <fetcher.Form method="post" preventScrollReset>
+          <h2 id={`delete-title-${row.id}`}>Delete this order?</h2>
+          <p>
+            Order {row.displayId} for {row.customerName} ({row.total}). It leaves the list; its history stays under the
+            Deleted filter.
+          </p>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="orderId" value={row.id} />
+          <input type="hidden" name="back" value={back} />
+          <input type="hidden" name="via" value="fetcher" />
+          {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
+            <p className="form-error" role="alert">
+              {fetcher.data.message}
+            </p>
+          ) : null}
+          <div className="dialog-buttons">
+            <button type="submit" className="danger" disabled={busy}>
+              {busy ? "Deleting..." : "Delete"}
+            </button>
+            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+          </div>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
 }
 
 export default function AdminOrders() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { orders, filter, sort, direction, sortLinks, nextHref, previousHref, here, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+
   return (
-    <section aria-labelledby="admin-orders-title">
-      <div className="admin-bar">
-        <p>
-          Signed in as admin {admin.email ?? admin.name}
-        </p>
-        <Form method="post" action="/admin/logout">
-          <button type="submit" className="secondary">
-            Logout
-          </button>
-        </Form>
-      </div>
+    <section aria-labelledby="admin-orders-title" className="admin-orders">
       <h1 id="admin-orders-title">Orders</h1>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {actionData && !actionData.ok ? (
+        <p className="form-error" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      <Form method="get" className="filters" aria-label="Order filter">
+        <label htmlFor="status-filter">Status</label>
+        <select
+          id="status-filter"
+          name="status"
+          defaultValue={filter}
+          key={filter}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        >
+          {DASHBOARD_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        {sort !== "date" || direction !== "desc" ? (
+          <>
+            <input type="hidden" name="sort" value={sort} />
+            <input type="hidden" name="dir" value={direction} />
+          </>
+        ) : null}
+        <button type="submit" className="primary">
+          Filter
+        </button>
+      </Form>
+      {loading ? <p role="status">Loading orders...</p> : null}
+      {orders.length === 0 ? (
+        <p>No orders found.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table" aria-label="Orders">
+            <thead>
+              <tr>
+                <SortHeader column="id" sort={sort} direction={direction} href={sortLinks.id} />
+                <SortHeader column="user" sort={sort} direction={direction} href={sortLinks.user} />
+                <th scope="col">Customer Name</th>
+                <th scope="col">Phone Number</th>
+                <th scope="col">Email</th>
+                <SortHeader column="date" sort={sort} direction={direction} href={sortLinks.date} />
+                <th scope="col">Address</th>
+                <th scope="col">Status</th>
+                <th scope="col">Payment Status</th>
+                <th scope="col">Total</th>
+                <th scope="col">Items</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((row) => (
+                <tr
+                  key={row.id}
+                  data-order-id={row.id}
+                  data-status={row.status}
+                  data-payment-status={row.paymentStatus}
+                  className={row.deleted ? "deleted" : undefined}
+                >
+                  <td>
+                    <Link to={row.trailHref} title={row.id} className="order-id">
+                      {row.displayId}
+                    </Link>
+                  </td>
+                  <td className="user-id">{row.userId ?? "Guest"}</td>
+                  <td>{row.customerName}</td>
+                  <td>{row.phone}</td>
+                  <td>{row.email ?? ""}</td>
+                  <td>
+                    <time dateTime={row.placedAtIso}>{row.placedAt}</time>
+                  </td>
+                  <td>{row.address}</td>
+                  <td className="status-cell">
+                    <StatusCell row={row} back={here} />
+                  </td>
+                  <td className="payment-cell">
+                    <PaymentCell row={row} back={here} />
+                  </td>
+                  <td className="total">{row.total}</td>
+                  <td>{row.items}</td>
+                  <td className="actions">
+                    <Link to={row.trailHref}>History</Link> <DeleteAction row={row} back={here} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="pager" aria-label="Pages">
+        {previousHref ? (
+          <Link to={previousHref} rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        {nextHref ? (
+          <Link to={nextHref} rel="next">
+            Next
+          </Link>
+        ) : null}
+      </nav>
     </section>
   );
 }

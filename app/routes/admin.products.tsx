@@ -1,26 +1,292 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+import { SHOP_SIZES, checkProduct, type ProductField } from "../../domain/admin-products";
+import { CATEGORY_ILLUSTRATION, CATEGORY_LABELS, GENDER_LABELS, SHOP_CATEGORIES, SHOP_GENDERS, parseShopProductId } from "../../domain/shop-products";
+import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
+import { shopProductImage } from "../images.server";
+import { useHydrated } from "../components/useHydrated";
 
 export const meta: MetaFunction = () => [{ title: "Products | Admin" }];
 
-/** Admin product management's shell: the admin developer builds the form and table here. */
+const SAVED_MESSAGES: Record<string, string> = {
+  added: "Product added. It is in the shop now.",
+  updated: "Product updated.",
+  deleted: "Product deleted.",
+};
+
+type FormValues = Record<ProductField, string>;
+
+const EMPTY_FORM: FormValues = { name: "", price: "", image: "", description: "", stock_quantity: "0", category: "", gender: "", size: "Free Size" };
+
+/** The products of /shop: the spec's form (Add Product / Edit Product with ?edit=<id>) and table. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const products = await context.shop.products.listAll();
+  const editText = params.get("edit");
+  const editId = editText ? parseShopProductId(editText) : undefined;
+  const editing = editId !== undefined ? products.find((p) => p.id === editId) : undefined;
+  return {
+    saved: SAVED_MESSAGES[params.get("saved") ?? ""] ?? null,
+    notice: editText && !editing ? "There is no product with that id: add a new one instead." : null,
+    editing: editing
+      ? {
+          id: editing.id,
+          values: {
+            name: editing.name,
+            price: String(editing.price),
+            image: editing.imageUrl ?? "",
+            description: editing.description,
+            stock_quantity: String(editing.stockQuantity),
+            category: editing.category,
+            gender: editing.gender,
+            size: editing.size,
+          } satisfies FormValues,
+        }
+      : null,
+    products: products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: formatRupees(p.price),
+      description: p.description,
+      imageUrl: p.imageUrl,
+      thumbnail: shopProductImage(p.imageUrl, CATEGORY_ILLUSTRATION[p.category]),
+      stock: p.stockQuantity,
+      category: CATEGORY_LABELS[p.category],
+      gender: GENDER_LABELS[p.gender],
+      size: p.size,
+    })),
+  };
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, 5000) : "";
+};
+
+/** Add, Update (id set) and Delete. Every field is checked with the API's rules; a refusal shows its message by the field. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context.shop);
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const idText = field(form, "id");
+  const id = idText ? parseShopProductId(idText) : undefined;
+  if (idText && id === undefined) return data({ formError: "There is no product with that id.", errors: {}, values: null }, { status: 404 });
+
+  if (intent === "delete") {
+    if (id === undefined || !(await context.shop.products.remove(id))) {
+      return data({ formError: "That product was already deleted.", errors: {}, values: null }, { status: 404 });
+    }
+    return redirect("/admin/products?saved=deleted");
+  }
+  if (intent !== "save") return data({ formError: "That request was not Add, Update or Delete.", errors: {}, values: null }, { status: 400 });
+
+  const values = Object.fromEntries(Object.keys(EMPTY_FORM).map((key) => [key, field(form, key)])) as FormValues;
+  const checked = checkProduct(values);
+  if (!checked.ok) return data({ formError: "Please correct the marked fields.", errors: checked.errors, values }, { status: 422 });
+  if (id === undefined) {
+    await context.shop.products.create(checked.values);
+    return redirect("/admin/products?saved=added");
+  }
+  const updated = await context.shop.products.update(id, checked.values);
+  if (!updated) return data({ formError: "That product was deleted meanwhile: add it again instead.", errors: {}, values }, { status: 404 });
+  return redirect("/admin/products?saved=updated");
+}
+
+function Field({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: ProductField;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={`product-${name}`}>{label}</label>
+      {children}
+      {error ? (
+        <p className="field-error" id={`product-${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function DeleteProduct({ id, name }: { id: number; name: string }) {
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const busy = useNavigation().state === "submitting";
+  if (!hydrated) {
+    return (
+      <a href={`/admin/products/${id}/delete`} className="danger-link">
+        Delete
+      </a>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="danger small" onClick={() => dialog.current?.showModal()}>
+        Delete
+      </button>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`delete-product-${id}`}>
+        <Form method="post" action="/admin/products" onSubmit={() => dialog.current?.close()}>
+          <h2 id={`delete-product-${id}`}>Delete this product?</h2>
+          <p>
+            {name} (ID {id}) leaves the shop. Orders that have it keep their lines.
+          </p>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={id} />
+          <div className="dialog-buttons">
+            <button type="submit" className="danger" disabled={busy}>
+              Delete
+            </button>
+            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+          </div>
+        </Form>
+      </dialog>
+    </>
+  );
 }
 
 export default function AdminProducts() {
+  const { products, editing, saved, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Partial<Record<ProductField, string>> = result?.errors ?? {};
+  const values: FormValues = result?.values ?? editing?.values ?? EMPTY_FORM;
+  const describedBy = (name: ProductField) => (errors[name] ? `product-${name}-error` : undefined);
+  const formKey = `${editing?.id ?? "new"}-${JSON.stringify(result?.values ?? null)}`;
+
   return (
-    <section aria-labelledby="admin-products-title">
-      <div className="admin-bar">
-        <Form method="post" action="/admin/logout">
-          <button type="submit" className="secondary">
-            Logout
-          </button>
-        </Form>
-      </div>
+    <section className="admin-products" aria-labelledby="admin-products-title">
       <h1 id="admin-products-title">Products</h1>
+      {saved && !result ? (
+        <p className="notice" role="status">
+          {saved}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      <Form method="post" action={editing ? `/admin/products?edit=${editing.id}` : "/admin/products"} className="product-form" noValidate key={formKey} aria-labelledby="product-form-title">
+        <h2 id="product-form-title">{editing ? "Edit Product" : "Add Product"}</h2>
+        {result?.formError ? (
+          <p className="form-error" role="alert">
+            {result.formError}
+          </p>
+        ) : null}
+        <input type="hidden" name="intent" value="save" />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <Field name="name" label="Name" error={errors.name}>
+          <input id="product-name" name="name" required maxLength={200} defaultValue={values.name} aria-invalid={!!errors.name} aria-describedby={describedBy("name")} />
+        </Field>
+        <Field name="price" label="Price (₹)" error={errors.price}>
+          <input id="product-price" name="price" inputMode="numeric" required defaultValue={values.price} aria-invalid={!!errors.price} aria-describedby={describedBy("price")} />
+        </Field>
+        <Field name="image" label="Image URL" error={errors.image}>
+          <input id="product-image" name="image" defaultValue={values.image} placeholder="https://... or /images/..." aria-invalid={!!errors.image} aria-describedby={describedBy("image")} />
+        </Field>
+        <Field name="description" label="Description" error={errors.description}>
+          <textarea id="product-description" name="description" rows={3} maxLength={1000} defaultValue={values.description} aria-invalid={!!errors.description} aria-describedby={describedBy("description")} />
+        </Field>
+        <Field name="stock_quantity" label="Stock quantity" error={errors.stock_quantity}>
+          <input id="product-stock_quantity" name="stock_quantity" inputMode="numeric" defaultValue={values.stock_quantity} aria-invalid={!!errors.stock_quantity} aria-describedby={describedBy("stock_quantity")} />
+        </Field>
+        <Field name="category" label="Category" error={errors.category}>
+          <select id="product-category" name="category" defaultValue={values.category} aria-invalid={!!errors.category} aria-describedby={describedBy("category")}>
+            <option value="">Choose a category</option>
+            {SHOP_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field name="gender" label="Gender" error={errors.gender}>
+          <select id="product-gender" name="gender" defaultValue={values.gender} aria-invalid={!!errors.gender} aria-describedby={describedBy("gender")}>
+            <option value="">Choose a gender</option>
+            {SHOP_GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {GENDER_LABELS[g]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field name="size" label="Size" error={errors.size}>
+          <select id="product-size" name="size" defaultValue={values.size} aria-invalid={!!errors.size} aria-describedby={describedBy("size")}>
+            {SHOP_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="form-buttons">
+          <button type="submit" className="primary" disabled={busy}>
+            {editing ? "Update" : "Add"}
+          </button>
+          <Link to="/admin/products" className="button secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+
+      <h2>Product list</h2>
+      {products.length === 0 ? (
+        <p>No products yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table" aria-label="Products">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">Name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Description</th>
+                <th scope="col">Image</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Category</th>
+                <th scope="col">Gender</th>
+                <th scope="col">Size</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <tr key={p.id} data-product-id={p.id}>
+                  <td>{p.id}</td>
+                  <td>{p.name}</td>
+                  <td>{p.price}</td>
+                  <td>{p.description}</td>
+                  <td>
+                    <img src={p.thumbnail} alt="" width={48} height={48} loading="lazy" />
+                    {p.imageUrl ? <span className="visually-hidden">{p.imageUrl}</span> : null}
+                  </td>
+                  <td>{p.stock}</td>
+                  <td>{p.category}</td>
+                  <td>{p.gender}</td>
+                  <td>{p.size}</td>
+                  <td className="actions">
+                    <Link to={`/admin/products?edit=${p.id}`}>Edit</Link> <DeleteProduct id={p.id} name={p.name} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import * as users from "./0004_users";
 import * as products from "./0005_products";
 import * as orders from "./0006_orders";
 import * as notifications from "./0007_notifications";
+import * as adminOrderIndexes from "./0008_admin_order_indexes";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -24,4 +25,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0005_products": products,
   "0006_orders": orders,
   "0007_notifications": notifications,
+  "0008_admin_order_indexes": adminOrderIndexes,
 };

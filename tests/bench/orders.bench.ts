@@ -6,7 +6,7 @@
  * the order, checks the cart out and waits until the read models show the order
  * before it answers 302. Reports orders/s, p50/p99 latency and the projector lag
  * (orders.projected_at - placed_at).
- *   npx tsx tests/bench/orders.bench.ts [orders] [--connections=N] [--write]
+ *   npx tsx tests/bench/orders.bench.ts [orders] [--connections=N] [--write] [--profile=DIR]
  * --write puts the results under "## Orders" in docs/benchmarks.md.
  */
 import fs from "node:fs";
@@ -30,11 +30,14 @@ const args = process.argv.slice(2);
 const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 6000);
 const CONNECTIONS = Number(args.find((a) => a.startsWith("--connections="))?.split("=")[1] ?? 32);
 const write = args.includes("--write");
+// --profile=DIR writes a V8 CPU profile of the shop process there (where the time goes).
+const profileDir = args.find((a) => a.startsWith("--profile="))?.split("=")[1];
 const WARMUP = 300;
 
 /** The shop as `npm start` runs it, in its own process: web, projectors, reactor and jobs. */
 async function startShopProcess(databaseUrl: string, port: number, secret: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bin/shop.ts", "start"], {
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "bin/shop.ts", "start"], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -89,27 +92,29 @@ async function main() {
   const core = await openShopCore(config, { database, queue: new InProcessQueue(1) });
   const shop = { ...core, ...createServices(core) };
 
-  try {
-    // Guests with a filled cart each (two lines), written straight to their streams.
-    const total = ORDERS + WARMUP;
-    console.log(`filling ${total} guest carts...`);
-    const cookie = createCookie("shop_cart", { httpOnly: true, sameSite: "lax", path: "/", secrets: [shop.sessionSecret] });
-    const cookies: string[] = [];
-    const tokens = Array.from({ length: total }, () => randomUUID());
-    for (let i = 0; i < total; i += 50) {
+  /** Guests with a filled cart each (one line, two shirts), written straight to their streams. */
+  async function fillCarts(count: number): Promise<string[]> {
+    const tokens = Array.from({ length: count }, () => randomUUID());
+    for (let i = 0; i < count; i += 50) {
       await Promise.all(
         tokens.slice(i, i + 50).map((token) =>
           shop.store.append(
             cartStreamId(guestCartId(token)),
-            [
-              { id: randomUUID(), type: "CartItemAdded", data: { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2 } },
-              { id: randomUUID(), type: "CartItemAdded", data: { productId: "white/belt", name: "Belt", size: "Free Size", school: "", quantity: 1 } },
-            ].slice(0, 1),
+            [{ id: randomUUID(), type: "CartItemAdded", data: { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2 } }],
             "no_stream",
           ),
         ),
       );
     }
+    return tokens;
+  }
+
+  try {
+    const total = ORDERS + WARMUP;
+    console.log(`filling ${total} guest carts...`);
+    const cookie = createCookie("shop_cart", { httpOnly: true, sameSite: "lax", path: "/", secrets: [shop.sessionSecret] });
+    const cookies: string[] = [];
+    const tokens = await fillCarts(total);
     for (const token of tokens) cookies.push((await cookie.serialize(token)).split(";")[0]);
     await shop.waitForReadModels((await shop.store.headPosition())!, 60_000);
 
@@ -160,6 +165,38 @@ async function main() {
     const lags = lagRows.rows.map((r) => Number(r.lag_ms)).sort((a, b) => a - b);
     const statuses = result.statusCodeStats as unknown as Record<string, { count: number }>;
 
+    // The same placements without HTTP and Remix: the service (cart read, two appends,
+    // read-your-writes wait) called from this process, the shop process projecting.
+    // First let the shop process finish the HTTP run's notification jobs, so they do not share the CPU.
+    for (let waited = 0; waited < 120_000; waited += 500) {
+      const busy = await sql<{ n: number }>`select count(*)::int as n from notification_sends where status in ('pending', 'sending')`
+        .execute(shop.db)
+        .then((r) => Number(r.rows[0].n))
+        .catch(() => 0);
+      if (busy === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const serviceOrders = Math.min(ORDERS, 3000);
+    console.log(`service level: ${serviceOrders} orders, ${CONNECTIONS} at a time, no HTTP`);
+    const owners = await fillCarts(serviceOrders);
+    const details = { name: "Bench Customer", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001" };
+    const serviceLatencies: number[] = [];
+    let taken = 0;
+    const serviceStarted = Date.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (taken < owners.length) {
+          const owner = { kind: "guest" as const, token: owners[taken++] };
+          const began = performance.now();
+          const placedOrder = await shop.orders.placeOrderFromCart({ owner, idempotencyKey: randomUUID(), details });
+          await shop.orders.waitUntilVisible(placedOrder.position);
+          serviceLatencies.push(performance.now() - began);
+        }
+      }),
+    );
+    const serviceSeconds = (Date.now() - serviceStarted) / 1000;
+    serviceLatencies.sort((a, b) => a - b);
+
     const rows = {
       orders: placed,
       ordersPerSecond: placed / seconds,
@@ -170,6 +207,9 @@ async function main() {
       errors: result.errors + result.timeouts,
       nodeCpuMsPerOrder: (shopCpu * 1000) / ORDERS,
       loadAverage: os.loadavg()[0],
+      servicePerSecond: serviceOrders / serviceSeconds,
+      serviceP50: percentile(serviceLatencies, 50),
+      serviceP99: percentile(serviceLatencies, 99),
       statuses: Object.fromEntries(Object.entries(statuses).map(([code, s]) => [code, s.count])),
     };
     console.log(JSON.stringify(rows, null, 2));
@@ -201,8 +241,20 @@ async function main() {
         `| projector lag p99 | ${rows.lagP99.toFixed(0)} ms | < 500 ms (${targets[2]}) |`,
         `| shop process CPU per order (web + projectors + reactor + jobs) | ${rows.nodeCpuMsPerOrder.toFixed(2)} ms | |`,
         `| machine load average during the run (1 min) | ${rows.loadAverage.toFixed(1)} | |`,
+        `| service level, no HTTP: orders per second | ${rows.servicePerSecond.toFixed(0)} | |`,
+        `| service level, no HTTP: latency p50 / p99 | ${rows.serviceP50.toFixed(0)} / ${rows.serviceP99.toFixed(0)} ms | |`,
         "",
         "Projector lag is `orders.projected_at` (clock time of the projector's insert) minus `placed_at` (set just before the append).",
+        "",
+        "Where the time goes (`--profile=DIR` writes a CPU profile of the shop process; queries counted by wrapping `pg`):",
+        "the order path makes three queries of its own per order (cart read, OrderPlaced append, CartCheckedOut append), plus",
+        "the event store's `pg_notify` after each append and a share of the one read-your-writes poll the process runs every",
+        "4 ms while requests wait; the orders projector writes both order tables in one transaction per batch. The service",
+        "rows above run that same path without HTTP. The rest of the shop process's CPU is the Remix request (route",
+        "matching flattens every route on each request, about 8% of the profile), one `writev` per Postgres round trip",
+        "(about 20% of the profile on this VM, where system calls are slow) and the notification reactor's SMS job for",
+        "each order (about seven queries per order). The machine is shared with other test runs (load average above), so",
+        "runs vary by a factor of about two; the throughput and p99 targets were not met on any run here.",
         "",
       ].join("\n");
       const file = path.resolve("docs/benchmarks.md");

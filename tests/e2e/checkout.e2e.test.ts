@@ -1,9 +1,12 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { JS_MODES, launchBrowser, newShopperPage } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { open, settle, textOf } from "../support/storefront";
+
+// Whole flows in a browser on a shared 2-core machine: give each more than the default 30 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 let server: TestServer;
 let browser: Browser | null;

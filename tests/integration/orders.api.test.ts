@@ -190,7 +190,7 @@ describe("the /cart and /checkout forms with bad input", () => {
   });
 
   it("adds with a form and a safe redirect, ignoring a sent price, and places one order for a repeated POST", async () => {
-    let res = await call("/cart", form({ intent: "add", productId: "school/dps/shirt", size: "30", quantity: "2", price: "1", redirectTo: "//evil.example" }));
+    const res = await call("/cart", form({ intent: "add", productId: "school/dps/shirt", size: "30", quantity: "2", price: "1", redirectTo: "//evil.example" }));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/cart");
     const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];

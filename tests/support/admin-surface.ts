@@ -22,6 +22,21 @@ export const adminPages: AdminPageRequest[] = [
   { method: "GET", path: "/admin/products" },
   { method: "GET", path: "/admin/notifications" },
   { method: "POST", path: "/admin/notifications", form: { intent: "retry", key: "no-such-message" } },
+  // The order dashboard (admin.tsx is its frame), its row actions, the audit trail and the delete confirmation.
+  { method: "GET", path: "/admin?status=shipped&sort=user&dir=asc" },
+  { method: "POST", path: "/admin?index", form: { intent: "status", orderId: "00000000-0000-4000-8000-000000000000", status: "shipped" } },
+  { method: "POST", path: "/admin?index", form: { intent: "paid", orderId: "00000000-0000-4000-8000-000000000000" } },
+  { method: "POST", path: "/admin?index", form: { intent: "delete", orderId: "00000000-0000-4000-8000-000000000000" } },
+  { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000" },
+  { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000?at=0" },
+  { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/delete" },
+  { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000/delete", form: { back: "/admin" } },
+  // Products: add/update/delete posts, the edit view and the delete confirmation.
+  { method: "GET", path: "/admin/products?edit=1" },
+  { method: "POST", path: "/admin/products", form: { intent: "save", name: "", price: "" } },
+  { method: "POST", path: "/admin/products", form: { intent: "delete", id: "999999" } },
+  { method: "GET", path: "/admin/products/999999/delete" },
+  { method: "POST", path: "/admin/products/999999/delete" },
 ];
 
 /**
@@ -33,6 +48,9 @@ export const adminApiCalls: AdminApiCall[] = [
   { method: "GET", path: "/api/orders" },
   { method: "PATCH", path: "/api/orders/00000000-0000-4000-8000-000000000000", body: { status: "shipped" } },
   { method: "DELETE", path: "/api/orders/00000000-0000-4000-8000-000000000000" },
+  { method: "GET", path: "/api/orders/00000000-0000-4000-8000-000000000000" },
+  { method: "GET", path: "/api/orders?status=pending" },
+  { method: "PATCH", path: "/api/orders/00000000-0000-4000-8000-000000000000", body: { paymentStatus: "paid" } },
   { method: "POST", path: "/api/products", body: { name: "Surface Test Product", price: 100, description: "", image: "" } },
   { method: "PUT", path: "/api/products/999999", body: { name: "Surface Test Product", price: 100, description: "", image: "" } },
   { method: "PATCH", path: "/api/products/999999", body: { name: "Surface Test Product", price: 100, description: "", image: "" } },

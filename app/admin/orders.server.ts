@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { ORDER_STATUSES, type Actor } from "../../domain/orders/events";
+import { describeItems } from "../../domain/orders/order";
+import { formatRupees } from "../../domain/money";
+import { isRuleViolation } from "../../domain/errors";
+import type { Shop } from "../../services/index";
+import type { OrderSummary } from "../../services/orders";
+import type { Admin } from "../auth/session.server";
+
+/** Order times as the shop in Churu reads them. */
+export const kolkataTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
+
+export function adminActor(admin: Admin): Actor {
+  return { kind: "admin", id: admin.id, name: admin.name || admin.email || "Admin" };
+}
+
+export function addressLine(address: { address: string; city: string; pincode: string }): string {
+  return [address.address, address.city, address.pincode].filter(Boolean).join(", ");
+}
+
+/** One dashboard row, ready to print. */
+export function orderRow(order: OrderSummary, back: string) {
+  return {
+    id: order.id,
+    displayId: order.displayId,
+    userId: order.userId,
+    customerName: order.customerName,
+    phone: order.phone,
+    email: order.email,
+    placedAt: kolkataTime.format(order.placedAt),
+    placedAtIso: order.placedAt.toISOString(),
+    address: addressLine(order.address),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    total: formatRupees(order.total),
+    items: describeItems(order.lines),
+    deleted: order.deleted,
+    trailHref: `/admin/orders/${order.id}?${new URLSearchParams({ back })}`,
+    deleteHref: `/admin/orders/${order.id}/delete?${new URLSearchParams({ back })}`,
+  };
+}
+
+export const orderIntentForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), orderId: z.string().min(1).max(100), status: z.string().max(40), back: z.string().max(1200).optional(), via: z.string().max(20).optional() }),
+  z.object({ intent: z.literal("paid"), orderId: z.string().min(1).max(100), back: z.string().max(1200).optional(), via: z.string().max(20).optional() }),
+  z.object({ intent: z.literal("delete"), orderId: z.string().min(1).max(100), back: z.string().max(1200).optional(), via: z.string().max(20).optional() }),
+]);
+export type OrderIntent = z.infer<typeof orderIntentForm>;
+
+export type IntentOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 413 | 422; message: string };
+
+/**
+ * One admin command on an order, as the admin: a status change, 'Mark paid' or the
+ * delete tombstone. The service waits until the orders read model shows the change
+ * (read your writes), so the page the admin lands on already has it. A refusal from
+ * the decider comes back as a message, never a 500.
+ */
+export async function runOrderIntent(shop: Shop, admin: Admin, intent: OrderIntent): Promise<IntentOutcome> {
+  const actor = adminActor(admin);
+  try {
+    switch (intent.intent) {
+      case "status": {
+        if (!(ORDER_STATUSES as readonly string[]).includes(intent.status)) {
+          return { ok: false, status: 422, message: `Status must be one of ${ORDER_STATUSES.join(", ")}.` };
+        }
+        const result = await shop.orders.changeStatus(intent.orderId, intent.status, actor);
+        return { ok: true, message: result.changed ? `Status set to ${intent.status}.` : `The status was already ${intent.status}.` };
+      }
+      case "paid": {
+        const result = await shop.orders.markPaid(intent.orderId, actor);
+        return { ok: true, message: result.changed ? "Marked as paid." : "The order was already paid." };
+      }
+      case "delete": {
+        const result = await shop.orders.deleteOrder(intent.orderId, actor);
+        return { ok: true, message: result.changed ? "The order was deleted." : "The order was already deleted." };
+      }
+    }
+  } catch (err) {
+    if (isRuleViolation(err)) return { ok: false, status: err.status, message: err.message };
+    throw err;
+  }
+}

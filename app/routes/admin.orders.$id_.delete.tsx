@@ -1,0 +1,75 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { safeDashboardBack } from "../../domain/admin-orders";
+import { describeItems } from "../../domain/orders/order";
+import { formatRupees } from "../../domain/money";
+import { requireAdmin } from "../auth/session.server";
+import { runOrderIntent } from "../admin/orders.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete this order? | Admin" }];
+
+/** The dashboard's 'Delete' without JavaScript: the dialog's question as a page. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.shop);
+  const back = safeDashboardBack(new URL(request.url).searchParams.get("back"));
+  const order = await context.shop.orders.getOrder(params.id ?? "");
+  if (!order) throw data({ message: "There is no order with this id." }, { status: 404 });
+  return {
+    back,
+    order: {
+      id: order.id,
+      displayId: order.displayId,
+      customerName: order.customerName,
+      total: formatRupees(order.total),
+      items: describeItems(order.lines),
+      deleted: order.deleted,
+    },
+  };
+}
+
+/** Appends the tombstone (OrderDeleted, the admin as actor) and goes back to the list the admin came from. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context.shop);
+  const form = await request.formData();
+  const back = safeDashboardBack(String(form.get("back") ?? ""));
+  const outcome = await runOrderIntent(context.shop, admin, { intent: "delete", orderId: params.id ?? "" });
+  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  return redirect(back);
+}
+
+export default function DeleteOrder() {
+  const { order, back } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="confirm-page" aria-labelledby="delete-order-title">
+      <h1 id="delete-order-title">Delete this order?</h1>
+      <p>
+        Order {order.displayId} for {order.customerName}: {order.items} ({order.total}).
+      </p>
+      {order.deleted ? (
+        <p className="notice" role="status">
+          This order is already deleted. <Link to={back}>Back to orders</Link>
+        </p>
+      ) : (
+        <>
+          <p>It leaves the order list. Its whole history stays, under the Deleted filter.</p>
+          {result?.message ? (
+            <p className="form-error" role="alert">
+              {result.message}
+            </p>
+          ) : null}
+          <Form method="post" className="dialog-buttons">
+            <input type="hidden" name="back" value={back} />
+            <button type="submit" className="danger" disabled={busy}>
+              {busy ? "Deleting..." : "Delete"}
+            </button>
+            <Link to={back} className="button secondary">
+              Cancel
+            </Link>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

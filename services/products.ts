@@ -1,0 +1,121 @@
+import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import type { DB, ProductsTable } from "../db/schema";
+import type { ProductListFilters, ProductValues } from "../domain/admin-products";
+import type { ShopProduct } from "../domain/shop-products";
+
+function toProduct(row: Selectable<ProductsTable>): ShopProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: Number(row.price),
+    imageUrl: row.image_url,
+    stockQuantity: Number(row.stock_quantity),
+    category: row.category,
+    gender: row.gender,
+    size: row.size,
+  };
+}
+
+function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
+  const set: Updateable<ProductsTable> = {};
+  if (values.name !== undefined) set.name = values.name;
+  if (values.price !== undefined) set.price = values.price;
+  if (values.description !== undefined) set.description = values.description;
+  if (values.imageUrl !== undefined) set.image_url = values.imageUrl;
+  if (values.stockQuantity !== undefined) set.stock_quantity = values.stockQuantity;
+  if (values.category !== undefined) set.category = values.category;
+  if (values.gender !== undefined) set.gender = values.gender;
+  if (values.size !== undefined) set.size = values.size;
+  return set;
+}
+
+const validId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/**
+ * The admin's product commands and the /api's product queries. Products are a plain table
+ * (not event-sourced: decision 023), so /shop and the cart see a change at once. Values
+ * arrive checked by domain/admin-products.ts; the table's own checks are the last guard.
+ */
+export function createProductService(db: Kysely<DB>) {
+  return {
+    /** Every product, by id (the admin table). */
+    async listAll(): Promise<ShopProduct[]> {
+      const rows = await db.selectFrom("products").selectAll().orderBy("id").limit(5000).execute();
+      return rows.map(toProduct);
+    },
+
+    /** GET /api/products: the /shop filters plus size, cheapest first like /shop. */
+    async list(filters: ProductListFilters = {}): Promise<ShopProduct[]> {
+      let query = db.selectFrom("products").selectAll();
+      if (filters.category) query = query.where("category", "=", filters.category);
+      if (filters.gender) query = query.where("gender", "=", filters.gender);
+      if (filters.size) query = query.where(sql<string>`lower(size)`, "=", filters.size.toLowerCase());
+      if (filters.inStock === true) query = query.where("stock_quantity", ">", 0);
+      if (filters.inStock === false) query = query.where("stock_quantity", "=", 0);
+      if (filters.minPrice !== undefined) query = query.where("price", ">=", filters.minPrice);
+      if (filters.maxPrice !== undefined) query = query.where("price", "<=", filters.maxPrice);
+      const rows = await query.orderBy("price").orderBy("name").orderBy("id").limit(5000).execute();
+      return rows.map(toProduct);
+    },
+
+    async get(id: number): Promise<ShopProduct | undefined> {
+      if (!validId(id)) return undefined;
+      const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toProduct(row);
+    },
+
+    async create(values: ProductValues): Promise<ShopProduct> {
+      const row = await db
+        .insertInto("products")
+        .values({
+          name: values.name,
+          price: values.price,
+          description: values.description,
+          image_url: values.imageUrl,
+          stock_quantity: values.stockQuantity,
+          category: values.category,
+          gender: values.gender,
+          size: values.size,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toProduct(row);
+    },
+
+    /** Changes the given fields (all of them for a PUT); undefined when there is no such product. */
+    async update(id: number, values: Partial<ProductValues>): Promise<ShopProduct | undefined> {
+      if (!validId(id)) return undefined;
+      const set = columns(values);
+      if (Object.keys(set).length === 0) {
+        const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+        return row && toProduct(row);
+      }
+      const row = await db.updateTable("products").set(set).where("id", "=", id).returningAll().executeTakeFirst();
+      return row && toProduct(row);
+    },
+
+    async setStock(id: number, stockQuantity: number): Promise<ShopProduct | undefined> {
+      if (!validId(id)) return undefined;
+      const row = await db
+        .updateTable("products")
+        .set({ stock_quantity: stockQuantity })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toProduct(row);
+    },
+
+    /**
+     * Removes the product from the shop. Orders keep their lines (an order line holds
+     * its own name and price); a cart line for it shows as no longer available.
+     */
+    async remove(id: number): Promise<boolean> {
+      if (!validId(id)) return false;
+      const result = await db.deleteFrom("products").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { JS_MODES, launchBrowser, newShopperPage, ready } from "../support/browser";
+import { settle } from "../support/storefront";
+import { startTestServer, type TestServer } from "../support/server";
+import { addAdminCookie, call, createTestAdmin, placeTestOrder, type TestAdmin } from "../support/admin";
+
+let server: TestServer;
+let browser: Browser | null;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createTestAdmin(server.shop, server.url, "orders-admin@churu-uniforms.example");
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function adminPage(js: boolean) {
+  const { context, page } = await newShopperPage(browser!, server.url, js);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await addAdminCookie(context, admin, server.url);
+  return { context, page };
+}
+
+async function open(page: Page, path: string, js: boolean) {
+  const res = await page.goto(path);
+  await ready(page, js);
+  return res?.status() ?? 0;
+}
+
+const row = (page: Page, orderId: string) => page.locator(`tr[data-order-id="${orderId}"]`);
+const events = async (orderId: string) => (await server.shop.store.readStream(`order-${orderId}`)).map((e) => e.type);
+
+describe("/admin order dashboard", () => {
+  it("sends anyone but the admin to the admin login, pages and actions alike", async () => {
+    for (const [method, path] of [
+      ["GET", "/admin"],
+      ["GET", "/admin/orders/00000000-0000-4000-8000-000000000000"],
+      ["POST", "/admin?index"],
+    ] as const) {
+      const res = await call(`${server.url}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(302);
+      expect(res.headers.get("location")).toBe("/admin/login");
+    }
+  });
+
+  it("answers an unknown order id on the trail with a 404 page", async () => {
+    for (const path of ["/admin/orders/00000000-0000-4000-8000-000000000000", "/admin/orders/not-an-id", "/admin/orders/not-an-id/delete"]) {
+      const res = await call(`${server.url}${path}`, { headers: { Cookie: admin.cookie } });
+      expect(res.status, path).toBe(404);
+    }
+    const { orderId } = await placeTestOrder(server.shop);
+    const res = await call(`${server.url}/admin/orders/${orderId}?at=9`, { headers: { Cookie: admin.cookie } });
+    expect(res.status).toBe(404);
+  });
+
+  for (const mode of JS_MODES) {
+    const js = mode.javaScriptEnabled;
+
+    it(`pages with Next and Previous links, 50 orders a page (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      for (let i = 0; i < 56; i++) await placeTestOrder(server.shop, { name: `Pager ${mode.name} ${i}` });
+      const { context, page } = await adminPage(js);
+      await open(page, "/admin", js);
+      const ids = () => page.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-order-id")));
+      const first = await ids();
+      expect(first).toHaveLength(50);
+      expect(await page.getByRole("link", { name: "Previous" }).count()).toBe(0);
+      await page.getByRole("link", { name: "Next" }).click();
+      await settle(page, (url) => url.searchParams.has("after"), js);
+      const second = await ids();
+      expect(second.length).toBeGreaterThan(0);
+      expect(second.filter((id) => first.includes(id))).toEqual([]);
+      // The page is a URL: a reload shows the same rows.
+      await page.reload();
+      await ready(page, js);
+      expect(await ids()).toEqual(second);
+      await page.getByRole("link", { name: "Previous" }).click();
+      await settle(page, (url) => url.searchParams.has("before"), js);
+      expect(await ids()).toEqual(first);
+      await context.close();
+    });
+
+    it(`filters by status and sorts by the headers; the view is in the URL (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const shippedOne = await placeTestOrder(server.shop, { name: `Filter shipped ${mode.name}` });
+      const pendingOne = await placeTestOrder(server.shop, { name: `Filter pending ${mode.name}` });
+      await server.shop.orders.changeStatus(shippedOne.orderId, "shipped", { kind: "admin", id: admin.id, name: "setup" });
+
+      const { context, page } = await adminPage(js);
+      await open(page, "/admin", js);
+      await page.getByRole("heading", { name: "Orders" }).waitFor();
+      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).waitFor();
+      expect(await row(page, pendingOne.orderId).count()).toBe(1);
+      expect(await page.locator("th[aria-sort=descending]").textContent()).toContain("Order Date");
+
+      await page.getByLabel("Status", { exact: true }).selectOption("shipped");
+      if (!js) await page.getByRole("button", { name: "Filter" }).click();
+      await settle(page, (url) => url.searchParams.get("status") === "shipped", js);
+      await row(page, shippedOne.orderId).waitFor();
+      expect(await row(page, pendingOne.orderId).count()).toBe(0);
+      const statuses = await page.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status")));
+      expect(statuses.every((s) => s === "shipped")).toBe(true);
+
+      // A new header starts ascending, the same header flips; the filter stays.
+      await page.getByRole("link", { name: "Order ID" }).click();
+      await settle(page, (url) => url.searchParams.get("sort") === "id" && url.searchParams.get("dir") === "asc", js);
+      expect(new URL(page.url()).searchParams.get("status")).toBe("shipped");
+      expect(await page.locator("th[aria-sort=ascending]").textContent()).toContain("Order ID");
+      await page.getByRole("link", { name: "Order ID" }).click();
+      await settle(page, (url) => url.searchParams.get("sort") === "id" && url.searchParams.get("dir") === "desc", js);
+      await page.getByRole("link", { name: "User ID" }).click();
+      await settle(page, (url) => url.searchParams.get("sort") === "user" && url.searchParams.get("dir") === "asc", js);
+
+      // The view survives a reload and is shareable.
+      const shared = page.url();
+      await page.reload();
+      await ready(page, js);
+      expect(page.url()).toBe(shared);
+      await row(page, shippedOne.orderId).waitFor();
+      expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("shipped");
+      await context.close();
+    });
+
+    it(`changes a status and marks an order paid; the list shows it (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { orderId } = await placeTestOrder(server.shop, { name: `Status ${mode.name}` });
+      const { context, page } = await adminPage(js);
+      await open(page, "/admin", js);
+      const r = row(page, orderId);
+      await r.waitFor();
+      expect(await r.getByRole("button", { name: "Save" }).count()).toBe(js ? 0 : 1);
+
+      await r.getByLabel(/Status of order/).selectOption("delivered");
+      if (!js) await r.getByRole("button", { name: "Save" }).click();
+      await page.locator(`tr[data-order-id="${orderId}"][data-status="delivered"]`).waitFor();
+      expect(await events(orderId)).toEqual(["OrderPlaced", "OrderStatusChanged"]);
+      const [, changed] = await server.shop.store.readStream(`order-${orderId}`);
+      expect((changed.data as { actor: unknown; from: string; to: string })).toMatchObject({
+        from: "pending",
+        to: "delivered",
+        actor: { kind: "admin", id: admin.id },
+      });
+
+      await row(page, orderId).getByRole("button", { name: "Mark paid" }).click();
+      await page.locator(`tr[data-order-id="${orderId}"][data-payment-status="paid"]`).waitFor();
+      expect(await row(page, orderId).getByRole("button", { name: "Mark paid" }).count()).toBe(0);
+      expect(await events(orderId)).toEqual(["OrderPlaced", "OrderStatusChanged", "OrderPaymentStatusChanged"]);
+
+      // Any status may follow any other.
+      await row(page, orderId).getByLabel(/Status of order/).selectOption("pending");
+      if (!js) await row(page, orderId).getByRole("button", { name: "Save" }).click();
+      await page.locator(`tr[data-order-id="${orderId}"][data-status="pending"]`).waitFor();
+
+      await page.reload();
+      await ready(page, js);
+      expect(await row(page, orderId).getAttribute("data-status")).toBe("pending");
+      expect(await row(page, orderId).getAttribute("data-payment-status")).toBe("paid");
+      await context.close();
+    });
+
+    it(`deletes an order after 'Delete this order?'; it stays under Deleted (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { orderId } = await placeTestOrder(server.shop, { name: `Delete ${mode.name}` });
+      const { context, page } = await adminPage(js);
+      await open(page, "/admin?sort=id&dir=desc", js);
+      await row(page, orderId).getByRole(js ? "button" : "link", { name: "Delete" }).click();
+      if (js) {
+        const dialog = page.getByRole("dialog", { name: "Delete this order?" });
+        await dialog.waitFor();
+        // Cancel first: nothing happens.
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "hidden" });
+        expect(await events(orderId)).toEqual(["OrderPlaced"]);
+        await row(page, orderId).getByRole("button", { name: "Delete" }).click();
+        await dialog.getByRole("button", { name: "Delete" }).click();
+        await row(page, orderId).waitFor({ state: "detached" });
+      } else {
+        await settle(page, (url) => url.pathname === `/admin/orders/${orderId}/delete`, js);
+        await page.getByRole("heading", { name: "Delete this order?" }).waitFor();
+        await page.getByRole("button", { name: "Delete" }).click();
+        await settle(page, (url) => url.pathname === "/admin", js);
+        // Back to the view it came from.
+        expect(new URL(page.url()).searchParams.get("dir")).toBe("desc");
+        expect(await row(page, orderId).count()).toBe(0);
+      }
+      expect(await events(orderId)).toEqual(["OrderPlaced", "OrderDeleted"]);
+
+      await open(page, "/admin?status=deleted", js);
+      await row(page, orderId).waitFor();
+      expect(await row(page, orderId).textContent()).not.toContain("Mark paid");
+      await context.close();
+    });
+
+    it(`opens the audit trail from a row and steps back in time (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const placed = await placeTestOrder(server.shop, {
+        name: `Trail ${mode.name}`,
+        items: [
+          { productId: "stationery/scientific-calculator", quantity: 2 },
+          { productId: "stationery/geometric-box-set", quantity: 1 },
+        ],
+      });
+      const actor = { kind: "admin" as const, id: admin.id, name: "Asha Admin" };
+      await server.shop.orders.changeStatus(placed.orderId, "processing", actor);
+      await server.shop.orders.changeStatus(placed.orderId, "shipped", actor);
+      await server.shop.orders.markPaid(placed.orderId, actor);
+      await server.shop.orders.deleteOrder(placed.orderId, actor);
+
+      const { context, page } = await adminPage(js);
+      await open(page, "/admin?status=deleted&sort=id&dir=asc", js);
+      await row(page, placed.orderId).getByRole("link", { name: placed.displayId }).click();
+      await settle(page, (url) => url.pathname === `/admin/orders/${placed.orderId}`, js);
+      await page.getByRole("heading", { name: `Order ${placed.displayId}` }).waitFor();
+
+      const history = page.getByRole("table", { name: "Order history" });
+      const texts = await history.locator("tbody tr").allTextContents();
+      expect(texts).toHaveLength(5);
+      expect(texts[0]).toContain("Order placed");
+      expect(texts[0]).toContain(`Guest: Trail ${mode.name}`);
+      expect(texts[0]).toContain("Scientific Calculator (Free Size) x 2");
+      expect(texts[0]).toContain("12 Station Road, Churu, 331001");
+      expect(texts[1]).toContain("pending → processing");
+      expect(texts[1]).toContain("Admin: Asha Admin");
+      expect(texts[2]).toContain("processing → shipped");
+      expect(texts[3]).toContain("payment pending → paid");
+      expect(texts[4]).toContain("Order deleted");
+      expect(texts.every((t) => /\d{4}/.test(t))).toBe(true);
+      expect(await page.locator('[data-field="status"]').textContent()).toBe("shipped");
+      expect(await page.locator('[data-field="deleted"]').textContent()).toBe("Yes");
+
+      // Back to the moment after the first status change.
+      await history.getByRole("link", { name: "View order at #1" }).click();
+      await settle(page, (url) => url.searchParams.get("at") === "1", js);
+      await page.getByRole("heading", { name: "The order as it stood after event #1" }).waitFor();
+      expect(await page.locator('[data-field="status"]').textContent()).toBe("processing");
+      expect(await page.locator('[data-field="payment-status"]').textContent()).toBe("pending");
+      expect(await page.locator('[data-field="deleted"]').textContent()).toBe("No");
+      expect(await page.locator('[data-field="total"]').textContent()).toBe("₹420");
+      expect(await page.getByRole("table", { name: "Order lines" }).locator("tbody tr").count()).toBe(2);
+
+      await history.getByRole("link", { name: "View order at #0" }).click();
+      await settle(page, (url) => url.searchParams.get("at") === "0", js);
+      expect(await page.locator('[data-field="status"]').textContent()).toBe("pending");
+      await history.getByRole("link", { name: "View order at #3" }).click();
+      await settle(page, (url) => url.searchParams.get("at") === "3", js);
+      expect(await page.locator('[data-field="payment-status"]').textContent()).toBe("paid");
+      expect(await page.locator('[data-field="deleted"]').textContent()).toBe("No");
+
+      // The back link keeps the dashboard's filter and sort.
+      await page.getByRole("link", { name: "← Back to orders" }).click();
+      await settle(page, (url) => url.pathname === "/admin", js);
+      const back = new URL(page.url()).searchParams;
+      expect([back.get("status"), back.get("sort"), back.get("dir")]).toEqual(["deleted", "id", "asc"]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import type { BrowserContext } from "playwright-core";
+import { signInAdmin } from "../../app/auth/session.server";
+import type { Shop } from "../../services/index";
+import type { OrderItemInput } from "../../services/orders";
+
+export interface TestAdmin {
+  id: string;
+  name: string;
+  email: string;
+  /** "__admin=..." for fetch. */
+  cookie: string;
+  /** An admin-scope bearer token for /api. */
+  token: string;
+}
+
+/**
+ * An admin account with a page session and an API token, made the way the login
+ * form and /api/users/admin-login make them (the login form has its own tests).
+ */
+export async function createTestAdmin(shop: Shop, baseUrl: string, email = `admin-${randomUUID()}@churu-uniforms.example`): Promise<TestAdmin> {
+  const { user } = await shop.auth.createAdmin({ email, password: "admin password 1994" });
+  const signedIn = await signInAdmin(new Request(`${baseUrl}/admin/login`), shop, user.id);
+  const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const token = await shop.auth.issueToken(user.id, "admin");
+  return { id: user.id, name: user.name, email, cookie, token };
+}
+
+/** Puts the admin's session cookie in a browser context. */
+export async function addAdminCookie(context: BrowserContext, admin: TestAdmin, url: string): Promise<void> {
+  const [name, value] = admin.cookie.split(/=(.*)/s);
+  await context.addCookies([{ name, value, url }]);
+}
+
+let phoneSeq = 9_100_000_000 + Math.floor(Math.random() * 800_000_000);
+
+/**
+ * An order placed through the real order service (priced by the server, appended to the
+ * event store, projected), visible in the read model when this returns.
+ */
+export async function placeTestOrder(
+  shop: Shop,
+  options: { name?: string; userId?: string; email?: string; items?: OrderItemInput[]; city?: string } = {},
+): Promise<{ orderId: string; displayId: string; name: string; phone: string }> {
+  const phone = String(phoneSeq++);
+  const name = options.name ?? `Customer ${phone.slice(-4)}`;
+  const placed = await shop.orders.placeOrder({
+    scope: options.userId ? `user:${options.userId}` : `guest:${phone}`,
+    idempotencyKey: randomUUID(),
+    items: options.items ?? [{ productId: "stationery/scientific-calculator", quantity: 1 }],
+    customer: options.userId
+      ? { kind: "user", userId: options.userId, name, phone, ...(options.email ? { email: options.email } : {}) }
+      : { kind: "guest", name, phone },
+    address: { name, phone, address: "12 Station Road", city: options.city ?? "Churu", pincode: "331001" },
+  });
+  await shop.orders.waitUntilVisible(placed.position);
+  return { orderId: placed.orderId, displayId: placed.displayId, name, phone };
+}
+
+/** Reads a whole body at once, so no connection is left open for the server's close to wait on. */
+export async function call(url: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, { redirect: "manual", ...init });
+  const text = await res.text();
+  return new Response(res.status === 204 ? null : text, { status: res.status, headers: res.headers });
+}
