@@ -1,7 +1,6 @@
 import type { Shop } from "../services/index";
 import { schoolMenu } from "./schools-menu.server";
-import { frameCartCount } from "./cart/frame.server";
-import { getShopper } from "./auth/session.server";
+import { cartContext } from "./cart/cart.server";
 
 /**
  * What the shared frame (navbar, footer) needs on every page. Features fill in
@@ -15,16 +14,12 @@ export interface Frame {
 }
 
 export async function loadFrame(request: Request, shop: Shop): Promise<Frame> {
-  void request;
+  // One lookup of who is shopping serves both the navbar's name and the cart badge.
+  const { shopper, owner } = await cartContext(request, shop);
   return {
     shopName: shop.config.shopName,
     schools: schoolMenu(),
-    user: await frameUser(request, shop),
-    cartCount: await frameCartCount(request, shop),
+    user: shopper && { name: shopper.name },
+    cartCount: owner ? await shop.cart.count(owner) : 0,
   };
-}
-
-async function frameUser(request: Request, shop: Shop): Promise<Frame["user"]> {
-  const shopper = await getShopper(request, shop);
-  return shopper && { name: shopper.name };
 }

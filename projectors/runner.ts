@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { EventStore, Position, Subscription } from "../eventstore/port";
 import type { Projector } from "./projector";
+import { createReadModelWaiter } from "./read-your-writes";
 
 export interface ProjectorStatus {
   name: string;
@@ -134,31 +135,16 @@ export async function projectorStatuses(
 }
 
 /**
- * Read your writes: waits (bounded) until every named projector has applied the
- * event at `position`, so the page a form redirects to already shows the change.
- * Returns false on timeout; the caller still succeeds, the page is just a moment behind.
+ * Read your writes, once: waits (bounded) until every named projector has
+ * applied the event at `position`. Long-lived callers share a waiter from
+ * createReadModelWaiter instead, so concurrent requests share one poll.
  */
-export async function waitForProjectors(
+export function waitForProjectors(
   db: Kysely<DB>,
   store: EventStore,
   names: readonly string[],
   position: Position,
   timeoutMs = 2000,
 ): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  let delay = 5;
-  for (;;) {
-    const rows = await db
-      .selectFrom("projector_checkpoints")
-      .select(["name", "position"])
-      .where("name", "in", names as string[])
-      .execute();
-    const done =
-      rows.length === names.length &&
-      rows.every((r) => r.position !== null && store.comparePositions(r.position, position) >= 0);
-    if (done) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, delay));
-    delay = Math.min(delay * 2, 50);
-  }
+  return createReadModelWaiter(db, store, names)(position, timeoutMs);
 }

@@ -7,7 +7,8 @@ import { migrateToLatest } from "../db/migrate";
 import type { DB } from "../db/schema";
 import { openEventStore, type EventStore, type Position } from "../eventstore/index";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
-import { projectorStatuses, waitForProjectors, type ProjectorStatus } from "../projectors/runner";
+import { projectorStatuses, type ProjectorStatus } from "../projectors/runner";
+import { createReadModelWaiter } from "../projectors/read-your-writes";
 import type { JobQueue } from "../workers/queue";
 import { InProcessQueue } from "../workers/in-process-queue";
 import type { ShopConfig } from "./config";
@@ -90,7 +91,7 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       queue,
       projectors: allProjectors,
       sessionSecret,
-      waitForReadModels: (position, timeoutMs) => waitForProjectors(database.db, store, names, position, timeoutMs),
+      waitForReadModels: createReadModelWaiter(database.db, store, names),
       health: () => checkHealth(database, store, queue, names),
       async close() {
         for (const resource of opened) await resource.close().catch(() => {});

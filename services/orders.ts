@@ -27,7 +27,7 @@ import {
 import { isWrongExpectedVersion, type EventStore, type Position, type RecordedEvent } from "../eventstore/port";
 import { cartIdOf, type CartOwner, type CartService } from "./cart";
 import type { LinePricer } from "./line-prices";
-import { createReadModelWaiter } from "./read-your-writes";
+import { createReadModelWaiter } from "../projectors/read-your-writes";
 import { ordersProjector } from "../projectors/orders";
 
 // ---------------------------------------------------------------------------------------
