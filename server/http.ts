@@ -40,8 +40,12 @@ export async function startWebServer(
   }
 
   app.use(rejectCrossSitePosts);
+  app.use("/api", unroutableApiPath);
   // clientIp: the address rate limits count (req.ip honours X-Forwarded-For only from a loopback proxy).
-  app.all("*", createRequestHandler({ build, getLoadContext: (req) => ({ shop, clientIp: req.ip ?? "" }) }));
+  // app.use, not app.all("*"): Express decodes route parameters and answers a malformed escape
+  // ("/api/orders/%E0%A4") with its own HTML error page. Remix copes with such a path itself.
+  app.use(createRequestHandler({ build, getLoadContext: (req) => ({ shop, clientIp: req.ip ?? "" }) }));
+  app.use(lastResortError);
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -79,4 +83,35 @@ function rejectCrossSitePosts(req: express.Request, res: express.Response, next:
   }
   if (originHost && originHost === req.get("host")) return next();
   res.status(403).type("text/plain").send("This form was sent from another website and was refused.");
+}
+
+/**
+ * Anything that escapes Remix (a request Express itself cannot parse): logged, and answered
+ * without the stack, as JSON `{ message }` under /api (docs/api.md) and as text elsewhere.
+ */
+function lastResortError(err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (res.headersSent) return next(err);
+  const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
+  const clientError = status >= 400 && status < 500;
+  if (!clientError) console.error(`http: ${req.method} ${req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  const message = clientError ? "The request could not be understood." : "Server error. Please try again later.";
+  res.status(clientError ? status : 500).set("Cache-Control", "no-store");
+  if (req.path === "/api" || req.path.startsWith("/api/")) res.json({ message });
+  else res.type("text/plain").send(message);
+}
+
+/**
+ * An /api path with a line break in it (%0A, %0D, %E2%80%A8...) names no call, but the
+ * router's catch-all pattern does not match line breaks either, so Remix would answer the
+ * HTML not-found page. An API client gets JSON (docs/api.md).
+ */
+function unroutableApiPath(req: express.Request, res: express.Response, next: express.NextFunction) {
+  let path: string;
+  try {
+    path = decodeURIComponent(req.originalUrl.split("?")[0]);
+  } catch {
+    return next();
+  }
+  if (!/[\n\r\u2028\u2029]/.test(path)) return next();
+  res.status(404).set("Cache-Control", "no-store").json({ message: "There is no API call at this address." });
 }

@@ -1,14 +1,10 @@
-import { z } from "zod";
 import type { Shop } from "../../services/index";
-import { isAuthError, type User } from "../../services/auth/index";
+import type { User } from "../../services/auth/index";
 import { AUTH_MESSAGES } from "../../domain/auth";
+import { jsonError } from "../api/http.server";
 
-/** Bodies above this are refused before parsing: no sign-in payload comes close. */
-export const MAX_JSON_BYTES = 16 * 1024;
-
-export function jsonError(status: number, message: string, headers?: HeadersInit): Response {
-  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
+// Reading bodies, answering errors and guarding methods is app/api/http.server.ts's job;
+// this module is the /api's side of sign-in: who is calling.
 
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization") ?? "";
@@ -33,50 +29,6 @@ export async function requireApiUser(request: Request, shop: Shop, options: { ro
     throw jsonError(403, AUTH_MESSAGES.notAllowed);
   }
   throw jsonError(401, AUTH_MESSAGES.signInRequired, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
-}
-
-/**
- * Reads a JSON body against a zod schema of types (strict: unknown fields are
- * refused). 415 when it is not JSON, 413 too large, 400 malformed or wrong
- * types. Rules on the values (a valid email, a 10-digit phone) are the
- * caller's, answered with 422.
- */
-export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\b/i.test(type.trim())) throw jsonError(415, "Send the body as JSON (Content-Type: application/json).");
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BYTES) throw jsonError(413, "The request body is too large.");
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    throw jsonError(400, "The request body could not be read.");
-  }
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw jsonError(413, "The request body is too large.");
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw jsonError(400, "The request body is not valid JSON.");
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-    throw jsonError(400, `Invalid request: ${where}${issue?.message ?? "wrong shape"}`);
-  }
-  return parsed.data;
-}
-
-/** A refusal from the auth service as the JSON answer; anything else is a real fault and propagates. */
-export function authErrorResponse(err: unknown): Response {
-  if (err instanceof Response) return err;
-  if (isAuthError(err)) return jsonError(err.status, err.message);
-  throw err;
-}
-
-export function methodNotAllowed(allow: string): Response {
-  return jsonError(405, `Use ${allow} for this address.`, { Allow: allow });
 }
 
 /** The user as every /api answer shows it. */

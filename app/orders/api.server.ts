@@ -1,12 +1,12 @@
-import type { ZodError } from "zod";
-import { checkDetails, firstIssue, normalisePhone, type ApiCartItem } from "../../domain/checkout";
-import { RuleViolation, isRuleViolation } from "../../domain/errors";
+import { checkDetails, normalisePhone, type ApiCartItem } from "../../domain/checkout";
+import { RuleViolation } from "../../domain/errors";
 import type { ShippingAddress } from "../../domain/orders/events";
 import type { CartView } from "../../services/cart";
 import type { OrderItemInput, OrderSummary, PlacedOrder } from "../../services/orders";
-import { jsonError } from "../auth/api.server";
+import { json } from "../api/http.server";
 
-export const NO_STORE = { "Cache-Control": "no-store" };
+// How the cart and orders look on the /api. Reading requests and answering errors is
+// app/api/http.server.ts's job.
 
 /** A cart as the /api answers it: spec section 3's cart item fields, with the server's prices. */
 export function cartJson(cart: Pick<CartView, "lines" | "total" | "count">) {
@@ -65,10 +65,10 @@ export function placedJson(placed: PlacedOrder, order: OrderSummary | undefined)
 }
 
 /** Cart items as the services take them: only id, size and quantity count; a price is only compared. */
-export function itemInputs(items: readonly ApiCartItem[]): OrderItemInput[] {
+export function itemInputs(items: readonly ApiCartItem[], field = "items"): OrderItemInput[] {
   return items.map((item, index) => {
     const productId = item.productId ?? item.id;
-    if (!productId) throw new RuleViolation(`items.${index}: productId is required.`, 400);
+    if (!productId) throw new RuleViolation(`Invalid request: ${field}.${index}: send the product's id (id or productId).`, 400);
     return { productId, size: item.size, quantity: item.quantity, ...(item.price !== undefined ? { price: item.price } : {}) };
   });
 }
@@ -90,24 +90,13 @@ export function mobileFrom(raw: string): string {
   return phone;
 }
 
-/** The optional Idempotency-Key header; without one, each call is its own order. */
-export function idempotencyKeyOf(request: Request): string | undefined {
-  const key = request.headers.get("Idempotency-Key");
-  return key === null ? undefined : key;
-}
-
-export function zodMessage(error: ZodError): Response {
-  return jsonError(400, `Invalid request: ${firstIssue(error)}`);
-}
-
 /**
- * Every /api handler of the cart and orders ends here on a throw: a thrown
- * Response (401, 413, 415...) as is, a business refusal as its 4xx, anything
- * else logged and answered 503 with a message (never a bare 500).
+ * A placed order's answer: 201 with the order, or 200 when the Idempotency-Key had already
+ * placed it (the same order, marked `Idempotent-Replayed: true`).
  */
-export function apiFailure(err: unknown): Response {
-  if (err instanceof Response) return err;
-  if (isRuleViolation(err)) return jsonError(err.status, err.message);
-  console.error(`api: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  return jsonError(503, "The shop could not complete this right now. Please try again in a moment.");
+export function placedResponse(placed: PlacedOrder, order: OrderSummary | undefined): Response {
+  return json(placedJson(placed, order), {
+    status: placed.duplicate ? 200 : 201,
+    headers: placed.duplicate ? { "Idempotent-Replayed": "true" } : {},
+  });
 }

@@ -1,38 +1,32 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCartSchema } from "../../domain/checkout";
-import { methodNotAllowed, readJson, requireApiUser } from "../auth/api.server";
-import { apiFailure, cartJson, itemInputs, NO_STORE } from "../orders/api.server";
-
-/** GET /api/cart: the signed-in user's cart, priced by the server. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    const user = await requireApiUser(request, context.shop);
-    const cart = await context.shop.cart.view({ kind: "user", userId: user.id });
-    return Response.json(cartJson(cart), { headers: NO_STORE });
-  } catch (err) {
-    return apiFailure(err);
-  }
-}
+import { apiCartSchema } from "../../domain/api/schemas";
+import { apiRoute, json, parseJson } from "../api/http.server";
+import { requireApiUser } from "../auth/api.server";
+import { cartJson, itemInputs } from "../orders/api.server";
 
 /**
- * POST /api/cart { items }: the cart becomes these items (as events: added, changed,
- * removed), named and priced by the server; a refused item changes nothing.
- * DELETE /api/cart: clears it.
+ * The signed-in user's cart (user token). GET reads it, priced by the server.
+ * POST { items } makes the cart these items (as events: added, changed, removed),
+ * named and priced by the server; a refused item changes nothing. DELETE clears it.
+ * Each answers the cart as it now is.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const shop = context.shop;
-  try {
-    if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("GET, POST, DELETE");
-    const user = await requireApiUser(request, shop);
+const api = apiRoute({
+  async GET({ request, context }) {
+    const user = await requireApiUser(request, context.shop);
+    return json(cartJson(await context.shop.cart.view({ kind: "user", userId: user.id })));
+  },
+  async POST({ request, context }) {
+    const user = await requireApiUser(request, context.shop);
     const owner = { kind: "user" as const, userId: user.id };
-    if (request.method === "DELETE") {
-      await shop.cart.clear(owner);
-    } else {
-      const body = await readJson(request, apiCartSchema);
-      await shop.cart.replace(owner, itemInputs(body.items));
-    }
-    return Response.json(cartJson(await shop.cart.view(owner)), { headers: NO_STORE });
-  } catch (err) {
-    return apiFailure(err);
-  }
-}
+    const body = await parseJson(request, apiCartSchema);
+    await context.shop.cart.replace(owner, itemInputs(body.items));
+    return json(cartJson(await context.shop.cart.view(owner)));
+  },
+  async DELETE({ request, context }) {
+    const user = await requireApiUser(request, context.shop);
+    const owner = { kind: "user" as const, userId: user.id };
+    await context.shop.cart.clear(owner);
+    return json(cartJson(await context.shop.cart.view(owner)));
+  },
+});
+export const loader = api;
+export const action = api;

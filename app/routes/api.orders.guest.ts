@@ -1,9 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiGuestOrderSchema } from "../../domain/checkout";
-import { methodNotAllowed, readJson } from "../auth/api.server";
-import { addressFrom, apiFailure, idempotencyKeyOf, itemInputs, mobileFrom, NO_STORE, placedJson } from "../orders/api.server";
-
-export const loader = () => methodNotAllowed("POST");
+import { apiGuestOrderSchema } from "../../domain/api/schemas";
+import { apiRoute, idempotencyKeyOf, parseJson } from "../api/http.server";
+import { addressFrom, itemInputs, mobileFrom, placedResponse } from "../orders/api.server";
 
 /**
  * POST /api/orders/guest { mobileNumber, cartItems, address, totalAmount }.
@@ -11,28 +8,24 @@ export const loader = () => methodNotAllowed("POST");
  * order. With an Idempotency-Key (scoped by the mobile number) a retry returns
  * the same order, and the same key with another body is a 422.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const shop = context.shop;
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  try {
-    const body = await readJson(request, apiGuestOrderSchema);
+const api = apiRoute({
+  async POST({ request, context }) {
+    const shop = context.shop;
+    const idempotencyKey = idempotencyKeyOf(request) ?? shop.orders.newIdempotencyKey();
+    const body = await parseJson(request, apiGuestOrderSchema);
     const phone = mobileFrom(body.mobileNumber);
     const address = addressFrom(body.address);
     const placed = await shop.orders.placeOrder({
       scope: `guest:${phone}`,
-      idempotencyKey: idempotencyKeyOf(request) ?? shop.orders.newIdempotencyKey(),
-      items: itemInputs(body.cartItems),
+      idempotencyKey,
+      items: itemInputs(body.cartItems, "cartItems"),
       expectedTotal: body.totalAmount,
       customer: { kind: "guest", name: address.name, phone },
       address,
     });
     await shop.orders.waitUntilVisible(placed.position);
-    const order = await shop.orders.getOrder(placed.orderId);
-    return Response.json(placedJson(placed, order), {
-      status: placed.duplicate ? 200 : 201,
-      headers: { ...NO_STORE, ...(placed.duplicate ? { "Idempotent-Replayed": "true" } : {}) },
-    });
-  } catch (err) {
-    return apiFailure(err);
-  }
-}
+    return placedResponse(placed, await shop.orders.getOrder(placed.orderId));
+  },
+});
+export const loader = api;
+export const action = api;

@@ -1,40 +1,40 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiUserOrderSchema } from "../../domain/checkout";
-import { isOrderStatus } from "../../domain/orders/order";
-import { jsonError, methodNotAllowed, readJson, requireApiUser } from "../auth/api.server";
-import { addressFrom, apiFailure, idempotencyKeyOf, itemInputs, NO_STORE, orderJson, placedJson } from "../orders/api.server";
+import { z } from "zod";
+import { apiUserOrderSchema } from "../../domain/api/schemas";
+import { ORDER_STATUSES } from "../../domain/orders/events";
+import { apiRoute, idempotencyKeyOf, json, parseJson, parseQuery } from "../api/http.server";
+import { requireApiUser } from "../auth/api.server";
+import { addressFrom, itemInputs, orderJson, placedResponse } from "../orders/api.server";
 
-/**
- * GET /api/orders (admin token): every order, newest first (?status= filters).
- * The admin screens read the same service; the admin developer owns this list's details.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
+const listQuery = z.object({
+  status: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(ORDER_STATUSES, { error: `Unknown status filter: use one of ${ORDER_STATUSES.join(", ")}.` }).optional(),
+  ),
+});
+
+const api = apiRoute({
+  /** GET /api/orders (admin token): every order, newest first, as an array (?status= filters). */
+  async GET({ request, context }) {
     await requireApiUser(request, context.shop, { role: "admin" });
-    const status = new URL(request.url).searchParams.get("status") ?? "";
-    if (status && !isOrderStatus(status)) return jsonError(400, "Unknown status filter.");
-    const orders = await context.shop.orders.listOrders(status ? { status: status as never } : {});
-    return Response.json(orders.map(orderJson), { headers: NO_STORE });
-  } catch (err) {
-    return apiFailure(err);
-  }
-}
+    const { status } = parseQuery(request, listQuery);
+    const orders = await context.shop.orders.listOrders(status ? { status } : {});
+    return json(orders.map(orderJson));
+  },
 
-/**
- * POST /api/orders (user token) { items, total, shipping }: an order for the
- * signed-in user. Prices from the server (a stale client price or total is a
- * 409); an Idempotency-Key (scoped by the user) makes a retry return the same order.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const shop = context.shop;
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  try {
+  /**
+   * POST /api/orders (user token) { items, total, shipping }: an order for the
+   * signed-in user. Prices from the server (a stale client price or total is a
+   * 409); an Idempotency-Key (scoped by the user) makes a retry return the same order.
+   */
+  async POST({ request, context }) {
+    const shop = context.shop;
     const user = await requireApiUser(request, shop);
-    const body = await readJson(request, apiUserOrderSchema);
+    const idempotencyKey = idempotencyKeyOf(request) ?? shop.orders.newIdempotencyKey();
+    const body = await parseJson(request, apiUserOrderSchema);
     const address = addressFrom(body.shipping);
     const placed = await shop.orders.placeOrder({
       scope: `user:${user.id}`,
-      idempotencyKey: idempotencyKeyOf(request) ?? shop.orders.newIdempotencyKey(),
+      idempotencyKey,
       items: itemInputs(body.items),
       expectedTotal: body.total,
       customer: {
@@ -47,12 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       address,
     });
     await shop.orders.waitUntilVisible(placed.position);
-    const order = await shop.orders.getOrder(placed.orderId);
-    return Response.json(placedJson(placed, order), {
-      status: placed.duplicate ? 200 : 201,
-      headers: { ...NO_STORE, ...(placed.duplicate ? { "Idempotent-Replayed": "true" } : {}) },
-    });
-  } catch (err) {
-    return apiFailure(err);
-  }
-}
+    return placedResponse(placed, await shop.orders.getOrder(placed.orderId));
+  },
+});
+export const loader = api;
+export const action = api;

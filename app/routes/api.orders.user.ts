@@ -1,16 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, requireApiUser } from "../auth/api.server";
-import { apiFailure, NO_STORE, orderJson } from "../orders/api.server";
+import { apiRoute, json } from "../api/http.server";
+import { requireApiUser } from "../auth/api.server";
+import { orderJson } from "../orders/api.server";
 
-/** GET /api/orders/user (user token): the user's orders, newest first. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
+/** GET /api/orders/user (user token): the user's orders, newest first (an array, spec section 7). */
+const api = apiRoute({
+  async GET({ request, context }) {
     const user = await requireApiUser(request, context.shop);
     const orders = await context.shop.orders.getOrderHistory(user.id);
-    return Response.json(orders.map(orderJson), { headers: NO_STORE });
-  } catch (err) {
-    return apiFailure(err);
-  }
-}
-
-export const action = () => methodNotAllowed("GET");
+    return json(orders.map(orderJson));
+  },
+});
+export const loader = api;
+export const action = api;

@@ -1,23 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { SIGN_IN_MAX_BODY_BYTES } from "../../domain/api/policy";
+import { adminLoginBody } from "../../domain/api/schemas";
 import { AUTH_MESSAGES, looksLikeEmail } from "../../domain/auth";
-import { authErrorResponse, jsonError, methodNotAllowed, publicUser, readJson } from "../auth/api.server";
-
-const body = z.strictObject({ email: z.string().max(320), password: z.string().max(1024) });
-
-export const loader = () => methodNotAllowed("POST");
+import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
+import { publicUser } from "../auth/api.server";
 
 /** Answers an admin-scope token (only admin calls accept it); a customer account gets 403. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const { shop, clientIp } = context;
-  try {
-    const input = await readJson(request, body);
+const api = apiRoute({
+  async POST({ request, context }) {
+    const { shop, clientIp } = context;
+    const input = await parseJson(request, adminLoginBody, { maxBytes: SIGN_IN_MAX_BODY_BYTES });
     if (!looksLikeEmail(input.email) || !input.password) return jsonError(422, AUTH_MESSAGES.fillAllFields);
     const user = await shop.auth.loginWithPassword({ email: input.email, password: input.password, ip: clientIp, as: "admin" });
     const token = await shop.auth.issueToken(user.id, "admin");
-    return Response.json({ token, user: publicUser(user) }, { headers: { "Cache-Control": "no-store" } });
-  } catch (err) {
-    return authErrorResponse(err);
-  }
-}
+    return json({ token, user: publicUser(user) });
+  },
+});
+export const loader = api;
+export const action = api;

@@ -1,22 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { SIGN_IN_MAX_BODY_BYTES } from "../../domain/api/policy";
+import { sendOtpBody } from "../../domain/api/schemas";
 import { AUTH_MESSAGES, checkPhone } from "../../domain/auth";
-import { authErrorResponse, jsonError, methodNotAllowed, readJson } from "../auth/api.server";
+import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
 
-const body = z.strictObject({ phone: z.string().max(32) });
-
-export const loader = () => methodNotAllowed("POST");
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const { shop, clientIp } = context;
-  try {
-    const input = await readJson(request, body);
+/** Sends a 6-digit code by SMS (limits per number and per network: 429). */
+const api = apiRoute({
+  async POST({ request, context }) {
+    const { shop, clientIp } = context;
+    const input = await parseJson(request, sendOtpBody, { maxBytes: SIGN_IN_MAX_BODY_BYTES });
     const phone = checkPhone(input.phone);
     if (!phone.ok) return jsonError(422, phone.message);
     await shop.auth.sendCode({ phone: phone.phone, ip: clientIp });
-    return Response.json({ message: AUTH_MESSAGES.otpSent }, { headers: { "Cache-Control": "no-store" } });
-  } catch (err) {
-    return authErrorResponse(err);
-  }
-}
+    return json({ message: AUTH_MESSAGES.otpSent });
+  },
+});
+export const loader = api;
+export const action = api;

@@ -1,13 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { AUTH_MESSAGES } from "../../domain/auth";
-import { bearerToken, jsonError, methodNotAllowed } from "../auth/api.server";
-
-export const loader = () => methodNotAllowed("POST");
+import { apiRoute, json, jsonError } from "../api/http.server";
+import { bearerToken } from "../auth/api.server";
 
 /** Revokes the bearer token sent with the call (shopper or admin): it stops working at once. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const token = bearerToken(request);
-  if (!token || !(await context.shop.auth.revokeToken(token))) return jsonError(401, AUTH_MESSAGES.signInRequired);
-  return Response.json({ message: "Logged out." }, { headers: { "Cache-Control": "no-store" } });
-}
+const api = apiRoute({
+  async POST({ request, context }) {
+    const token = bearerToken(request);
+    if (!token || !(await context.shop.auth.revokeToken(token))) return jsonError(401, AUTH_MESSAGES.signInRequired);
+    return json({ message: "Logged out." });
+  },
+});
+export const loader = api;
+export const action = api;

@@ -1,8 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, json } from "../api/http.server";
 import { publicUser, requireApiUser } from "../auth/api.server";
 
 /** The shopper behind a token: lets a client check that its stored token still works. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request, context.shop);
-  return Response.json({ user: publicUser(user) }, { headers: { "Cache-Control": "no-store" } });
-}
+const api = apiRoute({
+  async GET({ request, context }) {
+    return json({ user: publicUser(await requireApiUser(request, context.shop)) });
+  },
+});
+export const loader = api;
+export const action = api;

@@ -3,10 +3,14 @@
  * `shop seed-demo` has written the events through the real commands.
  * Replays at two sizes to show memory stays flat as the event count grows.
  *   npx tsx tests/bench/replay.bench.ts [events=1000000] [first=250000]
+ * With BENCH_DATABASE_URL the events already seeded there are reused (topped up
+ * to the target) and the database is kept; otherwise a scratch database is made.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { PostgresEventStore } from "../../eventstore/postgres";
+import { connectPostgres } from "../../db/connection";
+import { migrateToLatest } from "../../db/migrate";
 import { benchDatabase } from "./support";
 
 const target = Number(process.argv[2] ?? 1_000_000);
@@ -25,7 +29,11 @@ function shop(url: string, ...args: string[]) {
 }
 
 async function main() {
-  const database = await benchDatabase(4);
+  const kept = process.env.BENCH_DATABASE_URL;
+  const database = kept
+    ? { ...(await connectPostgres(kept, { poolSize: 4 })), url: kept, drop: async () => {} }
+    : await benchDatabase(4);
+  if (kept) await migrateToLatest(database.db);
   const store = new PostgresEventStore(database);
   const rows: string[] = [];
   try {
@@ -48,7 +56,8 @@ async function main() {
     }
   } finally {
     await store.close();
-    await database.drop();
+    if (kept) await database.close();
+    else await database.drop();
   }
   console.log("\n| events | replay events/s | peak memory (replay process) | verify after replay |");
   console.log("|---|---|---|---|");

@@ -66,9 +66,17 @@ async function snapshot() {
   };
 }
 
+/**
+ * Waits for the newest position this test wrote. (The store's visible head can
+ * trail a just-committed write while another transaction on the server is open,
+ * so "caught up with the head" would compare too early.)
+ */
+let newest: string | undefined;
+function wrote(position: string | undefined) {
+  if (position && (!newest || shop.store.comparePositions(position, newest) > 0)) newest = position;
+}
 async function caughtUp() {
-  const head = await shop.store.headPosition();
-  if (head) expect(await shop.waitForReadModels(head, 10_000)).toBe(true);
+  if (newest) expect(await shop.waitForReadModels(newest, 20_000)).toBe(true);
 }
 
 /** A rebuild as an operator runs it: truncate the read models, reset checkpoints, project everything again. */
@@ -99,6 +107,7 @@ describe("order read models", () => {
             const submit = () =>
               shop.orders.placeOrderFromCart({ owner, idempotencyKey: key, details, user: userId ? { id: userId, name: "Ravi" } : null });
             const results = await Promise.all(op.dup ? [submit(), submit()] : [submit()]);
+            for (const r of results) wrote(r.position);
             placed.push(results[0].orderId);
           } else if (placed.length > 0) {
             const orderId = placed[op.order % placed.length];
@@ -109,9 +118,10 @@ describe("order read models", () => {
                   ? shop.orders.changePaymentStatus(orderId, op.to, admin)
                   : shop.orders.deleteOrder(orderId, admin);
             // A change to a deleted order is refused; that is part of the sequence too.
-            await run.catch((err: { code?: string }) => {
+            const result = await run.catch((err: { code?: string }) => {
               if (err.code !== "RULE_VIOLATION") throw err;
             });
+            if (result) wrote(result.position);
           }
         }
         await caughtUp();

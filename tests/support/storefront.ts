@@ -76,6 +76,8 @@ export async function settle(page: Page, url: string | RegExp | ((url: URL) => b
     await page.waitForFunction(
       () => (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state.navigation.state === "idle",
     );
+    // React commits the new route's DOM after the router reports idle; two frames later it is on screen.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
 }
 

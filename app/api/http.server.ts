@@ -1,0 +1,223 @@
+// The /api's HTTP pieces, in one place: every api.*.ts route reads its body, answers its
+// errors, guards its methods and catches its faults through this module (docs/api.md,
+// decisions 070-072). A route file keeps only its story: parse, one command or query, answer.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import { isRuleViolation } from "../../domain/errors";
+import { API_MESSAGES, MAX_BODY_BYTES } from "../../domain/api/policy";
+import { isAuthError } from "../../services/auth/index";
+import { IDEMPOTENCY_KEY_PATTERN } from "../../services/orders";
+
+export { MAX_BODY_BYTES };
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** `no-store` unless the caller says otherwise. */
+function withNoStore(extra?: HeadersInit): Headers {
+  const headers = new Headers(NO_STORE);
+  new Headers(extra).forEach((value, key) => headers.set(key, value));
+  return headers;
+}
+
+/** Every refusal of the /api: `{ message }` with its status, never cached. */
+export function jsonError(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ message }, { status, headers: withNoStore(headers) });
+}
+
+/** A JSON answer, not cached (every /api answer but the categories list is someone's current state). */
+export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  return Response.json(data, { status: init.status ?? 200, headers: withNoStore(init.headers) });
+}
+
+export function methodNotAllowed(allow: readonly string[] | string): Response {
+  const list = typeof allow === "string" ? allow : allow.join(", ");
+  return jsonError(405, API_MESSAGES.methodNotAllowed(list), { Allow: list });
+}
+
+/** `application/json`, or a `+json` type, in UTF-8 (no charset parameter means UTF-8). */
+function isJsonContentType(raw: string | null): boolean {
+  if (!raw) return false;
+  const [essence, ...params] = raw.split(";").map((part) => part.trim().toLowerCase());
+  if (essence !== "application/json" && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(essence)) return false;
+  const charset = params.find((p) => p.startsWith("charset="));
+  return !charset || /^charset="?utf-8"?$/.test(charset);
+}
+
+/** How much of an over-long body is read (and dropped) so the 413 reaches the client before the connection closes. */
+const DRAIN_BYTES = 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body, up to `limit` bytes: a client that is still
+ * sending when the answer comes would otherwise see the connection reset instead of the
+ * 413. Past the limit the stream is cancelled, which closes the connection.
+ */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<void> {
+  let dropped = 0;
+  try {
+    while (dropped <= limit) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to answer.
+  }
+}
+
+/**
+ * The body's text, counted while it is read: a declared Content-Length over the limit is
+ * refused before reading, and a chunked body (no Content-Length) is refused as soon as it
+ * passes the limit, so a client cannot make the server hold more than `maxBytes`.
+ */
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) throw jsonError(413, API_MESSAGES.tooLarge(maxBytes));
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await drain(reader, DRAIN_BYTES);
+        throw jsonError(413, API_MESSAGES.tooLarge(maxBytes));
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    throw jsonError(400, API_MESSAGES.unreadable);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw jsonError(400, API_MESSAGES.notUtf8);
+  }
+}
+
+/** The JSON value of the body: 415 not JSON, 413 too large, 400 unreadable or malformed. */
+export async function readJsonBody(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
+  if (!isJsonContentType(request.headers.get("Content-Type"))) throw jsonError(415, API_MESSAGES.notJson);
+  const text = await readBodyText(request, options.maxBytes ?? MAX_BODY_BYTES);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw jsonError(400, API_MESSAGES.malformed);
+  }
+}
+
+/**
+ * The problem of a failed parse as status and message, naming the field. The shape is
+ * wrong (a missing field, a wrong type, an unknown field, not an object): 400. The shape is
+ * right but a value breaks a rule written in the schema (too long, out of range, bad
+ * format): 422. Schema messages from domain/ (the spec's texts) are kept as written.
+ */
+export function zodProblem(error: z.ZodError): { status: 400 | 422; message: string } {
+  const issue = error.issues[0];
+  if (!issue) return { status: 400, message: API_MESSAGES.wrongShape };
+  const where = issue.path.map(String).join(".");
+  const at = where ? `${where}: ` : "";
+  switch (issue.code) {
+    case "unrecognized_keys": {
+      const fields = issue.keys.map((key) => (where ? `${where}.${key}` : key));
+      return { status: 400, message: API_MESSAGES.unknownFields(fields) };
+    }
+    case "invalid_type":
+      // A number that should be whole (1.5 for a quantity) has the right type and a refused value.
+      if (issue.expected === "int") return { status: 422, message: `${at}${issue.message}` };
+      return { status: 400, message: `${API_MESSAGES.invalidPrefix}${at}${issue.message}` };
+    case "invalid_union":
+    case "invalid_key":
+    case "invalid_element":
+      return { status: 400, message: `${API_MESSAGES.invalidPrefix}${at}${issue.message}` };
+    default:
+      return { status: 422, message: `${at}${issue.message}` };
+  }
+}
+
+/** Reads the body and parses it with `schema`: the typed value, or a thrown JSON 4xx. */
+export async function parseJson<T extends z.ZodType>(request: Request, schema: T, options: { maxBytes?: number } = {}): Promise<z.output<T>> {
+  const body = await readJsonBody(request, options);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const problem = zodProblem(parsed.error);
+    throw jsonError(problem.status, problem.message);
+  }
+  return parsed.data;
+}
+
+/**
+ * The query string parsed with a zod schema of string fields: 400 naming the parameter.
+ * Parameters the schema does not name are ignored (a cache-buster must not break a GET).
+ */
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.output<T> {
+  const params = new URL(request.url).searchParams;
+  const parsed = schema.safeParse(Object.fromEntries(params));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.map(String).join(".");
+    throw jsonError(400, `${where ? `${where}: ` : ""}${issue?.message ?? API_MESSAGES.wrongShape}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The optional Idempotency-Key header of the order calls: undefined without one, the key
+ * when it is 8 to 128 letters, digits or - _ . :, else a 400 (decision 072).
+ */
+export function idempotencyKeyOf(request: Request): string | undefined {
+  const raw = request.headers.get("Idempotency-Key");
+  if (raw === null) return undefined;
+  const key = raw.trim();
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw jsonError(400, API_MESSAGES.badIdempotencyKey);
+  return key;
+}
+
+/**
+ * Where every /api handler ends on a throw: a thrown Response as is, a business refusal
+ * (RuleViolation, AuthError) as its 4xx, anything else logged with its stack and answered
+ * as a JSON 500 with the spec's message and nothing of the fault.
+ */
+export function apiFailure(err: unknown, request?: Request): Response {
+  if (err instanceof Response) return err;
+  if (isRuleViolation(err)) return jsonError(err.status, err.message);
+  if (isAuthError(err)) return jsonError(err.status, err.message);
+  const where = request ? `${request.method} ${new URL(request.url).pathname}` : "api";
+  console.error(`api: ${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return jsonError(500, API_MESSAGES.serverError);
+}
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+export type ApiHandler = (args: Args) => Promise<Response> | Response;
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * One /api address: its handlers by method. Export the result as both `loader` and
+ * `action`; a method without a handler is a 405 naming the ones there are (Allow), HEAD
+ * is GET without the body, and whatever a handler throws ends in `apiFailure`.
+ *
+ *   const api = apiRoute({ GET: ..., POST: ... });
+ *   export const loader = api, action = api;
+ */
+export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
+  const allow = (Object.keys(handlers) as ApiMethod[]).filter((m) => handlers[m]);
+  return async function handle(args: Args): Promise<Response> {
+    const method = args.request.method.toUpperCase();
+    const handler = handlers[(method === "HEAD" ? "GET" : method) as ApiMethod];
+    if (!handler) return methodNotAllowed(allow);
+    try {
+      return await handler(args);
+    } catch (err) {
+      return apiFailure(err, args.request);
+    }
+  };
+}

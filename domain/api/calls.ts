@@ -1,0 +1,445 @@
+// The /api as data: every call of spec section 7 (and the few the shop adds), with the auth it
+// needs, its body schema, an example and every status it can answer. docs/api.md is rendered
+// from this (domain/api/docs.ts), and the contract and fuzz tests walk it, so the three cannot
+// drift apart (decision 073).
+import type { z } from "zod";
+import { MAX_BODY_BYTES, SIGN_IN_MAX_BODY_BYTES } from "./policy";
+import {
+  adminLoginBody,
+  apiCartSchema,
+  apiGuestOrderSchema,
+  apiProductBody,
+  apiProductPatchBody,
+  apiStockBody,
+  apiUserOrderSchema,
+  loginBody,
+  orderPatchBody,
+  registerBody,
+  sendOtpBody,
+  verifyOtpBody,
+} from "./schemas";
+
+/** `any`: a shopper or an admin token. */
+export type ApiAuth = "none" | "shopper" | "admin" | "any";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiError {
+  status: number;
+  when: string;
+}
+
+export interface ApiCall {
+  method: HttpMethod;
+  /** With `{id}` for a path parameter. */
+  path: string;
+  auth: ApiAuth;
+  summary: string;
+  /** The spec's section 7 names this call (the others are the shop's additions). */
+  spec: boolean;
+  body?: z.ZodType;
+  maxBodyBytes?: number;
+  query?: string;
+  /** Takes an Idempotency-Key header. */
+  idempotent?: boolean;
+  /** A browser navigation: answers redirects, not JSON. */
+  redirect?: boolean;
+  example: { path?: string; request?: unknown; status: number; answer?: unknown; note?: string };
+  errors: ApiError[];
+}
+
+const E = {
+  malformed: { status: 400, when: "the body is not valid JSON, a field has the wrong type, a required field is missing, or a field is unknown" },
+  tooLarge: (bytes: number) => ({ status: 413, when: `the body is over ${bytes / 1024} KB (counted while reading, chunked too)` }),
+  notJson: { status: 415, when: "the body is not sent as `Content-Type: application/json`" },
+  noToken: { status: 401, when: "no token, or an unknown, expired or revoked one (`Please log in.`)" },
+  shopperOnly: { status: 403, when: "an admin token (this call takes a shopper's) (`You are not allowed to do this.`)" },
+  adminOnly: { status: 403, when: "a shopper token (this call takes an admin's) (`You are not allowed to do this.`)" },
+  method: { status: 405, when: "another method (the `Allow` header lists the right ones)" },
+  server: { status: 500, when: "a fault of the shop's own (`Server error. Please try again later.`, logged, no details)" },
+} as const;
+
+const withBody = (max = MAX_BODY_BYTES): ApiError[] => [E.malformed, E.tooLarge(max), E.notJson];
+
+/** The errors of a call, sorted by status, with the ones every call shares. */
+function errors(...list: (ApiError | ApiError[])[]): ApiError[] {
+  return [...list.flat(), E.method, E.server].sort((a, b) => a.status - b.status);
+}
+
+const address = { name: "Meena Sharma", phone: "9876500001", address: "4 Gandhi Nagar", city: "Churu", pincode: "331001" };
+const user = { id: "0b9d6a5e-0c5f-4a57-9e54-2f1d4c8f3a10", name: "meena", email: "meena@example.com", phone: null, role: "customer" };
+const order = {
+  id: "5c4f3e2d-1a0b-8c9d-8e7f-6a5b4c3d2e1f",
+  displayId: "5C4F3E2D",
+  userId: user.id,
+  name: "Meena Sharma",
+  phone: "9876500001",
+  email: "meena@example.com",
+  orderDate: "2025-06-01T10:00:00.000Z",
+  createdAt: "2025-06-01T10:00:00.000Z",
+  shippingAddress: { ...address, line1: address.address },
+  status: "pending",
+  paymentStatus: "pending",
+  total: 610,
+  items: [
+    { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", price: 310, quantity: 1 },
+    { productId: "stationery/scientific-calculator", name: "Scientific Calculator", size: "Free Size", school: "", price: 150, quantity: 2 },
+  ],
+};
+const product = {
+  id: 12,
+  name: "Navy Blazer",
+  description: "Wool blend, two buttons",
+  price: 999,
+  image_url: "/images/products/navy-blazer.png",
+  image: "/images/products/navy-blazer.png",
+  stock_quantity: 3,
+  category: "blazer",
+  gender: "girls",
+  size: "32",
+};
+const cart = {
+  items: [
+    { id: "school/dps/shirt", productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2, price: 310, imageUrl: "/images/illustrations/shirt.svg" },
+  ],
+  total: 620,
+  count: 2,
+};
+const cartItems = [
+  { id: "school/dps/shirt", name: "Shirt", size: "30", quantity: 1, price: 310, school: "DPS", imageUrl: "/images/illustrations/shirt.svg" },
+  { id: "stationery/scientific-calculator", name: "Scientific Calculator", quantity: 2, price: 150 },
+];
+const placed = { message: "Your order has been placed. Thank you!", orderId: order.id, displayId: order.displayId, total: 610, duplicate: false, order };
+const token = "shop_3q2...";
+
+const priceConflict: ApiError = {
+  status: 409,
+  when: "a sent price or total differs from the shop's: the message names the line and its current price (`The price of Shirt (30) is now ₹310, not ₹10. ...`); no order is placed. Also: not enough stock",
+};
+const idempotency: ApiError[] = [
+  { status: 400, when: "the Idempotency-Key header is not 8 to 128 letters, digits or - _ . :" },
+  { status: 422, when: "the Idempotency-Key was already used for a different body (`This Idempotency-Key was already used for a different order.`)" },
+];
+
+export const API_CALLS: ApiCall[] = [
+  // ------------------------------------------------------------------ cart
+  {
+    method: "GET",
+    path: "/api/cart",
+    auth: "shopper",
+    spec: true,
+    summary: "The signed-in user's cart, named and priced by the server.",
+    example: { status: 200, answer: cart },
+    errors: errors(E.noToken, E.shopperOnly),
+  },
+  {
+    method: "POST",
+    path: "/api/cart",
+    auth: "shopper",
+    spec: true,
+    summary:
+      "Makes the cart these items (appended as cart events: added, changed, removed). Name, price, school and image sent by the client are ignored: the answer carries the server's. A line is id + size (+ school).",
+    body: apiCartSchema,
+    example: { request: { items: [{ id: "school/dps/shirt", name: "Shirt", size: "30", quantity: 2, price: 310, school: "DPS", imageUrl: "/images/illustrations/shirt.svg" }] }, status: 200, answer: cart },
+    errors: errors(withBody(), E.noToken, E.shopperOnly, {
+      status: 422,
+      when: "an item the shop does not sell, a size it does not come in, out of stock, a quantity outside 1 to 99, more than 50 lines; the message names the item (`items.0 (nope/x): This product is not in our catalogue.`)",
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/cart",
+    auth: "shopper",
+    spec: true,
+    summary: "Empties the cart.",
+    example: { status: 200, answer: { items: [], total: 0, count: 0 } },
+    errors: errors(E.noToken, E.shopperOnly),
+  },
+  // ------------------------------------------------------------------ users
+  {
+    method: "POST",
+    path: "/api/users/login",
+    auth: "none",
+    spec: true,
+    summary: "Email and password answer a shopper token. A phone number alone only sends a code by SMS (finish at verify-otp): a phone never signs in without one.",
+    body: loginBody,
+    maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
+    example: { request: { email: "meena@example.com", password: "secret123" }, status: 200, answer: { user, token } },
+    errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
+      { status: 401, when: "wrong email or password (`Login failed. Please check your credentials.`)" },
+      { status: 422, when: "neither a valid email nor a 10-digit phone (`Please enter a valid email or 10-digit phone number.`), no password, or both email and phone" },
+      { status: 429, when: "too many failed logins for the account or from the network, or too many codes sent" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/users/register",
+    auth: "none",
+    spec: true,
+    summary: "Email and password (and an optional name) create the account and answer 201 with a shopper token. A phone alone sends a code: the account is made at verify-otp.",
+    body: registerBody,
+    maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
+    example: { request: { email: "meena@example.com", password: "secret123" }, status: 201, answer: { user, token } },
+    errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
+      { status: 409, when: "the email already has an account (`An account with this email already exists. Please log in.`)" },
+      { status: 422, when: "a missing field (`Please fill all fields.`), a short password (`Password must be at least 6 characters.`), a bad email or phone" },
+      { status: 429, when: "too many sign-ups from the network, or too many codes sent" },
+    ]),
+  },
+  {
+    method: "GET",
+    path: "/api/users/google",
+    auth: "none",
+    spec: true,
+    redirect: true,
+    summary: "A browser navigation: a redirect to Google's consent screen (to /signup?google=unavailable when Google is not set up). Not JSON.",
+    example: { status: 302, note: "Location: https://accounts.google.com/o/oauth2/v2/auth?... (or /signup?google=unavailable)" },
+    errors: errors(),
+  },
+  {
+    method: "POST",
+    path: "/api/users/admin-login",
+    auth: "none",
+    spec: true,
+    summary: "An admin's email and password answer an admin-scope token, the only kind the admin calls take.",
+    body: adminLoginBody,
+    maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
+    example: { request: { email: "owner@example.com", password: "a long admin password" }, status: 200, answer: { token: "shop_9x...", user: { ...user, email: "owner@example.com", role: "admin" } } },
+    errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
+      { status: 401, when: "wrong email or password" },
+      { status: 403, when: "the account is not an admin (`Login failed.`)" },
+      { status: 422, when: "not an email, or an empty password (`Please fill all fields.`)" },
+      { status: 429, when: "too many failed logins" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/users/auth/send-otp",
+    auth: "none",
+    spec: true,
+    summary: "Sends a 6-digit code (valid 10 minutes, single use) to the phone by SMS.",
+    body: sendOtpBody,
+    maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
+    example: { request: { phone: "9876500001" }, status: 200, answer: { message: "OTP sent to your phone." } },
+    errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
+      { status: 422, when: "an empty phone (`Please enter your phone number.`) or not 10 digits (`Please enter a valid 10-digit phone number.`)" },
+      { status: 429, when: "3 codes to the number in 10 minutes, or too many from the network" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/users/auth/verify-otp",
+    auth: "none",
+    spec: true,
+    summary: "The right code for the number answers a shopper token; the first code a number verifies creates its account.",
+    body: verifyOtpBody,
+    maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
+    example: { request: { phone: "9876500001", otp: "482913" }, status: 200, answer: { user: { ...user, email: null, phone: "9876500001" }, token } },
+    errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
+      { status: 401, when: "a wrong (`Invalid OTP`), expired or used code, or none was sent" },
+      { status: 422, when: "a bad phone, or an empty code (`Please enter the code.`)" },
+      { status: 429, when: "5 wrong tries for the code" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/users/logout",
+    auth: "any",
+    spec: false,
+    summary: "Revokes the bearer token sent with the call (shopper or admin token): it stops working at once.",
+    example: { status: 200, answer: { message: "Logged out." } },
+    errors: errors({ status: 401, when: "no token, or one that is not (or no longer) valid (`Please log in.`)" }),
+  },
+  {
+    method: "GET",
+    path: "/api/users/me",
+    auth: "shopper",
+    spec: false,
+    summary: "The shopper behind a token: lets a client check that its stored token still works.",
+    example: { status: 200, answer: { user } },
+    errors: errors(E.noToken, E.shopperOnly),
+  },
+  // ------------------------------------------------------------------ orders
+  {
+    method: "POST",
+    path: "/api/orders/guest",
+    auth: "none",
+    spec: true,
+    idempotent: true,
+    summary:
+      "A guest order: the cart lines, priced by the server, cash on delivery. 201 with the order; with an Idempotency-Key (scoped by the mobile number) a retry answers 200 with the same order and `Idempotent-Replayed: true`.",
+    body: apiGuestOrderSchema,
+    example: {
+      request: { mobileNumber: "9876500001", cartItems, address, totalAmount: 610 },
+      status: 201,
+      answer: { ...placed, order: { ...order, userId: null, email: null } },
+    },
+    errors: errors(withBody(), idempotency, priceConflict, {
+      status: 422,
+      when:
+        "an empty cart (`Your cart is empty.`), a missing or bad address field (`Name is required`, `Mobile number is required`, `Address is required`, `City is required`, `Pincode is required`, `Pincode must be 6 digits`), a mobile number that is not 10 digits, an item the shop does not sell, a quantity outside 1 to 99",
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/orders",
+    auth: "shopper",
+    spec: true,
+    idempotent: true,
+    summary: "An order for the signed-in user, as for a guest (items, total, shipping). The Idempotency-Key is scoped by the user.",
+    body: apiUserOrderSchema,
+    example: {
+      request: {
+        items: [{ productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", price: 310, quantity: 1, image: "/images/illustrations/shirt.svg" }],
+        total: 310,
+        shipping: address,
+      },
+      status: 201,
+      answer: { ...placed, total: 310, order: { ...order, total: 310, items: [order.items[0]] } },
+    },
+    errors: errors(withBody(), E.noToken, E.shopperOnly, idempotency, priceConflict, {
+      status: 422,
+      when: "an empty cart, a missing or bad shipping field (the checkout form's messages), an item the shop does not sell",
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/orders/user",
+    auth: "shopper",
+    spec: true,
+    summary: "The user's orders, newest first, as an array (deleted ones left out).",
+    example: { status: 200, answer: [order] },
+    errors: errors(E.noToken, E.shopperOnly),
+  },
+  {
+    method: "GET",
+    path: "/api/orders",
+    auth: "admin",
+    spec: true,
+    query: "`status` (optional): pending, processing, shipped, delivered or cancelled",
+    summary: "Every order (not deleted), newest first, as an array. At most 200.",
+    example: { path: "/api/orders?status=pending", status: 200, answer: [order] },
+    errors: errors(E.noToken, E.adminOnly, { status: 400, when: "an unknown status filter" }),
+  },
+  {
+    method: "GET",
+    path: "/api/orders/{id}",
+    auth: "admin",
+    spec: false,
+    summary: "One order by its id, deleted ones too (`deleted: true`).",
+    example: { path: `/api/orders/${order.id}`, status: 200, answer: { ...order, deleted: false } },
+    errors: errors(E.noToken, E.adminOnly, { status: 404, when: "no order has this id (`Order not found.`)" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/orders/{id}",
+    auth: "admin",
+    spec: true,
+    summary: "Sets status and/or paymentStatus (appended as events with the admin as actor; any status may follow any other). Answers the order.",
+    body: orderPatchBody,
+    example: { path: `/api/orders/${order.id}`, request: { status: "shipped" }, status: 200, answer: { ...order, status: "shipped" } },
+    errors: errors(withBody(), E.noToken, E.adminOnly, [
+      { status: 404, when: "no order has this id" },
+      { status: 409, when: "the order was deleted" },
+      { status: 422, when: "a status other than pending, processing, shipped, delivered, cancelled (or a payment status other than pending, paid)" },
+    ]),
+  },
+  {
+    method: "DELETE",
+    path: "/api/orders/{id}",
+    auth: "admin",
+    spec: true,
+    summary: "Deletes the order: a tombstone event with the admin as actor. It leaves the lists; its trail stays. Deleting again changes nothing.",
+    example: { path: `/api/orders/${order.id}`, status: 200, answer: { message: "Order deleted.", order: { ...order, deleted: true } } },
+    errors: errors(E.noToken, E.adminOnly, { status: 404, when: "no order has this id" }),
+  },
+  // ------------------------------------------------------------------ products
+  {
+    method: "GET",
+    path: "/api/products",
+    auth: "none",
+    spec: true,
+    query: "`category`, `gender`, `size`, `minPrice`, `maxPrice` (rupees), `inStock` (true or false); each optional, `all` means no filter",
+    summary: "The shop's products, cheapest first, as `{ products: [...] }` (the shop reads data.products).",
+    example: { path: "/api/products?category=blazer&maxPrice=1000&inStock=true", status: 200, answer: { products: [product] } },
+    errors: errors({ status: 400, when: "an unknown category or gender, a price that is not a number, minPrice over maxPrice, inStock not true or false" }),
+  },
+  {
+    method: "GET",
+    path: "/api/products/{id}",
+    auth: "none",
+    spec: true,
+    summary: "One product.",
+    example: { path: "/api/products/12", status: 200, answer: product },
+    errors: errors({ status: 404, when: "no product has this id, or the id is not a number (`Product not found.`)" }),
+  },
+  {
+    method: "GET",
+    path: "/api/products/categories",
+    auth: "none",
+    spec: true,
+    summary: "The values a product's category, gender and size may take (cached 5 minutes).",
+    example: {
+      status: 200,
+      answer: { categories: [{ value: "shirt", label: "Shirt" }, "..."], genders: [{ value: "boys", label: "Boys" }, "..."], sizes: ["Free Size", "XS", "..."] },
+    },
+    errors: errors(),
+  },
+  {
+    method: "POST",
+    path: "/api/products",
+    auth: "admin",
+    spec: true,
+    summary:
+      "Adds a product: 201 with it and its Location. The spec's admin screen sends name, price, description and image; category, gender and size default to accessories, unisex and Free Size, stock to 0. `image_url` is accepted for `image`.",
+    body: apiProductBody,
+    example: { request: { name: "Navy Blazer", price: 999, description: "Wool blend, two buttons", image: "/images/products/navy-blazer.png", category: "blazer", gender: "girls", size: "32", stock_quantity: 3 }, status: 201, answer: product },
+    errors: errors(withBody(), E.noToken, E.adminOnly, {
+      status: 422,
+      when: "an empty name (`Name is required`), a price that is not a whole number of rupees from 1 to 10,00,000, an image that is not https:// or a site path, an unknown category, gender or size, a negative stock",
+    }),
+  },
+  {
+    method: "PUT",
+    path: "/api/products/{id}",
+    auth: "admin",
+    spec: true,
+    summary: "Replaces the product: name and price required, the rest back to the defaults when left out. Answers the product.",
+    body: apiProductBody,
+    example: { path: "/api/products/12", request: { name: "Navy Blazer", price: 1099, description: "Wool blend", image: "/images/products/navy-blazer.png" }, status: 200, answer: { ...product, price: 1099, description: "Wool blend", category: "accessories", gender: "unisex", size: "Free Size", stock_quantity: 0 } },
+    errors: errors(withBody(), E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }, { status: 422, when: "as for POST /api/products" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/products/{id}",
+    auth: "admin",
+    spec: true,
+    summary: "Changes only the fields sent (the spec's admin screen sends name, price, description, image). Answers the product.",
+    body: apiProductPatchBody,
+    example: { path: "/api/products/12", request: { price: 1099 }, status: 200, answer: { ...product, price: 1099 } },
+    errors: errors(withBody(), E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }, { status: 422, when: "as for POST /api/products, for the fields sent" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/products/{id}/stock",
+    auth: "admin",
+    spec: true,
+    summary: "Sets the units in stock.",
+    body: apiStockBody,
+    example: { path: "/api/products/12/stock", request: { stock_quantity: 12 }, status: 200, answer: { ...product, stock_quantity: 12 } },
+    errors: errors(withBody(), E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }, { status: 422, when: "not a whole number from 0 to 1,00,000" }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/products/{id}",
+    auth: "admin",
+    spec: true,
+    summary: "Removes the product from the shop (orders keep their lines; a cart line for it shows as no longer available).",
+    example: { path: "/api/products/12", status: 200, answer: { message: "Product deleted.", id: 12 } },
+    errors: errors(E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }),
+  },
+];
+
+/** Every method an address answers, for the Allow header and the 405 tests. */
+export function methodsOf(path: string): HttpMethod[] {
+  return API_CALLS.filter((call) => call.path === path).map((call) => call.method);
+}

@@ -1,0 +1,33 @@
+// Every /api request body as a zod schema, in one place for the routes, docs/api.md and the
+// contract tests. Types and shape only where the rule needs I/O or has its own message
+// (checked after parsing, answered 422); unknown fields are refused (decision 070).
+import { z } from "zod";
+import { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema } from "../checkout";
+import { apiProductBody, apiProductPatchBody, apiStockBody } from "../admin-products";
+
+export { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema, apiProductBody, apiProductPatchBody, apiStockBody };
+
+const email = z.string().max(320, "The email can be at most 320 characters.");
+const password = z.string().max(1024, "The password can be at most 1024 characters.");
+const phone = z.string().max(32, "The phone number can be at most 32 characters.");
+
+/** POST /api/users/login: email and password, or only phone (spec section 7). */
+export const loginBody = z.strictObject({ email: email.optional(), password: password.optional(), phone: phone.optional() });
+
+/** POST /api/users/register: email and password (and a name), or only phone. */
+export const registerBody = z.strictObject({
+  email: email.optional(),
+  password: password.optional(),
+  phone: phone.optional(),
+  name: z.string().max(100, "The name can be at most 100 characters.").optional(),
+});
+
+export const adminLoginBody = z.strictObject({ email, password });
+export const sendOtpBody = z.strictObject({ phone });
+export const verifyOtpBody = z.strictObject({ phone, otp: z.string().max(32, "The code can be at most 32 characters.") });
+
+/** PATCH /api/orders/{id}: status and/or paymentStatus (the values are checked by the order rules: 422). */
+export const orderPatchBody = z.strictObject({
+  status: z.string().max(40, "The status can be at most 40 characters.").optional(),
+  paymentStatus: z.string().max(40, "The payment status can be at most 40 characters.").optional(),
+});
