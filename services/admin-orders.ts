@@ -2,32 +2,9 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from "kysely";
 import type { DB, OrdersTable } from "../db/schema";
 import type { DashboardCursor, DashboardQuery } from "../domain/admin-orders";
 import { DASHBOARD_PAGE_SIZE, isOrderStatusFilter } from "../domain/admin-orders";
-import type { OrderLine, OrderStatus, PaymentStatus } from "../domain/orders/events";
-import type { OrderSummary } from "./orders";
+import { toOrderSummary, type OrderSummary } from "./orders";
 
 type Row = Selectable<OrdersTable> & { placed_at_text: string };
-
-// The same mapping as services/orders.ts (not exported there): the dashboard reads the same rows.
-function toSummary(row: Row): OrderSummary {
-  return {
-    id: row.id,
-    displayId: row.short_id,
-    userId: row.user_id,
-    customerKind: row.customer_kind,
-    customerName: row.customer_name,
-    phone: row.phone,
-    email: row.email,
-    address: { name: row.ship_name, phone: row.ship_phone, address: row.address_line, city: row.city, pincode: row.pincode },
-    lines: (typeof row.lines === "string" ? JSON.parse(row.lines) : row.lines) as OrderLine[],
-    itemCount: Number(row.item_count),
-    total: Number(row.total),
-    status: row.status as OrderStatus,
-    paymentStatus: row.payment_status as PaymentStatus,
-    deleted: row.deleted,
-    placedAt: new Date(row.placed_at),
-    updatedAt: new Date(row.updated_at),
-  };
-}
 
 export interface DashboardPage {
   orders: OrderSummary[];
@@ -109,7 +86,7 @@ export function createAdminOrderQueries(db: Kysely<DB>) {
       if (backwards) pageRows.reverse();
       const first = pageRows[0];
       const last = pageRows[pageRows.length - 1];
-      const page: DashboardPage = { orders: pageRows.map(toSummary) };
+      const page: DashboardPage = { orders: pageRows.map(toOrderSummary) };
       if (!first) {
         // Past either end (rows deleted since the link was made): offer the way back.
         if (query.after) page.previous = query.after;

@@ -16,7 +16,8 @@ export interface ShopProductForCart {
   imageUrl: string | null;
 }
 
-function toProduct(row: Selectable<ProductsTable>): ShopProduct {
+/** One products row as the shop (and the admin and /api) shows it. */
+export function toShopProduct(row: Selectable<ProductsTable>): ShopProduct {
   return {
     id: row.id,
     name: row.name,
@@ -30,26 +31,34 @@ function toProduct(row: Selectable<ProductsTable>): ShopProduct {
   };
 }
 
+/** Product ids are Postgres integers: anything else names no product. */
+export const isProductId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/** The products matching every given /shop filter, cheapest first (ties by name). Price bounds are inclusive. */
+export function selectShopProducts(db: Kysely<DB>, filters: ShopFilters) {
+  let query = db.selectFrom("products").selectAll();
+  if (filters.category) query = query.where("category", "=", filters.category);
+  if (filters.gender) query = query.where("gender", "=", filters.gender);
+  if (filters.inStock === true) query = query.where("stock_quantity", ">", 0);
+  if (filters.inStock === false) query = query.where("stock_quantity", "=", 0);
+  if (filters.minPrice !== undefined) query = query.where("price", ">=", filters.minPrice);
+  if (filters.maxPrice !== undefined) query = query.where("price", "<=", filters.maxPrice);
+  return query.orderBy("price").orderBy("name").orderBy("id");
+}
+
 /** Queries on the general shop's products table (/shop, /product/{id}, and cart pricing). */
 export function createCatalogueService(db: Kysely<DB>) {
   async function findProduct(id: number): Promise<ShopProduct | undefined> {
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
+    if (!isProductId(id)) return undefined;
     const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-    return row && toProduct(row);
+    return row && toShopProduct(row);
   }
 
   return {
     /** Products matching every given filter, cheapest first (ties by name). Prices bounds are inclusive. */
     async listProducts(filters: ShopFilters = {}): Promise<ShopProduct[]> {
-      let query = db.selectFrom("products").selectAll();
-      if (filters.category) query = query.where("category", "=", filters.category);
-      if (filters.gender) query = query.where("gender", "=", filters.gender);
-      if (filters.inStock === true) query = query.where("stock_quantity", ">", 0);
-      if (filters.inStock === false) query = query.where("stock_quantity", "=", 0);
-      if (filters.minPrice !== undefined) query = query.where("price", ">=", filters.minPrice);
-      if (filters.maxPrice !== undefined) query = query.where("price", "<=", filters.maxPrice);
-      const rows = await query.orderBy("price").orderBy("name").orderBy("id").execute();
-      return rows.map(toProduct);
+      const rows = await selectShopProducts(db, filters).execute();
+      return rows.map(toShopProduct);
     },
 
     findProduct,

@@ -90,7 +90,8 @@ export interface OrderSummary {
   updatedAt: Date;
 }
 
-function toSummary(row: Selectable<OrdersTable>): OrderSummary {
+/** One orders read-model row (projectors/orders.ts) as an order; the admin dashboard reads the same rows. */
+export function toOrderSummary(row: Selectable<OrdersTable>): OrderSummary {
   return {
     id: row.id,
     displayId: row.short_id,
@@ -479,7 +480,7 @@ export function createOrderService(deps: {
       const id = orderId.trim().toLowerCase();
       if (!validOrderId(id)) return undefined;
       const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
-      return row && toSummary(row);
+      return row && toOrderSummary(row);
     },
 
     /** The address of the user's latest order: the checkout form starts from it. */
@@ -505,7 +506,7 @@ export function createOrderService(deps: {
         .orderBy("id")
         .limit(500)
         .execute();
-      return rows.map(toSummary);
+      return rows.map(toOrderSummary);
     },
 
     /**
@@ -532,7 +533,7 @@ export function createOrderService(deps: {
         .limit(Math.min(options.limit ?? 200, 1000))
         .offset(options.offset ?? 0)
         .execute();
-      return rows.map(toSummary);
+      return rows.map(toOrderSummary);
     },
 
     /** Every event of one order, read from its stream: the audit trail. */
@@ -574,7 +575,7 @@ export function createOrderService(deps: {
         .execute();
       // Two orders sharing the 8 characters and the phone: ask for the full id rather than guess.
       if (rows.length !== 1) return undefined;
-      const order = toSummary(rows[0]);
+      const order = toOrderSummary(rows[0]);
       return { order, history: await getStatusHistory(order.id) };
     },
   };

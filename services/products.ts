@@ -1,21 +1,8 @@
-import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { sql, type Kysely, type Updateable } from "kysely";
 import type { DB, ProductsTable } from "../db/schema";
 import type { ProductListFilters, ProductValues } from "../domain/admin-products";
 import type { ShopProduct } from "../domain/shop-products";
-
-function toProduct(row: Selectable<ProductsTable>): ShopProduct {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: Number(row.price),
-    imageUrl: row.image_url,
-    stockQuantity: Number(row.stock_quantity),
-    category: row.category,
-    gender: row.gender,
-    size: row.size,
-  };
-}
+import { isProductId, selectShopProducts, toShopProduct } from "./catalogue";
 
 function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
   const set: Updateable<ProductsTable> = {};
@@ -30,8 +17,6 @@ function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
   return set;
 }
 
-const validId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
-
 /**
  * The admin's product commands and the /api's product queries. Products are a plain table
  * (not event-sourced: decision 023), so /shop and the cart see a change at once. Values
@@ -42,27 +27,21 @@ export function createProductService(db: Kysely<DB>) {
     /** Every product, by id (the admin table). */
     async listAll(): Promise<ShopProduct[]> {
       const rows = await db.selectFrom("products").selectAll().orderBy("id").limit(5000).execute();
-      return rows.map(toProduct);
+      return rows.map(toShopProduct);
     },
 
     /** GET /api/products: the /shop filters plus size, cheapest first like /shop. */
     async list(filters: ProductListFilters = {}): Promise<ShopProduct[]> {
-      let query = db.selectFrom("products").selectAll();
-      if (filters.category) query = query.where("category", "=", filters.category);
-      if (filters.gender) query = query.where("gender", "=", filters.gender);
+      let query = selectShopProducts(db, filters);
       if (filters.size) query = query.where(sql<string>`lower(size)`, "=", filters.size.toLowerCase());
-      if (filters.inStock === true) query = query.where("stock_quantity", ">", 0);
-      if (filters.inStock === false) query = query.where("stock_quantity", "=", 0);
-      if (filters.minPrice !== undefined) query = query.where("price", ">=", filters.minPrice);
-      if (filters.maxPrice !== undefined) query = query.where("price", "<=", filters.maxPrice);
-      const rows = await query.orderBy("price").orderBy("name").orderBy("id").limit(5000).execute();
-      return rows.map(toProduct);
+      const rows = await query.limit(5000).execute();
+      return rows.map(toShopProduct);
     },
 
     async get(id: number): Promise<ShopProduct | undefined> {
-      if (!validId(id)) return undefined;
+      if (!isProductId(id)) return undefined;
       const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-      return row && toProduct(row);
+      return row && toShopProduct(row);
     },
 
     async create(values: ProductValues): Promise<ShopProduct> {
@@ -80,30 +59,30 @@ export function createProductService(db: Kysely<DB>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toProduct(row);
+      return toShopProduct(row);
     },
 
     /** Changes the given fields (all of them for a PUT); undefined when there is no such product. */
     async update(id: number, values: Partial<ProductValues>): Promise<ShopProduct | undefined> {
-      if (!validId(id)) return undefined;
+      if (!isProductId(id)) return undefined;
       const set = columns(values);
       if (Object.keys(set).length === 0) {
         const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-        return row && toProduct(row);
+        return row && toShopProduct(row);
       }
       const row = await db.updateTable("products").set(set).where("id", "=", id).returningAll().executeTakeFirst();
-      return row && toProduct(row);
+      return row && toShopProduct(row);
     },
 
     async setStock(id: number, stockQuantity: number): Promise<ShopProduct | undefined> {
-      if (!validId(id)) return undefined;
+      if (!isProductId(id)) return undefined;
       const row = await db
         .updateTable("products")
         .set({ stock_quantity: stockQuantity })
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirst();
-      return row && toProduct(row);
+      return row && toShopProduct(row);
     },
 
     /**
@@ -111,7 +90,7 @@ export function createProductService(db: Kysely<DB>) {
      * its own name and price); a cart line for it shows as no longer available.
      */
     async remove(id: number): Promise<boolean> {
-      if (!validId(id)) return false;
+      if (!isProductId(id)) return false;
       const result = await db.deleteFrom("products").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import type { DB, NotificationStatus } from "../db/schema";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { DB, NotificationSendsTable, NotificationStatus } from "../db/schema";
 import { OTP_VALID_MINUTES } from "../domain/otp";
 import type { JobQueue, QueueName } from "./queue";
 
@@ -38,20 +38,7 @@ const COLUMNS = [
   "sent_at",
 ] as const;
 
-function toRow(r: {
-  key: string;
-  kind: string;
-  channel: "sms" | "email";
-  recipient: string;
-  subject: string | null;
-  status: NotificationStatus;
-  attempts: number;
-  transport: string | null;
-  last_error: string | null;
-  created_at: Date;
-  updated_at: Date;
-  sent_at: Date | null;
-}): NotificationRow {
+function toRow(r: Pick<Selectable<NotificationSendsTable>, (typeof COLUMNS)[number]>): NotificationRow {
   return {
     key: r.key,
     kind: r.kind,

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { ContactAddress } from "./ContactAddress";
 
 /**
  * Posts to /newsletter. Without JS the browser goes to that page and reads the answer
@@ -60,15 +61,7 @@ export function Footer({ shopName = "School Uniform Shop" }: { shopName?: string
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact us</h2>
-          <address>
-            <p>
-              Phone: <a href="tel:+910000000000">+91 00000 00000</a>
-            </p>
-            <p>
-              Email: <a href="mailto:support@example.in">support@example.in</a>
-            </p>
-            <p>Churu, Rajasthan</p>
-          </address>
+          <ContactAddress />
           <ul className="social" aria-label="Social media">
             <li>
               <a href="#facebook" aria-label="Facebook">

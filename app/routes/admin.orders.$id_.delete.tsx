@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { safeDashboardBack } from "../../domain/admin-orders";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
 import { runOrderIntent } from "../admin/orders.server";
+import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
 
 export const meta: MetaFunction = () => [{ title: "Delete this order? | Admin" }];
 
@@ -40,7 +41,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function DeleteOrder() {
   const { order, back } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   return (
     <section className="confirm-page" aria-labelledby="delete-order-title">
       <h1 id="delete-order-title">Delete this order?</h1>
@@ -54,20 +54,9 @@ export default function DeleteOrder() {
       ) : (
         <>
           <p>It leaves the order list. Its whole history stays, under the Deleted filter.</p>
-          {result?.message ? (
-            <p className="form-error" role="alert">
-              {result.message}
-            </p>
-          ) : null}
-          <Form method="post" className="dialog-buttons">
+          <ConfirmDeleteForm error={result?.message} cancelTo={back}>
             <input type="hidden" name="back" value={back} />
-            <button type="submit" className="danger" disabled={busy}>
-              {busy ? "Deleting..." : "Delete"}
-            </button>
-            <Link to={back} className="button secondary">
-              Cancel
-            </Link>
-          </Form>
+          </ConfirmDeleteForm>
         </>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseShopProductId } from "../../domain/shop-products";
 import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
+import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
 
 export const meta: MetaFunction = () => [{ title: "Delete this product? | Admin" }];
 
@@ -27,26 +28,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function DeleteProductPage() {
   const { product } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   return (
     <section className="confirm-page" aria-labelledby="delete-product-title">
       <h1 id="delete-product-title">Delete this product?</h1>
       <p>
         {product.name} (ID {product.id}, {product.price}) leaves the shop. Orders that have it keep their lines.
       </p>
-      {result?.message ? (
-        <p className="form-error" role="alert">
-          {result.message}
-        </p>
-      ) : null}
-      <Form method="post" className="dialog-buttons">
-        <button type="submit" className="danger" disabled={busy}>
-          {busy ? "Deleting..." : "Delete"}
-        </button>
-        <Link to="/admin/products" className="button secondary">
-          Cancel
-        </Link>
-      </Form>
+      <ConfirmDeleteForm error={result?.message} cancelTo="/admin/products" />
     </section>
   );
 }

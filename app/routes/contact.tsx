@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { ContactAddress } from "../components/ContactAddress";
 
 export const meta: MetaFunction = () => [
   { title: "Contact | Churu Uniform House" },
@@ -9,15 +10,7 @@ export default function Contact() {
   return (
     <article className="prose">
       <h1>Contact</h1>
-      <address className="contact-block">
-        <p>
-          Phone: <a href="tel:+910000000000">+91 00000 00000</a>
-        </p>
-        <p>
-          Email: <a href="mailto:support@example.in">support@example.in</a>
-        </p>
-        <p>Churu, Rajasthan</p>
-      </address>
+      <ContactAddress className="contact-block" />
     </article>
   );
 }

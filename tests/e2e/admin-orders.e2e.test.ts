@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { JS_MODES, launchBrowser, newShopperPage, ready } from "../support/browser";
-import { settle } from "../support/storefront";
+import { JS_MODES, launchBrowser, ready } from "../support/browser";
+import { open, settle } from "../support/storefront";
 import { startTestServer, type TestServer } from "../support/server";
-import { addAdminCookie, call, createTestAdmin, placeTestOrder, type TestAdmin } from "../support/admin";
+import { call, createTestAdmin, newAdminPage, placeTestOrder, type TestAdmin } from "../support/admin";
 
 let server: TestServer;
 let browser: Browser | null;
@@ -19,18 +19,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function adminPage(js: boolean) {
-  const { context, page } = await newShopperPage(browser!, server.url, js);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await addAdminCookie(context, admin, server.url);
-  return { context, page };
-}
-
-async function open(page: Page, path: string, js: boolean) {
-  const res = await page.goto(path);
-  await ready(page, js);
-  return res?.status() ?? 0;
-}
+const adminPage = (js: boolean) => newAdminPage(browser!, server.url, admin, js);
 
 const row = (page: Page, orderId: string) => page.locator(`tr[data-order-id="${orderId}"]`);
 const events = async (orderId: string) => (await server.shop.store.readStream(`order-${orderId}`)).map((e) => e.type);

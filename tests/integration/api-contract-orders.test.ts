@@ -15,14 +15,14 @@ afterAll(async () => {
 
 const address = { name: "Meena Sharma", phone: "9876500001", address: "4 Gandhi Nagar", city: "Churu", pincode: "331001" };
 let phoneSeq = 8_100_000_000 + Math.floor(Math.random() * 800_000_000);
-const guestExample = () => structuredClone(findCall("POST", "/api/orders/guest").example.request) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const userExample = () => structuredClone(findCall("POST", "/api/orders").example.request) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const guestExample = () => structuredClone(findCall("POST", "/api/orders/guest").example.request) as Record<string, any>;  
+const userExample = () => structuredClone(findCall("POST", "/api/orders").example.request) as Record<string, any>;  
 const key = () => ({ "Idempotency-Key": randomUUID() });
 
 describe("/api/cart", () => {
   it("POST replaces the items with the server's names and prices, GET reads them, DELETE clears", async () => {
     const example = findCall("POST", "/api/cart").example;
-    let res = await api.request("POST", "/api/cart", { who: "shopper", body: { items: [{ ...(example.request as any).items[0], price: 1, name: "Cheap" }] } }); // eslint-disable-line @typescript-eslint/no-explicit-any
+    let res = await api.request("POST", "/api/cart", { who: "shopper", body: { items: [{ ...(example.request as any).items[0], price: 1, name: "Cheap" }] } });  
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...(example.answer as object), items: [expect.objectContaining({ id: "school/dps/shirt", name: "Shirt", size: "30", quantity: 2, price: 310 })] });
     res = await api.request("GET", "/api/cart", { who: "shopper" });

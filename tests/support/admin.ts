@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { signInAdmin } from "../../app/auth/session.server";
 import type { Shop } from "../../services/index";
 import type { OrderItemInput } from "../../services/orders";
+import { newShopperPage } from "./browser";
 
 export interface TestAdmin {
   id: string;
@@ -30,6 +31,19 @@ export async function createTestAdmin(shop: Shop, baseUrl: string, email = `admi
 export async function addAdminCookie(context: BrowserContext, admin: TestAdmin, url: string): Promise<void> {
   const [name, value] = admin.cookie.split(/=(.*)/s);
   await context.addCookies([{ name, value, url }]);
+}
+
+/** A fresh browser context signed in as the admin, on a desktop-sized screen (the admin tables are wide). */
+export async function newAdminPage(
+  browser: Browser,
+  url: string,
+  admin: TestAdmin,
+  javaScriptEnabled: boolean,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newShopperPage(browser, url, javaScriptEnabled);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await addAdminCookie(context, admin, url);
+  return { context, page };
 }
 
 let phoneSeq = 9_100_000_000 + Math.floor(Math.random() * 800_000_000);

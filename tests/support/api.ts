@@ -10,7 +10,7 @@ export interface ApiAnswer {
   headers: Headers;
   text: string;
   /** The parsed body, or undefined when it is not JSON. */
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;  
 }
 
 export interface ApiHarness {

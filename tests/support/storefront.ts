@@ -1,61 +1,34 @@
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { startWebServer } from "../../server/http";
 import { ready } from "./browser";
+import { copyBuild, removeBuildCopy } from "./build-copy";
 import type { TestServer } from "./server";
 import { openTestShop } from "./shop";
 
-/** Every /assets/ file the server bundle names exists in the client folder: the build is whole. */
-function buildIsWhole(dir: string): boolean {
-  try {
-    const server = fs.readFileSync(path.join(dir, "server/index.js"), "utf8");
-    const assets = new Set(server.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
-    return assets.size > 0 && [...assets].every((asset) => fs.existsSync(path.join(dir, "client", asset)));
-  } catch {
-    return false;
-  }
-}
-
 /**
- * A private copy of the production build. The working tree is shared and any test run
- * rebuilds build/ when a source changed; a server holding the old bundle would then send
- * pages whose scripts are gone, and every JS-on test would fail for no fault of its own.
- * The copy lives under the project (tmp/, ignored by git) so its imports still find node_modules.
+ * The storefront on a scratch database, served from a private copy of the production
+ * build (./build-copy.ts). Unlike startTestServer (./server.ts), it runs no projectors,
+ * reactor or job handlers.
  */
-async function snapshotBuild(): Promise<string> {
-  const source = path.resolve("build");
-  const target = path.resolve("tmp", `storefront-build-${randomBytes(4).toString("hex")}`);
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (buildIsWhole(source)) {
-      fs.rmSync(target, { recursive: true, force: true });
-      fs.cpSync(source, target, { recursive: true });
-      if (buildIsWhole(target)) return target;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("build/ stayed incomplete for a minute (a build running elsewhere?)");
-}
-
-/** The storefront on a scratch database, served from a private copy of the production build. */
 export async function startStorefrontServer(): Promise<TestServer> {
   const shop = await openTestShop({ projectors: false });
-  const buildDir = await snapshotBuild();
+  let buildDir: string | undefined;
   try {
+    buildDir = await copyBuild("storefront-build");
     const web = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir });
+    const dir = buildDir;
     return {
       url: web.url,
       shop,
       async close() {
         await web.close();
         await shop.close();
-        fs.rmSync(buildDir, { recursive: true, force: true });
+        removeBuildCopy(dir);
       },
     };
   } catch (err) {
     await shop.close();
-    fs.rmSync(buildDir, { recursive: true, force: true });
+    if (buildDir) removeBuildCopy(buildDir);
     throw err;
   }
 }
