@@ -73,14 +73,23 @@ export async function replayCommand(config: ShopConfig, args: string[]): Promise
   const chosen = selectProjectors(allProjectors, rest);
   return withCore(config, async (core) => {
     const progress = progressReporter("replay");
-    const result = await replay(core.db, core.store, chosen, { onProgress: (p) => progress.update(p) });
+    // Memory at each quarter of the events: it should stay flat as the count grows.
+    const quarters: string[] = [];
+    const result = await replay(core.db, core.store, chosen, {
+      onProgress: (p) => {
+        progress.update(p);
+        while (p.total > 0 && quarters.length < 4 && p.done >= (p.total * (quarters.length + 1)) / 4) {
+          quarters.push(`${formatCount(p.done)} events ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
+        }
+      },
+    });
     progress.finish();
     const rate = result.seconds > 0 ? result.events / result.seconds : result.events;
     console.log(
       `replayed ${formatCount(result.events)} events into ${chosen.map((p) => p.name).join(", ")} ` +
         `in ${result.seconds.toFixed(1)}s (${formatCount(rate)} events/s); the new tables are live`,
     );
-    console.log(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    console.log(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; resident at ${quarters.join(", ") || "the end only"}`);
     return 0;
   });
 }
