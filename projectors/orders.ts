@@ -5,6 +5,7 @@ import { streamCategory } from "../eventstore/port";
 import type { OrderEvent, OrderPlaced } from "../domain/orders/events";
 import { displayOrderId } from "../domain/orders/order";
 import type { Projector } from "./projector";
+import { insertColumns } from "./bulk";
 
 function isOrderEvent(event: RecordedEvent): event is RecordedEvent & OrderEvent {
   return (
@@ -35,10 +36,24 @@ function placedRow(data: OrderPlaced["data"]) {
     total: data.total,
     status: "pending",
     payment_status: "pending",
+    deleted: false,
+    deleted_at: null as string | null,
     placed_at: data.placedAt,
     updated_at: data.placedAt,
   };
 }
+
+const ORDER_COLUMNS = {
+  id: "text", short_id: "text", user_id: "text", customer_kind: "text", customer_name: "text", phone: "text",
+  email: "text", ship_name: "text", ship_phone: "text", address_line: "text", city: "text", pincode: "text",
+  lines: "jsonb", item_count: "integer", total: "integer", status: "text", payment_status: "text",
+  deleted: "boolean", deleted_at: "timestamptz", placed_at: "timestamptz", updated_at: "timestamptz",
+};
+
+const HISTORY_COLUMNS = {
+  order_id: "text", revision: "integer", event_type: "text", field: "text", from_value: "text", to_value: "text",
+  actor_kind: "text", actor_id: "text", actor_name: "text", at: "timestamptz",
+};
 
 interface OrderChange {
   status?: string;
@@ -76,13 +91,7 @@ async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[]): Promise<vo
     if (row) Object.assign(row, change);
     else changed.set(event.data.orderId, { ...changed.get(event.data.orderId), ...change });
   }
-  if (placed.size > 0) {
-    await trx
-      .insertInto("orders")
-      .values([...placed.values()])
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
-  }
+  await insertColumns(trx, "orders", ORDER_COLUMNS, [...placed.values()], sql`on conflict (id) do nothing`);
   if (changed.size > 0) {
     const values = [...changed.entries()].map(
       ([id, c]) =>
@@ -147,12 +156,7 @@ async function applyStatusHistory(trx: Kysely<DB>, events: RecordedEvent[]): Pro
         break;
     }
   }
-  if (rows.length === 0) return;
-  await trx
-    .insertInto("order_status_history")
-    .values(rows)
-    .onConflict((oc) => oc.columns(["order_id", "revision"]).doNothing())
-    .execute();
+  await insertColumns(trx, "order_status_history", HISTORY_COLUMNS, rows, sql`on conflict (order_id, revision) do nothing`);
 }
 
 /**

@@ -59,17 +59,47 @@ export async function dropLeftoverScratch(db: Kysely<DB>): Promise<string[]> {
   return rows.map((r) => r.nspname);
 }
 
+/**
+ * Fresh copies of the tables in a scratch schema, with their keys but without
+ * their other indexes: a bulk load into bare tables is much faster, and
+ * `addIndexes` builds the indexes once at the end, under their live names.
+ */
 async function createScratch(db: Kysely<DB>, projectors: Projector[]): Promise<string> {
   const schema = `${SCRATCH_PREFIX}${Date.now()}_${randomBytes(3).toString("hex")}`;
   await db.transaction().execute(async (trx) => {
     await sql`create schema ${ident(schema)}`.execute(trx);
-    for (const table of ["projector_checkpoints", ...projectors.flatMap((p) => p.tables)]) {
-      await sql`create table ${sql.table(`${schema}.${table}`)} (like ${sql.table(`public.${table}`)} including all)`.execute(trx);
+    await sql`create table ${sql.table(`${schema}.projector_checkpoints`)}
+      (like public.projector_checkpoints including all)`.execute(trx);
+    for (const table of projectors.flatMap((p) => p.tables)) {
+      await sql`create table ${sql.table(`${schema}.${table}`)}
+        (like ${sql.table(`public.${table}`)} including all excluding indexes)`.execute(trx);
+      // Keys stay from the start: projectors upsert on them.
+      const { rows: keys } = await sql<{ name: string; definition: string }>`
+        select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+        where conrelid = ${`public.${table}`}::regclass and contype in ('p', 'u', 'x')`.execute(trx);
+      for (const key of keys) {
+        await sql`alter table ${sql.table(`${schema}.${table}`)} add constraint ${ident(key.name)} ${sql.raw(key.definition)}`.execute(trx);
+      }
     }
     await sql`insert into ${sql.table(`${schema}.projector_checkpoints`)} (name, position)
       select unnest(${projectors.map((p) => p.name)}::text[]), null`.execute(trx);
   });
   return schema;
+}
+
+/** The live tables' other indexes, built on the scratch copies with the same names and definitions. */
+async function addIndexes(db: Kysely<DB>, schema: string, projectors: Projector[]): Promise<void> {
+  for (const table of projectors.flatMap((p) => p.tables)) {
+    const { rows } = await sql<{ definition: string }>`
+      select pg_get_indexdef(i.indexrelid) as definition from pg_index i
+      where i.indrelid = ${`public.${table}`}::regclass
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`.execute(db);
+    for (const { definition } of rows) {
+      const onScratch = definition.replace(` ON public.${table} `, ` ON ${schema}.${table} `);
+      if (onScratch === definition) throw new Error(`cannot place index on the scratch copy: ${definition}`);
+      await sql.raw(onScratch).execute(db);
+    }
+  }
 }
 
 /** Runs `work` with the scratch schema first on the search path, in one transaction. */
@@ -97,17 +127,31 @@ async function build(
   const started = options.started ?? Date.now();
   const batchSize = options.batchSize ?? BATCH;
   const read = readerFor(store, db);
+  const fetch = async (after: Position | undefined) => {
+    const batch = await read({ from: after, maxCount: batchSize });
+    return options.until === undefined ? batch : batch.filter((e) => store.comparePositions(e.position, options.until) <= 0);
+  };
+  // The next batch is read while this one is applied: reading and writing overlap.
+  // Inside a transaction (PGlite's single connection, the swap) they take turns.
+  let next = fetch(position);
   for (;;) {
-    let batch = await read({ from: position, maxCount: batchSize });
-    if (options.until !== undefined) batch = batch.filter((e) => store.comparePositions(e.position, options.until) <= 0);
+    const batch = await next;
     if (batch.length === 0) break;
-    await applyToScratch(db, schema, projectors, batch);
-    position = batch[batch.length - 1].position;
+    const last = batch[batch.length - 1].position;
+    const more = batch.length === batchSize || options.until !== undefined;
+    next = more && !db.isTransaction ? fetch(last) : Promise.resolve([]);
+    try {
+      await applyToScratch(db, schema, projectors, batch);
+    } catch (err) {
+      await next.catch(() => {});
+      throw err;
+    }
+    position = last;
     done += batch.length;
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     options.onProgress?.({ done, total: Math.max(options.total ?? 0, done), rate: done / seconds });
     await options.afterBatch?.(done);
-    if (batch.length < batchSize && options.until === undefined) break;
+    if (more && db.isTransaction) next = fetch(last);
   }
   return { position, done };
 }
@@ -128,6 +172,8 @@ async function applyToScratch(
   batch: RecordedEvent[],
 ): Promise<void> {
   const work = async (trx: Kysely<DB>) => {
+    // A scratch batch lost in a crash is rebuilt by the next run: no need to wait for the disk.
+    if (!db.isTransaction) await sql`set local synchronous_commit = off`.execute(trx);
     for (const projector of projectors) await projector.apply(trx, batch);
     await sql`update ${sql.table(`${schema}.projector_checkpoints`)} set position = ${batch[batch.length - 1].position},
       updated_at = now() where name in (${sql.join(projectors.map((p) => p.name))})`.execute(trx);
@@ -168,6 +214,7 @@ export async function replay(
   try {
     const total = await store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
     let { position, done } = await build(db, store, schema, projectors, undefined, { ...options, total, started });
+    await addIndexes(db, schema, projectors);
 
     await db.transaction().execute(async (trx) => {
       // Holding the live checkpoints stops the live projectors between batches:
