@@ -7,6 +7,7 @@
  * --write puts the results under "## Storefront" in docs/benchmarks.md;
  * --serve keeps the server running (for a look in a browser) instead of measuring.
  */
+import "./production";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
