@@ -7,16 +7,19 @@ declare module "@remix-run/node" {
   }
 }
 
+// Shared with the storefront benchmark's hello page (tests/bench/hello-app), so both run the same Remix.
+export const remixFuture = {
+  v3_fetcherPersist: true,
+  v3_relativeSplatPath: true,
+  v3_throwAbortReason: true,
+  v3_singleFetch: true,
+  v3_lazyRouteDiscovery: true,
+} as const;
+
 export default defineConfig({
   plugins: [
     remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
+      future: remixFuture,
     }),
   ],
   server: { port: 3000 },

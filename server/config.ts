@@ -39,6 +39,8 @@ export interface ShopConfig {
   jobLockMs: number;
   /** Jobs one worker process runs at once per queue (WORKER_CONCURRENCY). */
   workerConcurrency: number;
+  /** How long a catalogue page's HTML is served from memory to visitors without a session or cart (PAGE_CACHE_SECONDS; 0: off). */
+  pageCacheSeconds: number;
 }
 
 export const SMS_PROVIDERS = ["console", "msg91", "twilio"] as const;
@@ -156,6 +158,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
     jobBackoffMs: intSetting(env, "JOB_BACKOFF_MS", 1000, 1, 3_600_000),
     jobLockMs: intSetting(env, "JOB_LOCK_MS", 30_000, 500, 600_000),
     workerConcurrency: intSetting(env, "WORKER_CONCURRENCY", 5, 1, 500),
+    pageCacheSeconds: intSetting(env, "PAGE_CACHE_SECONDS", 5, 0, 3600),
   };
 }
 

@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Shop } from "../services/index";
+import { createPageCache } from "./page-cache";
 
 export interface WebServer {
   server: http.Server;
@@ -41,6 +42,10 @@ export async function startWebServer(
 
   app.use(rejectCrossSitePosts);
   app.use("/api", unroutableApiPath);
+  // Development re-renders every page: an edited component must show on the next reload.
+  const pageCache = createPageCache({ seconds: options.vite ? 0 : shop.config.pageCacheSeconds });
+  const stopListening = shop.products.onChange(pageCache.clear);
+  app.use(pageCache.middleware);
   // clientIp: the address rate limits count (req.ip honours X-Forwarded-For only from a loopback proxy).
   // app.use, not app.all("*"): Express decodes route parameters and answers a malformed escape
   // ("/api/orders/%E0%A4") with its own HTML error page. Remix copes with such a path itself.
@@ -60,6 +65,7 @@ export async function startWebServer(
     url: `http://localhost:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        stopListening();
         server.close(() => resolve());
         server.closeIdleConnections();
       }),

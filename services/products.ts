@@ -23,7 +23,19 @@ function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
  * arrive checked by domain/admin-products.ts; the table's own checks are the last guard.
  */
 export function createProductService(db: Kysely<DB>) {
+  // The web server's page cache listens, so the shop shows a change on the next page view.
+  const listeners = new Set<() => void>();
+  const changed = <T>(result: T): T => {
+    for (const listener of listeners) listener();
+    return result;
+  };
   return {
+    /** Calls `listener` after every product change; returns the unsubscribe. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
     /** Every product, by id (the admin table). */
     async listAll(): Promise<ShopProduct[]> {
       const rows = await db.selectFrom("products").selectAll().orderBy("id").limit(5000).execute();
@@ -59,7 +71,7 @@ export function createProductService(db: Kysely<DB>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toShopProduct(row);
+      return changed(toShopProduct(row));
     },
 
     /** Changes the given fields (all of them for a PUT); undefined when there is no such product. */
@@ -71,7 +83,7 @@ export function createProductService(db: Kysely<DB>) {
         return row && toShopProduct(row);
       }
       const row = await db.updateTable("products").set(set).where("id", "=", id).returningAll().executeTakeFirst();
-      return row && toShopProduct(row);
+      return changed(row && toShopProduct(row));
     },
 
     async setStock(id: number, stockQuantity: number): Promise<ShopProduct | undefined> {
@@ -82,7 +94,7 @@ export function createProductService(db: Kysely<DB>) {
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirst();
-      return row && toShopProduct(row);
+      return changed(row && toShopProduct(row));
     },
 
     /**
@@ -92,7 +104,7 @@ export function createProductService(db: Kysely<DB>) {
     async remove(id: number): Promise<boolean> {
       if (!isProductId(id)) return false;
       const result = await db.deleteFrom("products").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return changed(Number(result.numDeletedRows) > 0);
     },
   };
 }

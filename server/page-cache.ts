@@ -1,0 +1,135 @@
+import type express from "express";
+import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../app/auth/session.server";
+import { GUEST_CART_COOKIE } from "../app/cart/cart.server";
+
+/**
+ * Catalogue pages (home, schools, uniforms, accessories, /shop, products) come out the same
+ * for every visitor who has no session and no cart yet: most parents browsing on a phone.
+ * Their HTML is kept here for a few seconds, keyed by URL, so a rush of parents costs one
+ * render per page instead of one per visit (decision 074). Anything personal is never kept:
+ * a request carrying the shop's session, admin or cart cookie, a response that sets a cookie
+ * or says no-store/private, anything but a 200 HTML page.
+ */
+export interface PageCacheOptions {
+  /** How long a page is served from memory (PAGE_CACHE_SECONDS); 0 turns the cache off. */
+  seconds: number;
+  /** Upper bound on the HTML kept, in bytes; the least recently used pages go first. */
+  maxBytes?: number;
+}
+
+interface CachedPage {
+  body: Buffer;
+  headers: Record<string, string | string[]>;
+  expires: number;
+}
+
+// Only the storefront's browsing pages: accounts, cart, checkout, admin and the API are personal or live.
+const CATALOGUE_PATH = /^\/(?:$|shop$|product\/|schools(?:\/|$)|accessories(?:\/|$)|white-products$|contact$|returns$)/;
+const PERSONAL_COOKIES = [SHOPPER_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE];
+// Headers that belong to one response on the wire, not to the page.
+const WIRE_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "connection", "keep-alive", "etag"]);
+const LARGEST_PAGE = 512 * 1024;
+
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => PERSONAL_COOKIES.includes(pair.split("=", 1)[0].trim()));
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  // A Map iterates in insertion order; re-inserting on a hit makes it least-recently-used first.
+  const pages = new Map<string, CachedPage>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  function forget(key: string) {
+    const page = pages.get(key);
+    if (!page) return;
+    bytes -= page.body.length;
+    pages.delete(key);
+  }
+
+  function keep(key: string, page: CachedPage) {
+    forget(key);
+    pages.set(key, page);
+    bytes += page.body.length;
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  }
+
+  function cacheable(req: express.Request): boolean {
+    return options.seconds > 0 && req.method === "GET" && CATALOGUE_PATH.test(req.path) && !hasPersonalCookie(req.get("cookie"));
+  }
+
+  const middleware: express.RequestHandler = (req, res, next) => {
+    if (!cacheable(req)) return next();
+    const key = req.originalUrl;
+    const page = pages.get(key);
+    if (page && page.expires > Date.now()) {
+      hits++;
+      pages.delete(key);
+      pages.set(key, page);
+      res.status(200).set(page.headers).set("X-Page-Cache", "hit").end(page.body);
+      return;
+    }
+    if (page) forget(key);
+    misses++;
+    captureInto(res, (body) => {
+      if (!keepable(res, body)) return;
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (!WIRE_HEADERS.has(name) && value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
+      }
+      keep(key, { body, headers, expires: Date.now() + options.seconds * 1000 });
+    });
+    res.set("X-Page-Cache", "miss");
+    next();
+  };
+
+  return {
+    middleware,
+    /** Drops every kept page: called when the catalogue changes, so this process shows the change at once. */
+    clear() {
+      pages.clear();
+      bytes = 0;
+    },
+    stats: () => ({ pages: pages.size, bytes, hits, misses }),
+  };
+}
+
+function keepable(res: express.Response, body: Buffer): boolean {
+  if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return false;
+  if (body.length === 0 || body.length > LARGEST_PAGE) return false;
+  if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return false;
+  return !/no-store|private/.test(String(res.getHeader("cache-control") ?? ""));
+}
+
+/** Collects what the app writes (before compression, which sits below in the chain) and hands it over at the end. */
+function captureInto(res: express.Response, done: (body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => express.Response;
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function" || size > LARGEST_PAGE) return;
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    chunks.push(buffer);
+    size += buffer.length;
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    collect(chunk, encoding);
+    return write(chunk, encoding, callback);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    collect(chunk, encoding);
+    if (size <= LARGEST_PAGE) done(Buffer.concat(chunks, size));
+    return end(chunk, encoding, callback);
+  }) as typeof res.end;
+}
