@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Shop } from "../services/index";
 import { OTP_VALID_MINUTES, otpSmsText } from "../domain/otp";
 import { UnrecoverableJobError } from "./queue";
-import { failSend, sendOnce } from "./sends";
+import { sendOnce } from "./sends";
 import { createTransports } from "./transports/index";
 
 const otpJob = z.object({ phone: z.string().regex(/^\d{10}$/), code: z.string().regex(/^\d{6}$/) });
@@ -17,6 +17,7 @@ const notificationJob = z.object({ key: z.string().min(1).max(200) });
 export function startJobHandlers(shop: Shop, log: (line: string) => void = console.log): void {
   const { sms, email } = createTransports(shop.config, shop.db, log);
   const concurrency = shop.config.workerConcurrency;
+  const transports = { sms: sms.name, email: email.name };
 
   shop.queue.process(
     "otp",
@@ -36,7 +37,7 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
       };
       if (Date.now() - job.queuedAt.getTime() > OTP_VALID_MINUTES * 60_000) {
         // A code nobody can use any more is not worth a text.
-        await sendOnce(shop.db, key, job, sms.name, async () => {
+        await sendOnce(shop.db, key, job, transports, async () => {
           throw new UnrecoverableJobError("the code expired before it could be sent");
         }, create);
         return;
@@ -45,7 +46,7 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
         shop.db,
         key,
         job,
-        sms.name,
+        transports,
         () => sms.send({ to: phone, text: otpSmsText(shop.config.shopName, code) }),
         create,
       );
@@ -60,23 +61,14 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
       const parsed = notificationJob.safeParse(data);
       if (!parsed.success) throw new UnrecoverableJobError("a notification job needs the key of its record");
       const { key } = parsed.data;
-      const row = await shop.db
-        .selectFrom("notification_sends")
-        .select(["channel", "recipient", "subject", "body"])
-        .where("key", "=", key)
-        .executeTakeFirst();
-      if (!row) throw new UnrecoverableJobError(`no notification record ${key}`);
-      if (row.body === null || (row.channel === "email" && row.subject === null)) {
-        await failSend(shop.db, key, "the record has no message text");
-        throw new UnrecoverableJobError(`notification ${key} has no message text`);
-      }
-      const body = row.body;
-      const transport = row.channel === "sms" ? sms : email;
-      const outcome = await sendOnce(shop.db, key, job, transport.name, () =>
-        row.channel === "sms"
-          ? sms.send({ to: row.recipient, text: body })
-          : email.send({ to: row.recipient, subject: row.subject ?? "", text: body }),
-      );
+      const outcome = await sendOnce(shop.db, key, job, transports, (message) => {
+        if (message.body === null || (message.channel === "email" && message.subject === null)) {
+          throw new UnrecoverableJobError(`notification ${key} has no message text`);
+        }
+        return message.channel === "sms"
+          ? sms.send({ to: message.recipient, text: message.body })
+          : email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body });
+      });
       if (outcome !== "sent" && outcome !== "already-sent") log(`notification ${key}: not sent (${outcome})`);
     },
     { concurrency },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB, NotificationStatus } from "../db/schema";
 import { UnrecoverableJobError, type JobInfo, type QueueName } from "./queue";
 import { TransportError, type SendResult } from "./transports/transport";
@@ -55,6 +55,32 @@ export function sendRow(send: NewSend, status: NotificationStatus = "pending") {
   };
 }
 
+/** The message as the record holds it, handed to the send once the claim is ours. */
+export interface ClaimedMessage {
+  channel: "sms" | "email";
+  recipient: string;
+  subject: string | null;
+  body: string | null;
+}
+
+const MESSAGE_COLUMNS = ["channel", "recipient", "subject", "body"] as const;
+
+/** Which transport sends each channel: recorded on the claim, before the channel is read. */
+export interface TransportNames {
+  sms: string;
+  email: string;
+}
+
+function claimColumns(claim: string, transports: TransportNames) {
+  return (eb: ExpressionBuilder<DB, "notification_sends">) => ({
+    status: "sending" as const,
+    claim,
+    attempts: eb("attempts", "+", 1),
+    transport: eb.case().when("channel", "=", "sms").then(transports.sms).else(transports.email).end(),
+    updated_at: new Date(),
+  });
+}
+
 /**
  * Claims the record and, if this job may send, sends. `create` inserts the
  * record first when it may not exist yet (one-time codes have no reactor).
@@ -65,62 +91,34 @@ export async function sendOnce(
   db: Kysely<DB>,
   key: string,
   job: JobInfo,
-  transportName: string,
-  send: () => Promise<SendResult | void>,
+  transports: TransportNames,
+  send: (message: ClaimedMessage) => Promise<SendResult | void>,
   create?: NewSend,
 ): Promise<SendOutcome> {
   const claim = randomUUID();
-  const decision = await db.transaction().execute(async (trx) => {
-    if (create) {
-      await trx
-        .insertInto("notification_sends")
-        .values(sendRow(create))
-        .onConflict((oc) => oc.column("key").doNothing())
-        .execute();
-    }
-    const row = await trx
-      .selectFrom("notification_sends")
-      .select(["status"])
-      .where("key", "=", key)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return "missing" as const;
-    if (row.status === "sent") return "already-sent" as const;
-    if (row.status === "sending") {
-      // Our own job again, after a crash or a lost lock: the provider may have the
-      // message already. At most once means we stop here.
-      await trx
-        .updateTable("notification_sends")
-        .set({
-          status: "unknown",
-          claim: null,
-          last_error: "the worker stopped while sending; the message may or may not have gone out",
-          updated_at: new Date(),
-        })
-        .where("key", "=", key)
-        .execute();
-      return "in-doubt" as const;
-    }
-    if (row.status !== "pending") return "not-pending" as const;
-    await trx
-      .updateTable("notification_sends")
-      .set((eb) => ({
-        status: "sending",
-        claim,
-        attempts: eb("attempts", "+", 1),
-        transport: transportName,
-        updated_at: new Date(),
-      }))
-      .where("key", "=", key)
+  if (create) {
+    await db
+      .insertInto("notification_sends")
+      .values(sendRow(create))
+      .onConflict((oc) => oc.column("key").doNothing())
       .execute();
-    return "claimed" as const;
-  });
+  }
+  // The usual case, a pending record, is claimed and read in one statement: every order
+  // sends a text and an email, and each round trip to Postgres counts at checkout rush.
+  const claimed = await db
+    .updateTable("notification_sends")
+    .set(claimColumns(claim, transports))
+    .where("key", "=", key)
+    .where("status", "=", "pending")
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirst();
+  const decision = claimed ? { claimed } : await decideUnclaimed(db, key, claim, transports);
   if (decision === "missing") throw new UnrecoverableJobError(`no notification record ${key}`);
-  if (decision !== "claimed") return decision;
+  if (typeof decision === "string") return decision;
 
   let result: SendResult | void;
   try {
-    result = await send();
+    result = await send(decision.claimed as ClaimedMessage);
   } catch (err) {
     const retryable = err instanceof TransportError ? err.retryable : !(err instanceof UnrecoverableJobError);
     const final = !retryable || job.attempt >= job.maxAttempts;
@@ -143,6 +141,45 @@ export async function sendOnce(
     updated_at: new Date(),
   });
   return "sent";
+}
+
+/**
+ * The record was not pending when the claim was tried: sent already, missing, or
+ * 'sending' (our own job again, after a crash or a lost lock) — or it turned
+ * pending again just now, and is claimed here under the row lock.
+ */
+async function decideUnclaimed(db: Kysely<DB>, key: string, claim: string, transports: TransportNames) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("notification_sends")
+      .select(["status", ...MESSAGE_COLUMNS])
+      .where("key", "=", key)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return "missing" as const;
+    if (row.status === "sent") return "already-sent" as const;
+    if (row.status === "sending") {
+      // The provider may have the message already. At most once means we stop here.
+      await trx
+        .updateTable("notification_sends")
+        .set({
+          status: "unknown",
+          claim: null,
+          last_error: "the worker stopped while sending; the message may or may not have gone out",
+          updated_at: new Date(),
+        })
+        .where("key", "=", key)
+        .execute();
+      return "in-doubt" as const;
+    }
+    if (row.status !== "pending") return "not-pending" as const;
+    await trx
+      .updateTable("notification_sends")
+      .set(claimColumns(claim, transports))
+      .where("key", "=", key)
+      .execute();
+    return { claimed: { channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body } };
+  });
 }
 
 type Settle = Partial<{
@@ -177,14 +214,4 @@ async function settle(db: Kysely<DB>, key: string, claim: string, values: Settle
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
     }
   }
-}
-
-/** Marks a record failed without sending (a malformed job, an expired code). */
-export async function failSend(db: Kysely<DB>, key: string, reason: string): Promise<void> {
-  await db
-    .updateTable("notification_sends")
-    .set({ status: "failed", claim: null, last_error: reason, updated_at: new Date() })
-    .where("key", "=", key)
-    .where("status", "in", ["pending", "sending"])
-    .execute();
 }
