@@ -86,6 +86,23 @@ async function oneOrder(shop: Shop, products: CatalogueProduct[], random: Random
   return events;
 }
 
+/**
+ * A long seed on a busy machine meets a pool wait or a dropped connection now and then;
+ * one such order is tried again rather than ending an hour's run. A demo order that failed
+ * half way leaves a cart or an order short of its last steps: real shops have those too.
+ */
+async function withRetries<T>(step: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      console.error(`seed-demo: ${(err as Error).message}; trying that order again`);
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 function schoolOf(products: CatalogueProduct[], productId: string): string {
   return products.find((p) => p.id === productId)?.school?.name ?? "";
 }
@@ -126,7 +143,7 @@ export async function seedDemoCommand(config: ShopConfig, args: string[]): Promi
       Array.from({ length: Math.min(concurrency, orders) }, async () => {
         while (next < orders) {
           next++;
-          const written = await oneOrder(shop, products, random);
+          const written = await withRetries(() => oneOrder(shop, products, random));
           events += written;
           done++;
           progress.update({ done, total: orders, rate: done / Math.max((Date.now() - started) / 1000, 0.001) });
