@@ -18,8 +18,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startProcess(config: ShopConfig, options: { roles: Role[]; dev?: boolean }): Promise<number> {
   const log = (line: string) => console.log(line);
   const { roles } = options;
-  if (!config.redisUrl && roles.length === 1 && roles[0] !== "web") {
-    log(`note: without REDIS_URL jobs run inside the process that makes them; "shop ${roles[0]}" alone is for a Redis setup`);
+  if (!config.redisUrl && roles.length === 1 && roles[0] === "worker") {
+    log('note: without REDIS_URL each process works the jobs it makes; "shop worker" alone is for a Redis setup');
   }
   if (roles.includes("web") && !options.dev) {
     process.env.NODE_ENV ??= "production";
@@ -33,7 +33,9 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   if ((await shop.auth.ensureFirstAdmin(config.auth.firstAdmin)) === "created") log(`created the first admin, ${config.auth.firstAdmin?.email}`);
 
   const stops: (() => Promise<void>)[] = [];
-  if (roles.includes("worker")) {
+  // Without Redis a job lives in the memory of the process that made it (sign-in codes in
+  // `shop web`, order messages in `shop projector`), so every process works its own jobs.
+  if (roles.includes("worker") || !config.redisUrl) {
     startJobHandlers(shop, log);
   }
   if (roles.includes("projector")) {
