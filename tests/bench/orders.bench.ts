@@ -1,12 +1,12 @@
 /**
  * End-to-end order placement on the local Postgres: the shop started as `shop start`
- * in its own process (web, projectors, reactor and job handlers, as `npm start`),
- * hit by autocannon POSTing the checkout confirm form. Each request is one guest
+ * in its own process (web, projectors, reactor and job handlers, as `npm start`), or
+ * with --processes=2 as `shop web` + `shop projector`, hit by autocannon POSTing the checkout confirm form. Each request is one guest
  * with a filled cart (signed cookie) and a fresh idempotency key; the action places
  * the order, checks the cart out and waits until the read models show the order
  * before it answers 302. Reports orders/s, p50/p99 latency and the projector lag
  * (orders.projected_at - placed_at).
- *   npx tsx tests/bench/orders.bench.ts [orders] [--connections=N] [--write] [--profile=DIR]
+ *   npx tsx tests/bench/orders.bench.ts [orders] [--connections=N] [--processes=1|2] [--write] [--profile=DIR]
  * --write puts the results under "## Orders" in docs/benchmarks.md.
  */
 import fs from "node:fs";
@@ -33,34 +33,42 @@ const write = args.includes("--write");
 // --profile=DIR writes a V8 CPU profile of the shop process there (where the time goes).
 const profileDir = args.find((a) => a.startsWith("--profile="))?.split("=")[1];
 const WARMUP = 300;
+const PROCESSES = Number(args.find((a) => a.startsWith("--processes="))?.split("=")[1] ?? 1);
 
-/** The shop as `npm start` runs it, in its own process: web, projectors, reactor and jobs. */
-async function startShopProcess(databaseUrl: string, port: number, secret: string): Promise<ChildProcess> {
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "bin/shop.ts", "start"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: "",
-      EVENTSTORE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SESSION_SECRET: secret,
-      NODE_ENV: "production",
-      SHOP_DATA_DIR: "data/bench",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let seen = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes("is open at")) resolve();
+/**
+ * The shop in its own processes: `shop start` (web, projectors, reactor and jobs in one, as
+ * `npm start`), or with --processes=2 `shop web` beside `shop projector` (projectors, reactor and
+ * the order messages' jobs), the two-process layout on Postgres without Redis.
+ */
+async function startShopProcesses(databaseUrl: string, port: number, secret: string): Promise<ChildProcess[]> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: "",
+    EVENTSTORE_URL: "",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SESSION_SECRET: secret,
+    NODE_ENV: "production",
+    SHOP_DATA_DIR: "data/bench",
+  };
+  const layout = PROCESSES === 2 ? [["projector", "jobs:"], ["web", "is open at"]] : [["start", "is open at"]];
+  const children: ChildProcess[] = [];
+  for (const [command, ready] of layout) {
+    const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", "bin/shop.ts", command], { env, stdio: ["ignore", "pipe", "inherit"] });
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      let seen = "";
+      child.stdout!.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes(ready)) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`shop ${command} exited (${code}) before it was ready:\n${seen}`)));
     });
-    child.once("exit", (code) => reject(new Error(`the shop exited (${code}) before it opened:\n${seen}`)));
-  });
-  child.stdout!.resume();
-  return child;
+    child.stdout!.resume();
+  }
+  return children;
 }
 
 /** CPU seconds a process has used (user + system), from /proc. */
@@ -85,7 +93,8 @@ async function main() {
   const secret = "bench-secret-bench-secret";
   const database = await benchDatabase(8);
   const port = await freePort();
-  const child = await startShopProcess(database.url, port, secret);
+  const children = await startShopProcesses(database.url, port, secret);
+  const shopCpuSeconds = () => children.reduce((sum, child) => sum + cpuSeconds(child.pid!), 0);
   const baseUrl = `http://127.0.0.1:${port}`;
   // The bench's own handle on the same database: filling carts and reading results.
   const config = readConfig({ ...process.env, SESSION_SECRET: secret, SHOP_DATA_DIR: "data/bench" });
@@ -155,9 +164,9 @@ async function main() {
     const before = Number((await sql<{ n: number }>`select count(*)::int as n from orders`.execute(shop.db)).rows[0].n);
     const startedAt = new Date();
     console.log(`measuring: ${ORDERS} orders, ${CONNECTIONS} connections`);
-    const cpuBefore = cpuSeconds(child.pid!);
+    const cpuBefore = shopCpuSeconds();
     const result = await run(ORDERS);
-    const shopCpu = cpuSeconds(child.pid!) - cpuBefore;
+    const shopCpu = shopCpuSeconds() - cpuBefore;
     const seconds = result.duration;
     const placed = Number((await sql<{ n: number }>`select count(*)::int as n from orders`.execute(shop.db)).rows[0].n) - before;
     const lagRows = await sql<{ lag_ms: number }>`
@@ -265,8 +274,8 @@ async function main() {
       console.log(`wrote the results to ${path.relative(process.cwd(), file)}`);
     }
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)))));
     await core.close();
     await database.drop();
   }
