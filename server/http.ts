@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import express from "express";
@@ -36,7 +37,7 @@ export async function startWebServer(
   } else {
     const buildDir = options.buildDir ?? path.resolve("build");
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    app.use(publicFiles(path.join(buildDir, "client")));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
 
@@ -70,6 +71,17 @@ export async function startWebServer(
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * The files of public/ (favicon, images). Only a request whose first path segment names one
+ * of them reaches the file system: asking the disk about every page view costs each page a
+ * failed stat and the error object Node builds for it.
+ */
+function publicFiles(clientDir: string): express.RequestHandler {
+  const names = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
+  const serve = express.static(clientDir, { maxAge: "1h" });
+  return (req, res, next) => (names.has(req.path.split("/", 2)[1]) ? serve(req, res, next) : next());
 }
 
 /**

@@ -84,3 +84,15 @@ describe("catalogue pages for visitors without a session or cart", () => {
     expect(await (await get(`/product/${product.id}`)).text()).toContain(name);
   });
 });
+
+describe("public files", () => {
+  it("serves the favicon and images, and a missing image is a 404", async () => {
+    const icon = await get("/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    const image = await get("/images/types/jacket.svg");
+    expect(image.status).toBe(200);
+    expect(await image.text()).toContain("<svg");
+    expect((await get("/images/types/no-such-thing.svg")).status).toBe(404);
+  });
+});
