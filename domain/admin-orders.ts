@@ -158,6 +158,18 @@ export function sortToggle(current: DashboardQuery, column: DashboardSort): Dash
   return { filter: current.filter, sort: column, direction };
 }
 
+/**
+ * The links from a dashboard row to the order's trail and its delete page. `back` (the view
+ * the admin is on) is the same for every row of a page, so it is encoded once per page.
+ */
+export function orderPageLinks(back: string): { trail(orderId: string): string; remove(orderId: string): string } {
+  const query = new URLSearchParams({ back }).toString();
+  return {
+    trail: (orderId) => `/admin/orders/${orderId}?${query}`,
+    remove: (orderId) => `/admin/orders/${orderId}/delete?${query}`,
+  };
+}
+
 /** A back link handed to the order pages: only a dashboard URL is followed, never another site. */
 export function safeDashboardBack(raw: string | null | undefined): string {
   if (!raw || raw.length > 1200) return "/admin";

@@ -18,8 +18,12 @@ export function addressLine(address: { address: string; city: string; pincode: s
   return [address.address, address.city, address.pincode].filter(Boolean).join(", ");
 }
 
-/** One dashboard row, ready to print. */
-export function orderRow(order: OrderSummary, back: string) {
+/**
+ * One dashboard row, ready to print. Only what the row shows: the links to the order's pages
+ * are built while rendering from the id and the page's one back link (`orderPageLinks` in domain/admin-orders.ts), not
+ * shipped per row in the loader data, which is serialised into every page.
+ */
+export function orderRow(order: OrderSummary) {
   return {
     id: order.id,
     displayId: order.displayId,
@@ -35,8 +39,6 @@ export function orderRow(order: OrderSummary, back: string) {
     total: formatRupees(order.total),
     items: describeItems(order.lines),
     deleted: order.deleted,
-    trailHref: `/admin/orders/${order.id}?${new URLSearchParams({ back })}`,
-    deleteHref: `/admin/orders/${order.id}/delete?${new URLSearchParams({ back })}`,
   };
 }
 

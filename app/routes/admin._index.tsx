@@ -1,12 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useFetcher, useFormAction, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import {
   DASHBOARD_FILTERS,
   DASHBOARD_SORTS,
   FILTER_LABELS,
   SORT_LABELS,
   dashboardHref,
+  orderPageLinks,
   parseDashboardQuery,
   safeDashboardBack,
   sortToggle,
@@ -14,6 +15,7 @@ import {
 } from "../../domain/admin-orders";
 import { ORDER_STATUSES } from "../../domain/orders/events";
 import { requireAdmin } from "../auth/session.server";
+import { requireAdminOncePerRequest } from "../admin/guard.server";
 import { orderIntentForm, orderRow, runOrderIntent } from "../admin/orders.server";
 import { useHydrated } from "../components/useHydrated";
 
@@ -25,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
  * Pages are keyset pages of 50 (services/admin-orders.ts, decision 051).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requireAdminOncePerRequest(request, context);
   const url = new URL(request.url);
   const parsed = parseDashboardQuery(url.searchParams);
   const { query } = parsed;
@@ -46,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     previousHref: page.previous
       ? dashboardHref({ filter: query.filter, sort: query.sort, direction: query.direction, before: page.previous })
       : null,
-    orders: page.orders.map((order) => orderRow(order, here)),
+    orders: page.orders.map(orderRow),
   };
 }
 
@@ -66,6 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
+type OrderLinks = ReturnType<typeof orderPageLinks>;
 
 function SortHeader({ column, sort, direction, href }: { column: DashboardSort; sort: DashboardSort; direction: "asc" | "desc"; href: string }) {
   const active = column === sort;
@@ -79,17 +82,21 @@ function SortHeader({ column, sort, direction, href }: { column: DashboardSort; 
   );
 }
 
+// The same option elements serve every row's select.
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => (
+  <option key={status} value={status}>
+    {status}
+  </option>
+));
+
 function StatusCell({ row, back }: { row: Row; back: string }) {
   const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
   if (row.deleted) return <span className="status-badge">{row.status}</span>;
   return (
     <fetcher.Form method="post" className="row-form" preventScrollReset>
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="orderId" value={row.id} />
-      <input type="hidden" name="back" value={back} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      <RowFormFields intent="status" row={row} back={back} />
+      <input type="hidden" name="via" value="fetcher" />
       <label className="visually-hidden" htmlFor={`status-${row.id}`}>
         Status of order {row.displayId}
       </label>
@@ -102,17 +109,8 @@ function StatusCell({ row, back }: { row: Row; back: string }) {
         disabled={busy}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
       >
-        {ORDER_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
+        {STATUS_OPTIONS}
       </select>
-      {hydrated ? null : (
-        <button type="submit" className="secondary small">
-          Save
-        </button>
-      )}
       {busy ? <span className="saving">Saving...</span> : null}
       {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
         <span className="field-error" role="alert">
@@ -125,17 +123,14 @@ function StatusCell({ row, back }: { row: Row; back: string }) {
 
 function PaymentCell({ row, back }: { row: Row; back: string }) {
   const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
   return (
     <>
       <span className="status-badge">{row.paymentStatus}</span>
       {row.paymentStatus === "pending" && !row.deleted ? (
         <fetcher.Form method="post" className="row-form" preventScrollReset>
-          <input type="hidden" name="intent" value="paid" />
-          <input type="hidden" name="orderId" value={row.id} />
-          <input type="hidden" name="back" value={back} />
-          {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+          <RowFormFields intent="paid" row={row} back={back} />
+          <input type="hidden" name="via" value="fetcher" />
           <button type="submit" className="secondary small" disabled={busy}>
             {busy ? "Saving..." : "Mark paid"}
           </button>
@@ -150,23 +145,15 @@ function PaymentCell({ row, back }: { row: Row; back: string }) {
   );
 }
 
-/** Without JavaScript 'Delete' is a link to a confirmation page; with it, a dialog asks the same question. */
+/** With JavaScript a dialog asks before deleting; without it, 'Delete' is a link to a confirmation page. */
 function DeleteAction({ row, back }: { row: Row; back: string }) {
   const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) dialog.current?.close();
   }, [fetcher.state, fetcher.data]);
   if (row.deleted) return null;
-  if (!hydrated) {
-    return (
-      <a href={row.deleteHref} className="danger-link">
-        Delete
-      </a>
-    );
-  }
   return (
     <>
       <button type="button" className="danger small" onClick={() => dialog.current?.showModal()}>
@@ -179,9 +166,7 @@ function DeleteAction({ row, back }: { row: Row; back: string }) {
             Order {row.displayId} for {row.customerName} ({row.total}). It leaves the list; its history stays under the
             Deleted filter.
           </p>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="orderId" value={row.id} />
-          <input type="hidden" name="back" value={back} />
+          <RowFormFields intent="delete" row={row} back={back} />
           <input type="hidden" name="via" value="fetcher" />
           {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
             <p className="form-error" role="alert">
@@ -202,12 +187,114 @@ function DeleteAction({ row, back }: { row: Row; back: string }) {
   );
 }
 
+/**
+ * Before React takes over (the server's HTML, and the page without JavaScript) a row is plain
+ * HTML: links, and forms that post to the page's action and come back by redirect. Its cells
+ * call no hooks: fifty rows of fetchers and router links cost the server more than the rest of
+ * the page (decision 075). Once hydrated, the same row gets fetchers, client-side links and the
+ * delete dialog.
+ */
+function OrderRow({ row, back, links, live, action }: { row: Row; back: string; links: OrderLinks; live: boolean; action: string }) {
+  const trail = links.trail(row.id);
+  return (
+    <tr data-order-id={row.id} data-status={row.status} data-payment-status={row.paymentStatus} className={row.deleted ? "deleted" : undefined}>
+      <td>
+        {live ? (
+          <Link to={trail} title={row.id} className="order-id">
+            {row.displayId}
+          </Link>
+        ) : (
+          <a href={trail} title={row.id} className="order-id">
+            {row.displayId}
+          </a>
+        )}
+      </td>
+      <td className="user-id">{row.userId ?? "Guest"}</td>
+      <td>{row.customerName}</td>
+      <td>{row.phone}</td>
+      <td>{row.email ?? ""}</td>
+      <td>
+        <time dateTime={row.placedAtIso}>{row.placedAt}</time>
+      </td>
+      <td>{row.address}</td>
+      <td className="status-cell">{live ? <StatusCell row={row} back={back} /> : <PlainStatusCell row={row} back={back} action={action} />}</td>
+      <td className="payment-cell">{live ? <PaymentCell row={row} back={back} /> : <PlainPaymentCell row={row} back={back} action={action} />}</td>
+      <td className="total">{row.total}</td>
+      <td>{row.items}</td>
+      <td className="actions">
+        {live ? (
+          <>
+            <Link to={trail}>History</Link> <DeleteAction row={row} back={back} />
+          </>
+        ) : (
+          <>
+            <a href={trail}>History</a>{" "}
+            {row.deleted ? null : (
+              <a href={links.remove(row.id)} className="danger-link">
+                Delete
+              </a>
+            )}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function RowFormFields({ intent, row, back }: { intent: string; row: Row; back: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="orderId" value={row.id} />
+      <input type="hidden" name="back" value={back} />
+    </>
+  );
+}
+
+function PlainStatusCell({ row, back, action }: { row: Row; back: string; action: string }) {
+  if (row.deleted) return <span className="status-badge">{row.status}</span>;
+  return (
+    <form method="post" action={action} className="row-form">
+      <RowFormFields intent="status" row={row} back={back} />
+      <label className="visually-hidden" htmlFor={`status-${row.id}`}>
+        Status of order {row.displayId}
+      </label>
+      <select id={`status-${row.id}`} name="status" defaultValue={row.status}>
+        {STATUS_OPTIONS}
+      </select>
+      <button type="submit" className="secondary small">
+        Save
+      </button>
+    </form>
+  );
+}
+
+function PlainPaymentCell({ row, back, action }: { row: Row; back: string; action: string }) {
+  return (
+    <>
+      <span className="status-badge">{row.paymentStatus}</span>
+      {row.paymentStatus === "pending" && !row.deleted ? (
+        <form method="post" action={action} className="row-form">
+          <RowFormFields intent="paid" row={row} back={back} />
+          <button type="submit" className="secondary small">
+            Mark paid
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
 export default function AdminOrders() {
   const { orders, filter, sort, direction, sortLinks, nextHref, previousHref, here, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+  const hydrated = useHydrated();
+  // Where a row's <fetcher.Form> posts: the plain forms before hydration post there too.
+  const rowAction = useFormAction();
+  const links = useMemo(() => orderPageLinks(here), [here]);
 
   return (
     <section aria-labelledby="admin-orders-title" className="admin-orders">
@@ -271,38 +358,7 @@ export default function AdminOrders() {
             </thead>
             <tbody>
               {orders.map((row) => (
-                <tr
-                  key={row.id}
-                  data-order-id={row.id}
-                  data-status={row.status}
-                  data-payment-status={row.paymentStatus}
-                  className={row.deleted ? "deleted" : undefined}
-                >
-                  <td>
-                    <Link to={row.trailHref} title={row.id} className="order-id">
-                      {row.displayId}
-                    </Link>
-                  </td>
-                  <td className="user-id">{row.userId ?? "Guest"}</td>
-                  <td>{row.customerName}</td>
-                  <td>{row.phone}</td>
-                  <td>{row.email ?? ""}</td>
-                  <td>
-                    <time dateTime={row.placedAtIso}>{row.placedAt}</time>
-                  </td>
-                  <td>{row.address}</td>
-                  <td className="status-cell">
-                    <StatusCell row={row} back={here} />
-                  </td>
-                  <td className="payment-cell">
-                    <PaymentCell row={row} back={here} />
-                  </td>
-                  <td className="total">{row.total}</td>
-                  <td>{row.items}</td>
-                  <td className="actions">
-                    <Link to={row.trailHref}>History</Link> <DeleteAction row={row} back={here} />
-                  </td>
-                </tr>
+                <OrderRow key={row.id} row={row} back={here} links={links} live={hydrated} action={rowAction} />
               ))}
             </tbody>
           </table>

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "../auth/session.server";
+import { requireAdminOncePerRequest } from "../admin/guard.server";
 
 /**
  * The admin area's frame: who is signed in and the admin's nav. Every page below
  * checks the admin again in its own loader and action (loaders run in parallel, and
  * an action never runs this loader first): this guard only keeps the frame private.
+ * A page loader that checks with `requireAdminOncePerRequest` too shares this one check.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requireAdminOncePerRequest(request, context);
   return { admin: { name: admin.name, email: admin.email } };
 }
 

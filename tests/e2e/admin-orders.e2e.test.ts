@@ -47,6 +47,26 @@ describe("/admin order dashboard", () => {
     expect(res.status).toBe(404);
   });
 
+  it("hydrates the plain rows the server sent without an error, then shows them as live controls (JS on)", async ({ skip }) => {
+    if (!browser) return skip("no Chromium on this machine");
+    const { orderId } = await placeTestOrder(server.shop, { name: `Hydrate <b>"O'Brien"</b> & Co` });
+    const { context, page } = await adminPage(true);
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await open(page, "/admin", true);
+    const r = row(page, orderId);
+    await r.getByRole("button", { name: "Delete" }).waitFor();
+    expect(await r.getByRole("button", { name: "Save" }).count()).toBe(0);
+    expect(await r.locator("td").nth(2).textContent()).toBe(`Hydrate <b>"O'Brien"</b> & Co`);
+    expect(await page.locator("tbody tr").count()).toBeGreaterThan(0);
+    expect(await page.locator("tbody a.danger-link").count(), "no plain row is left").toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const mode of JS_MODES) {
     const js = mode.javaScriptEnabled;
 
