@@ -1,20 +1,16 @@
-import { sql, type Insertable, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { RecordedEvent } from "../eventstore/port";
 import { streamCategory } from "../eventstore/port";
 import type { OrderEvent, OrderPlaced } from "../domain/orders/events";
 import { displayOrderId } from "../domain/orders/order";
 import type { Projector } from "./projector";
-import { insertColumns } from "./bulk";
+import { insertJson } from "./bulk";
+
+const ORDER_EVENT_TYPES: readonly OrderEvent["type"][] = ["OrderPlaced", "OrderStatusChanged", "OrderPaymentStatusChanged", "OrderDeleted"];
 
 function isOrderEvent(event: RecordedEvent): event is RecordedEvent & OrderEvent {
-  return (
-    streamCategory(event.streamId) === "order" &&
-    (event.type === "OrderPlaced" ||
-      event.type === "OrderStatusChanged" ||
-      event.type === "OrderPaymentStatusChanged" ||
-      event.type === "OrderDeleted")
-  );
+  return streamCategory(event.streamId) === "order" && (ORDER_EVENT_TYPES as readonly string[]).includes(event.type);
 }
 
 function placedRow(data: OrderPlaced["data"]) {
@@ -31,7 +27,7 @@ function placedRow(data: OrderPlaced["data"]) {
     address_line: data.address.address,
     city: data.address.city,
     pincode: data.address.pincode,
-    lines: JSON.stringify(data.lines),
+    lines: data.lines as unknown,
     item_count: data.lines.reduce((sum, line) => sum + line.quantity, 0),
     total: data.total,
     status: "pending",
@@ -91,72 +87,58 @@ async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[]): Promise<vo
     if (row) Object.assign(row, change);
     else changed.set(event.data.orderId, { ...changed.get(event.data.orderId), ...change });
   }
-  await insertColumns(trx, "orders", ORDER_COLUMNS, [...placed.values()], sql`on conflict (id) do nothing`);
+  await insertJson(trx, "orders", ORDER_COLUMNS, [...placed.values()], sql`on conflict (id) do nothing`);
   if (changed.size > 0) {
-    const values = [...changed.entries()].map(
-      ([id, c]) =>
-        sql`(${id}, ${c.status ?? null}, ${c.payment_status ?? null}, ${c.deleted ?? null}::boolean, ${c.deleted_at ?? null}::timestamptz, ${c.updated_at}::timestamptz)`,
-    );
+    const changes = JSON.stringify([...changed].map(([id, change]) => ({ id, ...change })));
     await sql`update orders as o set
         status = coalesce(v.status, o.status),
         payment_status = coalesce(v.payment_status, o.payment_status),
         deleted = coalesce(v.deleted, o.deleted),
         deleted_at = coalesce(v.deleted_at, o.deleted_at),
         updated_at = v.updated_at
-      from (values ${sql.join(values)}) as v(id, status, payment_status, deleted, deleted_at, updated_at)
+      from json_to_recordset(${changes}::json)
+        as v(id text, status text, payment_status text, deleted boolean, deleted_at timestamptz, updated_at timestamptz)
       where o.id = v.id`.execute(trx);
   }
 }
 
 /** Every change of an order, in stream order: the trail the admin and a tracking customer see. */
-async function applyStatusHistory(trx: Kysely<DB>, events: RecordedEvent[]): Promise<void> {
-  const rows: Insertable<DB["order_status_history"]>[] = [];
-  for (const event of events) {
-    if (!isOrderEvent(event)) continue;
-    const base = { order_id: event.data.orderId, revision: event.revision, event_type: event.type };
-    switch (event.type) {
-      case "OrderPlaced": {
-        const customer = event.data.customer;
-        rows.push({
-          ...base,
-          field: "status",
-          from_value: null,
-          to_value: "pending",
-          actor_kind: customer.kind === "user" ? "customer" : "guest",
-          actor_id: customer.userId ?? null,
-          actor_name: customer.name,
-          at: event.data.placedAt,
-        });
-        break;
-      }
-      case "OrderStatusChanged":
-      case "OrderPaymentStatusChanged":
-        rows.push({
-          ...base,
-          field: event.type === "OrderStatusChanged" ? "status" : "payment_status",
-          from_value: event.data.from,
-          to_value: event.data.to,
-          actor_kind: event.data.actor.kind,
-          actor_id: event.data.actor.id ?? null,
-          actor_name: event.data.actor.name ?? null,
-          at: event.data.at,
-        });
-        break;
-      case "OrderDeleted":
-        rows.push({
-          ...base,
-          field: "deleted",
-          from_value: null,
-          to_value: "deleted",
-          actor_kind: event.data.actor.kind,
-          actor_id: event.data.actor.id ?? null,
-          actor_name: event.data.actor.name ?? null,
-          at: event.data.at,
-        });
-        break;
+function historyRow(event: RecordedEvent & OrderEvent) {
+  const { orderId } = event.data;
+  switch (event.type) {
+    case "OrderPlaced": {
+      const customer = event.data.customer;
+      return {
+        order_id: orderId, revision: event.revision, event_type: event.type, field: "status",
+        from_value: null as string | null, to_value: "pending",
+        actor_kind: customer.kind === "user" ? "customer" : "guest", actor_id: customer.userId ?? null,
+        actor_name: customer.name as string | null, at: event.data.placedAt,
+      };
+    }
+    case "OrderStatusChanged":
+    case "OrderPaymentStatusChanged": {
+      const { from, to, actor, at } = event.data;
+      return {
+        order_id: orderId, revision: event.revision, event_type: event.type,
+        field: event.type === "OrderStatusChanged" ? "status" : "payment_status",
+        from_value: from as string | null, to_value: to as string,
+        actor_kind: actor.kind as string, actor_id: actor.id ?? null, actor_name: actor.name ?? null, at,
+      };
+    }
+    case "OrderDeleted": {
+      const { actor, at } = event.data;
+      return {
+        order_id: orderId, revision: event.revision, event_type: event.type, field: "deleted",
+        from_value: null, to_value: "deleted",
+        actor_kind: actor.kind as string, actor_id: actor.id ?? null, actor_name: actor.name ?? null, at,
+      };
     }
   }
-  await insertColumns(trx, "order_status_history", HISTORY_COLUMNS, rows, sql`on conflict (order_id, revision) do nothing`);
+}
+
+async function applyStatusHistory(trx: Kysely<DB>, events: (RecordedEvent & OrderEvent)[]): Promise<void> {
+  const rows = events.map(historyRow);
+  await insertJson(trx, "order_status_history", HISTORY_COLUMNS, rows, sql`on conflict (order_id, revision) do nothing`);
 }
 
 /**
@@ -167,6 +149,7 @@ async function applyStatusHistory(trx: Kysely<DB>, events: RecordedEvent[]): Pro
 export const ordersProjector: Projector = {
   name: "orders",
   tables: ["orders", "order_status_history"],
+  eventTypes: ORDER_EVENT_TYPES,
   async apply(trx, events) {
     const orderEvents = events.filter(isOrderEvent);
     if (orderEvents.length === 0) return;

@@ -20,4 +20,12 @@ export interface Projector {
   /** The tables this projector owns, rebuilt by a replay. */
   tables: readonly string[];
   apply(trx: Kysely<DB>, events: RecordedEvent[]): Promise<void>;
+  /**
+   * The event types `apply` acts on, when it ignores every other: a replay then
+   * has the store skip the rest. `apply` must still ignore other types itself
+   * (live projection hands it everything).
+   */
+  eventTypes?: readonly string[];
+  /** True when `apply` never looks at an event's data or metadata: a replay leaves them out of its reads. */
+  headersOnly?: boolean;
 }

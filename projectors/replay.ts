@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import type { EventStore, Position, ReadAllOptions, RecordedEvent } from "../eventstore/port";
+import type { ReadSpanOptions, Span } from "../eventstore/postgres";
 import type { Projector } from "./projector";
 
 /**
@@ -110,73 +111,110 @@ async function inScratch<T>(db: Kysely<DB>, schema: string, work: (trx: Transact
   });
 }
 
+/** What a build stops at: the live checkpoint (verify), or the head when absent. */
+interface BuildOptions extends RebuildOptions {
+  until?: Position;
+  done?: number;
+  /** After each batch, with the events this build has gone through so far. */
+  report?: (done: number) => Promise<void> | void;
+  /** Checked between batches: another build running beside this one has failed. */
+  halted?: () => boolean;
+}
+
 /**
- * Applies events after `from` (up to `until`, when given) to every projector in
- * the scratch schema, batch by batch, each batch with its checkpoint.
+ * Applies events after `from` (up to `until`, when given) to one projector in
+ * the scratch schema, batch by batch, each batch with its checkpoint. The store
+ * is asked only for what the projector reads, where it can say so.
  */
 async function build(
   db: Kysely<DB> | Transaction<DB>,
   store: EventStore,
   schema: string,
-  projectors: Projector[],
+  projector: Projector,
   from: Position | undefined,
-  options: RebuildOptions & { until?: Position; total?: number; started?: number; done?: number },
+  options: BuildOptions,
 ): Promise<{ position: Position | undefined; done: number }> {
   let position = from;
   let done = options.done ?? 0;
-  const started = options.started ?? Date.now();
   const batchSize = options.batchSize ?? BATCH;
-  const read = readerFor(store, db);
-  const fetch = async (after: Position | undefined) => {
-    const batch = await read({ from: after, maxCount: batchSize });
-    return options.until === undefined ? batch : batch.filter((e) => store.comparePositions(e.position, options.until) <= 0);
-  };
-  // The next batch is read while this one is applied: reading and writing overlap.
+  const read = readerFor(store, db, projector);
+  const fetch = (after: Position | undefined) => read({ from: after, maxCount: batchSize });
+  // The next span is read while this one is applied: reading and writing overlap.
   // Inside a transaction (PGlite's single connection, the swap) they take turns.
   let next = fetch(position);
   for (;;) {
-    const batch = await next;
-    if (batch.length === 0) break;
-    const last = batch[batch.length - 1].position;
-    const more = batch.length === batchSize || options.until !== undefined;
-    next = more && !db.isTransaction ? fetch(last) : Promise.resolve([]);
+    if (options.halted?.()) {
+      await next.catch(() => {});
+      break;
+    }
+    const span = await next;
+    if (span.scanned === 0 || span.last === undefined) break;
+    let { events, last } = span;
+    const reachedUntil = options.until !== undefined && store.comparePositions(last, options.until) >= 0;
+    if (reachedUntil) {
+      events = events.filter((e) => store.comparePositions(e.position, options.until) <= 0);
+      last = options.until!;
+    }
+    const more = !reachedUntil && (span.scanned === batchSize || options.until !== undefined);
+    next = more && !db.isTransaction ? fetch(last) : Promise.resolve(NOTHING);
     try {
-      await applyToScratch(db, schema, projectors, batch);
+      // A span without a single event the projector reads changes none of its rows.
+      if (events.length > 0) await applyToScratch(db, schema, projector, events, last);
     } catch (err) {
       await next.catch(() => {});
       throw err;
     }
     position = last;
-    done += batch.length;
-    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    options.onProgress?.({ done, total: Math.max(options.total ?? 0, done), rate: done / seconds });
-    await options.afterBatch?.(done);
+    done += span.scanned;
+    await options.report?.(done);
     if (more && db.isTransaction) next = fetch(last);
   }
   return { position, done };
 }
 
-/** Inside a transaction, read through it where the store lives in the same database (PGlite has one connection). */
-function readerFor(store: EventStore, db: Kysely<DB>) {
-  const inSameDatabase = store as EventStore & { readAllIn?: (db: Kysely<DB>, o: ReadAllOptions) => Promise<RecordedEvent[]> };
-  if (db.isTransaction && typeof inSameDatabase.readAllIn === "function") {
-    return (o: ReadAllOptions) => inSameDatabase.readAllIn!(db, o);
-  }
-  return (o: ReadAllOptions) => store.readAll(o);
+const NOTHING: Span = { events: [], scanned: 0, last: undefined };
+
+/** The Postgres store's span reads (see `PostgresEventStore.readSpanIn`); other stores are read whole. */
+type SpanReading = EventStore & {
+  readSpan?: (o: ReadSpanOptions) => Promise<Span>;
+  readSpanIn?: (db: Kysely<DB>, o: ReadSpanOptions) => Promise<Span>;
+  readAllIn?: (db: Kysely<DB>, o: ReadAllOptions) => Promise<RecordedEvent[]>;
+};
+
+/**
+ * Reads spans of the global stream for one projector. Inside a transaction it
+ * reads through it where the store lives in the same database (PGlite has one
+ * connection).
+ */
+function readerFor(store: EventStore, db: Kysely<DB>, projector: Projector): (o: ReadAllOptions) => Promise<Span> {
+  const spans = store as SpanReading;
+  const wanted: ReadSpanOptions = { types: projector.eventTypes, withoutData: projector.headersOnly };
+  if (db.isTransaction && typeof spans.readSpanIn === "function") return (o) => spans.readSpanIn!(db, { ...o, ...wanted });
+  if (!db.isTransaction && typeof spans.readSpan === "function") return (o) => spans.readSpan!({ ...o, ...wanted });
+  const readAll =
+    db.isTransaction && typeof spans.readAllIn === "function"
+      ? (o: ReadAllOptions) => spans.readAllIn!(db, o)
+      : (o: ReadAllOptions) => store.readAll(o);
+  const types = projector.eventTypes ? new Set(projector.eventTypes) : undefined;
+  return async (o) => {
+    const all = await readAll(o);
+    return { events: types ? all.filter((e) => types.has(e.type)) : all, scanned: all.length, last: all.at(-1)?.position };
+  };
 }
 
 async function applyToScratch(
   db: Kysely<DB> | Transaction<DB>,
   schema: string,
-  projectors: Projector[],
-  batch: RecordedEvent[],
+  projector: Projector,
+  events: RecordedEvent[],
+  last: Position,
 ): Promise<void> {
   const work = async (trx: Kysely<DB>) => {
     // A scratch batch lost in a crash is rebuilt by the next run: no need to wait for the disk.
     if (!db.isTransaction) await sql`set local synchronous_commit = off`.execute(trx);
-    for (const projector of projectors) await projector.apply(trx, batch);
-    await sql`update ${sql.table(`${schema}.projector_checkpoints`)} set position = ${batch[batch.length - 1].position},
-      updated_at = now() where name in (${sql.join(projectors.map((p) => p.name))})`.execute(trx);
+    await projector.apply(trx, events);
+    await sql`update ${sql.table(`${schema}.projector_checkpoints`)} set position = ${last},
+      updated_at = now() where name = ${projector.name}`.execute(trx);
   };
   if (db.isTransaction) {
     await sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(db);
@@ -188,6 +226,40 @@ async function applyToScratch(
   } else {
     await inScratch(db as Kysely<DB>, schema, work);
   }
+}
+
+/**
+ * Runs one build per projector side by side: each reads only what its
+ * projector needs and writes its own tables, so Postgres works on one while
+ * Node decodes for another. The first failure stops the others between
+ * batches and is rethrown once all have stopped.
+ */
+async function sideBySide<T>(builds: ((halted: () => boolean) => Promise<T>)[]): Promise<T[]> {
+  let failed = false;
+  const halted = () => failed;
+  const results = await Promise.allSettled(
+    builds.map((run) =>
+      run(halted).catch((err: unknown) => {
+        failed = true;
+        throw err;
+      }),
+    ),
+  );
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
+
+/** Progress of builds running side by side: the events every one of them has gone through. */
+function progressOf(projectors: Projector[], options: RebuildOptions, total: number, started: number) {
+  const passed = new Map(projectors.map((p) => [p.name, 0]));
+  return (projector: Projector) => async (done: number) => {
+    passed.set(projector.name, done);
+    const slowest = Math.min(...passed.values());
+    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+    options.onProgress?.({ done: slowest, total: Math.max(total, slowest), rate: slowest / seconds });
+    await options.afterBatch?.(slowest);
+  };
 }
 
 export interface ReplayResult {
@@ -213,10 +285,15 @@ export async function replay(
   const started = Date.now();
   try {
     const total = await store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
-    let { position, done } = await build(db, store, schema, projectors, undefined, { ...options, total, started });
+    const report = progressOf(projectors, options, total, started);
+    const built = await sideBySide(
+      projectors.map((projector) => (halted: () => boolean) =>
+        build(db, store, schema, projector, undefined, { ...options, report: report(projector), halted }),
+      ),
+    );
     await addIndexes(db, schema, projectors);
 
-    await db.transaction().execute(async (trx) => {
+    const caughtUp = await db.transaction().execute(async (trx) => {
       // Holding the live checkpoints stops the live projectors between batches:
       // nothing is applied to the old tables while the new ones catch up and move in.
       await trx
@@ -225,22 +302,34 @@ export async function replay(
         .where("name", "in", projectors.map((p) => p.name))
         .forUpdate()
         .execute();
-      ({ position, done } = await build(trx, store, schema, projectors, position, {
-        ...options, total, started, done,
-      }));
+      const reached: { position: Position | undefined; done: number }[] = [];
+      for (const [i, projector] of projectors.entries()) {
+        const { position, done } = built[i];
+        reached.push(await build(trx, store, schema, projector, position, { ...options, done, report: report(projector) }));
+      }
       const retired = `${schema}_old`;
       await sql`create schema ${ident(retired)}`.execute(trx);
       for (const table of projectors.flatMap((p) => p.tables)) {
         await sql`alter table ${sql.table(`public.${table}`)} set schema ${ident(retired)}`.execute(trx);
         await sql`alter table ${sql.table(`${schema}.${table}`)} set schema public`.execute(trx);
       }
-      await trx
-        .updateTable("projector_checkpoints")
-        .set({ position: position ?? null, updated_at: new Date() })
-        .where("name", "in", projectors.map((p) => p.name))
-        .execute();
+      for (const [i, projector] of projectors.entries()) {
+        await trx
+          .updateTable("projector_checkpoints")
+          .set({ position: reached[i].position ?? null, updated_at: new Date() })
+          .where("name", "=", projector.name)
+          .execute();
+      }
+      return reached;
     });
-    return { events: done, seconds: (Date.now() - started) / 1000, position, schema };
+    // Every projector went through the same events, unless some arrived between two catch-ups.
+    const furthest = caughtUp.reduce((a, b) => (store.comparePositions(b.position, a.position) > 0 ? b : a), caughtUp[0]);
+    return {
+      events: Math.max(0, ...caughtUp.map((r) => r.done)),
+      seconds: (Date.now() - started) / 1000,
+      position: furthest?.position,
+      schema,
+    };
   } finally {
     await dropLeftoverScratch(db);
   }
@@ -276,8 +365,9 @@ export async function verify(
         .select("position")
         .where("name", "=", projector.name)
         .executeTakeFirst();
-      let { position, done } = await build(db, store, schema, [projector], undefined, {
-        ...options, total, until: head?.position ?? undefined,
+      const report = progressOf([projector], options, total, Date.now());
+      let { position, done } = await build(db, store, schema, projector, undefined, {
+        ...options, until: head?.position ?? undefined, report: report(projector),
       });
       await db.transaction().execute(async (trx) => {
         // Compare at one position: hold the live projector still and bring the scratch copy to where it stands.
@@ -289,7 +379,7 @@ export async function verify(
           .executeTakeFirst();
         const until = live?.position ?? undefined;
         if (until !== undefined && store.comparePositions(position, until) < 0) {
-          ({ position, done } = await build(trx, store, schema, [projector], position, { ...options, until, done }));
+          ({ position, done } = await build(trx, store, schema, projector, position, { ...options, until, done }));
         }
         for (const table of projector.tables) {
           const diff = await compareTables(trx, table, schema, options.sampleRows ?? 20);

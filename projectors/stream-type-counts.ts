@@ -6,6 +6,7 @@ import type { Projector } from "./projector";
 export const streamTypeCounts: Projector = {
   name: "stream_type_counts",
   tables: ["stream_type_counts"],
+  headersOnly: true,
   async apply(trx, events) {
     const counts = new Map<string, { category: string; eventType: string; count: number; last: Date }>();
     for (const event of events) {
