@@ -68,7 +68,7 @@ interface OrderChange {
  * update. A replay of a million events then costs a few statements per batch,
  * not one per event.
  */
-async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[]): Promise<void> {
+async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[], guarded: boolean): Promise<void> {
   const placed = new Map<string, ReturnType<typeof placedRow>>();
   const changed = new Map<string, OrderChange>();
   for (const event of events) {
@@ -87,7 +87,7 @@ async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[]): Promise<vo
     if (row) Object.assign(row, change);
     else changed.set(event.data.orderId, { ...changed.get(event.data.orderId), ...change });
   }
-  await insertJson(trx, "orders", ORDER_COLUMNS, [...placed.values()], sql`on conflict (id) do nothing`);
+  await insertJson(trx, "orders", ORDER_COLUMNS, [...placed.values()], guarded ? sql`on conflict (id) do nothing` : sql``);
   if (changed.size > 0) {
     const changes = JSON.stringify([...changed].map(([id, change]) => ({ id, ...change })));
     await sql`update orders as o set
@@ -136,9 +136,9 @@ function historyRow(event: RecordedEvent & OrderEvent) {
   }
 }
 
-async function applyStatusHistory(trx: Kysely<DB>, events: (RecordedEvent & OrderEvent)[]): Promise<void> {
+async function applyStatusHistory(trx: Kysely<DB>, events: (RecordedEvent & OrderEvent)[], guarded: boolean): Promise<void> {
   const rows = events.map(historyRow);
-  await insertJson(trx, "order_status_history", HISTORY_COLUMNS, rows, sql`on conflict (order_id, revision) do nothing`);
+  await insertJson(trx, "order_status_history", HISTORY_COLUMNS, rows, guarded ? sql`on conflict (order_id, revision) do nothing` : sql``);
 }
 
 /**
@@ -150,10 +150,12 @@ export const ordersProjector: Projector = {
   name: "orders",
   tables: ["orders", "order_status_history"],
   eventTypes: ORDER_EVENT_TYPES,
-  async apply(trx, events) {
+  async apply(trx, events, context) {
     const orderEvents = events.filter(isOrderEvent);
     if (orderEvents.length === 0) return;
-    await applyOrders(trx, orderEvents);
-    await applyStatusHistory(trx, orderEvents);
+    // Live projection keeps the guard: a row already there is skipped, not a stuck projector.
+    const guarded = !context?.freshTables;
+    await applyOrders(trx, orderEvents, guarded);
+    await applyStatusHistory(trx, orderEvents, guarded);
   },
 };

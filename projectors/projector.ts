@@ -19,7 +19,7 @@ export interface Projector {
   name: string;
   /** The tables this projector owns, rebuilt by a replay. */
   tables: readonly string[];
-  apply(trx: Kysely<DB>, events: RecordedEvent[]): Promise<void>;
+  apply(trx: Kysely<DB>, events: RecordedEvent[], context?: ApplyContext): Promise<void>;
   /**
    * The event types `apply` acts on, when it ignores every other: a replay then
    * has the store skip the rest. `apply` must still ignore other types itself
@@ -28,4 +28,13 @@ export interface Projector {
   eventTypes?: readonly string[];
   /** True when `apply` never looks at an event's data or metadata: a replay leaves them out of its reads. */
   headersOnly?: boolean;
+}
+
+export interface ApplyContext {
+  /**
+   * The tables were made empty by a replay and only this build writes them, so no row
+   * can be there already: inserts may skip their `on conflict` guard, which about doubles
+   * an insert's cost in Postgres.
+   */
+  freshTables?: boolean;
 }

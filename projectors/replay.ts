@@ -212,7 +212,7 @@ async function applyToScratch(
   const work = async (trx: Kysely<DB>) => {
     // A scratch batch lost in a crash is rebuilt by the next run: no need to wait for the disk.
     if (!db.isTransaction) await sql`set local synchronous_commit = off`.execute(trx);
-    await projector.apply(trx, events);
+    await projector.apply(trx, events, { freshTables: true });
     await sql`update ${sql.table(`${schema}.projector_checkpoints`)} set position = ${last},
       updated_at = now() where name = ${projector.name}`.execute(trx);
   };
