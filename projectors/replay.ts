@@ -17,7 +17,10 @@ import type { Projector } from "./projector";
  */
 
 const SCRATCH_PREFIX = "rebuild_";
-const BATCH = 5000;
+// Events per span. 15,000 rather than 5,000: fewer round trips and commits, and reading the next span
+// overlaps more of applying this one (a million events: 39,000-46,000 against 37,000-40,000 events/s); 30,000 was no faster
+// and holds twice the memory.
+const BATCH = 15_000;
 
 export interface RebuildProgress {
   done: number;
