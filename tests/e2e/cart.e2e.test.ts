@@ -45,7 +45,8 @@ for (const mode of JS_MODES) {
         // BUY NOW on a one-size item goes to the cart.
         await open(page, "/accessories/stationary", js);
         await page.getByRole("form", { name: /Scientific Calculator/ }).getByRole("button", { name: /Add to Cart/i }).click();
-        await page.waitForLoadState("load");
+        // With JavaScript the post is a client-side submission: the page is "loaded" before the cart has it.
+        await page.locator(".cart-link .badge", { hasText: /^3$/ }).waitFor();
         await open(page, "/cart", js);
         expect(await badge(page)).toBe("3");
 
