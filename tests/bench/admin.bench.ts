@@ -10,9 +10,7 @@
  *   npx tsx tests/bench/admin.bench.ts [orders] [--samples=N] [--write]
  * --write puts the results under "## Admin dashboard" in docs/benchmarks.md.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { buildIfNeeded } from "../../bin/build";
 import { readConfig } from "../../server/config";
@@ -23,7 +21,7 @@ import { signInAdmin } from "../../app/auth/session.server";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { dashboardHref, parseDashboardQuery, type DashboardQuery } from "../../domain/admin-orders";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
-import { benchDatabase, percentile } from "./support";
+import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
 
 // As `shop web` runs in production: React's development build renders several times slower.
 // Set before the server build (and React with it) is imported by startWebServer.
@@ -232,12 +230,7 @@ async function main() {
         "",
       ];
       const section = lines.join("\n");
-      const file = path.resolve("docs/benchmarks.md");
-      const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n\n";
-      const pattern = /## Admin dashboard\n[\s\S]*?(?=\n## |$)/;
-      const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}`;
-      fs.writeFileSync(file, next);
-      console.log(`wrote the results to ${path.relative(process.cwd(), file)}`);
+      writeBenchmarkSection(section);
     }
   } finally {
     await web.close();

@@ -9,9 +9,7 @@
  * sent time), p50 and p99, for the burst and for a steady trickle.
  * --write puts the results under "## Notifications (workers)" in docs/benchmarks.md.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -22,7 +20,7 @@ import { BullMQQueue } from "../../workers/bullmq-queue";
 import { startBackground } from "../../workers/background";
 import { startFakeSms, startFakeSmtp } from "../support/fake-providers";
 import { dropQueuePrefix, placeOrder } from "../support/notifications";
-import { benchDatabase, percentile } from "./support";
+import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
@@ -170,14 +168,7 @@ async function main() {
       "```",
       "",
     ].join("\n");
-    const file = path.resolve("docs/benchmarks.md");
-    const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n\n";
-    const pattern = /## Notifications \(workers\)\n[\s\S]*?(?=\n## |$)/;
-    const updated = pattern.test(current)
-      ? current.replace(pattern, section.trimEnd() + "\n")
-      : `${current.trimEnd()}\n\n${section}`;
-    fs.writeFileSync(file, updated);
-    console.log(`written to ${path.relative(process.cwd(), file)}`);
+    writeBenchmarkSection(section);
   }
 
   try {

@@ -9,12 +9,9 @@
  *   npx tsx tests/bench/orders.bench.ts [orders] [--connections=N] [--processes=1|2] [--write] [--profile=DIR]
  * --write puts the results under "## Orders" in docs/benchmarks.md.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import type { ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { createCookie } from "@remix-run/node";
 import { sql } from "kysely";
@@ -24,7 +21,8 @@ import { openShopCore } from "../../server/runtime";
 import { createServices } from "../../services/index";
 import { cartStreamId, guestCartId } from "../../domain/cart";
 import { InProcessQueue } from "../../workers/in-process-queue";
-import { benchDatabase, percentile } from "./support";
+import { freePort } from "../support/ports";
+import { benchDatabase, cpuSeconds, percentile, startNodeProcess, writeBenchmarkSection } from "./support";
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 6000);
@@ -52,40 +50,11 @@ async function startShopProcesses(databaseUrl: string, port: number, secret: str
     NODE_ENV: "production",
     SHOP_DATA_DIR: "data/bench",
   };
-  const layout = PROCESSES === 2 ? [["projector", "jobs:"], ["web", "is open at"]] : [["start", "is open at"]];
+  const layout = PROCESSES === 2 ? [["projector", /jobs:/], ["web", /is open at/]] as const : [["start", /is open at/]] as const;
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const children: ChildProcess[] = [];
-  for (const [command, ready] of layout) {
-    const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-    const child = spawn(process.execPath, [...profile, "--import", "tsx", "bin/shop.ts", command], { env, stdio: ["ignore", "pipe", "inherit"] });
-    children.push(child);
-    await new Promise<void>((resolve, reject) => {
-      let seen = "";
-      child.stdout!.on("data", (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes(ready)) resolve();
-      });
-      child.once("exit", (code) => reject(new Error(`shop ${command} exited (${code}) before it was ready:\n${seen}`)));
-    });
-    child.stdout!.resume();
-  }
+  for (const [command, ready] of layout) children.push((await startNodeProcess(["bin/shop.ts", command], env, ready, nodeArgs)).child);
   return children;
-}
-
-/** CPU seconds a process has used (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
 }
 
 async function main() {
@@ -269,12 +238,7 @@ async function main() {
         `Layout of this run: ${PROCESSES === 2 ? "`shop web` + `shop projector` (two processes, jobs worked where they are made)" : "`shop start` (one process)"}.`,
         "",
       ].join("\n");
-      const file = path.resolve("docs/benchmarks.md");
-      const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n\n";
-      const pattern = /## Orders\n[\s\S]*?(?=\n## |$)/;
-      const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}`;
-      fs.writeFileSync(file, next);
-      console.log(`wrote the results to ${path.relative(process.cwd(), file)}`);
+      writeBenchmarkSection(section);
     }
   } finally {
     for (const child of children) child.kill("SIGTERM");

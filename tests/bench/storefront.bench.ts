@@ -9,14 +9,18 @@
  * with a cart (a guest cart cookie: the page is rendered on every request).
  * --write puts the results under "## Storefront" in docs/benchmarks.md.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfNeeded } from "../../bin/build";
-import { benchDatabase } from "./support";
+import { benchDatabase, cpuSeconds, startNodeProcess, writeBenchmarkSection } from "./support";
+
+/** A server process (production React) and its address, once it prints it. */
+async function startServer(args: string[], env: Record<string, string>, address: RegExp): Promise<{ child: ChildProcess; url: string }> {
+  const { child, match } = await startNodeProcess(args, { ...process.env, ...env, NODE_ENV: "production" }, address);
+  return { child, url: match[1].replace("localhost", "127.0.0.1").replace(/\/$/, "") };
+}
 
 const args = process.argv.slice(2);
 const seconds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 10);
@@ -38,32 +42,6 @@ interface Result {
   errors: number;
   /** Server CPU milliseconds per request (user + system of the server process over the run). */
   cpuMs: number;
-}
-
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** Starts a server process and resolves with its address once it prints `pattern`. */
-function startServer(command: string[], env: Record<string, string>, pattern: RegExp): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...command], {
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = seen.match(pattern);
-      if (match) {
-        child.stdout!.removeAllListeners("data");
-        child.stdout!.resume();
-        resolve({ child, url: match[1].replace("localhost", "127.0.0.1").replace(/\/$/, "") });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`${command.join(" ")} exited (${code}) before it opened:\n${seen}`)));
-  });
 }
 
 function load(url: string, duration: number, headers: Record<string, string> = {}): Promise<autocannon.Result> {
@@ -180,26 +158,12 @@ async function main() {
       "",
     ].join("\n");
     console.log(`\n${section}`);
-    if (write) writeSection(section);
+    if (write) writeBenchmarkSection(section);
   } finally {
     for (const child of servers) child.kill("SIGTERM");
     await Promise.all(servers.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)))));
     await database.drop();
   }
-}
-
-function writeSection(section: string) {
-  const file = path.resolve("docs/benchmarks.md");
-  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf("\n## Storefront");
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const after = current.indexOf("\n## ", start + 1);
-    next = `${current.slice(0, start)}\n${section}${after === -1 ? "" : `\n${current.slice(after + 1)}`}`;
-  }
-  fs.writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
-  console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
 
 main().catch((err) => {

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { connectPostgres, type Database } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
@@ -48,4 +51,48 @@ export async function throughput(writers: number, seconds: number, op: (writer: 
     }),
   );
   return done / ((Date.now() - started) / 1000);
+}
+
+/** CPU seconds a process has used (user + system), from /proc: steadier than the clock on a shared machine. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Starts `node [nodeArgs] --import tsx <args>` and resolves once its output matches `ready`, with
+ * the match (a server's address, say). Its stdout keeps draining; stderr goes to ours.
+ */
+export function startNodeProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = seen.match(ready);
+      if (!match) return;
+      child.stdout!.off("data", onData);
+      child.stdout!.resume();
+      resolve({ child, match });
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited (${code}) before it was ready:\n${seen}`)));
+  });
+}
+
+/** Puts `section` (its first line is its "## " heading) into docs/benchmarks.md, in place of the old one or at the end. */
+export function writeBenchmarkSection(section: string): void {
+  const file = path.resolve("docs/benchmarks.md");
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
+  const heading = section.split("\n", 1)[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`${heading}\\n[\\s\\S]*?(?=\\n## |$)`);
+  const body = `${section.trimEnd()}\n`;
+  const next = pattern.test(current) ? current.replace(pattern, () => body) : `${current.trimEnd()}\n\n${body}`;
+  fs.writeFileSync(file, next);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
 }

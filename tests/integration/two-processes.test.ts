@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readOutbox } from "../../workers/transports/console";
 import { eventually } from "../support/fake-providers";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { connectPostgres, type Database } from "../../db/connection";
+import { freePort } from "../support/ports";
 
 /**
  * The shop on Postgres without Redis as two processes, `shop web` and `shop projector`:
@@ -19,17 +19,6 @@ let database: TestDatabase;
 let reader: Database;
 const children: ChildProcess[] = [];
 let base = "";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 async function startShop(command: string, env: NodeJS.ProcessEnv, ready: string): Promise<void> {
   const child = spawn(process.execPath, ["--import", "tsx", "bin/shop.ts", command], { env, stdio: ["ignore", "pipe", "pipe"] });
