@@ -2,7 +2,9 @@ import type { ShopConfig } from "../server/config";
 import { openShopCore, type ShopCore } from "../server/runtime";
 import { projectors as allProjectors } from "../projectors/index";
 import { projectorStatuses } from "../projectors/runner";
-import { replay, selectProjectors, verify, type RebuildProgress, type TableDifference } from "../projectors/replay";
+import { startReplayThreads } from "../projectors/replay-threads";
+import type { Projector } from "../projectors/projector";
+import { replay, selectProjectors, verify, type RebuildProgress, type ScratchBuilder, type TableDifference } from "../projectors/replay";
 import type { RecordedEvent } from "../eventstore/port";
 
 /** Operator commands: rebuild and check read models, look into streams. */
@@ -71,27 +73,44 @@ function parseFlags(args: string[], known: string[]): { flags: Record<string, st
 export async function replayCommand(config: ShopConfig, args: string[]): Promise<number> {
   const { rest } = parseFlags(args, []);
   const chosen = selectProjectors(allProjectors, rest);
-  return withCore(config, async (core) => {
-    const progress = progressReporter("replay");
-    // Memory at each quarter of the events: it should stay flat as the count grows.
-    const quarters: string[] = [];
-    const result = await replay(core.db, core.store, chosen, {
-      onProgress: (p) => {
-        progress.update(p);
-        while (p.total > 0 && quarters.length < 4 && p.done >= (p.total * (quarters.length + 1)) / 4) {
-          quarters.push(`${formatCount(p.done)} events ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
-        }
-      },
-    });
-    progress.finish();
-    const rate = result.seconds > 0 ? result.events / result.seconds : result.events;
-    console.log(
-      `replayed ${formatCount(result.events)} events into ${chosen.map((p) => p.name).join(", ")} ` +
-        `in ${result.seconds.toFixed(1)}s (${formatCount(rate)} events/s); the new tables are live`,
-    );
-    console.log(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; resident at ${quarters.join(", ") || "the end only"}`);
-    return 0;
+  // On a Postgres server each projector's bulk build gets a thread, started while the core opens;
+  // PGlite has one connection, and an EventStoreDB store is read in this thread.
+  const threads =
+    config.databaseUrl && !config.eventStoreUrl
+      ? startReplayThreads(config.databaseUrl, chosen.length).catch((err: Error) => {
+          console.error(`replay: the builds share this thread (${err.message})`);
+          return undefined;
+        })
+      : undefined;
+  try {
+    return await withCore(config, async (core) => replayWith(core, chosen, (await threads)?.builder));
+  } finally {
+    await (await threads)?.close();
+  }
+}
+
+async function replayWith(core: ShopCore, chosen: Projector[], builder: ScratchBuilder | undefined): Promise<number> {
+  const progress = progressReporter("replay");
+  // Memory at each quarter of the events: it should stay flat as the count grows.
+  const quarters: string[] = [];
+  const result = await replay(core.db, core.store, chosen, {
+    builder,
+    session: core.database.session,
+    onProgress: (p) => {
+      progress.update(p);
+      while (p.total > 0 && quarters.length < 4 && p.done >= (p.total * (quarters.length + 1)) / 4) {
+        quarters.push(`${formatCount(p.done)} events ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
+      }
+    },
   });
+  progress.finish();
+  const rate = result.seconds > 0 ? result.events / result.seconds : result.events;
+  console.log(
+    `replayed ${formatCount(result.events)} events into ${chosen.map((p) => p.name).join(", ")} ` +
+      `in ${result.seconds.toFixed(1)}s (${formatCount(rate)} events/s); the new tables are live`,
+  );
+  console.log(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; resident at ${quarters.join(", ") || "the end only"}`);
+  return 0;
 }
 
 export async function verifyCommand(config: ShopConfig, args: string[]): Promise<number> {

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { PGlite } from "@electric-sql/pglite";
-import { PGliteDialect } from "kysely-pglite-dialect";
+import { from as copyFrom } from "pg-copy-streams";
 import type { DB } from "./schema";
 
 /** int8 and numeric come back as JS numbers: counts and rupee amounts fit comfortably. */
@@ -22,7 +21,20 @@ export interface Database {
   /** Human description for start-up and /healthz, never containing a password. */
   description: string;
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * One connection held for `work`, with Postgres's COPY on it: for a replay's bulk load,
+   * whose rows and checkpoint must share a transaction the caller begins and ends on `db`.
+   * Only on a Postgres server (pg can stream COPY; PGlite here cannot).
+   */
+  session?<T>(work: (session: CopySession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface CopySession {
+  /** Queries on the held connection. */
+  db: Kysely<DB>;
+  /** `COPY table (columns) FROM STDIN` with rows in COPY's text format (see projectors/bulk.ts). */
+  copy(table: string, columns: readonly string[], text: string): Promise<void>;
 }
 
 export class DatabaseUnreachable extends Error {
@@ -65,6 +77,34 @@ export async function connectPostgres(url: string, options: { poolSize?: number 
         listeners.splice(listeners.indexOf(client), 1);
         await client.end().catch(() => {});
       };
+    },
+    async session(work) {
+      const client = await pool.connect();
+      // Kysely over this one connection: it "acquires" and "releases" it per query.
+      const borrowed = { query: client.query.bind(client), release: () => {} };
+      const held = { connect: async () => borrowed, end: async () => {} };
+      const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: held as unknown as pg.Pool }) });
+      let broken: unknown;
+      try {
+        return await work({
+          db,
+          async copy(table, columns, text) {
+            const target = `${table.split(".").map(quoteIdent).join(".")} (${columns.map(quoteIdent).join(", ")})`;
+            const stream = client.query(copyFrom(`copy ${target} from stdin`));
+            await new Promise<void>((resolve, reject) => {
+              stream.on("finish", resolve);
+              stream.on("error", reject);
+              stream.end(text);
+            });
+          },
+        });
+      } catch (err) {
+        broken = err;
+        throw err;
+      } finally {
+        // A connection that failed mid-COPY is not handed to anyone else.
+        client.release(broken instanceof Error ? broken : undefined);
+      }
     },
     async close() {
       await Promise.all(listeners.map((c) => c.end().catch(() => {})));
@@ -111,6 +151,9 @@ function processAlive(pid: number): boolean {
 
 /** Embedded Postgres (WASM). `dir` undefined means in memory, for tests. */
 export async function connectPGlite(dir?: string): Promise<Database> {
+  // Loaded only here: a process on a Postgres server (and a replay thread) never pays for the embedded engine.
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGliteDialect } = await import("kysely-pglite-dialect");
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockDataDir(dir) : () => {};
   const pglite = dir ? new PGlite(dir) : new PGlite();

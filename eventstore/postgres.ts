@@ -28,7 +28,8 @@ interface EventRow {
   event_type: string;
   data: unknown;
   metadata: unknown;
-  created_at: Date | string;
+  /** Milliseconds since 1970, exact: a number is far cheaper for pg to hand over than a timestamp string to parse. */
+  created_ms: number | string;
 }
 
 /** A position is "transaction id:global position": the order readers agree on. */
@@ -52,20 +53,23 @@ function toRecorded(row: EventRow): RecordedEvent {
     position: encodePosition(row.transaction_id, row.global_position),
     data: row.data,
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
-    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    createdAt: new Date(Number(row.created_ms)),
   };
 }
 
+/** created_at to the millisecond (as a JS Date holds it), floored in Postgres's exact arithmetic. */
+const CREATED_MS = sql`floor(extract(epoch from es_events.created_at) * 1000)::float8 as created_ms`;
+
 // Ordering must name es_events.transaction_id: the bare name would mean the text alias below and sort "1000" before "999".
 const COLUMNS = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_revision,
-  event_id::text as event_id, event_type, data, metadata, created_at`;
+  event_id::text as event_id, event_type, data, metadata, ${CREATED_MS}`;
 
 /** Only rows of transactions that committed before every still-running one: no reader skips a late commit. */
 const VISIBLE = sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
 
 /** COLUMNS without the payload: for a reader that only counts events, the bulk of the bytes to send and parse. */
 const HEADER_COLUMNS = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_revision,
-  event_id::text as event_id, event_type, null::jsonb as data, null::jsonb as metadata, created_at`;
+  event_id::text as event_id, event_type, null::jsonb as data, null::jsonb as metadata, ${CREATED_MS}`;
 
 export interface ReadSpanOptions extends ReadAllOptions {
   /** Only events of these types are returned; the span still covers the others. */
@@ -88,6 +92,8 @@ export class PostgresEventStore implements EventStore {
   readonly description: string;
   private readonly db: Kysely<DB>;
   private wakers = new Set<() => void>();
+  /** Reads of the global stream in flight for subscribers, by where they start. */
+  private sharedReads = new Map<string, { maxCount: number; events: Promise<RecordedEvent[]> }>();
   private notifyPending = false;
   private unlisten?: Promise<() => Promise<void>>;
 
@@ -261,8 +267,28 @@ export class PostgresEventStore implements EventStore {
     return apos === bpos ? 0 : apos < bpos ? -1 : 1;
   }
 
+  /**
+   * readAll for subscribers: the projectors and the reactor of one process are woken by
+   * the same append and mostly ask for the same events, so a subscriber asking for what
+   * another one's read in flight covers waits for that read instead of sending its own.
+   */
+  private readShared(from: Position | undefined, maxCount: number): Promise<RecordedEvent[]> {
+    const key = from ?? "";
+    const inFlight = this.sharedReads.get(key);
+    if (inFlight && inFlight.maxCount >= maxCount) {
+      return inFlight.events.then((events) => (events.length > maxCount ? events.slice(0, maxCount) : events));
+    }
+    const read = { maxCount, events: this.readAll({ from, maxCount }) };
+    this.sharedReads.set(key, read);
+    const done = () => {
+      if (this.sharedReads.get(key) === read) this.sharedReads.delete(key);
+    };
+    read.events.then(done, done);
+    return read.events;
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
-    const readAll = (o: ReadAllOptions) => this.readAll(o);
+    const readAll = (o: { from: Position | undefined; maxCount: number }) => this.readShared(o.from, o.maxCount);
     const listening = () => this.ensureListening();
     const wakers = this.wakers;
     const batchSize = options.batchSize ?? 500;

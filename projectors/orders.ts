@@ -5,7 +5,8 @@ import { streamCategory } from "../eventstore/port";
 import type { OrderEvent, OrderPlaced } from "../domain/orders/events";
 import { displayOrderId } from "../domain/orders/order";
 import type { Projector } from "./projector";
-import { insertJson } from "./bulk";
+import { insertRows } from "./bulk";
+import type { ApplyContext } from "./projector";
 
 const ORDER_EVENT_TYPES: readonly OrderEvent["type"][] = ["OrderPlaced", "OrderStatusChanged", "OrderPaymentStatusChanged", "OrderDeleted"];
 
@@ -68,7 +69,7 @@ interface OrderChange {
  * update. A replay of a million events then costs a few statements per batch,
  * not one per event.
  */
-async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[], guarded: boolean): Promise<void> {
+async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[], guarded: boolean, context?: ApplyContext): Promise<void> {
   const placed = new Map<string, ReturnType<typeof placedRow>>();
   const changed = new Map<string, OrderChange>();
   for (const event of events) {
@@ -87,7 +88,10 @@ async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[], guarded: bo
     if (row) Object.assign(row, change);
     else changed.set(event.data.orderId, { ...changed.get(event.data.orderId), ...change });
   }
-  await insertJson(trx, "orders", ORDER_COLUMNS, [...placed.values()], guarded ? sql`on conflict (id) do nothing` : sql``);
+  await insertRows(trx, "orders", ORDER_COLUMNS, [...placed.values()], {
+    onConflict: guarded ? sql`on conflict (id) do nothing` : undefined,
+    context,
+  });
   if (changed.size > 0) {
     const changes = JSON.stringify([...changed].map(([id, change]) => ({ id, ...change })));
     await sql`update orders as o set
@@ -136,9 +140,17 @@ function historyRow(event: RecordedEvent & OrderEvent) {
   }
 }
 
-async function applyStatusHistory(trx: Kysely<DB>, events: (RecordedEvent & OrderEvent)[], guarded: boolean): Promise<void> {
+async function applyStatusHistory(
+  trx: Kysely<DB>,
+  events: (RecordedEvent & OrderEvent)[],
+  guarded: boolean,
+  context?: ApplyContext,
+): Promise<void> {
   const rows = events.map(historyRow);
-  await insertJson(trx, "order_status_history", HISTORY_COLUMNS, rows, guarded ? sql`on conflict (order_id, revision) do nothing` : sql``);
+  await insertRows(trx, "order_status_history", HISTORY_COLUMNS, rows, {
+    onConflict: guarded ? sql`on conflict (order_id, revision) do nothing` : undefined,
+    context,
+  });
 }
 
 /**
@@ -155,7 +167,7 @@ export const ordersProjector: Projector = {
     if (orderEvents.length === 0) return;
     // Live projection keeps the guard: a row already there is skipped, not a stuck projector.
     const guarded = !context?.freshTables;
-    await applyOrders(trx, orderEvents, guarded);
-    await applyStatusHistory(trx, orderEvents, guarded);
+    await applyOrders(trx, orderEvents, guarded, context);
+    await applyStatusHistory(trx, orderEvents, guarded, context);
   },
 };

@@ -37,4 +37,9 @@ export interface ApplyContext {
    * an insert's cost in Postgres.
    */
   freshTables?: boolean;
+  /**
+   * COPY into one of the fresh tables (Postgres server only): `insertRows` uses it. The
+   * text is in COPY's text format, columns in the order given.
+   */
+  copy?(table: string, columns: readonly string[], text: string): Promise<void>;
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
 import type { EventStore, Position, ReadAllOptions, RecordedEvent } from "../eventstore/port";
 import type { ReadSpanOptions, Span } from "../eventstore/postgres";
-import type { Projector } from "./projector";
+import type { ApplyContext, Projector } from "./projector";
 
 /**
  * Rebuilding read models from the first event. The projectors' own code does
@@ -31,6 +32,14 @@ export interface RebuildProgress {
 
 export interface RebuildOptions {
   batchSize?: number;
+  /**
+   * Runs a projector's bulk build somewhere else (projectors/replay-threads.ts: a worker
+   * thread per projector, so their Node work uses both cores). Without it the builds
+   * share this thread. The catch-up and the swap always run here.
+   */
+  builder?: ScratchBuilder;
+  /** A held connection with COPY (`Database.session`, Postgres server only): bulk loads then go in through COPY. */
+  session?: Database["session"];
   onProgress?: (progress: RebuildProgress) => void;
   /** Called between batches; a test uses it to interrupt a replay half way. */
   afterBatch?: (done: number) => Promise<void> | void;
@@ -91,8 +100,13 @@ async function createScratch(db: Kysely<DB>, projectors: Projector[]): Promise<s
   return schema;
 }
 
-/** The live tables' other indexes, built on the scratch copies with the same names and definitions. */
+/**
+ * The live tables' other indexes, built on the scratch copies with the same names and
+ * definitions: two at a time (an index build keeps one core busy; this machine has two),
+ * each with room to sort in memory.
+ */
 async function addIndexes(db: Kysely<DB>, schema: string, projectors: Projector[]): Promise<void> {
+  const definitions: string[] = [];
   for (const table of projectors.flatMap((p) => p.tables)) {
     const { rows } = await sql<{ definition: string }>`
       select pg_get_indexdef(i.indexrelid) as definition from pg_index i
@@ -101,9 +115,20 @@ async function addIndexes(db: Kysely<DB>, schema: string, projectors: Projector[
     for (const { definition } of rows) {
       const onScratch = definition.replace(` ON public.${table} `, ` ON ${schema}.${table} `);
       if (onScratch === definition) throw new Error(`cannot place index on the scratch copy: ${definition}`);
-      await sql.raw(onScratch).execute(db);
+      definitions.push(onScratch);
     }
   }
+  const build = async () => {
+    for (let next = definitions.shift(); next !== undefined; next = definitions.shift()) {
+      const definition = next;
+      await db.transaction().execute(async (trx) => {
+        await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+        await sql.raw(definition).execute(trx);
+      });
+    }
+  };
+  // On PGlite the second waits for the one connection.
+  await Promise.all([build(), build()]);
 }
 
 /** Runs `work` with the scratch schema first on the search path, in one transaction. */
@@ -115,7 +140,7 @@ async function inScratch<T>(db: Kysely<DB>, schema: string, work: (trx: Transact
 }
 
 /** What a build stops at: the live checkpoint (verify), or the head when absent. */
-interface BuildOptions extends RebuildOptions {
+export interface BuildOptions extends RebuildOptions {
   until?: Position;
   done?: number;
   /** After each batch, with the events this build has gone through so far. */
@@ -124,12 +149,19 @@ interface BuildOptions extends RebuildOptions {
   halted?: () => boolean;
 }
 
+/** A build from the first event into the scratch schema, to where the store's head was when it ended. */
+export type ScratchBuilder = (
+  projector: Projector,
+  schema: string,
+  options: BuildOptions,
+) => Promise<{ position: Position | undefined; done: number }>;
+
 /**
  * Applies events after `from` (up to `until`, when given) to one projector in
  * the scratch schema, batch by batch, each batch with its checkpoint. The store
  * is asked only for what the projector reads, where it can say so.
  */
-async function build(
+export async function build(
   db: Kysely<DB> | Transaction<DB>,
   store: EventStore,
   schema: string,
@@ -162,7 +194,7 @@ async function build(
     next = more && !db.isTransaction ? fetch(last) : Promise.resolve(NOTHING);
     try {
       // A span without a single event the projector reads changes none of its rows.
-      if (events.length > 0) await applyToScratch(db, schema, projector, events, last);
+      if (events.length > 0) await applyToScratch(db, schema, projector, events, last, options.session);
     } catch (err) {
       await next.catch(() => {});
       throw err;
@@ -211,11 +243,12 @@ async function applyToScratch(
   projector: Projector,
   events: RecordedEvent[],
   last: Position,
+  session?: Database["session"],
 ): Promise<void> {
-  const work = async (trx: Kysely<DB>) => {
+  const work = async (trx: Kysely<DB>, copy?: ApplyContext["copy"]) => {
     // A scratch batch lost in a crash is rebuilt by the next run: no need to wait for the disk.
     if (!db.isTransaction) await sql`set local synchronous_commit = off`.execute(trx);
-    await projector.apply(trx, events, { freshTables: true });
+    await projector.apply(trx, events, { freshTables: true, copy });
     await sql`update ${sql.table(`${schema}.projector_checkpoints`)} set position = ${last},
       updated_at = now() where name = ${projector.name}`.execute(trx);
   };
@@ -226,8 +259,21 @@ async function applyToScratch(
     } finally {
       await sql`select set_config('search_path', 'public', true)`.execute(db);
     }
+  } else if (session) {
+    // The batch's transaction on one held connection, so its COPYs and its checkpoint commit together.
+    await session(async ({ db: held, copy }) => {
+      await sql`begin`.execute(held);
+      try {
+        await sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(held);
+        await work(held, copy);
+        await sql`commit`.execute(held);
+      } catch (err) {
+        await sql`rollback`.execute(held).catch(() => {});
+        throw err;
+      }
+    });
   } else {
-    await inScratch(db as Kysely<DB>, schema, work);
+    await inScratch(db as Kysely<DB>, schema, (trx) => work(trx));
   }
 }
 
@@ -289,9 +335,11 @@ export async function replay(
   try {
     const total = await store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
     const report = progressOf(projectors, options, total, started);
+    const builder: ScratchBuilder =
+      options.builder ?? ((projector, scratch, o) => build(db, store, scratch, projector, undefined, o));
     const built = await sideBySide(
       projectors.map((projector) => (halted: () => boolean) =>
-        build(db, store, schema, projector, undefined, { ...options, report: report(projector), halted }),
+        builder(projector, schema, { ...options, report: report(projector), halted }),
       ),
     );
     await addIndexes(db, schema, projectors);

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { EventStore, Position, Subscription } from "../eventstore/port";
 import type { Projector } from "./projector";
-import { createReadModelWaiter } from "./read-your-writes";
+import { createReadModelWaiter, localProgress } from "./read-your-writes";
+import { applyUnderCheckpoint } from "./checkpoint";
 
 export interface ProjectorStatus {
   name: string;
@@ -44,22 +45,29 @@ export class ProjectorRunner {
 
   private async follow(projector: Projector): Promise<void> {
     let backoffMs = 250;
-    while (!this.stopped) {
-      try {
-        const from = await readCheckpoint(this.db, projector.name);
-        const subscription = this.store.subscribeToAll({ from, batchSize: this.options.batchSize ?? 500 });
-        this.subscriptions.set(projector.name, subscription);
-        for await (const batch of subscription) {
-          await applyBatch(this.db, this.store, projector, batch);
-          backoffMs = 250;
+    const progress = localProgress(this.store);
+    try {
+      while (!this.stopped) {
+        try {
+          const from = await readCheckpoint(this.db, projector.name);
+          const subscription = this.store.subscribeToAll({ from, batchSize: this.options.batchSize ?? 500 });
+          this.subscriptions.set(projector.name, subscription);
+          for await (const batch of subscription) {
+            await applyBatch(this.db, this.store, projector, batch);
+            // Committed (or applied by another runner already): pages in this process waiting for it may go on.
+            progress.reached(projector.name, batch[batch.length - 1].position);
+            backoffMs = 250;
+          }
+        } catch (err) {
+          if (this.stopped) break;
+          // A failing batch (database down, a bug) is retried from the checkpoint; /healthz shows the lag meanwhile.
+          this.log(`projector ${projector.name}: ${err instanceof Error ? err.message : String(err)}; retrying`);
+          await new Promise((r) => setTimeout(r, backoffMs));
+          backoffMs = Math.min(backoffMs * 2, 10_000);
         }
-      } catch (err) {
-        if (this.stopped) break;
-        // A failing batch (database down, a bug) is retried from the checkpoint; /healthz shows the lag meanwhile.
-        this.log(`projector ${projector.name}: ${err instanceof Error ? err.message : String(err)}; retrying`);
-        await new Promise((r) => setTimeout(r, backoffMs));
-        backoffMs = Math.min(backoffMs * 2, 10_000);
       }
+    } finally {
+      progress.left(projector.name);
     }
   }
 
@@ -90,9 +98,8 @@ export async function readCheckpoint(db: Kysely<DB>, name: string): Promise<Posi
 }
 
 /**
- * Applies one batch and moves the checkpoint in one transaction. The checkpoint
- * row is locked first, so two runners of the same projector cannot both apply
- * a batch: the second sees the moved checkpoint and skips what is done.
+ * Applies one batch and moves the checkpoint in one transaction, so two runners
+ * of the same projector never both apply a batch (projectors/checkpoint.ts).
  */
 export async function applyBatch(
   db: Kysely<DB>,
@@ -100,23 +107,9 @@ export async function applyBatch(
   projector: Projector,
   batch: Parameters<Projector["apply"]>[1],
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("projector_checkpoints")
-      .select("position")
-      .where("name", "=", projector.name)
-      .forUpdate()
-      .executeTakeFirst();
-    const checkpoint = row?.position ?? undefined;
-    const fresh = batch.filter((e) => store.comparePositions(e.position, checkpoint) > 0);
-    if (fresh.length === 0) return;
-    await projector.apply(trx, fresh);
-    await trx
-      .updateTable("projector_checkpoints")
-      .set({ position: fresh[fresh.length - 1].position, updated_at: new Date() })
-      .where("name", "=", projector.name)
-      .execute();
-  });
+  await applyUnderCheckpoint(db, store, "projector_checkpoints", projector.name, batch, (trx, fresh) =>
+    projector.apply(trx, fresh),
+  );
 }
 
 export async function projectorStatuses(

@@ -5,6 +5,7 @@ import type { OrderPlaced, OrderStatusChanged } from "../domain/orders/events";
 import { NOTIFIED_STATUSES, orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../domain/notifications";
 import type { JobQueue } from "./queue";
 import { sendRow, type NewSend } from "./sends";
+import { applyUnderCheckpoint } from "../projectors/checkpoint";
 
 export const REACTOR_NAME = "order_notifications";
 
@@ -104,19 +105,10 @@ export class NotificationReactor {
       planned.push(...sends);
     }
 
-    const inserted = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom("reactor_checkpoints")
-        .select("position")
-        .where("name", "=", REACTOR_NAME)
-        .forUpdate()
-        .executeTakeFirst();
-      const checkpoint = row?.position ?? undefined;
-      const fresh = batch.filter((e) => this.store.comparePositions(e.position, checkpoint) > 0);
-      if (fresh.length === 0) return [];
-      const sends = fresh.flatMap((e) => plannedFor.get(e.position) ?? []);
-      let keys: string[] = [];
-      if (sends.length > 0) {
+    const inserted =
+      (await applyUnderCheckpoint(this.db, this.store, "reactor_checkpoints", REACTOR_NAME, batch, async (trx, fresh) => {
+        const sends = fresh.flatMap((e) => plannedFor.get(e.position) ?? []);
+        if (sends.length === 0) return [];
         // A record that exists already (a lost checkpoint, a second reactor) keeps its status.
         const rows = await trx
           .insertInto("notification_sends")
@@ -124,15 +116,8 @@ export class NotificationReactor {
           .onConflict((oc) => oc.column("key").doNothing())
           .returning("key")
           .execute();
-        keys = rows.map((r) => r.key);
-      }
-      await trx
-        .updateTable("reactor_checkpoints")
-        .set({ position: fresh[fresh.length - 1].position, updated_at: new Date() })
-        .where("name", "=", REACTOR_NAME)
-        .execute();
-      return keys;
-    });
+        return rows.map((r) => r.key);
+      })) ?? [];
 
     const fresh = new Set(inserted);
     for (const send of planned) {

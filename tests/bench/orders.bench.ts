@@ -22,7 +22,7 @@ import { createServices } from "../../services/index";
 import { cartStreamId, guestCartId } from "../../domain/cart";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { freePort } from "../support/ports";
-import { benchDatabase, cpuSeconds, percentile, startNodeProcess, writeBenchmarkSection } from "./support";
+import { benchDatabase, cpuSeconds, percentile, postgresCpuSeconds, startNodeProcess, writeBenchmarkSection } from "./support";
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 6000);
@@ -134,8 +134,13 @@ async function main() {
     const startedAt = new Date();
     console.log(`measuring: ${ORDERS} orders, ${CONNECTIONS} connections`);
     const cpuBefore = shopCpuSeconds();
+    const postgresBefore = postgresCpuSeconds();
+    const benchBefore = process.cpuUsage();
     const result = await run(ORDERS);
     const shopCpu = shopCpuSeconds() - cpuBefore;
+    const postgresCpu = postgresCpuSeconds() - postgresBefore;
+    const benchCpuUsage = process.cpuUsage(benchBefore);
+    const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
     const seconds = result.duration;
     const placed = Number((await sql<{ n: number }>`select count(*)::int as n from orders`.execute(shop.db)).rows[0].n) - before;
     const lagRows = await sql<{ lag_ms: number }>`
@@ -184,6 +189,8 @@ async function main() {
       lagP99: percentile(lags, 99),
       errors: result.errors + result.timeouts,
       nodeCpuMsPerOrder: (shopCpu * 1000) / ORDERS,
+      postgresCpuMsPerOrder: (postgresCpu * 1000) / ORDERS,
+      loadGeneratorCpuMsPerOrder: (benchCpu * 1000) / ORDERS,
       loadAverage: os.loadavg()[0],
       servicePerSecond: serviceOrders / serviceSeconds,
       serviceP50: percentile(serviceLatencies, 50),
@@ -218,6 +225,8 @@ async function main() {
         `| projector lag p50 | ${rows.lagP50.toFixed(0)} ms | |`,
         `| projector lag p99 | ${rows.lagP99.toFixed(0)} ms | < 500 ms (${targets[2]}) |`,
         `| shop CPU per order (web + projectors + reactor + jobs, all shop processes) | ${rows.nodeCpuMsPerOrder.toFixed(2)} ms | |`,
+        `| Postgres CPU per order (every server process) | ${rows.postgresCpuMsPerOrder.toFixed(2)} ms | |`,
+        `| load generator CPU per order (autocannon, this process) | ${rows.loadGeneratorCpuMsPerOrder.toFixed(2)} ms | |`,
         `| machine load average during the run (1 min) | ${rows.loadAverage.toFixed(1)} | |`,
         `| service level, no HTTP: orders per second | ${rows.servicePerSecond.toFixed(0)} | |`,
         `| service level, no HTTP: latency p50 / p99 | ${rows.serviceP50.toFixed(0)} / ${rows.serviceP99.toFixed(0)} ms | |`,
@@ -225,15 +234,17 @@ async function main() {
         "Projector lag is `orders.projected_at` (clock time of the projector's insert) minus `placed_at` (set just before the append).",
         "",
         "Where the time goes (`--profile=DIR` writes a CPU profile of each shop process; queries counted by wrapping `pg`):",
-        "about 14 queries per order in all. The order path's own are three (cart read, OrderPlaced append, CartCheckedOut",
-        "append) plus the event store's `pg_notify` after an append; the projectors and the reactor add their batch",
-        "bookkeeping (checkpoint row locked and moved, in one transaction per batch); the order's two messages (a text to the",
-        "customer, and an email) take three each: the claim (one statement that also returns the message), the console",
-        "transport's outbox insert, and the settle. Before the claim became one statement it was seven per message. In the",
-        "profile of the shop process, socket writes (`writev`, one per Postgres round trip, slow system calls on this VM)",
-        "are the largest single item, about a quarter of its CPU, then Kysely building queries (10%), pg parsing rows, and",
-        "GC; the Remix request itself is a few per cent since route ranking is cached (decision 074). The service rows run",
-        "the same path without HTTP, from this process. Runs vary by a factor of two with the machine's load.",
+        "about 10 statements per order in the shop process. The order path's own are three (cart read, OrderPlaced append,",
+        "CartCheckedOut append) plus the event store's `pg_notify` after an append burst (0.8 per order); the projectors and",
+        "the reactor share their reads of the global stream (0.6 per order) and move each checkpoint in the statement that",
+        "locks it (decision 078), about 2.7 statements per order for their batches; the order's message (a text to the",
+        "customer; no SHOP_EMAIL in this run, so no email to the shop) takes three: the claim, the console transport's",
+        "outbox insert, and the settle. A page waiting for its order in the process that projects it is told by the runner",
+        "when the batch commits, without polling. In the shop's profile, `writev` (one per Postgres round trip: on this VM",
+        "each wakes Postgres on the other core, an expensive exit) is still about a third of its CPU, then Kysely building",
+        "queries (8%), pg parsing rows, React Router and GC. The benchmark connects through the server's Unix socket",
+        "(tests/bench/support.ts), as a shop on the same machine should. The service rows run the same path without HTTP, from",
+        "this process. Runs vary by a fifth or more with the machine's load.",
         "",
         `Layout of this run: ${PROCESSES === 2 ? "`shop web` + `shop projector` (two processes, jobs worked where they are made)" : "`shop start` (one process)"}.`,
         "",

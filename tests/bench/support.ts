@@ -6,7 +6,17 @@ import pg from "pg";
 import { connectPostgres, type Database } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 
-const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+/**
+ * The local server through its Unix socket where it has one, as a shop on the same machine
+ * should connect: a round trip over loopback TCP costs the client several times the CPU
+ * (docs/benchmarks.md). DATABASE_URL chooses otherwise.
+ */
+const LOCAL_SOCKET_DIR = "/var/run/postgresql";
+const ADMIN_URL =
+  process.env.DATABASE_URL ||
+  (fs.existsSync(path.join(LOCAL_SOCKET_DIR, ".s.PGSQL.5432"))
+    ? `postgres://postgres@localhost/postgres?host=${encodeURIComponent(LOCAL_SOCKET_DIR)}`
+    : "postgres://postgres@127.0.0.1:5432/postgres");
 
 /** A scratch database on the local Postgres server for one benchmark run, dropped by `drop()`. */
 export async function benchDatabase(poolSize = 16): Promise<Database & { url: string; drop(): Promise<void> }> {
@@ -57,6 +67,20 @@ export async function throughput(writers: number, seconds: number, op: (writer: 
 export function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used so far by every Postgres server process on this machine (backends, WAL writer, checkpointer). */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") total += cpuSeconds(Number(pid));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
 
 /**

@@ -5,6 +5,7 @@ import { PostgresEventStore } from "../../eventstore/postgres";
 import { ProjectorRunner, readCheckpoint, waitForProjectors } from "../../projectors/runner";
 import { streamTypeCounts } from "../../projectors/stream-type-counts";
 import type { Projector } from "../../projectors/projector";
+import { createReadModelWaiter } from "../../projectors/read-your-writes";
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -84,5 +85,29 @@ describe("projector runner", () => {
     const c = await counts();
     expect(c["flaky/Ok"]).toBe(2);
     expect(c["flaky/Boom"]).toBe(1);
+  });
+  it("a waiting page is answered by the runner in its own process, and by the database once that runner stops", async () => {
+    const waitHere = createReadModelWaiter(database.db, store, [streamTypeCounts.name]);
+    const here = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });
+    await here.start();
+    const first = await store.append(`school-${randomUUID()}`, events(2, "Waited"), "no_stream");
+    expect(await waitHere(first.position, 5000)).toBe(true);
+    // Answered only once the batch is committed: the read model already shows it.
+    expect((await counts())["school/Waited"]).toBe(2);
+    await here.stop();
+
+    // Another process projects now (its own store handle); this one learns from the checkpoint.
+    const elsewhere = new PostgresEventStore(database);
+    const there = new ProjectorRunner(database.db, elsewhere, [streamTypeCounts], { log: () => {} });
+    await there.start();
+    const second = await store.append(`school-${randomUUID()}`, events(3, "Waited"), "no_stream");
+    expect(await waitHere(second.position, 5000)).toBe(true);
+    expect((await counts())["school/Waited"]).toBe(5);
+    await there.stop();
+    await elsewhere.close();
+
+    // Nobody projects: the wait gives up, and the caller goes on.
+    const third = await store.append(`school-${randomUUID()}`, events(1, "Waited"), "no_stream");
+    expect(await waitHere(third.position, 300)).toBe(false);
   });
 });

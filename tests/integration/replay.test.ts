@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sql } from "kysely";
 import fc from "fast-check";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -8,6 +8,7 @@ import { ProjectorRunner, waitForProjectors } from "../../projectors/runner";
 import { dropLeftoverScratch, replay, selectProjectors, verify } from "../../projectors/replay";
 import { streamTypeCounts } from "../../projectors/stream-type-counts";
 import { projectors } from "../../projectors/index";
+import { startReplayThreads } from "../../projectors/replay-threads";
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -123,6 +124,56 @@ describe("replay and verify", () => {
     expect(await verify(database.db, store, only)).toEqual([]);
     const counted = (await liveRows()).reduce((sum, r) => sum + r.count, 0);
     expect(counted).toBe(await store.countAfter(undefined, Number.MAX_SAFE_INTEGER));
+  });
+
+  // Threads open the database by URL: a Postgres server, not the in-memory PGlite.
+  describe.skipIf(!inject("services").postgresUrl)("on worker threads (a Postgres server)", () => {
+    it("builds each projector on its own thread and swaps in the same read models", async () => {
+      for (let i = 0; i < 40; i++) {
+        await append(`${i % 2 ? "order" : "cart"}-${randomUUID()}`, [{ id: randomUUID(), type: i % 3 ? "A" : "B", data: {} }]);
+      }
+      await project();
+      const live = await liveRows();
+      const threads = await startReplayThreads(database.url!, 1);
+      try {
+        const progress: number[] = [];
+        const result = await replay(database.db, store, only, {
+          builder: threads.builder,
+          batchSize: 9,
+          onProgress: (p) => progress.push(p.done),
+        });
+        expect(result.events).toBe(await store.countAfter(undefined, Number.MAX_SAFE_INTEGER));
+        // The thread reports as it goes, not only at the end.
+        expect(progress.length).toBeGreaterThan(2);
+      } finally {
+        await threads.close();
+      }
+      expect(await liveRows()).toEqual(live);
+      expect(await verify(database.db, store, only)).toEqual([]);
+    });
+
+    it("a replay stopped half way on a thread leaves the live tables serving", async () => {
+      await project();
+      const before = await liveRows();
+      const total = await store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
+      const threads = await startReplayThreads(database.url!, 1);
+      try {
+        await expect(
+          replay(database.db, store, only, {
+            builder: threads.builder,
+            batchSize: 5,
+            afterBatch: (done) => {
+              if (done >= total / 2) throw new Error("interrupted");
+            },
+          }),
+        ).rejects.toThrow("interrupted");
+      } finally {
+        await threads.close();
+      }
+      expect(await liveRows()).toEqual(before);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname like 'rebuild_%'`.execute(database.db);
+      expect(rows[0].n).toBe(0);
+    });
   });
 
   it("names the known projections when asked for an unknown one", () => {
