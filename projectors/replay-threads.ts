@@ -95,32 +95,53 @@ export async function startReplayThreads(databaseUrl: string, count = projectors
         void worker.terminate();
         return reject(new Error(`projector ${projector.name} is not in the shop's list; a thread cannot load it`));
       }
+      // A build stops between batches, as in one thread: a failed progress report (an interrupted
+      // replay) or another build's failure asks the thread to halt, and the build settles once the
+      // thread has ended its transaction and closed its connections. Terminating it mid-batch could
+      // leave its backend holding locks on the scratch tables until Postgres noticed.
       let settled = false;
+      let failure: unknown;
+      let reports: Promise<unknown> = Promise.resolve();
+      let deadline: NodeJS.Timeout | undefined;
       const finish = (outcome: () => void) => {
         if (settled) return;
         settled = true;
         clearInterval(watch);
+        clearTimeout(deadline);
         outcome();
       };
-      const stop = (err: unknown) => finish(() => void worker.terminate().finally(() => reject(err)));
-      // Another build failed: this one stops between batches.
+      const halt = () => {
+        worker.postMessage("halt");
+        // A thread that does not stop within a minute is ended by force.
+        deadline ??= setTimeout(() => void worker.terminate(), 60_000).unref();
+      };
       const watch = setInterval(() => {
-        if (options.halted?.()) worker.postMessage("halt");
+        if (options.halted?.()) halt();
       }, 50);
+      // Reports run in order; the build's outcome waits for the ones before it.
+      const afterReports = (outcome: () => void) => void reports.then(() => finish(outcome));
       worker.on("message", (message: FromThread) => {
         if (message.kind === "progress") {
-          Promise.resolve(options.report?.(message.done)).catch(stop);
+          reports = reports
+            .then(() => options.report?.(message.done))
+            .catch((err: unknown) => {
+              failure ??= err;
+              halt();
+            });
         } else if (message.kind === "built") {
-          finish(() => resolve({ position: message.position, done: message.done }));
+          afterReports(() => (failure ? reject(failure) : resolve({ position: message.position, done: message.done })));
         } else {
           const err = new Error(message.message);
           if (message.stack) err.stack = message.stack;
-          finish(() => reject(err));
+          afterReports(() => reject(failure ?? err));
         }
       });
-      worker.on("error", stop);
+      worker.on("error", (err) => {
+        failure ??= err;
+        afterReports(() => reject(failure));
+      });
       worker.on("exit", (code) =>
-        stop(new Error(`replay thread for ${projector.name} exited (${code}) before it finished`)),
+        afterReports(() => reject(failure ?? new Error(`replay thread for ${projector.name} exited (${code}) before it finished`))),
       );
       worker.postMessage({
         projector: projector.name,
