@@ -33,6 +33,7 @@ export async function insertRows(
 }
 
 const SPECIAL = /[\\\t\n\r]/;
+const SPECIAL_ALL = new RegExp(SPECIAL.source, "g");
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
 /** A value in COPY's text format: \N for null, and backslash, tab and line breaks escaped. */
@@ -48,7 +49,7 @@ function copyValue(value: unknown, type: string): string {
         : value instanceof Date
           ? value.toISOString()
           : String(value);
-  return SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : text;
+  return SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (c) => ESCAPES[c]) : text;
 }
 
 /** Rows in COPY's text format: a line per row, tab between columns, in `columns`' order. */

@@ -90,14 +90,15 @@ export function createReadModelWaiter(db: Kysely<DB>, store: EventStore, names: 
     }
   }
 
-  board.listeners.add(() => {
-    if (waiters.size === 0) return;
+  const onReport = () => {
     const local = reachedLocally();
     if (local !== null) settle(local, true);
-  });
+  };
 
+  /** Runs while anyone waits; it listens to the board only then, so a waiter made once and dropped leaves nothing behind. */
   async function poll() {
     polling = true;
+    board.listeners.add(onReport);
     try {
       while (waiters.size > 0) {
         const local = reachedLocally();
@@ -128,6 +129,7 @@ export function createReadModelWaiter(db: Kysely<DB>, store: EventStore, names: 
         if (waiters.size > 0) await new Promise((r) => setTimeout(r, intervalMs));
       }
     } finally {
+      board.listeners.delete(onReport);
       polling = false;
     }
   }
