@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Position } from "../eventstore/port";
 import type { ShopConfig } from "../server/config";
 import { openShopCore } from "../server/runtime";
 import { createServices, type Shop } from "../services/index";
@@ -42,21 +43,26 @@ function generator(seed: number) {
 
 type Random = ReturnType<typeof generator>;
 
-async function oneOrder(shop: Shop, products: CatalogueProduct[], random: Random): Promise<number> {
+/** One demo order through the real commands: the events it wrote, and where its last one is. */
+async function oneOrder(
+  shop: Shop,
+  products: CatalogueProduct[],
+  random: Random,
+): Promise<{ events: number; last: Position | undefined }> {
   const owner = { kind: "guest" as const, token: randomUUID() };
   let events = 0;
   const lines: { productId: string; size: string }[] = [];
   for (let i = random.int(1, 4); i > 0; i--) {
     const product = random.pick(products);
     const size = product.sizes.length ? random.pick(product.sizes) : "Free Size";
-    await shop.cart.add(owner, { productId: product.id, size, quantity: random.int(1, 3) });
+    if (await shop.cart.add(owner, { productId: product.id, size, quantity: random.int(1, 3) })) events++;
     lines.push({ productId: product.id, size });
-    events++;
   }
   if (random.next() < 0.3) {
     const line = random.pick(lines);
-    await shop.cart.changeQuantity(owner, { productId: line.productId, size: line.size, school: schoolOf(products, line.productId) }, random.int(1, 5));
-    events++;
+    const changed = await shop.cart.changeQuantity(owner, { productId: line.productId, size: line.size, school: schoolOf(products, line.productId) }, random.int(1, 5));
+    // Asking for the quantity the line already has changes nothing.
+    if (changed) events++;
   }
   const name = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
   const place = random.pick(CITIES);
@@ -75,15 +81,18 @@ async function oneOrder(shop: Shop, products: CatalogueProduct[], random: Random
   const orderId = placed.orderId;
   const path: OrderStatus[] =
     random.next() < 0.1 ? ["cancelled"] : (["processing", "shipped", "delivered"] as OrderStatus[]).slice(0, random.int(0, 3));
+  let last = placed.position;
   for (const status of path) {
-    await shop.orders.changeStatus(orderId, status, ADMIN);
-    events++;
+    const changed = await shop.orders.changeStatus(orderId, status, ADMIN);
+    if (changed.changed) events++;
+    last = changed.position ?? last;
   }
   if (path.at(-1) === "delivered") {
-    await shop.orders.markPaid(orderId, ADMIN);
-    events++;
+    const paid = await shop.orders.markPaid(orderId, ADMIN);
+    if (paid.changed) events++;
+    last = paid.position ?? last;
   }
-  return events;
+  return { events, last };
 }
 
 /**
@@ -137,6 +146,7 @@ export async function seedDemoCommand(config: ShopConfig, args: string[]): Promi
   const started = Date.now();
   let done = 0;
   let events = 0;
+  let lastWritten: Position | undefined;
   let next = 0;
   try {
     await Promise.all(
@@ -144,15 +154,23 @@ export async function seedDemoCommand(config: ShopConfig, args: string[]): Promi
         while (next < orders) {
           next++;
           const written = await withRetries(() => oneOrder(shop, products, random));
-          events += written;
+          events += written.events;
+          if (shop.store.comparePositions(written.last, lastWritten) > 0) lastWritten = written.last;
           done++;
           progress.update({ done, total: orders, rate: done / Math.max((Date.now() - started) / 1000, 0.001) });
         }
       }),
     );
     progress.finish();
-    const head = await shop.store.headPosition();
-    if (head) await shop.waitForReadModels(head, 60_000);
+    // The head readers see can be short of what was written here while another transaction on
+    // the server is still open: wait until it covers the last order's events, then for the read models.
+    const deadline = Date.now() + 60_000;
+    let head = await shop.store.headPosition();
+    while (shop.store.comparePositions(head, lastWritten) < 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      head = await shop.store.headPosition();
+    }
+    if (head) await shop.waitForReadModels(head, Math.max(deadline - Date.now(), 1000));
     const seconds = (Date.now() - started) / 1000;
     console.log(`seeded ${done} orders (${events} events) in ${seconds.toFixed(1)}s, ${(done / seconds).toFixed(0)} orders/s`);
     return 0;

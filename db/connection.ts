@@ -20,7 +20,7 @@ export interface Database {
   kind: DatabaseKind;
   /** Human description for start-up and /healthz, never containing a password. */
   description: string;
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * One connection held for `work`, with Postgres's COPY on it: for a replay's bulk load,
    * whose rows and checkpoint must share a transaction the caller begins and ends on `db`.
@@ -69,7 +69,7 @@ export async function connectPostgres(url: string, options: { poolSize?: number 
       client.on("error", (err) => console.error(`postgres listener: ${err.message}`));
       await client.connect();
       client.on("notification", (msg) => {
-        if (msg.channel === channel) onNotify();
+        if (msg.channel === channel) onNotify(msg.payload ?? "");
       });
       await client.query(`LISTEN ${quoteIdent(channel)}`);
       listeners.push(client);
@@ -164,7 +164,7 @@ export async function connectPGlite(dir?: string): Promise<Database> {
     kind: "pglite",
     description: dir ? `embedded PGlite in ${path.relative(process.cwd(), dir) || dir}` : "embedded PGlite in memory",
     async listen(channel, onNotify) {
-      const unlisten = await pglite.listen(channel, () => onNotify());
+      const unlisten = await pglite.listen(channel, (payload) => onNotify(payload));
       return async () => {
         await unlisten();
       };

@@ -54,6 +54,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type StreamAppend,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -258,6 +259,20 @@ export class EventStoreDBEventStore implements EventStore {
       clearTimeout(timer);
     }
     return store;
+  }
+
+  /**
+   * Client 6.2 has no multi-stream append: one stream after the other, stopping at the first
+   * refusal. Not run against a live EventStoreDB here (README, "EventStoreDB").
+   */
+  readonly appendsToStreamsAtomically = false;
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const { streamId, events, expectedRevision } of appends) {
+      results.push(await this.append(streamId, events, expectedRevision));
+    }
+    return results;
   }
 
   async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

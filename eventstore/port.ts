@@ -41,6 +41,13 @@ export interface AppendResult {
   duplicate: boolean;
 }
 
+/** One stream's part of an append to several streams. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   direction?: "forwards" | "backwards";
   /** Inclusive. Defaults to the start (forwards) or the end (backwards). */
@@ -73,6 +80,15 @@ export interface EventStore {
   readonly kind: "postgres" | "eventstoredb";
   readonly description: string;
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in turn (an order and the cart it checks out), each with
+   * its own expected revision and the same idempotency as `append`; one result per stream.
+   * Where `appendsToStreamsAtomically` holds (Postgres) it is all or none, in one round
+   * trip. Elsewhere a refusal leaves the streams before it appended: a caller recovers
+   * the way it recovers from a crash between two appends.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  readonly appendsToStreamsAtomically: boolean;
   /** The events of one stream; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order, after `from`. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
@@ -12,10 +13,16 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
+  type StreamAppend,
   type Subscription,
 } from "./port";
 
 const CHANNEL = "es_events";
+/**
+ * Appends in a burst are announced to other processes by one NOTIFY per this many ms at
+ * most: each NOTIFY is a round trip, and a subscriber woken once reads the whole burst.
+ */
+const NOTIFY_INTERVAL_MS = 10;
 /** Longest a caught-up subscriber sleeps without a notification (a lost LISTEN only slows things down). */
 const IDLE_POLL_MS = 1000;
 
@@ -71,6 +78,31 @@ const VISIBLE = sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
 const HEADER_COLUMNS = sql`global_position, transaction_id::text as transaction_id, stream_id, stream_revision,
   event_id::text as event_id, event_type, null::jsonb as data, null::jsonb as metadata, ${CREATED_MS}`;
 
+interface AppendRow {
+  next_revision: number | string;
+  last_transaction: string;
+  last_position: number | string;
+  duplicate: boolean;
+}
+
+/** The columns of one stream's es_append (db/migrations/0001_event_store.ts), for a select list. */
+function appendCall({ streamId, events, expectedRevision }: StreamAppend) {
+  if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
+  return sql`next_revision, last_transaction::text as last_transaction, last_position, duplicate
+    from es_append(${streamId}, ${String(expectedRevision)},
+      ${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.type)}::text[],
+      ${events.map((e) => JSON.stringify(e.data ?? null))}::jsonb[],
+      ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[])`;
+}
+
+function toAppendResult(row: AppendRow): AppendResult {
+  return {
+    nextExpectedRevision: Number(row.next_revision),
+    position: encodePosition(row.last_transaction, row.last_position),
+    duplicate: row.duplicate,
+  };
+}
+
 export interface ReadSpanOptions extends ReadAllOptions {
   /** Only events of these types are returned; the span still covers the others. */
   types?: readonly string[];
@@ -95,6 +127,9 @@ export class PostgresEventStore implements EventStore {
   /** Reads of the global stream in flight for subscribers, by where they start. */
   private sharedReads = new Map<string, { maxCount: number; events: Promise<RecordedEvent[]> }>();
   private notifyPending = false;
+  private lastNotifyAt = 0;
+  /** Sent with each NOTIFY, so this store's own listener skips what it was told already. */
+  private readonly sender = randomUUID();
   private unlisten?: Promise<() => Promise<void>>;
 
   constructor(private readonly database: Database) {
@@ -108,21 +143,67 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
+  readonly appendsToStreamsAtomically = true;
+
+  /** One statement: its implicit transaction makes the streams' appends all or none. */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0) throw new Error("append to no streams");
+    try {
+      const { rows } = await sql<AppendRow & { part: number }>`${sql.join(
+        appends.map((a, part) => sql`(select ${part}::int as part, ${appendCall(a)})`),
+        sql` union all `,
+      )}`.execute(this.db);
+      const results = [...rows].sort((a, b) => a.part - b.part).map(toAppendResult);
+      if (results.some((r) => !r.duplicate)) this.announce();
+      return results;
+    } catch (err) {
+      const conflict = (err as { code?: string }).code;
+      if (conflict !== "ES409" && conflict !== "23505") throw err;
+      throw await this.whichConflicts(appends);
+    }
+  }
+
+  /** The error does not say which stream refused: the first whose revision is not as expected now. */
+  private async whichConflicts(appends: readonly StreamAppend[]): Promise<WrongExpectedVersion> {
+    const rows = await this.db
+      .selectFrom("es_streams")
+      .select(["stream_id", "revision"])
+      .where("stream_id", "in", appends.map((a) => a.streamId))
+      .execute();
+    const revisions = new Map(rows.map((r) => [r.stream_id, Number(r.revision)]));
+    for (const { streamId, expectedRevision } of appends) {
+      const actual = revisions.get(streamId) ?? -1;
+      const ok =
+        expectedRevision === "any" ||
+        (expectedRevision === "no_stream" && actual === -1) ||
+        (expectedRevision === "stream_exists" && actual >= 0) ||
+        expectedRevision === actual;
+      if (!ok) return new WrongExpectedVersion(streamId, expectedRevision, actual < 0 ? "no_stream" : actual);
+    }
+    return new WrongExpectedVersion(appends[0].streamId, appends[0].expectedRevision, "unknown");
+  }
+
   /**
    * Wakes subscribers after a commit: this process's at once, other processes'
-   * through one NOTIFY per burst of appends. A NOTIFY inside the appending
-   * transaction would serialise every commit on Postgres's notify lock.
+   * through a NOTIFY sent at once after a quiet spell and then at most once per
+   * NOTIFY_INTERVAL_MS. A NOTIFY inside the appending transaction would serialise
+   * every commit on Postgres's notify lock. PGlite's files are open in one process
+   * only, so there nobody else is told.
    */
   announce(): void {
     for (const w of this.wakers) w();
-    if (this.notifyPending) return;
+    if (this.notifyPending || this.database.kind === "pglite") return;
     this.notifyPending = true;
-    setImmediate(() => {
+    const send = () => {
       this.notifyPending = false;
-      sql`select pg_notify(${CHANNEL}, '')`.execute(this.db).catch(() => {
+      this.lastNotifyAt = Date.now();
+      sql`select pg_notify(${CHANNEL}, ${this.sender})`.execute(this.db).catch(() => {
         // Subscribers elsewhere fall back to their idle poll.
       });
-    });
+    };
+    const wait = this.lastNotifyAt + NOTIFY_INTERVAL_MS - Date.now();
+    if (wait <= 0) setImmediate(send);
+    else setTimeout(send, wait).unref();
   }
 
   /**
@@ -135,25 +216,9 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
-    const expected = String(expectedRevision);
     try {
-      const { rows } = await sql<{
-        next_revision: number | string;
-        last_transaction: string;
-        last_position: number | string;
-        duplicate: boolean;
-      }>`select next_revision, last_transaction::text as last_transaction, last_position, duplicate
-           from es_append(${streamId}, ${expected},
-             ${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.type)}::text[],
-             ${events.map((e) => JSON.stringify(e.data ?? null))}::jsonb[],
-             ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[])`.execute(db);
-      const row = rows[0];
-      return {
-        nextExpectedRevision: Number(row.next_revision),
-        position: encodePosition(row.last_transaction, row.last_position),
-        duplicate: row.duplicate,
-      };
+      const { rows } = await sql<AppendRow>`select ${appendCall({ streamId, events, expectedRevision })}`.execute(db);
+      return toAppendResult(rows[0]);
     } catch (err) {
       const e = err as { code?: string; detail?: string };
       if (e.code === "ES409") {
@@ -348,7 +413,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   private ensureListening(): Promise<() => Promise<void>> {
-    this.unlisten ??= this.database.listen(CHANNEL, () => {
+    this.unlisten ??= this.database.listen(CHANNEL, (sender) => {
+      if (sender === this.sender) return;
       for (const w of this.wakers) w();
     });
     return this.unlisten;

@@ -13,7 +13,7 @@ import {
   type CartState,
 } from "../domain/cart";
 import { RuleViolation, isRuleViolation } from "../domain/errors";
-import { isWrongExpectedVersion, type AppendResult, type EventStore } from "../eventstore/port";
+import { isWrongExpectedVersion, type AppendResult, type EventStore, type StreamAppend } from "../eventstore/port";
 import type { LinePricer } from "./line-prices";
 
 /** Whose cart: a guest's (by the token in their signed cookie) or a signed-in user's. */
@@ -199,29 +199,27 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
     },
 
     /**
-     * The ordered lines leave the cart; a retried placement of the same order checks out once.
-     * `loaded` (the cart as the order was priced from) saves a read when nobody changed it since.
+     * The append that takes an order's lines out of the cart as it was loaded to price the
+     * order, or null when that order was checked out already. The order service appends
+     * it together with the order.
      */
-    async checkOut(
+    checkOutAppend(
       cartId: string,
       orderId: string,
       lines: (CartLineRef & { quantity: number })[],
-      loaded?: { state: CartState; revision: number },
-    ) {
-      if (loaded) {
-        const events = decide({ type: "CheckOut", orderId, lines }, loaded.state);
-        if (events.length === 0) return null;
-        try {
-          return await store.append(
-            cartStreamId(cartId),
-            events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
-            loaded.revision < 0 ? "no_stream" : loaded.revision,
-          );
-        } catch (err) {
-          if (!isWrongExpectedVersion(err)) throw err;
-          // Changed meanwhile (another tab, a double submit): decide again on a fresh read.
-        }
-      }
+      loaded: { state: CartState; revision: number },
+    ): StreamAppend | null {
+      const events = decide({ type: "CheckOut", orderId, lines }, loaded.state);
+      if (events.length === 0) return null;
+      return {
+        streamId: cartStreamId(cartId),
+        events: events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
+        expectedRevision: loaded.revision < 0 ? "no_stream" : loaded.revision,
+      };
+    },
+
+    /** The ordered lines leave the cart as it is now; a retried placement of the same order checks out once. */
+    async checkOut(cartId: string, orderId: string, lines: (CartLineRef & { quantity: number })[]) {
       return execute(cartId, () => ({ type: "CheckOut", orderId, lines }));
     },
   };

@@ -24,7 +24,13 @@ import {
   type OrderCommand,
   type OrderState,
 } from "../domain/orders/order";
-import { isWrongExpectedVersion, type EventStore, type Position, type RecordedEvent } from "../eventstore/port";
+import {
+  isWrongExpectedVersion,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  type StreamAppend,
+} from "../eventstore/port";
 import { cartIdOf, type CartOwner, type CartService } from "./cart";
 import type { LinePricer } from "./line-prices";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
@@ -203,6 +209,9 @@ export function createOrderService(deps: {
    * Appends OrderPlaced to a stream that must not exist. Its event id comes from the
    * order id too, so an exact retry is a no-op in the store; any other meeting with an
    * existing order (a double click racing) loads it and answers with it.
+   * `cartCheckOut` (the cart's lines leaving it) goes in the same append: on Postgres the
+   * order and its checkout are one transaction and one round trip. When the cart changed
+   * since it was read, the order is placed alone and `checkedOut` says so.
    */
   async function appendPlacement(input: {
     orderId: string;
@@ -211,7 +220,8 @@ export function createOrderService(deps: {
     address: ShippingAddress;
     requestHash: string;
     strict: boolean;
-  }): Promise<PlacedOrder> {
+    cartCheckOut?: StreamAppend;
+  }): Promise<{ placed: PlacedOrder; checkedOut: boolean }> {
     const placedAt = new Date().toISOString();
     const command: OrderCommand = {
       type: "PlaceOrder",
@@ -222,20 +232,22 @@ export function createOrderService(deps: {
       placedAt,
     };
     const events = decide(command, { exists: false });
+    const order: StreamAppend = {
+      streamId: orderStreamId(input.orderId),
+      events: events.map((e) => ({
+        id: uuidFromHash(`${input.orderId}\nOrderPlaced`),
+        type: e.type,
+        data: e.data,
+        metadata: { requestHash: input.requestHash },
+      })),
+      expectedRevision: "no_stream",
+    };
+    const { cartCheckOut } = input;
     try {
-      const result = await store.append(
-        orderStreamId(input.orderId),
-        events.map((e) => ({
-          id: uuidFromHash(`${input.orderId}\nOrderPlaced`),
-          type: e.type,
-          data: e.data,
-          metadata: { requestHash: input.requestHash },
-        })),
-        "no_stream",
-      );
+      const [result] = await store.appendToStreams(cartCheckOut ? [order, cartCheckOut] : [order]);
       if (!result.duplicate) {
         const data = events[0].data as OrderPlaced["data"];
-        return {
+        const placed: PlacedOrder = {
           orderId: input.orderId,
           displayId: displayOrderId(input.orderId),
           total: data.total,
@@ -244,13 +256,17 @@ export function createOrderService(deps: {
           duplicate: false,
           position: result.position,
         };
+        return { placed, checkedOut: Boolean(cartCheckOut) };
       }
     } catch (err) {
       if (!isWrongExpectedVersion(err)) throw err;
+      if (cartCheckOut && err.streamId === cartCheckOut.streamId) {
+        return appendPlacement({ ...input, cartCheckOut: undefined });
+      }
     }
     const existing = existingResult(await loadOrder(input.orderId), input.requestHash, input.strict);
     if (!existing) throw new Error(`order ${input.orderId}: stream exists but holds no OrderPlaced`);
-    return existing;
+    return { placed: existing, checkedOut: false };
   }
 
   /** Prices every item on the server; a client price that differs is a 409 naming the line. */
@@ -398,21 +414,22 @@ export function createOrderService(deps: {
             ...(input.user.email ? { email: input.user.email } : {}),
           }
         : { kind: "guest", name: input.details.name, phone: input.details.phone };
-      const placed = await appendPlacement({
+      const { placed, checkedOut } = await appendPlacement({
         orderId,
         lines,
         customer,
         address: input.details,
         requestHash: fingerprint({ lines, address: input.details }),
         strict: false,
+        cartCheckOut: cart.checkOutAppend(cartId, orderId, lines, loaded) ?? undefined,
       });
-      // The ordered lines leave the cart. A duplicate (a double submit that lost the race)
-      // goes through the same idempotent checkout with the order's own lines.
+      // Unless they left with the order, the ordered lines leave the cart now. A duplicate
+      // (a double submit that lost the race) checks out the order's own lines, idempotently.
       if (placed.duplicate) {
         const existing = await loadOrder(orderId);
         if (existing.state.exists) await cart.checkOut(cartId, orderId, existing.state.placed.lines);
-      } else {
-        await cart.checkOut(cartId, orderId, lines, loaded);
+      } else if (!checkedOut) {
+        await cart.checkOut(cartId, orderId, lines);
       }
       return placed;
     },
@@ -450,7 +467,15 @@ export function createOrderService(deps: {
           409,
         );
       }
-      return appendPlacement({ orderId, lines, customer: input.customer, address: input.address, requestHash, strict: true });
+      const { placed } = await appendPlacement({
+        orderId,
+        lines,
+        customer: input.customer,
+        address: input.address,
+        requestHash,
+        strict: true,
+      });
+      return placed;
     },
 
     async changeStatus(orderId: string, to: string, actor: Actor) {

@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { EventStore, Position, RecordedEvent, Subscription } from "../eventstore/port";
 import type { OrderPlaced, OrderStatusChanged } from "../domain/orders/events";
 import { NOTIFIED_STATUSES, orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../domain/notifications";
 import type { JobQueue } from "./queue";
-import { sendRow, type NewSend } from "./sends";
+import { SEND_COLUMNS, sendRow, type NewSend } from "./sends";
 import { applyUnderCheckpoint } from "../projectors/checkpoint";
 
 export const REACTOR_NAME = "order_notifications";
@@ -43,6 +43,8 @@ export function notificationKey(eventId: string, channel: "sms" | "email"): stri
  */
 export class NotificationReactor {
   private subscription?: Subscription;
+  /** Where this reactor last left its checkpoint; undefined when another reactor may have moved it. */
+  private leftAt?: { position: Position | undefined };
   private loop?: Promise<void>;
   private stopped = false;
   private readonly log: (line: string) => void;
@@ -76,6 +78,7 @@ export class NotificationReactor {
     while (!this.stopped) {
       try {
         const from = await readReactorCheckpoint(this.db);
+        this.leftAt = { position: from };
         this.subscription = this.store.subscribeToAll({ from, batchSize: this.options.batchSize ?? 200 });
         for await (const batch of this.subscription) {
           await this.handle(batch);
@@ -105,20 +108,7 @@ export class NotificationReactor {
       planned.push(...sends);
     }
 
-    const inserted =
-      (await applyUnderCheckpoint(this.db, this.store, "reactor_checkpoints", REACTOR_NAME, batch, async (trx, fresh) => {
-        const sends = fresh.flatMap((e) => plannedFor.get(e.position) ?? []);
-        if (sends.length === 0) return [];
-        // A record that exists already (a lost checkpoint, a second reactor) keeps its status.
-        const rows = await trx
-          .insertInto("notification_sends")
-          .values(sends.map((s) => sendRow(s)))
-          .onConflict((oc) => oc.column("key").doNothing())
-          .returning("key")
-          .execute();
-        return rows.map((r) => r.key);
-      })) ?? [];
-
+    const inserted = (await this.recordWhereLeft(batch, planned)) ?? (await this.recordUnderLock(batch, plannedFor));
     const fresh = new Set(inserted);
     for (const send of planned) {
       if (!fresh.has(send.key)) continue;
@@ -129,6 +119,56 @@ export class NotificationReactor {
         this.log(`notification ${send.key}: could not queue (${err instanceof Error ? err.message : String(err)})`);
       }
     }
+  }
+
+  /**
+   * The usual batch: the checkpoint is where this reactor left it, so one statement moves it on
+   * (compare and set) and records the batch's messages, or does neither. Undefined when the
+   * checkpoint had moved (a second reactor): the batch then goes through `recordUnderLock`.
+   */
+  private async recordWhereLeft(batch: RecordedEvent[], planned: NewSend[]): Promise<string[] | undefined> {
+    const left = this.leftAt;
+    if (!left) return undefined;
+    const to = batch[batch.length - 1].position;
+    this.leftAt = undefined;
+    const records = planned.map((send) => sendRow(send));
+    // The record's columns as sendRow fills them; json_populate_recordset types them from the table.
+    const columns = sql.join(SEND_COLUMNS.map((column) => sql.ref(column)));
+    const { rows: [result] } = await sql<{ moved: boolean; inserted: string[] | null }>`
+      with moved as (
+        update reactor_checkpoints set position = ${to}, updated_at = now()
+        where name = ${REACTOR_NAME} and position is not distinct from ${left.position ?? null}
+        returning 1
+      ), inserted as (
+        insert into notification_sends (${columns})
+        select ${columns} from json_populate_recordset(null::notification_sends, ${JSON.stringify(records)}::json)
+        where exists (select from moved)
+        on conflict (key) do nothing
+        returning key
+      )
+      select exists (select from moved) as moved, (select array_agg(key) from inserted) as inserted`.execute(this.db);
+    if (!result.moved) return undefined;
+    this.leftAt = { position: to };
+    return result.inserted ?? [];
+  }
+
+  /** A batch under the checkpoint's row lock, for when another reactor may have handled some of it. */
+  private async recordUnderLock(batch: RecordedEvent[], plannedFor: Map<string, NewSend[]>): Promise<string[]> {
+    const inserted = await applyUnderCheckpoint(this.db, this.store, "reactor_checkpoints", REACTOR_NAME, batch, async (trx, fresh) => {
+      const sends = fresh.flatMap((e) => plannedFor.get(e.position) ?? []);
+      if (sends.length === 0) return [];
+      // A record that exists already (a lost checkpoint, a second reactor) keeps its status.
+      const rows = await trx
+        .insertInto("notification_sends")
+        .values(sends.map((s) => sendRow(s)))
+        .onConflict((oc) => oc.column("key").doNothing())
+        .returning("key")
+        .execute();
+      return rows.map((r) => r.key);
+    });
+    // Applied: the checkpoint is at the batch's end. Already applied elsewhere: it is somewhere past it.
+    if (inserted !== undefined) this.leftAt = { position: batch[batch.length - 1].position };
+    return inserted ?? [];
   }
 
   private async plan(event: RecordedEvent): Promise<NewSend[]> {

@@ -37,6 +37,22 @@ export interface NewSend {
 
 export type SendOutcome = "sent" | "already-sent" | "in-doubt" | "not-pending";
 
+/** The columns `sendRow` fills (a column added there is added here too). */
+export const SEND_COLUMNS = [
+  "key",
+  "kind",
+  "channel",
+  "queue",
+  "job_name",
+  "job_id",
+  "event_id",
+  "stream_id",
+  "recipient",
+  "subject",
+  "body",
+  "status",
+] as const satisfies readonly (keyof ReturnType<typeof sendRow>)[];
+
 /** Columns for an insert; status 'pending' unless said otherwise. */
 export function sendRow(send: NewSend, status: NotificationStatus = "pending") {
   return {

@@ -81,21 +81,47 @@ describe("placing orders from a cart", () => {
   });
 
   it("finishes the cart checkout on a retry when the first attempt stopped after the order", async () => {
+    // Where a store appends to several streams one by one (EventStoreDB), a process can die
+    // between the order and the cart. Here the store stops after the first stream.
     const owner = await filledCart();
     const key = randomUUID();
-    const realCheckOut = shop.cart.checkOut;
-    shop.cart.checkOut = async () => {
+    const store = shop.store;
+    const realAppend = store.appendToStreams;
+    store.appendToStreams = async (appends) => {
+      await store.append(appends[0].streamId, appends[0].events, appends[0].expectedRevision);
       throw new Error("process died");
     };
     try {
       await expect(shop.orders.placeOrderFromCart({ owner, idempotencyKey: key, details })).rejects.toThrow("process died");
     } finally {
-      shop.cart.checkOut = realCheckOut;
+      store.appendToStreams = realAppend;
     }
     expect((await shop.cart.view(owner)).count).toBe(3);
     const retry = await shop.orders.placeOrderFromCart({ owner, idempotencyKey: key, details });
     expect(retry.duplicate).toBe(true);
     expect((await shop.cart.view(owner)).count).toBe(0);
+  });
+
+  it("places the order as priced when the cart changes meanwhile, and leaves the new line in the cart", async () => {
+    const owner = await filledCart();
+    const store = shop.store;
+    const realAppend = store.appendToStreams;
+    // Another tab adds a bigger shirt after this submit read the cart and before it appends.
+    store.appendToStreams = async (appends) => {
+      store.appendToStreams = realAppend;
+      await shop.cart.add(owner, { productId: "school/dps/shirt", size: "32", quantity: 1 });
+      return realAppend.call(store, appends);
+    };
+    try {
+      const placed = await shop.orders.placeOrderFromCart({ owner, idempotencyKey: randomUUID(), details });
+      expect(placed).toMatchObject({ duplicate: false, total: 2 * 310 + 150 });
+      expect(await shop.waitForReadModels(placed.position)).toBe(true);
+      expect((await shop.orders.getOrder(placed.orderId))?.lines.map((l) => l.name)).toEqual(["Shirt", "Scientific Calculator"]);
+    } finally {
+      store.appendToStreams = realAppend;
+    }
+    const cart = await shop.cart.view(owner);
+    expect(cart.lines.map((l) => `${l.name} (${l.size}) x ${l.quantity}`)).toEqual(["Shirt (32) x 1"]);
   });
 
   it("keeps a signed-in user's orders in their history, newest first", async () => {

@@ -64,6 +64,23 @@ describe("workers on the in-process queue", () => {
     expect(smtp.received.filter((m) => m.subject.includes(orderId))).toHaveLength(1);
   });
 
+  it("sends each message once when a second reactor follows the same checkpoint", async () => {
+    // Two processes started with the reactor by mistake: they race for every batch.
+    const stopSecond = await startBackground(shop, () => {});
+    try {
+      const phones = Array.from({ length: 12 }, newPhone);
+      const placed = [];
+      for (const phone of phones) placed.push(await placeOrder(shop.store, { phone }));
+      for (const { eventId } of placed) await waitForStatus(shop.db, notificationKey(eventId, "sms"), ["sent"]);
+      await sleep(200);
+      for (const phone of phones) expect(sms.to(phone), phone).toHaveLength(1);
+    } finally {
+      await stopSecond();
+    }
+    const checkpoint = await shop.db.selectFrom("reactor_checkpoints").select("position").executeTakeFirstOrThrow();
+    expect(checkpoint.position).toBe(await shop.store.headPosition());
+  });
+
   it("keeps failures in Postgres, so a restarted process lists them and Retry works", async () => {
     const phone = newPhone();
     sms.reply = (req) => (req.to.endsWith(phone) ? { status: 500 } : {});

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { startTestServer, type TestServer } from "./server";
 import { createTestAdmin, type TestAdmin } from "./admin";
 import { API_CALLS, type ApiCall } from "../../domain/api/calls";
+import { eventually } from "./fake-providers";
 
 export type Who = "anonymous" | "shopper" | "admin";
 
@@ -80,10 +81,19 @@ export const findCall = (method: string, path: string) => {
   return call;
 };
 
-/** Counts and checksums of everything a refused request must leave alone. */
+/**
+ * Counts and checksums of everything a refused request must leave alone. Texts about
+ * orders placed earlier are written in the background: taken once they have all gone out.
+ */
 export async function stateFingerprint(server: TestServer): Promise<Record<string, string>> {
   const { sql } = await import("kysely");
-  const db = server.shop.db;
+  const { db, store } = server.shop;
+  await eventually("earlier orders' texts to be sent", async () => {
+    const reactor = await db.selectFrom("reactor_checkpoints").select("position").executeTakeFirst();
+    if (store.comparePositions(reactor?.position ?? undefined, await store.headPosition()) < 0) return false;
+    const open = await db.selectFrom("notification_sends").select("key").where("status", "in", ["pending", "sending"]).execute();
+    return open.length === 0;
+  });
   const out: Record<string, string> = {};
   const tables: [string, string][] = [
     ["es_events", "global_position"],

@@ -169,6 +169,62 @@ export function eventStoreContract(
       });
     });
 
+    describe("appending to several streams", () => {
+      it("appends each stream at its own expected revision and answers per stream", async () => {
+        const order = stream("order");
+        const cart = stream("cart");
+        await store.append(cart, [event("ItemAdded")], "no_stream");
+        const results = await store.appendToStreams([
+          { streamId: order, events: [event("OrderPlaced")], expectedRevision: "no_stream" },
+          { streamId: cart, events: [event("CartCheckedOut")], expectedRevision: 0 },
+        ]);
+        expect(results.map((r) => [r.nextExpectedRevision, r.duplicate])).toEqual([
+          [0, false],
+          [1, false],
+        ]);
+        const [placed] = await store.readStream(order);
+        const [, checkedOut] = await store.readStream(cart);
+        expect(store.comparePositions(results[0].position, placed.position)).toBe(0);
+        expect(store.comparePositions(results[1].position, checkedOut.position)).toBe(0);
+        // The global stream has them in the order given.
+        expect(store.comparePositions(placed.position, checkedOut.position)).toBeLessThan(0);
+      });
+
+      it("a refused stream is named; where atomic, the streams before it are left as they were", async () => {
+        const order = stream("order");
+        const cart = stream("cart");
+        await store.append(cart, [event("ItemAdded"), event("ItemAdded")], "no_stream");
+        const err = await store
+          .appendToStreams([
+            { streamId: order, events: [event("OrderPlaced")], expectedRevision: "no_stream" },
+            { streamId: cart, events: [event("CartCheckedOut")], expectedRevision: 0 },
+          ])
+          .catch((e: unknown) => e);
+        expect(isWrongExpectedVersion(err)).toBe(true);
+        if (isWrongExpectedVersion(err)) {
+          expect(err.streamId).toBe(cart);
+          expect(err.actual).toBe(1);
+        }
+        expect(await store.readStream(order)).toHaveLength(store.appendsToStreamsAtomically ? 0 : 1);
+        expect(await store.readStream(cart)).toHaveLength(2);
+      });
+
+      it("the same appends again write nothing new", async () => {
+        const order = stream("order");
+        const cart = stream("cart");
+        const appends = [
+          { streamId: order, events: [event("OrderPlaced")], expectedRevision: "no_stream" as const },
+          { streamId: cart, events: [event("CartCheckedOut")], expectedRevision: "no_stream" as const },
+        ];
+        const first = await store.appendToStreams(appends);
+        const again = await store.appendToStreams(appends);
+        expect(again.map((r) => r.duplicate)).toEqual([true, true]);
+        expect(store.comparePositions(again[1].position, first[1].position)).toBe(0);
+        expect(await store.readStream(order)).toHaveLength(1);
+        expect(await store.readStream(cart)).toHaveLength(1);
+      });
+    });
+
     describe("reading", () => {
       it("reads a stream forwards and backwards, from a revision, up to a count", async () => {
         const id = stream("read");
