@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { EventStore, Position, Subscription } from "../eventstore/port";
+import type { EventStore, Position } from "../eventstore/port";
 import type { Projector } from "./projector";
 import { createReadModelWaiter, localProgress } from "./read-your-writes";
 import { applyUnderCheckpoint } from "./checkpoint";
+import { followFromCheckpoint, type Following } from "./follow";
 
 export interface ProjectorStatus {
   name: string;
@@ -24,9 +25,7 @@ export interface RunnerOptions {
  * is never applied again.
  */
 export class ProjectorRunner {
-  private subscriptions = new Map<string, Subscription>();
-  private loops: Promise<void>[] = [];
-  private stopped = false;
+  private followings: Following[] = [];
   private readonly log: (line: string) => void;
 
   constructor(
@@ -40,42 +39,31 @@ export class ProjectorRunner {
 
   async start(): Promise<void> {
     await ensureCheckpoints(this.db, this.projectors);
-    this.loops = this.projectors.map((p) => this.follow(p));
-  }
-
-  private async follow(projector: Projector): Promise<void> {
-    let backoffMs = 250;
     const progress = localProgress(this.store);
-    try {
-      while (!this.stopped) {
-        try {
-          const from = await readCheckpoint(this.db, projector.name);
-          const subscription = this.store.subscribeToAll({ from, batchSize: this.options.batchSize ?? 500 });
-          this.subscriptions.set(projector.name, subscription);
-          for await (const batch of subscription) {
-            await applyBatch(this.db, this.store, projector, batch);
-            // Committed (or applied by another runner already): pages in this process waiting for it may go on.
-            progress.reached(projector.name, batch[batch.length - 1].position);
-            backoffMs = 250;
-          }
-        } catch (err) {
-          if (this.stopped) break;
-          // A failing batch (database down, a bug) is retried from the checkpoint; /healthz shows the lag meanwhile.
-          this.log(`projector ${projector.name}: ${err instanceof Error ? err.message : String(err)}; retrying`);
-          await new Promise((r) => setTimeout(r, backoffMs));
-          backoffMs = Math.min(backoffMs * 2, 10_000);
-        }
-      }
-    } finally {
-      progress.left(projector.name);
-    }
+    this.followings = this.projectors.map((projector) =>
+      followFromCheckpoint(this.store, {
+        // A failing batch is retried from the checkpoint; /healthz shows the lag meanwhile.
+        label: `projector ${projector.name}`,
+        batchSize: this.options.batchSize ?? 500,
+        checkpoint: () => readCheckpoint(this.db, projector.name),
+        handle: async (batch) => {
+          await applyBatch(this.db, this.store, projector, batch);
+          // Committed (or applied by another runner already): pages in this process waiting for it may go on.
+          progress.reached(projector.name, batch[batch.length - 1].position);
+        },
+        log: this.log,
+      }),
+    );
   }
 
   /** Stops following; a batch being applied finishes and commits its checkpoint first. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    await Promise.all([...this.subscriptions.values()].map((s) => s.stop().catch(() => {})));
-    await Promise.all(this.loops);
+    const followings = this.followings;
+    this.followings = [];
+    await Promise.all(followings.map((f) => f.stop()));
+    if (followings.length === 0) return;
+    const progress = localProgress(this.store);
+    for (const projector of this.projectors) progress.left(projector.name);
   }
 }
 

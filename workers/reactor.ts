@@ -1,11 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { EventStore, Position, RecordedEvent, Subscription } from "../eventstore/port";
+import type { EventStore, Position, RecordedEvent } from "../eventstore/port";
 import type { OrderPlaced, OrderStatusChanged } from "../domain/orders/events";
 import { NOTIFIED_STATUSES, orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../domain/notifications";
 import type { JobQueue } from "./queue";
 import { SEND_COLUMNS, sendRow, type NewSend } from "./sends";
 import { applyUnderCheckpoint } from "../projectors/checkpoint";
+import { followFromCheckpoint, type Following } from "../projectors/follow";
 
 export const REACTOR_NAME = "order_notifications";
 
@@ -42,11 +43,9 @@ export function notificationKey(eventId: string, channel: "sms" | "email"): stri
  * and queueing leaves pending records that `requeueStale` picks up.
  */
 export class NotificationReactor {
-  private subscription?: Subscription;
+  private following?: Following;
   /** Where this reactor last left its checkpoint; undefined when another reactor may have moved it. */
   private leftAt?: { position: Position | undefined };
-  private loop?: Promise<void>;
-  private stopped = false;
   private readonly log: (line: string) => void;
 
   constructor(
@@ -64,33 +63,22 @@ export class NotificationReactor {
       .values({ name: REACTOR_NAME, position: null })
       .onConflict((oc) => oc.column("name").doNothing())
       .execute();
-    this.loop = this.follow();
+    this.following = followFromCheckpoint(this.store, {
+      label: "notification reactor",
+      batchSize: this.options.batchSize ?? 200,
+      checkpoint: async () => {
+        const from = await readReactorCheckpoint(this.db);
+        this.leftAt = { position: from };
+        return from;
+      },
+      handle: (batch) => this.handle(batch),
+      log: this.log,
+    });
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    await this.subscription?.stop().catch(() => {});
-    await this.loop;
-  }
-
-  private async follow(): Promise<void> {
-    let backoffMs = 250;
-    while (!this.stopped) {
-      try {
-        const from = await readReactorCheckpoint(this.db);
-        this.leftAt = { position: from };
-        this.subscription = this.store.subscribeToAll({ from, batchSize: this.options.batchSize ?? 200 });
-        for await (const batch of this.subscription) {
-          await this.handle(batch);
-          backoffMs = 250;
-        }
-      } catch (err) {
-        if (this.stopped) break;
-        this.log(`notification reactor: ${err instanceof Error ? err.message : String(err)}; retrying`);
-        await new Promise((r) => setTimeout(r, backoffMs));
-        backoffMs = Math.min(backoffMs * 2, 10_000);
-      }
-    }
+    await this.following?.stop();
+    this.following = undefined;
   }
 
   /** Plans, records and queues the messages for one batch of events. */

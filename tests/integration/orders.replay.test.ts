@@ -7,6 +7,7 @@ import { ordersProjector } from "../../projectors/orders";
 import { ProjectorRunner } from "../../projectors/runner";
 import { replay, verify } from "../../projectors/replay";
 import { openTestShop, type TestShop } from "../support/shop";
+import { withTimeout } from "../support/time";
 
 let shop: TestShop;
 
@@ -137,20 +138,24 @@ describe("order read models", () => {
         await caughtUp();
         const live = await snapshot();
         expect(live.orders.length).toBeGreaterThanOrEqual(new Set(placed).size);
-        await rebuild();
+        await withTimeout(rebuild(), 30_000, "the rebuild did not finish in 30 s");
         const rebuilt = await snapshot();
         expect(rebuilt).toEqual(live);
         // The operator's replay reads only order events, each projector side by side, in small spans.
-        await replay(shop.db, shop.store, [...shop.projectors], { batchSize: 5 });
+        await withTimeout(replay(shop.db, shop.store, [...shop.projectors], { batchSize: 5 }), 30_000, "replay hung");
         expect(await snapshot()).toEqual(live);
         // On a Postgres server `shop replay` loads the fresh tables through COPY: the same rows.
         if (shop.database.session) {
-          await replay(shop.db, shop.store, [...shop.projectors], { batchSize: 5, session: shop.database.session });
+          const session = shop.database.session;
+          const copied = replay(shop.db, shop.store, [...shop.projectors], { batchSize: 5, session });
+          await withTimeout(copied, 30_000, "COPY replay hung");
           expect(await snapshot()).toEqual(live);
         }
-        expect(await verify(shop.db, shop.store, [...shop.projectors], { batchSize: 3 })).toEqual([]);
+        const differences = verify(shop.db, shop.store, [...shop.projectors], { batchSize: 3 });
+        expect(await withTimeout(differences, 30_000, "verify hung")).toEqual([]);
       }),
-      { numRuns: 6 },
+      // A failing sequence is reported as found: shrinking runs of a second each would outlast the test's time.
+      { numRuns: 6, endOnFailure: true },
     );
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import { ProjectorRunner, readCheckpoint, waitForProjectors } from "../../projec
 import { streamTypeCounts } from "../../projectors/stream-type-counts";
 import type { Projector } from "../../projectors/projector";
 import { createReadModelWaiter } from "../../projectors/read-your-writes";
+import { withTimeout } from "../support/time";
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -86,6 +87,36 @@ describe("projector runner", () => {
     expect(c["flaky/Ok"]).toBe(2);
     expect(c["flaky/Boom"]).toBe(1);
   });
+  it("stops at once when stopped right after it started, or while it waits to retry, and then applies nothing", async () => {
+    // Stopped while each projector still reads its checkpoint, before it has subscribed.
+    const early = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });
+    await early.start();
+    await withTimeout(early.stop(), 5000, "the runner did not stop");
+
+    // Stopped during the back-off after a failed batch: it does not sit out the back-off first.
+    const failing: Projector = {
+      name: "always_failing_test_projector",
+      tables: [],
+      async apply() {
+        throw new Error("simulated failure");
+      },
+    };
+    await store.append(`school-${randomUUID()}`, events(1, "Failing"), "no_stream");
+    const lines: string[] = [];
+    const retrying = new ProjectorRunner(database.db, store, [failing], { log: (l) => lines.push(l) });
+    await retrying.start();
+    while (lines.filter((l) => l.includes("simulated failure")).length < 4) await new Promise((r) => setTimeout(r, 20));
+    // Its back-off is now 2 seconds and doubling.
+    await withTimeout(retrying.stop(), 1000, "the runner sat out its back-off before stopping");
+
+    // Nothing follows the store any more.
+    const before = await readCheckpoint(database.db, "stream_type_counts");
+    await store.append(`school-${randomUUID()}`, events(1, "AfterStop"), "no_stream");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await readCheckpoint(database.db, "stream_type_counts")).toBe(before);
+    expect((await counts())["school/AfterStop"]).toBeUndefined();
+  });
+
   it("a waiting page is answered by the runner in its own process, and by the database once that runner stops", async () => {
     const waitHere = createReadModelWaiter(database.db, store, [streamTypeCounts.name]);
     const here = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });

@@ -10,6 +10,7 @@ import { createServices, type Shop } from "../../services/index";
 import { openTestShop, type TestShop } from "../support/shop";
 import { startFakeSms, startFakeSmtp, type FakeSms, type FakeSmtp } from "../support/fake-providers";
 import { placeOrder, sleep, waitForStatus } from "../support/notifications";
+import { withTimeout } from "../support/time";
 
 /**
  * The embedded default: no Redis, the same handlers and retry rules in-process,
@@ -79,6 +80,12 @@ describe("workers on the in-process queue", () => {
     }
     const checkpoint = await shop.db.selectFrom("reactor_checkpoints").select("position").executeTakeFirstOrThrow();
     expect(checkpoint.position).toBe(await shop.store.headPosition());
+  });
+
+  it("a reactor stopped the moment it started stops at once", async () => {
+    // A process told to stop while its reactor still reads its checkpoint (SIGTERM just after start).
+    const stop = await startBackground(shop, () => {});
+    await withTimeout(stop(), 5000, "the reactor did not stop");
   });
 
   it("keeps failures in Postgres, so a restarted process lists them and Retry works", async () => {

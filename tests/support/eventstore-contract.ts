@@ -7,6 +7,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "../../eventstore/port";
+import { withTimeout } from "./time";
 
 export interface ContractSubject {
   store: EventStore;
@@ -380,18 +381,4 @@ export function eventStoreContract(
       });
     });
   });
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(message)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
