@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Shop } from "../services/index";
 
 declare module "@remix-run/node" {
@@ -5,6 +6,10 @@ declare module "@remix-run/node" {
     shop: Shop;
     /** The caller's address, for per-IP rate limits (server/http.ts). */
     clientIp?: string;
+    /** This request's logger: every line it writes carries the request id (server/logger.ts). */
+    log: Logger;
+    /** This response's Content-Security-Policy nonce (server/security-headers.ts), for the inline scripts of a page. */
+    cspNonce?: string;
   }
 }
 

@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "./nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -11,8 +12,16 @@ const ABORT_DELAY = 5_000;
  * nothing; and React's stream comes in 2 KB pieces, each a trip through Node's streams and
  * a zlib write of its own when the page is compressed: dozens per page
  * (docs/decisions/075-admin-rows-without-router-hooks-before-hydration.md).
+ * Every inline script carries this response's CSP nonce (decision 081).
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
     // Set once the render has started; the collector closes over it.
@@ -31,7 +40,13 @@ export default function handleRequest(request: Request, status: number, headers:
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+    const page = (
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       onAllReady() {
         pipe(collect);
       },
@@ -40,9 +55,24 @@ export default function handleRequest(request: Request, status: number, headers:
       },
       onError(error: unknown) {
         failed = true;
-        console.error(error);
+        loadContext.log.error({ err: error }, "the page could not be rendered");
       },
     });
     timer = setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * A loader, action or render that failed: logged with its stack under the request's id
+ * (the request line from server/logger.ts says what was answered). A request the client
+ * gave up on, a thrown 4xx Response, and Remix's own "No route matches URL" and "405 Method
+ * Not Allowed" are no fault of the shop: the request line's status says all there is.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const status = isRouteErrorResponse(error) ? error.status : error instanceof Response ? error.status : 500;
+  if (status < 500) return;
+  // Remix wraps a 500 in an ErrorResponse whose (internal) `error` is what was thrown.
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  context.log.error({ err: cause }, "request failed");
+};

@@ -11,15 +11,21 @@ export interface Frame {
   schools: { name: string; slug: string }[];
   user: { name: string } | null;
   cartCount: number;
+  /** Who is shopping could not be looked up (the database failed): the navbar claims neither way. */
+  shopperUnknown?: true;
 }
 
 export async function loadFrame(request: Request, shop: Shop): Promise<Frame> {
-  // One lookup of who is shopping serves both the navbar's name and the cart badge.
-  const { shopper, owner } = await cartContext(request, shop);
-  return {
-    shopName: shop.config.shopName,
-    schools: schoolMenu(),
-    user: shopper && { name: shopper.name },
-    cartCount: owner ? await shop.cart.count(owner) : 0,
-  };
+  const frame = { shopName: shop.config.shopName, schools: schoolMenu() };
+  try {
+    // One lookup of who is shopping serves both the navbar's name and the cart badge.
+    const { shopper, owner } = await cartContext(request, shop);
+    return { ...frame, user: shopper && { name: shopper.name }, cartCount: owner ? await shop.cart.count(owner) : 0 };
+  } catch (err) {
+    // The root loader failing would take the frame with it, and with it the shop's name on
+    // the very error page that explains the failure. The page's own loader still reports it.
+    if (err instanceof Response) throw err;
+    console.error(`frame: shopper lookup failed: ${err instanceof Error ? err.message : String(err)}`);
+    return { ...frame, user: null, cartCount: 0, shopperUnknown: true };
+  }
 }

@@ -1,6 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -13,9 +12,11 @@ import {
 import type { ReactNode } from "react";
 import "./context";
 import stylesheet from "./styles/shop.css?url";
-import { Navbar } from "./components/Navbar";
+import { Navbar, UNNAMED_SHOP } from "./components/Navbar";
+import { ErrorPage, errorPageTitle } from "./components/ErrorPage";
 import { Footer } from "./components/Footer";
 import { loadFrame } from "./frame.server";
+import { useNonce } from "./nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -26,8 +27,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadFrame(request, context.shop);
 }
 
+/** The shop's name for a page with no title of its own, and the title of an error page. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const shopName = data?.shopName ?? UNNAMED_SHOP;
+  return [{ title: error ? errorPageTitle(error, shopName) : shopName }];
+};
+
 export function Layout({ children }: { children: ReactNode }) {
   const frame = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -46,8 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer shopName={frame?.shopName} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -58,22 +66,10 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Every fault and every unknown address (routes/$.tsx) lands here, inside the Layout's frame:
+ * the root loader has run, so the brand, the Schools menu and who is signed in are there.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="error-page">
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p>
-        {notFound
-          ? "We could not find that page. It may have moved, or the link may be mistyped."
-          : "Sorry, the shop could not show this page. Please try again in a moment."}
-      </p>
-      <p>
-        <a className="button" href="/">
-          Back to Home
-        </a>
-      </p>
-    </section>
-  );
+  return <ErrorPage error={useRouteError()} />;
 }

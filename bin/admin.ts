@@ -6,34 +6,8 @@ import { openDatabase } from "../server/runtime";
 import { migrateToLatest } from "../db/migrate";
 import { createAuthService, isAuthError } from "../services/auth/index";
 import { InProcessQueue } from "../workers/in-process-queue";
+import { command } from "./args";
 import { ADMIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES, looksLikeEmail, passwordProblem } from "../domain/auth";
-
-class UsageError extends Error {
-  override name = "UsageError";
-}
-
-const USAGE = "usage: shop admin create --email EMAIL [--name NAME] [--password-file FILE]\n" +
-  "  the password comes from --password-file, else from stdin when it is not a terminal, else a prompt";
-
-function parseFlags(args: string[]): Record<string, string> {
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith("--")) throw new UsageError(`unexpected argument "${arg}"\n${USAGE}`);
-    const eq = arg.indexOf("=");
-    if (eq > 0) flags[arg.slice(2, eq)] = arg.slice(eq + 1);
-    else {
-      const value = args[i + 1];
-      if (value === undefined || value.startsWith("--")) throw new UsageError(`${arg} needs a value\n${USAGE}`);
-      flags[arg.slice(2)] = value;
-      i++;
-    }
-  }
-  for (const name of Object.keys(flags)) {
-    if (!["email", "name", "password-file"].includes(name)) throw new UsageError(`unknown option --${name}\n${USAGE}`);
-  }
-  return flags;
-}
 
 function firstLine(text: string): string {
   return text.replace(/\r?\n[\s\S]*$/, "");
@@ -65,22 +39,39 @@ function prompt(question: string): Promise<string> {
   });
 }
 
-async function readPassword(flags: Record<string, string>): Promise<string> {
-  if (flags["password-file"]) return firstLine(fs.readFileSync(flags["password-file"], "utf8"));
+/** The password, or undefined when the two typed at the prompt differ. */
+async function readPassword(passwordFile: string | undefined): Promise<string | undefined> {
+  if (passwordFile) return firstLine(fs.readFileSync(passwordFile, "utf8"));
   if (!process.stdin.isTTY) return readStdin();
   const first = await prompt("Password for the admin: ");
   const again = await prompt("Same password again: ");
-  if (first !== again) throw new UsageError("the two passwords differ; nothing was changed");
-  return first;
+  return first === again ? first : undefined;
 }
 
 /** `shop admin create`: the first admin (or another), never from a web page. */
-export async function adminCommand(config: ShopConfig, args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub !== "create") throw new UsageError(USAGE);
-  const flags = parseFlags(rest);
-  if (!flags.email) throw new UsageError(`--email is required\n${USAGE}`);
-  const password = await readPassword(flags);
+export const adminCreateCommand = command(
+  {
+    name: "admin create",
+    summary: "create an admin, or give an existing user the admin role and a new password",
+    options: {
+      email: { type: "string", value: "EMAIL", description: "the admin's email address", required: true },
+      name: { type: "string", value: "NAME", description: "the name shown in the admin pages" },
+      "password-file": { type: "string", value: "FILE", description: "read the password from the first line of FILE" },
+    },
+    details: ["The password comes from --password-file, else from stdin when it is not a terminal, else a prompt."],
+  },
+  (config, { options }) => createAdmin(config, options),
+);
+
+async function createAdmin(
+  config: ShopConfig,
+  flags: { email: string; name: string | undefined; "password-file": string | undefined },
+): Promise<number> {
+  const password = await readPassword(flags["password-file"]);
+  if (password === undefined) {
+    console.error("shop admin: the two passwords differ; nothing was changed");
+    return 1;
+  }
   // The same rules createAdmin applies, checked before opening the database.
   const problem = !looksLikeEmail(flags.email)
     ? AUTH_MESSAGES.invalidEmail

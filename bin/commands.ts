@@ -1,71 +1,91 @@
-import type { ShopConfig } from "../server/config";
 import { startProcess, type Role } from "./process";
 import { migrateToLatest } from "../db/migrate";
 import { openDatabase } from "../server/runtime";
 import { seedDemoCommand } from "./seed-demo";
 import { replayCommand, statusCommand, streamCommand, tailCommand, verifyCommand } from "./ops";
-import { adminCommand } from "./admin";
+import { adminCreateCommand } from "./admin";
+import { command, type Command, type CommandDefinition } from "./args";
 
-export interface Command {
-  summary: string;
-  run(config: ShopConfig, args: string[]): Promise<number>;
+const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
+
+function roles(name: string, summary: string, list: Role[], dev = false): Command {
+  return command({ name, summary, details: FROM_THE_ENVIRONMENT }, (config) => startProcess(config, { roles: list, dev }));
 }
 
-function roles(...list: Role[]): Command["run"] {
-  return (config) => startProcess(config, { roles: list });
+const migrate = command(
+  { name: "migrate", summary: "bring the database schema up to date and exit", details: FROM_THE_ENVIRONMENT },
+  async (config) => {
+    const database = await openDatabase(config);
+    try {
+      const applied = await migrateToLatest(database.db);
+      console.log(applied.length ? `applied: ${applied.join(", ")}` : "schema is up to date");
+    } finally {
+      await database.close();
+    }
+    return 0;
+  },
+);
+
+/** `shop help [command]`: answered by bin/shop.ts itself, before any setting is read. */
+export const help = {
+  name: "help",
+  summary: "list the commands, or show what one command takes",
+  positional: { name: "command", description: 'a command, e.g. "seed-demo" or "admin create"', many: true },
+} as const satisfies CommandDefinition;
+
+/** Every `shop` command, in the order `shop help` lists them. */
+export const commands: Command[] = [
+  roles("start", "run the shop: web, projectors and jobs in one process (builds first if needed)", ["web", "projector", "worker"]),
+  roles("dev", "development server with hot reload, projectors and jobs in the same process", ["web", "projector", "worker"], true),
+  roles("web", "serve pages and /api only", ["web"]),
+  roles("projector", "run the projectors and the notification reactor only", ["projector"]),
+  roles("worker", "work the job queues (codes, notifications) only", ["worker"]),
+  migrate,
+  adminCreateCommand,
+  replayCommand,
+  verifyCommand,
+  streamCommand,
+  tailCommand,
+  statusCommand,
+  seedDemoCommand,
+];
+
+export type Lookup =
+  | { kind: "command"; command: Command; args: string[] }
+  /** A group's name alone ("admin"), or with a word that is none of its sub-commands. */
+  | { kind: "group"; name: string; members: Command[]; unknown?: string }
+  | { kind: "unknown"; name: string };
+
+/** The command named by the first words of `argv`, and the words left for it. */
+export function findCommand(argv: readonly string[]): Lookup {
+  const [first, second] = argv;
+  const exact = commands.find((c) => c.definition.name === first);
+  if (exact) return { kind: "command", command: exact, args: argv.slice(1) };
+  const members = commands.filter((c) => c.definition.name.startsWith(`${first} `));
+  if (members.length === 0) return { kind: "unknown", name: first };
+  const sub = members.find((c) => c.definition.name === `${first} ${second}`);
+  if (sub) return { kind: "command", command: sub, args: argv.slice(2) };
+  const unknown = second === undefined || second.startsWith("-") ? undefined : second;
+  return { kind: "group", name: first, members, unknown };
 }
 
-export const commands: Record<string, Command> = {
-  start: {
-    summary: "run the shop: web, projectors and jobs in one process (builds first if needed)",
-    run: roles("web", "projector", "worker"),
-  },
-  dev: {
-    summary: "development server with hot reload, projectors and jobs in the same process",
-    run: (config) => startProcess(config, { roles: ["web", "projector", "worker"], dev: true }),
-  },
-  web: { summary: "serve pages and /api only", run: roles("web") },
-  projector: { summary: "run the projectors and the notification reactor only", run: roles("projector") },
-  worker: { summary: "work the job queues (codes, notifications) only", run: roles("worker") },
-  admin: {
-    summary: "admin create --email EMAIL [--password-file FILE]: create the first admin (password from stdin or a prompt)",
-    run: adminCommand,
-  },
-  migrate: {
-    summary: "bring the database schema up to date and exit",
-    async run(config) {
-      const database = await openDatabase(config);
-      try {
-        const applied = await migrateToLatest(database.db);
-        console.log(applied.length ? `applied: ${applied.join(", ")}` : "schema is up to date");
-      } finally {
-        await database.close();
-      }
-      return 0;
-    },
-  },
-  replay: {
-    summary: "rebuild read models from the first event, blue-green: [projection ...]",
-    run: replayCommand,
-  },
-  verify: {
-    summary: "rebuild into scratch tables and compare with the live ones row by row: [projection ...]",
-    run: verifyCommand,
-  },
-  stream: { summary: "the events of one stream: <stream-id> [--json]", run: streamCommand },
-  tail: { summary: "follow the global stream live: [--from position] [--json]", run: tailCommand },
-  "seed-demo": {
-    summary: "generate realistic carts and orders through the real commands: [--orders N] [--concurrency N] [--seed N]",
-    run: seedDemoCommand,
-  },
-  status: { summary: "each projector and reactor with its checkpoint, the head and the lag [--json]", run: statusCommand },
-};
+function listing(definitions: CommandDefinition[]): string[] {
+  const width = Math.max(...definitions.map((d) => d.name.length));
+  return definitions.map((d) => `  ${d.name.padEnd(width)}  ${d.summary}`);
+}
 
+/** What `shop`, `shop help` and `shop --help` print. */
 export function usage(): string {
-  const width = Math.max(...Object.keys(commands).map((n) => n.length));
   return [
     "usage: shop <command> [options]",
     "",
-    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    ...listing([...commands.map((c) => c.definition), help]),
+    "",
+    'Run "shop <command> --help" for what a command takes.',
   ].join("\n");
+}
+
+/** What `shop admin` prints: the group's sub-commands. */
+export function groupUsage(name: string, members: Command[]): string {
+  return [`usage: shop ${name} <command> [options]`, "", ...listing(members.map((c) => c.definition)), "", `Run "shop ${name} <command> --help" for what it takes.`].join("\n");
 }

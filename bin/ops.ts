@@ -7,11 +7,9 @@ import type { Projector } from "../projectors/projector";
 import { replay, selectProjectors, verify, type RebuildProgress, type ScratchBuilder, type TableDifference } from "../projectors/replay";
 import type { RecordedEvent } from "../eventstore/port";
 
-/** Operator commands: rebuild and check read models, look into streams. */
+import { command } from "./args";
 
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+/** Operator commands: rebuild and check read models, look into streams. */
 
 async function withCore<T>(config: ShopConfig, work: (core: ShopCore) => Promise<T>): Promise<T> {
   const core = await openShopCore(config, { migrate: true });
@@ -52,27 +50,26 @@ export function progressReporter(label: string, unit = "events", stream: NodeJS.
   };
 }
 
-function parseFlags(args: string[], known: string[]): { flags: Record<string, string | true>; rest: string[] } {
-  const flags: Record<string, string | true> = {};
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith("--")) {
-      rest.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split("=", 2);
-    if (!known.includes(name)) throw new UsageError(`unknown option --${name}; known: ${known.map((k) => `--${k}`).join(", ") || "none"}`);
-    if (inline !== undefined) flags[name] = inline;
-    else if (args[i + 1] !== undefined && !args[i + 1].startsWith("--")) flags[name] = args[++i];
-    else flags[name] = true;
-  }
-  return { flags, rest };
-}
+const PROJECTIONS = {
+  name: "projection",
+  description: `a read model, by name (default: all): ${allProjectors.map((p) => p.name).join(", ")}`,
+  many: true,
+} as const;
 
-export async function replayCommand(config: ShopConfig, args: string[]): Promise<number> {
-  const { rest } = parseFlags(args, []);
-  const chosen = selectProjectors(allProjectors, rest);
+const JSON_OUTPUT = { type: "boolean", description: "print JSON instead of a table" } as const;
+
+export const replayCommand = command(
+  {
+    name: "replay",
+    summary: "rebuild read models from the first event, blue-green",
+    positional: PROJECTIONS,
+    details: ["New tables fill beside the live ones, catch up, and swap in one transaction."],
+  },
+  (config, { positional }) => rebuildLive(config, positional),
+);
+
+async function rebuildLive(config: ShopConfig, names: string[]): Promise<number> {
+  const chosen = selectProjectors(allProjectors, names);
   // On a Postgres server each projector's bulk build gets a thread, started while the core opens;
   // PGlite has one connection, and an EventStoreDB store is read in this thread.
   const threads =
@@ -113,9 +110,18 @@ async function replayWith(core: ShopCore, chosen: Projector[], builder: ScratchB
   return 0;
 }
 
-export async function verifyCommand(config: ShopConfig, args: string[]): Promise<number> {
-  const { rest } = parseFlags(args, []);
-  const chosen = selectProjectors(allProjectors, rest);
+export const verifyCommand = command(
+  {
+    name: "verify",
+    summary: "rebuild into scratch tables and compare with the live ones row by row",
+    positional: PROJECTIONS,
+    details: ["Prints the rows that differ and exits 1 if there are any."],
+  },
+  (config, { positional }) => compareWithReplay(config, positional),
+);
+
+async function compareWithReplay(config: ShopConfig, names: string[]): Promise<number> {
+  const chosen = selectProjectors(allProjectors, names);
   return withCore(config, async (core) => {
     const progress = progressReporter("verify");
     const differences = await verify(core.db, core.store, chosen, { onProgress: (p) => progress.update(p) });
@@ -161,10 +167,17 @@ function eventLine(e: RecordedEvent): string {
   return [e.type.padEnd(26), String(e.revision).padStart(5), e.position.padEnd(16), e.createdAt.toISOString(), JSON.stringify(e.data)].join("  ");
 }
 
-export async function streamCommand(config: ShopConfig, args: string[]): Promise<number> {
-  const { flags, rest } = parseFlags(args, ["json"]);
-  const [streamId] = rest;
-  if (!streamId) throw new UsageError("usage: shop stream <stream-id> [--json]");
+export const streamCommand = command(
+  {
+    name: "stream",
+    summary: "the events of one stream",
+    positional: { name: "stream-id", description: "the stream, e.g. order-<id> or cart-<id>", required: true },
+    options: { json: JSON_OUTPUT },
+  },
+  (config, { positional, options }) => printStream(config, positional, options),
+);
+
+async function printStream(config: ShopConfig, streamId: string, flags: { json: boolean }): Promise<number> {
   return withCore(config, async (core) => {
     const events = await core.store.readStream(streamId);
     if (events.length === 0) {
@@ -185,10 +198,22 @@ export async function streamCommand(config: ShopConfig, args: string[]): Promise
   });
 }
 
-export async function tailCommand(config: ShopConfig, args: string[]): Promise<number> {
-  const { flags } = parseFlags(args, ["from", "json"]);
+export const tailCommand = command(
+  {
+    name: "tail",
+    summary: "follow the global stream live",
+    options: {
+      from: { type: "string", value: "POSITION", description: "start after this position (default: the head, so only new events)" },
+      json: { type: "boolean", description: "print one JSON object per event" },
+    },
+    details: ["Ctrl-C stops."],
+  },
+  (config, { options }) => followAll(config, options),
+);
+
+async function followAll(config: ShopConfig, flags: { from: string | undefined; json: boolean }): Promise<number> {
   return withCore(config, async (core) => {
-    const from = typeof flags.from === "string" ? flags.from : await core.store.headPosition();
+    const from = flags.from ?? (await core.store.headPosition());
     if (from !== undefined) core.store.comparePositions(from, from);
     const subscription = core.store.subscribeToAll({ from });
     const stop = () => void subscription.stop();
@@ -202,8 +227,16 @@ export async function tailCommand(config: ShopConfig, args: string[]): Promise<n
   });
 }
 
-export async function statusCommand(config: ShopConfig, args: string[]): Promise<number> {
-  const { flags } = parseFlags(args, ["json"]);
+export const statusCommand = command(
+  {
+    name: "status",
+    summary: "each projector and reactor with its checkpoint, the head and the lag",
+    options: { json: JSON_OUTPUT },
+  },
+  (config, { options }) => printStatus(config, options),
+);
+
+async function printStatus(config: ShopConfig, flags: { json: boolean }): Promise<number> {
   return withCore(config, async (core) => {
     const head = await core.store.headPosition();
     const total = await core.store.countAfter(undefined, Number.MAX_SAFE_INTEGER);

@@ -36,7 +36,8 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   // Without Redis a job lives in the memory of the process that made it (sign-in codes in
   // `shop web`, order messages in `shop projector`), so every process works its own jobs.
   if (roles.includes("worker") || !config.redisUrl) {
-    startJobHandlers(shop, log);
+    // Stops the code relay and the heartbeat; running jobs finish when the queue closes (shop.close).
+    stops.push(startJobHandlers(shop, log));
   }
   if (roles.includes("projector")) {
     const runner = new ProjectorRunner(shop.db, shop.store, shop.projectors, { log });

@@ -7,7 +7,8 @@ import { seedShop } from "../db/seed";
 import { ProjectorRunner } from "../projectors/runner";
 import { listCatalogueProducts, type CatalogueProduct } from "../domain/catalogue";
 import type { Actor, OrderStatus } from "../domain/orders/events";
-import { progressReporter, UsageError } from "./ops";
+import { progressReporter } from "./ops";
+import { command } from "./args";
 
 /**
  * `shop seed-demo --orders N`: realistic carts and orders through the same
@@ -116,24 +117,21 @@ function schoolOf(products: CatalogueProduct[], productId: string): string {
   return products.find((p) => p.id === productId)?.school?.name ?? "";
 }
 
-function parseCount(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number above 0, got "${value}"`);
-  return n;
-}
+export const seedDemoCommand = command(
+  {
+    name: "seed-demo",
+    summary: "generate realistic carts and orders through the real commands",
+    options: {
+      orders: { type: "positive-integer", value: "N", description: "how many orders to place", default: 100 },
+      concurrency: { type: "positive-integer", value: "N", description: "orders placed at the same time", default: 8 },
+      seed: { type: "positive-integer", value: "N", description: "seed for the random names, products, sizes and statuses", default: 1994 },
+    },
+    details: ["For demos and the replay benchmark; on the embedded database stop the shop first."],
+  },
+  (config, { options }) => seedDemo(config, options),
+);
 
-export async function seedDemoCommand(config: ShopConfig, args: string[]): Promise<number> {
-  const option = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? undefined : args[i + 1];
-  };
-  const unknown = args.filter((a, i) => a.startsWith("--") && !["--orders", "--concurrency", "--seed"].includes(a) && i >= 0);
-  if (unknown.length) throw new UsageError(`unknown option ${unknown[0]}; known: --orders N, --concurrency N, --seed N`);
-  const orders = parseCount(option("orders"), "--orders", 100);
-  const concurrency = parseCount(option("concurrency"), "--concurrency", 8);
-  const seed = parseCount(option("seed"), "--seed", 1994);
-
+async function seedDemo(config: ShopConfig, { orders, concurrency, seed }: { orders: number; concurrency: number; seed: number }): Promise<number> {
   const core = await openShopCore(config, { migrate: true });
   const shop: Shop = { ...core, ...createServices(core) };
   await seedShop(shop.db);

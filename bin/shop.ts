@@ -1,20 +1,63 @@
 #!/usr/bin/env -S npx tsx
 import { ConfigError, readConfig } from "../server/config";
-import { commands, usage } from "./commands";
+import { asksForHelp, CommandLineError, helpText, parseCommandLine } from "./args";
+import { findCommand, groupUsage, help, usage } from "./commands";
 
 /**
  * The `shop` command for operators. Start-up problems (a bad URL, a server that
- * cannot be reached) end in one line naming the setting and exit code 1.
+ * cannot be reached) end in one line naming the setting and exit code 1; a
+ * command line the command cannot take ends in one line naming the option and
+ * exit code 2. Help is printed before any setting is read or anything opened.
  */
 async function main(argv: string[]): Promise<number> {
-  const [name = "help", ...args] = argv;
-  const command = commands[name];
-  if (!command) {
-    console.error(name === "help" || name === "--help" ? usage() : `shop: unknown command "${name}"\n\n${usage()}`);
-    return name === "help" || name === "--help" ? 0 : 2;
+  try {
+    return await dispatch(argv);
+  } catch (err) {
+    if (!(err instanceof CommandLineError)) throw err;
+    console.error(`shop: ${err.message}`);
+    console.error(`see "shop ${err.command} --help"`);
+    return err.exitCode;
   }
-  const config = readConfig();
-  return command.run(config, args);
+}
+
+async function dispatch(argv: string[]): Promise<number> {
+  const [name] = argv;
+  if (name === undefined || name === "--help" || name === "-h") return print(usage());
+  if (name === "help") return explain(argv.slice(1));
+  const found = findCommand(argv);
+  if (found.kind === "unknown") return unknownCommand(name);
+  if (found.kind === "group") {
+    if (found.unknown) return unknownCommand(`${name} ${found.unknown}`, groupUsage(name, found.members));
+    if (asksForHelp(argv.slice(1))) return print(groupUsage(name, found.members));
+    console.error(`shop: "shop ${name}" needs one of: ${found.members.map((c) => c.definition.name.slice(name.length + 1)).join(", ")}`);
+    console.error(`\n${groupUsage(name, found.members)}`);
+    return 1;
+  }
+  const { command, args } = found;
+  if (asksForHelp(args)) return print(helpText(command.definition));
+  const parsed = parseCommandLine(command.definition, args);
+  return command.run(readConfig(), parsed);
+}
+
+/** `shop help [command]`. */
+function explain(args: string[]): number {
+  if (asksForHelp(args)) return print(helpText(help));
+  const words = parseCommandLine(help, args).positional;
+  if (words.length === 0) return print(usage());
+  const found = findCommand(words);
+  if (found.kind === "command" && found.args.length === 0) return print(helpText(found.command.definition));
+  if (found.kind === "group" && !found.unknown && words.length === 1) return print(groupUsage(found.name, found.members));
+  return unknownCommand(words.join(" "));
+}
+
+function unknownCommand(name: string, list = usage()): number {
+  console.error(`shop: unknown command "${name}"\n\n${list}`);
+  return 2;
+}
+
+function print(text: string): number {
+  console.log(text);
+  return 0;
 }
 
 const KNOWN_STARTUP_ERRORS = new Set([

@@ -63,7 +63,10 @@ export interface NotificationSendsTable {
   stream_id: string | null;
   recipient: string;
   subject: string | null;
+  /** The text as it may be shown: a sign-in code's text has the code masked ("****** is your ..."). */
   body: string | null;
+  /** A sign-in code sealed with AES-256-GCM (workers/sealed-codes.ts) until it is sent or expires; null otherwise. */
+  secret: string | null;
   status: NotificationStatus;
   attempts: Generated<number>;
   claim: string | null;
@@ -73,6 +76,13 @@ export interface NotificationSendsTable {
   created_at: Generated<Date>;
   updated_at: Timestamp;
   sent_at: Date | null;
+}
+
+/** Each job runner's last sign of life (workers/heartbeat.ts), for /healthz. */
+export interface WorkerHeartbeatsTable {
+  worker: string;
+  queue: string;
+  seen_at: Timestamp;
 }
 
 export interface ReactorCheckpointsTable {
@@ -210,6 +220,7 @@ export interface DB {
   outbox_messages: OutboxMessagesTable;
   notification_sends: NotificationSendsTable;
   reactor_checkpoints: ReactorCheckpointsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
   products: ProductsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   users: UsersTable;

@@ -1,9 +1,11 @@
 // The admin order dashboard's URL: filter, sort and page are query parameters (GET
 // links and forms), so a view works without JavaScript, survives a reload and can be shared.
 // Pages are keyset pages: the cursor is the sort key and the id of the row at the page's edge.
+import "./zod-in-browser";
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "./orders/events";
 import { foldOrder, type OrderState } from "./orders/order";
+import { textProblem } from "./text";
 
 export const DASHBOARD_PAGE_SIZE = 50;
 
@@ -50,10 +52,30 @@ export const SORT_LABELS: Record<DashboardSort, string> = { date: "Order Date", 
 
 const ID_TEXT = /^[A-Za-z0-9_.:@-]{1,200}$/;
 
+/**
+ * An order time as Postgres will take it back: ISO 8601 with an offset, and within what
+ * a timestamptz accepts. zod alone lets through year 0000 and offsets up to ±23:59, which
+ * Postgres refuses (an error in the dashboard's query, not a page link to ignore).
+ */
+const placedAtText = z.iso
+  .datetime({ offset: true })
+  .max(40)
+  .refine((text) => Number(text.slice(0, 4)) >= 1 && Number.isFinite(Date.parse(text)))
+  .refine((text) => {
+    const offset = /([+-])(\d{2}):?(\d{2})$/.exec(text);
+    return !offset || Number(offset[2]) <= 15;
+  });
+
+/** A user id from a page link: any text Postgres can compare (never U+0000, never a broken character). */
+const userIdText = z
+  .string()
+  .max(200)
+  .refine((text) => textProblem(text) === null);
+
 const cursorSchema = z.union([
-  z.tuple([z.literal("date"), z.iso.datetime({ offset: true }), z.string().regex(ID_TEXT)]),
+  z.tuple([z.literal("date"), placedAtText, z.string().regex(ID_TEXT)]),
   z.tuple([z.literal("id"), z.string().regex(ID_TEXT)]),
-  z.tuple([z.literal("user"), z.boolean(), z.string().max(200), z.string().regex(ID_TEXT)]),
+  z.tuple([z.literal("user"), z.boolean(), userIdText, z.string().regex(ID_TEXT)]),
 ]);
 
 // btoa/atob rather than Buffer: the same code runs in the browser bundle.
@@ -170,11 +192,17 @@ export function orderPageLinks(back: string): { trail(orderId: string): string; 
   };
 }
 
-/** A back link handed to the order pages: only a dashboard URL is followed, never another site. */
+// What dashboardHref writes: the path and a percent-encoded query, printable ASCII only.
+const DASHBOARD_HREF = /^\/admin(?:\?[\x21-\x7e]*)?$/;
+
+/**
+ * A back link handed to the order pages: only a dashboard URL is followed, never another
+ * site. It ends up in a Location header, where a control or non-ASCII character would make
+ * the answer itself fail, so anything dashboardHref would not have written is not followed.
+ */
 export function safeDashboardBack(raw: string | null | undefined): string {
-  if (!raw || raw.length > 1200) return "/admin";
-  if (raw === "/admin" || raw.startsWith("/admin?")) return raw;
-  return "/admin";
+  if (!raw || raw.length > 1200 || !DASHBOARD_HREF.test(raw)) return "/admin";
+  return raw;
 }
 
 export function isOrderStatusFilter(filter: DashboardFilter): filter is OrderStatus {

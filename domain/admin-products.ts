@@ -1,8 +1,10 @@
 // The admin's product editing: one set of rules and messages for the /admin/products form
 // and the /api/products calls. Values arrive as text from the form and as JSON from the API;
 // both go through `checkProduct`, so a rule is written once.
+import "./zod-in-browser";
 import { z } from "zod";
 import { SHOP_CATEGORIES, SHOP_GENDERS, type ShopCategory, type ShopGender, type ShopProduct } from "./shop-products";
+import { textProblem } from "./text";
 
 /**
  * Sizes a shop product may carry, in the order the form lists them: one size, the
@@ -50,6 +52,8 @@ export const PRODUCT_MESSAGES = {
   genderRequired: "Choose a gender",
   genderUnknown: `Unknown gender: choose one of ${SHOP_GENDERS.join(", ")}`,
   sizeUnknown: "Unknown size: choose one from the list",
+  alreadyDeleted: "That product was already deleted.",
+  deletedMeanwhile: "That product was deleted meanwhile: add it again instead.",
 } as const;
 
 export type ProductField = "name" | "price" | "image" | "description" | "stock_quantity" | "category" | "gender" | "size";
@@ -301,7 +305,8 @@ export function parseProductListFilters(params: URLSearchParams): { ok: true; fi
   }
   const size = get("size");
   if (size && size !== "all") {
-    if (size.length > 100) return { ok: false, message: PRODUCT_MESSAGES.sizeUnknown };
+    // The size is compared in SQL, and Postgres refuses U+0000 in text (a 500, not "no such size").
+    if (size.length > 100 || textProblem(size)) return { ok: false, message: PRODUCT_MESSAGES.sizeUnknown };
     filters.size = size;
   }
   for (const key of ["minPrice", "maxPrice"] as const) {

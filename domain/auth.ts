@@ -19,10 +19,31 @@ export const OTP_MAX_SENDS_PER_IP = 20;
 /** Wrong codes from one IP address per window, across numbers. */
 export const OTP_MAX_FAILED_VERIFIES_PER_IP = 30;
 
-/** Failed logins for one account, and from one IP address, per window. */
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_MAX_FAILURES_PER_IP = 20;
+/**
+ * Password sign-in throttling (OWASP Authentication Cheat Sheet, decision 083).
+ * Hard limits fall only on what the guesser controls: one account from one
+ * address (the pair), and one address across accounts. The account as a whole
+ * is never locked, or anyone could lock the owner out: past a few failures each
+ * further attempt on it is answered after a growing, capped delay.
+ */
 export const LOGIN_WINDOW_MINUTES = 15;
+/** Failed logins for one account from one address, per window. */
+export const LOGIN_MAX_FAILURES_PER_PAIR = 5;
+/** Failed logins from one address across accounts, per window. */
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+/** Failures on an account (from all addresses) answered without delay, per window. */
+export const LOGIN_FREE_FAILURES_PER_ACCOUNT = 5;
+/** The first delay past the free failures; each further failure doubles it up to LOGIN_MAX_DELAY_MS. */
+export const LOGIN_FIRST_DELAY_MS = 500;
+/** The longest an attempt on a slowed account waits: what the owner pays during an attack. */
+export const LOGIN_MAX_DELAY_MS = 8_000;
+/**
+ * Failures on one account per window that mean many addresses are guessing it:
+ * from then on each address gets one failure on it per window (a botnet's
+ * guesses are bounded by its addresses), while an address that has not failed
+ * on it, the owner's, is still heard.
+ */
+export const LOGIN_ACCOUNT_CEILING = 50;
 
 /** Sign-ups from one IP address per login window. */
 export const SIGNUP_MAX_PER_IP = 20;
@@ -53,7 +74,6 @@ export const AUTH_MESSAGES = {
   emailTaken: "An account with this email already exists. Please log in.",
   adminPasswordTooShort: `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`,
   signupRateLimited: `Too many sign-ups from your network. Please try again in ${LOGIN_WINDOW_MINUTES} minutes.`,
-  loginRateLimited: `Too many login attempts. Please try again in ${LOGIN_WINDOW_MINUTES} minutes.`,
   otpRequired: "Please enter the code.",
   otpSent: "OTP sent to your phone.",
   otpSendFailed: "Failed to send OTP",
@@ -70,13 +90,22 @@ export const AUTH_MESSAGES = {
   notAllowed: "You are not allowed to do this.",
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const WHITESPACE = /\s/;
 const PHONE = /^\d{10}$/;
 const CODE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
-/** The spec's email test: text, at-sign, text, dot, text (no spaces). */
+/**
+ * The spec's email test: text, at-sign, text, dot, text (no spaces). Written with
+ * indexOf, not a pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ backtracks quadratically on
+ * 'a@....x y' (a 128 KB one held the whole server for seconds). One pass per check.
+ */
 export function looksLikeEmail(input: string): boolean {
-  return EMAIL.test(input.trim());
+  const value = input.trim();
+  if (WHITESPACE.test(value)) return false;
+  const at = value.indexOf("@");
+  if (at < 1 || value.indexOf("@", at + 1) !== -1) return false;
+  // A dot with text on both sides of it after the at-sign.
+  return value.slice(at + 2, -1).includes(".");
 }
 
 export function isPhone(input: string): boolean {
@@ -196,8 +225,44 @@ export function slidingWindowCount(previous: number, current: number, elapsedFra
   return Math.floor(previous * overlap) + current;
 }
 
-/** Only same-site paths: never `//host` or a full URL, so a link cannot send someone elsewhere after sign-in. */
-export function safeRedirect(to: unknown, fallback = "/account"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/**
+ * How long until `slidingWindowCount` drops below `max` if nothing more is
+ * counted: what "try again in N minutes" tells the person. While the current
+ * window is under the limit only the previous one has to fade; otherwise the
+ * current window must end and then fade itself.
+ */
+export function slidingWindowWaitMs(
+  counts: { previous: number; current: number; elapsedFraction: number },
+  max: number,
+  windowMs: number,
+): number {
+  const elapsed = Math.min(1, Math.max(0, counts.elapsedFraction));
+  const { previous, current } = counts;
+  if (current < max) return previous === 0 ? 0 : Math.max(0, windowMs * (1 - elapsed - (max - current) / previous));
+  return windowMs * (1 - elapsed) + windowMs * Math.max(0, 1 - max / current);
 }
+
+/** Whole minutes, rounded up and at least one: "try again in 0 minutes" would invite a retry that is refused again. */
+export function loginRateLimitedMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * The wait before an attempt on an account is answered, given the failures on
+ * it (from every address) already in the window: none for the first few, then
+ * doubling up to LOGIN_MAX_DELAY_MS. Applied before the password is checked and
+ * whatever the outcome, so a quick answer never gives a right guess away.
+ */
+export function loginDelayMs(accountFailures: number): number {
+  if (accountFailures < LOGIN_FREE_FAILURES_PER_ACCOUNT) return 0;
+  return Math.min(LOGIN_MAX_DELAY_MS, LOGIN_FIRST_DELAY_MS * 2 ** (accountFailures - LOGIN_FREE_FAILURES_PER_ACCOUNT));
+}
+
+/** Failures one address may make on one account per window: fewer once the account is under a spread-out attack. */
+export function loginPairLimit(accountFailures: number): number {
+  return accountFailures >= LOGIN_ACCOUNT_CEILING ? 1 : LOGIN_MAX_FAILURES_PER_PAIR;
+}
+
+/** Where a sign-in lands when it was not sent from somewhere (or `redirectTo` is not a page of the shop: domain/redirect.ts). */
+export const AFTER_SIGN_IN = "/account";

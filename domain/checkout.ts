@@ -1,5 +1,6 @@
 // What the checkout and the cart accept from a person or an API client, as zod schemas
 // shared by the pages (instant messages with JS on) and the server (the only check that counts).
+import "./zod-in-browser";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "./cart";
 import type { ShippingAddress } from "./orders/events";
@@ -32,14 +33,24 @@ const text = (required: string, max: number, tooLong: string) =>
   z
     .string({ error: required })
     .transform((value) => value.trim().replace(/\s+/g, " "))
-    .pipe(z.string().min(1, required).max(max, tooLong));
+    .pipe(z.string({ error: required }).min(1, required).max(max, tooLong));
 
 export const phoneSchema = z
   .string({ error: DETAILS_MESSAGES.phoneRequired })
   .transform(normalisePhone)
-  .pipe(z.string().min(1, DETAILS_MESSAGES.phoneRequired).regex(/^\d{10}$/, DETAILS_MESSAGES.phoneInvalid));
+  .pipe(
+    z
+      .string({ error: DETAILS_MESSAGES.phoneRequired })
+      .min(1, { error: DETAILS_MESSAGES.phoneRequired, abort: true })
+      .regex(/^\d{10}$/, DETAILS_MESSAGES.phoneInvalid),
+  );
 
-/** The 'Enter your details to confirm order' form, and the /api's address. */
+/**
+ * The 'Enter your details to confirm order' form, and the /api's address. An empty
+ * phone or pincode is "required" only, not also malformed (`abort`): one message a field.
+ * The inner strings carry the message too: the page form pipeline (Conform) turns an
+ * empty string into undefined at every string of a pipe, a trimmed one included.
+ */
 export const detailsSchema = z.object({
   name: text(DETAILS_MESSAGES.nameRequired, 100, DETAILS_MESSAGES.nameTooLong),
   phone: phoneSchema,
@@ -48,7 +59,12 @@ export const detailsSchema = z.object({
   pincode: z
     .string({ error: DETAILS_MESSAGES.pincodeRequired })
     .transform((value) => value.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, DETAILS_MESSAGES.pincodeRequired).regex(/^\d{6}$/, DETAILS_MESSAGES.pincodeInvalid)),
+    .pipe(
+      z
+        .string({ error: DETAILS_MESSAGES.pincodeRequired })
+        .min(1, { error: DETAILS_MESSAGES.pincodeRequired, abort: true })
+        .regex(/^\d{6}$/, DETAILS_MESSAGES.pincodeInvalid),
+    ),
 });
 
 export type DetailsField = keyof ShippingAddress;

@@ -1,7 +1,11 @@
+import "./zod-in-browser";
 import { z } from "zod";
 
 export const NEWSLETTER_THANKS = "Thank you for subscribing! We will write when new uniforms and offers arrive.";
 export const NEWSLETTER_EMAIL_MESSAGE = "Please enter a valid email address, like name@example.com.";
+
+/** The pipeline's caps for the form (app/forms/form.server.ts): an address is never longer than 254 characters. */
+export const NEWSLETTER_LIMITS = { maxLength: { email: 254 }, labels: { email: "Email address" } } as const;
 
 /** The footer's newsletter field: one email address, trimmed and lower-cased so a repeat is a repeat. */
 export const newsletterSignup = z.object({

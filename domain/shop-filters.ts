@@ -1,4 +1,5 @@
 // How /shop reads its filters from a URL, shared by the page, the service and the tests.
+import "./zod-in-browser";
 import { z } from "zod";
 import { SHOP_CATEGORIES, SHOP_GENDERS, type ShopCategory, type ShopGender } from "./shop-products";
 

@@ -5,8 +5,12 @@ type Env = Record<string, string | undefined>;
 export interface GoogleSettings {
   clientId: string;
   clientSecret: string;
-  /** Absolute callback URL (GOOGLE_CALLBACK_URL); unset means /api/users/google/callback on the request's own origin. */
-  callbackUrl?: string;
+  /**
+   * Where Google sends the browser back (its redirect_uri): GOOGLE_CALLBACK_URL, else
+   * <SHOP_URL>/api/users/google/callback. Never built from a request's Host header,
+   * which whoever sends the request chooses.
+   */
+  callbackUrl: string;
   /** Google's endpoints, replaceable so tests (and a local mock) can stand in for Google at the HTTP boundary. */
   authorizationUrl: string;
   tokenUrl: string;
@@ -32,15 +36,30 @@ function url(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
-export function readAuthSettings(env: Env): AuthSettings {
+export const GOOGLE_CALLBACK_PATH = "/api/users/google/callback";
+
+/**
+ * `shopUrl`: the shop's public address (SHOP_URL, or the development default);
+ * undefined in production without SHOP_URL, where Google sign-in then needs
+ * GOOGLE_CALLBACK_URL or refuses to start.
+ */
+export function readAuthSettings(env: Env, where: { shopUrl: string | undefined }): AuthSettings {
   const clientId = env.GOOGLE_CLIENT_ID?.trim();
   const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+  const callbackUrl = env.GOOGLE_CALLBACK_URL?.trim()
+    ? url(env, "GOOGLE_CALLBACK_URL", "")
+    : where.shopUrl && `${where.shopUrl}${GOOGLE_CALLBACK_PATH}`;
+  if (clientId && clientSecret && !callbackUrl) {
+    throw new ConfigError(
+      "Google sign-in needs SHOP_URL (the shop's public address, e.g. https://shop.example.in) or GOOGLE_CALLBACK_URL in production",
+    );
+  }
   const google: GoogleSettings | null =
-    clientId && clientSecret
+    clientId && clientSecret && callbackUrl
       ? {
           clientId,
           clientSecret,
-          callbackUrl: env.GOOGLE_CALLBACK_URL?.trim() ? url(env, "GOOGLE_CALLBACK_URL", "") : undefined,
+          callbackUrl,
           authorizationUrl: url(env, "GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth"),
           tokenUrl: url(env, "GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token"),
           profileUrl: url(env, "GOOGLE_PROFILE_URL", "https://www.googleapis.com/oauth2/v3/userinfo"),

@@ -8,26 +8,46 @@ import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Shop } from "../services/index";
 import { createPageCache } from "./page-cache";
+import { cspNonceOf, securityHeadersMiddleware } from "./security-headers";
+import { allowedMethods, refuseBrokenAddress, refuseConnect, rejectCrossSitePosts } from "./request-guards";
+import { createLogger, requestLogger, type Logger } from "./logger";
 
 export interface WebServer {
   server: http.Server;
   url: string;
-  /** Stops accepting connections and waits for in-flight requests to finish. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and waits for in-flight requests to finish, at most
+   * `graceMs` (default 10 s): a client that stopped reading its answer would otherwise hold
+   * its connection, and the shutdown, until the keep-alive timeout.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /**
- * The HTTP front: compression, static files, a same-origin check for every
- * non-GET request, then Remix. In development Vite serves assets with HMR.
+ * The HTTP front: compression, security headers, the edge's refusals (request-guards.ts),
+ * static files, a same-origin check for every non-GET request, then Remix. In development
+ * Vite serves assets with HMR.
  */
 export async function startWebServer(
   shop: Shop,
-  options: { port: number; host: string; buildDir?: string; vite?: ViteDevServer },
+  options: { port: number; host: string; buildDir?: string; vite?: ViteDevServer; log?: Logger },
 ): Promise<WebServer> {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // req.ip: the socket's address, or what a trusted proxy says in X-Forwarded-For (TRUST_PROXY).
+  app.set("trust proxy", shop.config.trustProxy);
+  app.use(requestLogger(options.log ?? createLogger({ level: shop.config.logLevel }), { development: Boolean(options.vite) }));
   app.use(compression());
+  // Before anything can answer, files and refusals included (decision 081).
+  app.use(
+    securityHeadersMiddleware({
+      production: shop.config.production,
+      development: Boolean(options.vite),
+      formTargets: shop.config.auth.google ? [shop.config.auth.google.authorizationUrl] : [],
+    }),
+  );
+  app.use(allowedMethods);
+  app.use(refuseBrokenAddress);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.vite) {
@@ -47,13 +67,14 @@ export async function startWebServer(
   const pageCache = createPageCache({ seconds: options.vite ? 0 : shop.config.pageCacheSeconds });
   const stopListening = shop.products.onChange(pageCache.clear);
   app.use(pageCache.middleware);
-  // clientIp: the address rate limits count (req.ip honours X-Forwarded-For only from a loopback proxy).
+  // clientIp: the address rate limits count. log: this request's logger (its lines carry the request id).
   // app.use, not app.all("*"): Express decodes route parameters and answers a malformed escape
   // ("/api/orders/%E0%A4") with its own HTML error page. Remix copes with such a path itself.
-  app.use(createRequestHandler({ build, getLoadContext: (req) => ({ shop, clientIp: req.ip ?? "" }) }));
+  app.use(createRequestHandler({ build, getLoadContext: (req, res) => ({ shop, clientIp: req.ip ?? "", log: req.log, cspNonce: cspNonceOf(res) }) }));
   app.use(lastResortError);
 
   const server = http.createServer(app);
+  server.on("connect", refuseConnect);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -64,10 +85,14 @@ export async function startWebServer(
   return {
     server,
     url: `http://localhost:${port}`,
-    close: () =>
+    close: ({ graceMs = 10_000 } = {}) =>
       new Promise<void>((resolve) => {
         stopListening();
-        server.close(() => resolve());
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };
@@ -85,33 +110,15 @@ function publicFiles(clientDir: string): express.RequestHandler {
 }
 
 /**
- * A form post from another site must not act with a shopper's or the admin's
- * cookies. Browsers send Origin on every non-GET request; one that names
- * another host is refused.
- */
-function rejectCrossSitePosts(req: express.Request, res: express.Response, next: express.NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const origin = req.get("origin");
-  if (!origin || origin === "null" && !req.get("cookie")) return next();
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = "";
-  }
-  if (originHost && originHost === req.get("host")) return next();
-  res.status(403).type("text/plain").send("This form was sent from another website and was refused.");
-}
-
-/**
- * Anything that escapes Remix (a request Express itself cannot parse): logged, and answered
- * without the stack, as JSON `{ message }` under /api (docs/api.md) and as text elsewhere.
+ * Anything that escapes Remix (a request Express itself cannot parse): a fault goes into the
+ * request's log line with its stack (server/logger.ts); the answer never has the stack, and
+ * is JSON `{ message }` under /api (docs/api.md) and text elsewhere.
  */
 function lastResortError(err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
   if (res.headersSent) return next(err);
   const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
   const clientError = status >= 400 && status < 500;
-  if (!clientError) console.error(`http: ${req.method} ${req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  if (!clientError) res.err = err instanceof Error ? err : new Error(String(err));
   const message = clientError ? "The request could not be understood." : "Server error. Please try again later.";
   res.status(clientError ? status : 500).set("Cache-Control", "no-store");
   if (req.path === "/api" || req.path.startsWith("/api/")) res.json({ message });

@@ -1,6 +1,7 @@
 import type express from "express";
 import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../app/auth/session.server";
 import { GUEST_CART_COOKIE } from "../app/cart/cart.server";
+import { cspNonceOf } from "./security-headers";
 
 /**
  * Catalogue pages (home, schools, uniforms, accessories, /shop, products) come out the same
@@ -8,7 +9,8 @@ import { GUEST_CART_COOKIE } from "../app/cart/cart.server";
  * Their HTML is kept here for a few seconds, keyed by URL, so a rush of parents costs one
  * render per page instead of one per visit (decision 074). Anything personal is never kept:
  * a request carrying the shop's session, admin or cart cookie, a response that sets a cookie
- * or says no-store/private, anything but a 200 HTML page.
+ * or says no-store/private, anything but a 200 HTML page. A kept page is sent with the CSP
+ * nonce of the response it goes out in, never the one it was rendered with (decision 081).
  */
 export interface PageCacheOptions {
   /** How long a page is served from memory (PAGE_CACHE_SECONDS); 0 turns the cache off. */
@@ -18,7 +20,10 @@ export interface PageCacheOptions {
 }
 
 interface CachedPage {
-  body: Buffer;
+  /** The page cut where its render's nonce stood: a hit joins the pieces with its own nonce. */
+  pieces: Buffer[];
+  renderedNonce?: string;
+  bytes: number;
   headers: Record<string, string | string[]>;
   expires: number;
 }
@@ -26,8 +31,19 @@ interface CachedPage {
 // Only the storefront's browsing pages: accounts, cart, checkout, admin and the API are personal or live.
 const CATALOGUE_PATH = /^\/(?:$|shop$|product\/|schools(?:\/|$)|accessories(?:\/|$)|white-products$|contact$|returns$)/;
 const PERSONAL_COOKIES = [SHOPPER_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE];
-// Headers that belong to one response on the wire, not to the page.
-const WIRE_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "connection", "keep-alive", "etag"]);
+// Headers that belong to one response on the wire, not to the page (the policy names its own nonce).
+const WIRE_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+  "etag",
+  "content-security-policy",
+]);
 const LARGEST_PAGE = 512 * 1024;
 
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
@@ -46,14 +62,14 @@ export function createPageCache(options: PageCacheOptions) {
   function forget(key: string) {
     const page = pages.get(key);
     if (!page) return;
-    bytes -= page.body.length;
+    bytes -= page.bytes;
     pages.delete(key);
   }
 
   function keep(key: string, page: CachedPage) {
     forget(key);
     pages.set(key, page);
-    bytes += page.body.length;
+    bytes += page.bytes;
     for (const oldest of pages.keys()) {
       if (bytes <= maxBytes) break;
       forget(oldest);
@@ -72,7 +88,7 @@ export function createPageCache(options: PageCacheOptions) {
       hits++;
       pages.delete(key);
       pages.set(key, page);
-      res.status(200).set(page.headers).set("X-Page-Cache", "hit").end(page.body);
+      res.status(200).set(page.headers).set("X-Page-Cache", "hit").end(withNonce(page.pieces, cspNonceOf(res) ?? page.renderedNonce));
       return;
     }
     if (page) forget(key);
@@ -83,7 +99,8 @@ export function createPageCache(options: PageCacheOptions) {
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (!WIRE_HEADERS.has(name) && value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
       }
-      keep(key, { body, headers, expires: Date.now() + options.seconds * 1000 });
+      const renderedNonce = cspNonceOf(res);
+      keep(key, { pieces: cutAtNonce(body, renderedNonce), renderedNonce, bytes: body.length, headers, expires: Date.now() + options.seconds * 1000 });
     });
     res.set("X-Page-Cache", "miss");
     next();
@@ -98,6 +115,28 @@ export function createPageCache(options: PageCacheOptions) {
     },
     stats: () => ({ pages: pages.size, bytes, hits, misses }),
   };
+}
+
+/** The page in pieces around each place its nonce appears (128 random bits: nowhere else by chance). */
+function cutAtNonce(body: Buffer, nonce: string | undefined): Buffer[] {
+  if (!nonce) return [body];
+  const needle = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+    pieces.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  pieces.push(body.subarray(from));
+  return pieces;
+}
+
+function withNonce(pieces: Buffer[], nonce: string | undefined): Buffer {
+  if (pieces.length === 1) return pieces[0];
+  const needle = Buffer.from(nonce ?? "");
+  const parts: Buffer[] = [pieces[0]];
+  for (let i = 1; i < pieces.length; i++) parts.push(needle, pieces[i]);
+  return Buffer.concat(parts);
 }
 
 function keepable(res: express.Response, body: Buffer): boolean {

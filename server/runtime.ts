@@ -1,20 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { connectPGlite, connectPostgres, type Database } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import type { DB } from "../db/schema";
 import { openEventStore, type EventStore, type Position } from "../eventstore/index";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
-import { projectorStatuses, type ProjectorStatus } from "../projectors/runner";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
 import type { JobQueue } from "../workers/queue";
 import { InProcessQueue } from "../workers/in-process-queue";
 import type { ShopConfig } from "./config";
-
-/** Projector lag (events) above which /healthz reports the shop as unhealthy. */
-const MAX_HEALTHY_LAG = 10_000;
+import { checkHealth, type Health } from "./health";
 
 /**
  * Everything a process of the shop shares: one database, one event store, one
@@ -35,13 +32,7 @@ export interface ShopCore {
   close(): Promise<void>;
 }
 
-export interface Health {
-  ok: boolean;
-  database: { ok: boolean; kind: string; description: string; error?: string };
-  eventStore: { ok: boolean; kind: string; description: string; head?: string; error?: string };
-  queue: { ok: boolean; kind: string; description: string };
-  projectors: ProjectorStatus[];
-}
+export type { Health } from "./health";
 
 export interface OpenOptions {
   /** Run migrations (and the seed) before handing out the shop. */
@@ -92,7 +83,11 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       projectors: allProjectors,
       sessionSecret,
       waitForReadModels: createReadModelWaiter(database.db, store, names),
-      health: () => checkHealth(database, store, queue, names),
+      health: () =>
+        checkHealth(
+          { database, store, queue, projectorNames: names },
+          { maxLagSeconds: config.healthMaxLagSeconds, maxWorkerSilenceSeconds: config.healthMaxWorkerSilenceSeconds },
+        ),
       async close() {
         for (const resource of opened) await resource.close().catch(() => {});
       },
@@ -117,40 +112,4 @@ function localSecret(config: ShopConfig): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
-}
-
-async function checkHealth(
-  database: Database,
-  store: EventStore,
-  queue: JobQueue,
-  projectorNames: string[],
-): Promise<Health> {
-  const health: Health = {
-    ok: true,
-    database: { ok: true, kind: database.kind, description: database.description },
-    eventStore: { ok: true, kind: store.kind, description: store.description },
-    queue: { ok: await queue.ping(), kind: queue.kind, description: queue.description },
-    projectors: [],
-  };
-  try {
-    await sql`select 1`.execute(database.db);
-  } catch (err) {
-    health.database.ok = false;
-    health.database.error = err instanceof Error ? err.message : String(err);
-  }
-  try {
-    health.eventStore.head = await store.headPosition();
-  } catch (err) {
-    health.eventStore.ok = false;
-    health.eventStore.error = err instanceof Error ? err.message : String(err);
-  }
-  if (health.database.ok && health.eventStore.ok) {
-    health.projectors = await projectorStatuses(database.db, store, projectorNames);
-  }
-  health.ok =
-    health.database.ok &&
-    health.eventStore.ok &&
-    health.queue.ok &&
-    health.projectors.every((p) => p.lag <= MAX_HEALTHY_LAG);
-  return health;
 }

@@ -12,9 +12,21 @@ import {
 
 /** BullMQ's own default: long enough that a busy event loop never loses a lock by accident. */
 const DEFAULT_LOCK_MS = 30_000;
+/**
+ * The longest a shopper's request waits for Redis (adding a job, the admin's failed list).
+ * A lost Redis must cost a request a second or two, never minutes (decision 086).
+ */
+export const QUEUE_CALL_TIMEOUT_MS = 1_500;
+/** Reconnect quickly once Redis is back: BullMQ's default backs off to 20 s between tries. */
+const reconnectDelay = (times: number) => Math.min(times * 200, 2_000);
 
 export class RedisUnreachable extends Error {
   override name = "RedisUnreachable";
+}
+
+/** Redis did not answer a producer's call in time, or refused it while disconnected. */
+export class QueueUnavailable extends Error {
+  override name = "QueueUnavailable";
 }
 
 /**
@@ -28,7 +40,10 @@ export class BullMQQueue implements JobQueue {
   private workers: Worker[] = [];
 
   private constructor(
+    /** For producers (web, reactor, admin): fail fast while Redis is away instead of queueing commands in memory. */
     private readonly connection: ConnectionOptions,
+    /** For workers: blocking commands that wait for Redis as long as it takes (BullMQ requires maxRetriesPerRequest null). */
+    private readonly workerConnection: ConnectionOptions,
     where: string,
     private readonly prefix: string,
     private readonly backoffMs: number,
@@ -56,7 +71,15 @@ export class BullMQQueue implements JobQueue {
       probe.disconnect();
     }
     return new BullMQQueue(
-      { url, maxRetriesPerRequest: null },
+      {
+        url,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+        commandTimeout: QUEUE_CALL_TIMEOUT_MS,
+        retryStrategy: reconnectDelay,
+      },
+      { url, maxRetriesPerRequest: null, connectTimeout: 2_000, retryStrategy: reconnectDelay },
       where,
       options.prefix ?? "shop",
       options.backoffMs ?? DEFAULT_BACKOFF_MS,
@@ -84,7 +107,7 @@ export class BullMQQueue implements JobQueue {
   }
 
   async add(queue: QueueName, name: string, data: unknown, options: { jobId?: string } = {}): Promise<void> {
-    await this.queue(queue).add(name, data, options.jobId ? { jobId: options.jobId } : {});
+    await bounded(`add a ${queue} job`, this.queue(queue).add(name, data, options.jobId ? { jobId: options.jobId } : {}));
   }
 
   process(queue: QueueName, handler: JobHandler, options: { concurrency?: number } = {}): void {
@@ -99,7 +122,7 @@ export class BullMQQueue implements JobQueue {
           queuedAt: new Date(job.timestamp),
         }),
       {
-        connection: this.connection,
+        connection: this.workerConnection,
         prefix: this.prefix,
         concurrency: options.concurrency ?? 5,
         // A killed worker stops renewing its lock; once the lock lapses the
@@ -116,7 +139,7 @@ export class BullMQQueue implements JobQueue {
   }
 
   async failed(queue: QueueName, limit = 50): Promise<FailedJob[]> {
-    const jobs = await this.queue(queue).getFailed(0, limit - 1);
+    const jobs = await bounded("list failed jobs", this.queue(queue).getFailed(0, limit - 1));
     return jobs.map((job) => ({
       queue,
       id: job.id ?? "",
@@ -129,19 +152,16 @@ export class BullMQQueue implements JobQueue {
   }
 
   async retry(queue: QueueName, jobId: string): Promise<boolean> {
-    const job = await this.queue(queue).getJob(jobId);
-    if (!job || !(await job.isFailed())) return false;
+    const job = await bounded("find a job", this.queue(queue).getJob(jobId));
+    if (!job || !(await bounded("check a job", job.isFailed()))) return false;
     // A fresh round of attempts, as the admin's Retry promises.
-    await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
+    await bounded("retry a job", job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true }));
     return true;
   }
 
   async ping(): Promise<boolean> {
     try {
-      const counts = await Promise.race([
-        this.queue(QUEUE_NAMES[0]).getJobCounts("waiting"),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000)),
-      ]);
+      const counts = await bounded("ping", this.queue(QUEUE_NAMES[0]).getJobCounts("waiting"));
       return typeof counts.waiting === "number";
     } catch {
       return false;
@@ -152,5 +172,27 @@ export class BullMQQueue implements JobQueue {
     // Worker.close() waits for running jobs, which is the graceful shutdown we want.
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}
+
+/**
+ * `call`, or QueueUnavailable after QUEUE_CALL_TIMEOUT_MS. Before its first connection a
+ * BullMQ queue waits for Redis without limit, whatever the client's options say; this is
+ * the one bound that holds in every state.
+ */
+async function bounded<T>(what: string, call: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      call,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new QueueUnavailable(`Redis did not answer in time (${what})`)), QUEUE_CALL_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (err) {
+    if (err instanceof QueueUnavailable) throw err;
+    throw new QueueUnavailable(`Redis refused to ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    clearTimeout(timer);
   }
 }

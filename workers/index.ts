@@ -1,56 +1,58 @@
 import { z } from "zod";
 import type { Shop } from "../services/index";
 import { OTP_VALID_MINUTES, otpSmsText } from "../domain/otp";
+import { relayCodes, RELAY_EVERY_MS } from "./code-outbox";
+import { beat, HEARTBEAT_EVERY_MS, workerIdentity } from "./heartbeat";
 import { UnrecoverableJobError } from "./queue";
+import { repeat } from "./repeat";
+import { codeSealKey, openCode, SealBroken } from "./sealed-codes";
 import { sendOnce } from "./sends";
 import { createTransports } from "./transports/index";
 
-const otpJob = z.object({ phone: z.string().regex(/^\d{10}$/), code: z.string().regex(/^\d{6}$/) });
+const codeJob = z.object({ key: z.string().startsWith("otp:").max(200) });
 const notificationJob = z.object({ key: z.string().min(1).max(200) });
 
 /**
- * The worker role: registers a handler per queue. On Redis these run in
- * `shop worker`; embedded, in the one `npm start` process. Every send goes
- * through a sent-message record (workers/sends.ts), so a job that runs twice
- * sends at most once.
+ * The worker role: registers a handler per queue, relays sign-in codes from the
+ * Postgres outbox to the queue, and beats a heartbeat for /healthz. On Redis these
+ * run in `shop worker`; embedded, in the one `npm start` process. Every send goes
+ * through a sent-message record (workers/sends.ts), so a job that runs twice sends
+ * at most once. Returns a function that stops the relay and the heartbeat (running
+ * jobs finish with the queue's close).
  */
-export function startJobHandlers(shop: Shop, log: (line: string) => void = console.log): void {
+export function startJobHandlers(shop: Shop, log: (line: string) => void = console.log): () => Promise<void> {
   const { sms, email } = createTransports(shop.config, shop.db, log);
   const concurrency = shop.config.workerConcurrency;
   const transports = { sms: sms.name, email: email.name };
+  const sealKey = codeSealKey(shop.sessionSecret);
+  const worker = workerIdentity(shop.queue);
 
   shop.queue.process(
     "otp",
     async (data, job) => {
-      const parsed = otpJob.safeParse(data);
-      if (!parsed.success) throw new UnrecoverableJobError("a send-code job needs a 10-digit phone and a 6-digit code");
-      const { phone, code } = parsed.data;
-      const key = `otp:${job.id}`;
-      const create = {
-        key,
-        kind: "otp",
-        channel: "sms" as const,
-        queue: "otp" as const,
-        jobName: job.name,
-        jobId: job.id,
-        recipient: phone,
-      };
-      if (Date.now() - job.queuedAt.getTime() > OTP_VALID_MINUTES * 60_000) {
+      const parsed = codeJob.safeParse(data);
+      if (!parsed.success) throw new UnrecoverableJobError("a send-code job needs the key of its code's record");
+      const { key } = parsed.data;
+      const outcome = await sendOnce(shop.db, key, job, transports, (message) => {
         // A code nobody can use any more is not worth a text.
-        await sendOnce(shop.db, key, job, transports, async () => {
+        if (Date.now() - message.created_at.getTime() > OTP_VALID_MINUTES * 60_000) {
           throw new UnrecoverableJobError("the code expired before it could be sent");
-        }, create);
-        return;
-      }
-      const outcome = await sendOnce(
-        shop.db,
-        key,
-        job,
-        transports,
-        () => sms.send({ to: phone, text: otpSmsText(shop.config.shopName, code) }),
-        create,
-      );
-      if (outcome !== "sent") log(`otp job ${job.id}: not sent again (${outcome})`);
+        }
+        if (!message.secret) throw new UnrecoverableJobError("the code is no longer kept; the customer can ask for a new one");
+        let code: string;
+        try {
+          code = openCode(sealKey, message.secret, { key, phone: message.recipient });
+        } catch (err) {
+          if (err instanceof SealBroken) throw new UnrecoverableJobError(err.message);
+          throw err;
+        }
+        return sms.send({
+          to: message.recipient,
+          text: otpSmsText(shop.config.shopName, code),
+          shown: message.body ?? undefined,
+        });
+      });
+      if (outcome !== "sent") log(`code ${key}: not sent again (${outcome})`);
     },
     { concurrency },
   );
@@ -73,4 +75,12 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
     },
     { concurrency },
   );
+
+  const relay = repeat("code relay", RELAY_EVERY_MS, () => relayCodes(shop.db, shop.queue), log);
+  const heartbeat = repeat("worker heartbeat", HEARTBEAT_EVERY_MS, () => beat(shop.db, worker), log);
+
+  return async () => {
+    await relay.stop();
+    await heartbeat.stop();
+  };
 }

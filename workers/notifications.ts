@@ -14,6 +14,8 @@ export interface NotificationRow {
   channel: "sms" | "email";
   recipient: string;
   subject: string | null;
+  /** The text as kept: a sign-in code's shows "******" for the code. */
+  body: string | null;
   status: NotificationStatus;
   attempts: number;
   transport: string | null;
@@ -29,6 +31,7 @@ const COLUMNS = [
   "channel",
   "recipient",
   "subject",
+  "body",
   "status",
   "attempts",
   "transport",
@@ -45,6 +48,7 @@ function toRow(r: Pick<Selectable<NotificationSendsTable>, (typeof COLUMNS)[numb
     channel: r.channel,
     recipient: r.recipient,
     subject: r.subject,
+    body: r.body,
     status: r.status,
     attempts: r.attempts,
     transport: r.transport,
@@ -91,7 +95,7 @@ export type RetryResult = { ok: true; message: string } | { ok: false; message: 
 export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: string): Promise<RetryResult> {
   const row = await db
     .selectFrom("notification_sends")
-    .select(["key", "kind", "queue", "job_name", "job_id", "status", "created_at"])
+    .select(["key", "kind", "queue", "job_name", "job_id", "status", "created_at", sql<boolean>`secret is not null`.as("sealed")])
     .where("key", "=", key)
     .executeTakeFirst();
   if (!row) return { ok: false, message: "That message is not in the list any more." };
@@ -115,8 +119,8 @@ export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: st
   if (row.status === "failed" && (await queue.retry(queueName, row.job_id).catch(() => false))) {
     return { ok: true, message: `Queued the ${row.kind} message again.` };
   }
-  if (isCode) {
-    // The code itself lives only in the job, never in our tables.
+  if (isCode && !row.sealed) {
+    // The sealed code is erased once the code is sent or expires (docs/decisions/085).
     await db
       .updateTable("notification_sends")
       .set({ status: row.status, last_error: "the job with the code is gone; the customer can ask for a new code" })
@@ -126,7 +130,12 @@ export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: st
   }
   const jobId = `${row.job_id.replace(/-retry-\d+$/, "")}-retry-${Date.now()}`;
   await db.updateTable("notification_sends").set({ job_id: jobId }).where("key", "=", key).execute();
-  await queue.add(queueName, row.job_name, { key }, { jobId });
+  try {
+    await queue.add(queueName, row.job_name, { key }, { jobId });
+  } catch {
+    // The record is pending: the code relay or the repair sweep hands it over once the queue is back.
+    return { ok: true, message: `The ${row.kind} message is waiting; it goes out when the job queue is reachable again.` };
+  }
   return { ok: true, message: `Queued the ${row.kind} message again.` };
 }
 
@@ -134,8 +143,8 @@ export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: st
  * Repairs what a crash leaves behind; run every few seconds beside the reactor.
  * Pending order notifications without progress are queued again under their
  * own job id (a no-op while the queue still has the job). A claim left by a
- * worker that died mid-send becomes 'unknown'. A code that could not be sent
- * within its validity fails.
+ * worker that died mid-send becomes 'unknown'. (Pending sign-in codes have their
+ * own relay, workers/code-outbox.ts, run by every job runner.)
  */
 export async function requeueStale(db: Kysely<DB>, queue: JobQueue, now = new Date()): Promise<number> {
   const stalePending = new Date(now.getTime() - STALE_PENDING_MS);
@@ -150,13 +159,6 @@ export async function requeueStale(db: Kysely<DB>, queue: JobQueue, now = new Da
     .where("status", "=", "sending")
     .where("updated_at", "<", new Date(now.getTime() - STALE_SENDING_MS))
     .execute();
-  await db
-    .updateTable("notification_sends")
-    .set({ status: "failed", last_error: "the code expired before it could be sent", updated_at: now })
-    .where("queue", "=", "otp")
-    .where("status", "=", "pending")
-    .where("created_at", "<", new Date(now.getTime() - OTP_VALID_MINUTES * 60_000))
-    .execute();
   const stale = await db
     .selectFrom("notification_sends")
     .select(["key", "job_name", "job_id"])
@@ -167,6 +169,7 @@ export async function requeueStale(db: Kysely<DB>, queue: JobQueue, now = new Da
     .limit(500)
     .execute();
   for (const row of stale) {
+    // A queue that refuses (Redis down) fails this sweep; the next one tries again.
     await queue.add("notifications", row.job_name, { key: row.key }, { jobId: row.job_id });
     await db.updateTable("notification_sends").set({ updated_at: now }).where("key", "=", row.key).execute();
   }

@@ -77,9 +77,12 @@ export interface ClaimedMessage {
   recipient: string;
   subject: string | null;
   body: string | null;
+  /** A sign-in code, sealed (workers/sealed-codes.ts); null for order messages. */
+  secret: string | null;
+  created_at: Date;
 }
 
-const MESSAGE_COLUMNS = ["channel", "recipient", "subject", "body"] as const;
+const MESSAGE_COLUMNS = ["channel", "recipient", "subject", "body", "secret", "created_at"] as const;
 
 /** Which transport sends each channel: recorded on the claim, before the channel is read. */
 export interface TransportNames {
@@ -98,10 +101,9 @@ function claimColumns(claim: string, transports: TransportNames) {
 }
 
 /**
- * Claims the record and, if this job may send, sends. `create` inserts the
- * record first when it may not exist yet (one-time codes have no reactor).
- * Throws to make the queue retry; throws UnrecoverableJobError when another
- * try cannot help.
+ * Claims the record and, if this job may send, sends. The record exists before
+ * its job (the reactor writes order messages, sendCode writes codes). Throws to
+ * make the queue retry; throws UnrecoverableJobError when another try cannot help.
  */
 export async function sendOnce(
   db: Kysely<DB>,
@@ -109,16 +111,8 @@ export async function sendOnce(
   job: JobInfo,
   transports: TransportNames,
   send: (message: ClaimedMessage) => Promise<SendResult | void>,
-  create?: NewSend,
 ): Promise<SendOutcome> {
   const claim = randomUUID();
-  if (create) {
-    await db
-      .insertInto("notification_sends")
-      .values(sendRow(create))
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-  }
   // The usual case, a pending record, is claimed and read in one statement: every order
   // sends a text and an email, and each round trip to Postgres counts at checkout rush.
   const claimed = await db
@@ -151,6 +145,8 @@ export async function sendOnce(
   await settle(db, key, claim, {
     status: "sent",
     claim: null,
+    // A sent code has done its work: not even its sealed form is kept.
+    secret: null,
     provider_id: result?.providerId ?? null,
     last_error: null,
     sent_at: new Date(),
@@ -194,13 +190,23 @@ async function decideUnclaimed(db: Kysely<DB>, key: string, claim: string, trans
       .set(claimColumns(claim, transports))
       .where("key", "=", key)
       .execute();
-    return { claimed: { channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body } };
+    return {
+      claimed: {
+        channel: row.channel,
+        recipient: row.recipient,
+        subject: row.subject,
+        body: row.body,
+        secret: row.secret,
+        created_at: row.created_at,
+      },
+    };
   });
 }
 
 type Settle = Partial<{
   status: NotificationStatus;
   claim: string | null;
+  secret: null;
   provider_id: string | null;
   last_error: string | null;
   sent_at: Date;

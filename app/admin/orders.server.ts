@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { orderRowForm } from "../../domain/forms/admin";
 import { ORDER_STATUSES, type Actor } from "../../domain/orders/events";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
@@ -42,12 +43,8 @@ export function orderRow(order: OrderSummary) {
   };
 }
 
-export const orderIntentForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), orderId: z.string().min(1).max(100), status: z.string().max(40), back: z.string().max(1200).optional(), via: z.string().max(20).optional() }),
-  z.object({ intent: z.literal("paid"), orderId: z.string().min(1).max(100), back: z.string().max(1200).optional(), via: z.string().max(20).optional() }),
-  z.object({ intent: z.literal("delete"), orderId: z.string().min(1).max(100), back: z.string().max(1200).optional(), via: z.string().max(20).optional() }),
-]);
-export type OrderIntent = z.infer<typeof orderIntentForm>;
+/** A change to one order, as the dashboard's row form (domain/forms/admin.ts) reads it. */
+export type OrderIntent = z.output<typeof orderRowForm>;
 
 export type IntentOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 413 | 422; message: string };
 

@@ -1,10 +1,12 @@
 // The /api's HTTP pieces, in one place: every api.*.ts route reads its body, answers its
 // errors, guards its methods and catches its faults through this module (docs/api.md,
 // decisions 070-072). A route file keeps only its story: parse, one command or query, answer.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { isRuleViolation } from "../../domain/errors";
+import { readCappedBody } from "../body.server";
 import { API_MESSAGES, MAX_BODY_BYTES } from "../../domain/api/policy";
+import { TEXT_MESSAGES, textProblem } from "../../domain/text";
 import { isAuthError } from "../../services/auth/index";
 import { IDEMPOTENCY_KEY_PATTERN } from "../../services/orders";
 
@@ -42,77 +44,83 @@ function isJsonContentType(raw: string | null): boolean {
   return !charset || /^charset="?utf-8"?$/.test(charset);
 }
 
-/** How much of an over-long body is read (and dropped) so the 413 reaches the client before the connection closes. */
-const DRAIN_BYTES = 1024 * 1024;
-
-/**
- * Reads and drops the rest of a refused body, up to `limit` bytes: a client that is still
- * sending when the answer comes would otherwise see the connection reset instead of the
- * 413. Past the limit the stream is cancelled, which closes the connection.
- */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<void> {
-  let dropped = 0;
-  try {
-    while (dropped <= limit) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      dropped += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // The client went away: nothing left to answer.
-  }
-}
-
-/**
- * The body's text, counted while it is read: a declared Content-Length over the limit is
- * refused before reading, and a chunked body (no Content-Length) is refused as soon as it
- * passes the limit, so a client cannot make the server hold more than `maxBytes`.
- */
+/** The body's text, read with the shared cap (app/body.server.ts): 413 over it, 400 unreadable or not UTF-8. */
 async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) throw jsonError(413, API_MESSAGES.tooLarge(maxBytes));
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const body = await readCappedBody(request, maxBytes);
+  if (!body.ok) throw body.problem === "too-large" ? jsonError(413, API_MESSAGES.tooLarge(maxBytes)) : jsonError(400, API_MESSAGES.unreadable);
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await drain(reader, DRAIN_BYTES);
-        throw jsonError(413, API_MESSAGES.tooLarge(maxBytes));
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    if (err instanceof Response) throw err;
-    throw jsonError(400, API_MESSAGES.unreadable);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(body.bytes);
   } catch {
     throw jsonError(400, API_MESSAGES.notUtf8);
   }
 }
 
-/** The JSON value of the body: 415 not JSON, 413 too large, 400 unreadable or malformed. */
+/** An object or array met in the walk, with the way back to the root for naming a field (built only when needed). */
+interface Visit {
+  value: object;
+  key: string;
+  parent: Visit | null;
+}
+
+function fieldPath(visit: Visit | null, last?: string): string {
+  const keys: string[] = last === undefined ? [] : [last];
+  for (let at = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join(".");
+}
+
+/**
+ * The message for the first string or key of a parsed body that holds a NUL or a lone
+ * surrogate (domain/text.ts), naming its field as zod would (`items.0.size`), or null. The
+ * walk keeps its own stack, so a deeply nested body costs time in its size, not a deep
+ * recursion.
+ */
+export function jsonTextProblem(root: unknown): string | null {
+  if (typeof root === "string") {
+    const problem = textProblem(root);
+    return problem ? TEXT_MESSAGES[problem](API_MESSAGES.wholeBody) : null;
+  }
+  if (root === null || typeof root !== "object") return null;
+  const stack: Visit[] = [{ value: root, key: "", parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const node = visit.value;
+    const isArray = Array.isArray(node);
+    const keys = isArray ? null : Object.keys(node);
+    const length = isArray ? node.length : keys!.length;
+    for (let i = 0; i < length; i++) {
+      const key = isArray ? String(i) : keys![i];
+      if (!isArray) {
+        const problem = textProblem(key);
+        if (problem) return TEXT_MESSAGES[problem](API_MESSAGES.fieldName(fieldPath(visit)));
+      }
+      const child: unknown = isArray ? node[i] : (node as Record<string, unknown>)[key];
+      if (typeof child === "string") {
+        const problem = textProblem(child);
+        if (problem) return TEXT_MESSAGES[problem](fieldPath(visit, key));
+      } else if (child !== null && typeof child === "object") {
+        stack.push({ value: child, key, parent: visit });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The JSON value of the body: 415 not JSON, 413 too large, 400 unreadable or malformed, 400
+ * naming the field when a string holds a NUL or a lone surrogate (Postgres cannot store either).
+ */
 export async function readJsonBody(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
   if (!isJsonContentType(request.headers.get("Content-Type"))) throw jsonError(415, API_MESSAGES.notJson);
   const text = await readBodyText(request, options.maxBytes ?? MAX_BODY_BYTES);
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw jsonError(400, API_MESSAGES.malformed);
   }
+  const problem = jsonTextProblem(body);
+  if (problem) throw jsonError(400, problem);
+  return body;
 }
 
 /**
@@ -184,15 +192,15 @@ export function idempotencyKeyOf(request: Request): string | undefined {
 
 /**
  * Where every /api handler ends on a throw: a thrown Response as is, a business refusal
- * (RuleViolation, AuthError) as its 4xx, anything else logged with its stack and answered
- * as a JSON 500 with the spec's message and nothing of the fault.
+ * (RuleViolation, AuthError) as its 4xx, anything else logged with its stack under the
+ * request's id (server/logger.ts) and answered as a JSON 500 with the spec's message and
+ * nothing of the fault.
  */
-export function apiFailure(err: unknown, request?: Request): Response {
+export function apiFailure(err: unknown, log: AppLoadContext["log"]): Response {
   if (err instanceof Response) return err;
   if (isRuleViolation(err)) return jsonError(err.status, err.message);
   if (isAuthError(err)) return jsonError(err.status, err.message);
-  const where = request ? `${request.method} ${new URL(request.url).pathname}` : "api";
-  console.error(`api: ${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  log.error({ err }, "api call failed");
   return jsonError(500, API_MESSAGES.serverError);
 }
 
@@ -217,7 +225,7 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     try {
       return await handler(args);
     } catch (err) {
-      return apiFailure(err, args.request);
+      return apiFailure(err, args.context.log);
     }
   };
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { AppLoadContext, SessionStorage } from "@remix-run/node";
 import { AuthorizationError, Authenticator, Strategy, type AuthenticateOptions } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -62,20 +63,82 @@ const googleUserInfo = z.object({
   email_verified: z.union([z.boolean(), z.enum(["true", "false"])]).optional(),
 });
 
+/** Where a Google sign-in attempt keeps its PKCE code_verifier: the shopper session, beside the state. */
+const CODE_VERIFIER_KEY = "google:code_verifier";
+
+/** RFC 7636's S256: the challenge Google keeps with the code is the verifier's sha-256, base64url. */
+export function codeChallengeOf(verifier: string): string {
+  return createHash("sha256").update(verifier).digest("base64url");
+}
+
+/** A session storage that also puts `key` in the session whenever it is committed. */
+function committingAlso(storage: SessionStorage, key: string, value: string): SessionStorage {
+  return {
+    ...storage,
+    commitSession(session, options) {
+      session.set(key, value);
+      return storage.commitSession(session, options);
+    },
+  };
+}
+
 /**
  * remix-auth-google 2.0 hard-codes Google's addresses. The authorization and
  * token URLs are protected fields we can replace; the profile URL is private,
  * so the profile request is redone here (which also checks the answer).
  * Tests point all three at a local fake Google.
+ *
+ * PKCE (decision 084), which remix-auth-oauth2 1.11 lacks: each hop to Google
+ * gets a fresh code_verifier, kept in the shopper session with the state; the
+ * authorization URL carries its S256 challenge and the token request the
+ * verifier, so a code taken from someone else's sign-in is useless in another
+ * session. A strategy lives for one request (the authenticator is built per
+ * request), so the verifier can be a field.
  */
 export class ShopGoogleStrategy extends GoogleStrategy<User> {
   private readonly profileUrl: string;
+  private codeVerifier: string | null = null;
 
-  constructor(settings: GoogleSettings, callbackURL: string, verify: ConstructorParameters<typeof GoogleStrategy<User>>[1]) {
-    super({ clientID: settings.clientId, clientSecret: settings.clientSecret, callbackURL, prompt: "select_account" }, verify);
+  constructor(settings: GoogleSettings, verify: ConstructorParameters<typeof GoogleStrategy<User>>[1]) {
+    super(
+      { clientID: settings.clientId, clientSecret: settings.clientSecret, callbackURL: settings.callbackUrl, prompt: "select_account" },
+      verify,
+    );
     this.authorizationURL = settings.authorizationUrl;
     this.tokenURL = settings.tokenUrl;
     this.profileUrl = settings.profileUrl;
+  }
+
+  override async authenticate(request: Request, sessionStorage: SessionStorage, options: AuthenticateOptions): Promise<User> {
+    const onCallback = new URL(request.url).pathname === new URL(this.callbackURL).pathname;
+    if (!onCallback) {
+      // The hop to Google: the parent commits the session with the state in it; the verifier goes in with it.
+      this.codeVerifier = randomBytes(32).toString("base64url");
+      return super.authenticate(request, committingAlso(sessionStorage, CODE_VERIFIER_KEY, this.codeVerifier), options);
+    }
+    const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+    const verifier: unknown = session.get(CODE_VERIFIER_KEY);
+    if (typeof verifier !== "string" || !verifier) {
+      const message = "Missing code verifier on session.";
+      return this.failure(message, request, sessionStorage, options, new Error(message));
+    }
+    this.codeVerifier = verifier;
+    return super.authenticate(request, sessionStorage, options);
+  }
+
+  protected override authorizationParams(): URLSearchParams {
+    const params = super.authorizationParams();
+    if (this.codeVerifier) {
+      params.set("code_challenge", codeChallengeOf(this.codeVerifier));
+      params.set("code_challenge_method", "S256");
+    }
+    return params;
+  }
+
+  protected override tokenParams(): URLSearchParams {
+    const params = super.tokenParams();
+    if (this.codeVerifier) params.set("code_verifier", this.codeVerifier);
+    return params;
   }
 
   protected override async userProfile(accessToken: string): Promise<GoogleProfile> {
@@ -97,12 +160,8 @@ export class ShopGoogleStrategy extends GoogleStrategy<User> {
   }
 }
 
-export function googleCallbackUrl(shop: Shop, request: Request): string {
-  return shop.config.auth.google?.callbackUrl ?? new URL("/api/users/google/callback", request.url).toString();
-}
-
 /** The shopper's strategies, on the shopper session storage (Google keeps its state parameter there). */
-export function shopperAuthenticator(shop: Shop, request: Request): Authenticator<User> {
+export function shopperAuthenticator(shop: Shop): Authenticator<User> {
   const authenticator = new Authenticator<User>(shopperStorage(shop) as unknown as SessionStorage, { throwOnError: true });
   authenticator.use(
     new FormStrategy<User>(async ({ form, context }) => {
@@ -127,7 +186,7 @@ export function shopperAuthenticator(shop: Shop, request: Request): Authenticato
   const google = shop.config.auth.google;
   if (google) {
     authenticator.use(
-      new ShopGoogleStrategy(google, googleCallbackUrl(shop, request), async ({ profile, context }) => {
+      new ShopGoogleStrategy(google, async ({ profile, context }) => {
         const { shop } = shopOf(context);
         const verified = profile._json.email_verified as unknown;
         return shop.auth.signInWithGoogle({

@@ -1,7 +1,8 @@
 import { createCookie, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import type { Shop } from "../../services/index";
 import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
-import { ADMIN_SESSION_HOURS, SHOPPER_SESSION_DAYS, safeRedirect } from "../../domain/auth";
+import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
+import { safeRedirect } from "../../domain/redirect";
 import { afterShopperSignIn } from "./sign-in-hooks.server";
 
 /** Who is shopping, as every page and other feature sees them. */
@@ -157,7 +158,7 @@ export async function signInShopper(request: Request, shop: Shop, userId: string
   const headers = new Headers();
   headers.append("Set-Cookie", await rotate(shopperStorage(shop), request, userId));
   mergeHeaders(headers, await afterShopperSignIn(request, shop, userId));
-  return redirect(safeRedirect(redirectTo), { headers });
+  return redirect(safeRedirect(redirectTo, AFTER_SIGN_IN), { headers });
 }
 
 export async function signInAdmin(request: Request, shop: Shop, userId: string): Promise<Response> {
@@ -197,6 +198,6 @@ export async function startPhoneCode(
   const storage = shopperStorage(shop);
   const session = await storage.getSession(request.headers.get("Cookie"));
   session.set("otpPhone", phone);
-  session.set("redirectTo", safeRedirect(redirectTo));
+  session.set("redirectTo", safeRedirect(redirectTo, AFTER_SIGN_IN));
   return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
 }

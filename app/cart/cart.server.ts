@@ -82,12 +82,3 @@ export async function cartOwnerForWrite(
     setCookie: await guestCartCookie(shop).serialize(token),
   };
 }
-
-/** Only a path on this site: one leading '/', not '//' or '/\' (which browsers read as another host). */
-export function safeRedirectPath(to: unknown, fallback = "/cart"): string {
-  if (typeof to !== "string" || to.length > 1000) return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // No control characters (a header split, or a tab browsers strip to make "/\t/evil" into "//evil").
-  if ([...to].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
-  return to;
-}

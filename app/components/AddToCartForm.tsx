@@ -1,5 +1,6 @@
 import { Form, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
 import { formatRupees } from "../../domain/money";
 import { useHydrated } from "./useHydrated";
 
@@ -133,7 +134,7 @@ export function AddToCartForm({
       )}
       {option?.note && ready ? <p className="price-note">{option.note}</p> : null}
       {detail ? (
-        <QuantityStepper initial={quantity} max={offer.maxQuantity ?? 99} id={`${formId}-quantity`} />
+        <QuantityStepper initial={quantity} max={offer.maxQuantity ?? MAX_QUANTITY} id={`${formId}-quantity`} />
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
@@ -151,21 +152,21 @@ export function AddToCartForm({
   );
 }
 
-/** Quantity from 1 to max: a number input that works alone; with JS, − and + beside it. */
+/** Quantity from MIN_QUANTITY to max: a number input that works alone; with JS, − and + beside it. */
 export function QuantityStepper({ initial, max, id }: { initial: number; max: number; id: string }) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(String(initial));
   const current = Number(value);
   const step = (by: number) => {
-    const base = Number.isInteger(current) && current >= 1 ? current : 1;
-    setValue(String(Math.min(Math.max(base + by, 1), max)));
+    const base = Number.isInteger(current) && current >= MIN_QUANTITY ? current : MIN_QUANTITY;
+    setValue(String(Math.min(Math.max(base + by, MIN_QUANTITY), max)));
   };
   return (
     <div className="quantity">
       <label htmlFor={id}>Quantity</label>
       <div className="stepper">
         {hydrated ? (
-          <button type="button" className="step" aria-label="Decrease quantity" aria-controls={id} onClick={() => step(-1)} disabled={current <= 1}>
+          <button type="button" className="step" aria-label="Decrease quantity" aria-controls={id} onClick={() => step(-1)} disabled={current <= MIN_QUANTITY}>
             −
           </button>
         ) : null}
@@ -173,7 +174,7 @@ export function QuantityStepper({ initial, max, id }: { initial: number; max: nu
           id={id}
           type="number"
           name="quantity"
-          min={1}
+          min={MIN_QUANTITY}
           max={max}
           step={1}
           inputMode="numeric"

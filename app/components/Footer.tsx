@@ -1,13 +1,21 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { messagesFor } from "../forms/messages";
+import type { action as newsletterAction } from "../routes/newsletter";
 import { ContactAddress } from "./ContactAddress";
+import { UNNAMED_SHOP } from "./Navbar";
 
 /**
  * Posts to /newsletter. Without JS the browser goes to that page and reads the answer
  * there; with JS a fetcher keeps the shopper where they are and shows it in place.
  */
 function NewsletterForm() {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fetcher = useFetcher<typeof newsletterAction>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const result = !answer
+    ? undefined
+    : "thanks" in answer
+      ? { ok: true, message: answer.thanks }
+      : { ok: false, message: [...messagesFor(answer.result, "email"), ...messagesFor(answer.result, "")].join(" ") };
   return (
     <fetcher.Form className="newsletter" method="post" action="/newsletter">
       <label htmlFor="newsletter-email">Email address</label>
@@ -32,7 +40,7 @@ function NewsletterForm() {
   );
 }
 
-export function Footer({ shopName = "School Uniform Shop" }: { shopName?: string }) {
+export function Footer({ shopName = UNNAMED_SHOP }: { shopName?: string }) {
   return (
     <footer className="footer">
       <div className="footer-grid">

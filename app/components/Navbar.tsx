@@ -1,6 +1,9 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { Frame } from "../frame.server";
 
+/** Only when a page has no frame at all (the root loader itself failed). */
+export const UNNAMED_SHOP = "School Uniform Shop";
+
 /**
  * The shared navbar. The Schools menu is a <details> disclosure so it opens
  * without JavaScript; Logout is a form post so no link can sign anyone out.
@@ -11,7 +14,7 @@ export function Navbar({ frame }: { frame?: Frame }) {
     <header className="navbar">
       <nav aria-label="Main">
         <Link to="/" className="brand">
-          {frame?.shopName ?? "School Uniform Shop"}
+          {frame?.shopName ?? UNNAMED_SHOP}
         </Link>
         <ul className="nav-links">
           <li>
@@ -60,6 +63,11 @@ export function Navbar({ frame }: { frame?: Frame }) {
                 </Form>
               </li>
             </>
+          ) : frame?.shopperUnknown ? (
+            // Neither Login nor Logout: a signed-in shopper must not be told they are signed out.
+            <li>
+              <NavLink to="/account">My Account</NavLink>
+            </li>
           ) : (
             <>
               <li>

@@ -50,7 +50,7 @@ export default function Home() {
       </div>
       <section aria-labelledby="featured-title">
         <h2 id="featured-title">Featured products</h2>
-        <ul className="grid" style={{ listStyle: "none", padding: 0 }}>
+        <ul className="grid bare-list">
           {featured.map((item) => (
             <li key={item.name} className="card">
               <img src={item.image} alt="" width="200" height="200" loading="lazy" />

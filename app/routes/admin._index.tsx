@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useFormAction, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import {
@@ -16,8 +16,11 @@ import {
 import { ORDER_STATUSES } from "../../domain/orders/events";
 import { requireAdmin } from "../auth/session.server";
 import { requireAdminOncePerRequest } from "../admin/guard.server";
-import { orderIntentForm, orderRow, runOrderIntent } from "../admin/orders.server";
+import { ORDER_ROW_FORM_LIMITS, orderRowForm } from "../../domain/forms/admin";
+import { orderRow, runOrderIntent } from "../admin/orders.server";
 import { useHydrated } from "../components/useHydrated";
+import { readPageForm } from "../forms/form.server";
+import { everyMessage, refusalOf } from "../forms/messages";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
 
@@ -59,12 +62,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.shop);
-  const parsed = orderIntentForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, orderId: null, message: "That request was not a change to a listed order." }, { status: 400 });
-  const outcome = await runOrderIntent(context.shop, admin, parsed.data);
-  if (!outcome.ok) return data({ ok: false, orderId: parsed.data.orderId, message: outcome.message }, { status: outcome.status });
-  if (parsed.data.via === "fetcher") return { ok: true, orderId: parsed.data.orderId, message: outcome.message };
-  return redirect(safeDashboardBack(parsed.data.back));
+  const form = await readPageForm(request, orderRowForm, ORDER_ROW_FORM_LIMITS);
+  if (!form.ok) return form.answer;
+  const change = form.value;
+  const outcome = await runOrderIntent(context.shop, admin, change);
+  if (!outcome.ok) return form.refuse(outcome.message, outcome.status);
+  if (change.via === "fetcher") return { ok: true as const, message: outcome.message };
+  return redirect(safeDashboardBack(change.back));
+}
+
+/** A row's refusal as one line: its fields are hidden, so every message goes by the control. */
+function refusalText(data: unknown): string | null {
+  const messages = everyMessage(refusalOf(data));
+  return messages.length ? messages.join(" ") : null;
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
@@ -91,6 +101,7 @@ const STATUS_OPTIONS = ORDER_STATUSES.map((status) => (
 
 function StatusCell({ row, back }: { row: Row; back: string }) {
   const fetcher = useFetcher<typeof action>();
+  const refused = refusalText(fetcher.data);
   const busy = fetcher.state !== "idle";
   if (row.deleted) return <span className="status-badge">{row.status}</span>;
   return (
@@ -104,7 +115,7 @@ function StatusCell({ row, back }: { row: Row; back: string }) {
         id={`status-${row.id}`}
         name="status"
         // A refused change puts the select back to the status the order has.
-        key={fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? `${row.status}-refused` : row.status}
+        key={fetcher.state === "idle" && refused ? `${row.status}-refused` : row.status}
         defaultValue={row.status}
         disabled={busy}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
@@ -112,9 +123,9 @@ function StatusCell({ row, back }: { row: Row; back: string }) {
         {STATUS_OPTIONS}
       </select>
       {busy ? <span className="saving">Saving...</span> : null}
-      {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
+      {refused && fetcher.state === "idle" ? (
         <span className="field-error" role="alert">
-          {fetcher.data.message}
+          {refused}
         </span>
       ) : null}
     </fetcher.Form>
@@ -123,6 +134,7 @@ function StatusCell({ row, back }: { row: Row; back: string }) {
 
 function PaymentCell({ row, back }: { row: Row; back: string }) {
   const fetcher = useFetcher<typeof action>();
+  const refused = refusalText(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
     <>
@@ -134,9 +146,9 @@ function PaymentCell({ row, back }: { row: Row; back: string }) {
           <button type="submit" className="secondary small" disabled={busy}>
             {busy ? "Saving..." : "Mark paid"}
           </button>
-          {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
+          {refused && fetcher.state === "idle" ? (
             <span className="field-error" role="alert">
-              {fetcher.data.message}
+              {refused}
             </span>
           ) : null}
         </fetcher.Form>
@@ -148,10 +160,11 @@ function PaymentCell({ row, back }: { row: Row; back: string }) {
 /** With JavaScript a dialog asks before deleting; without it, 'Delete' is a link to a confirmation page. */
 function DeleteAction({ row, back }: { row: Row; back: string }) {
   const fetcher = useFetcher<typeof action>();
+  const refused = refusalText(fetcher.data);
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) dialog.current?.close();
+    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) dialog.current?.close();
   }, [fetcher.state, fetcher.data]);
   if (row.deleted) return null;
   return (
@@ -168,9 +181,9 @@ function DeleteAction({ row, back }: { row: Row; back: string }) {
           </p>
           <RowFormFields intent="delete" row={row} back={back} />
           <input type="hidden" name="via" value="fetcher" />
-          {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? (
+          {refused && fetcher.state === "idle" ? (
             <p className="form-error" role="alert">
-              {fetcher.data.message}
+              {refused}
             </p>
           ) : null}
           <div className="dialog-buttons">
@@ -287,7 +300,8 @@ function PlainPaymentCell({ row, back, action }: { row: Row; back: string; actio
 
 export default function AdminOrders() {
   const { orders, filter, sort, direction, sortLinks, nextHref, previousHref, here, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // A row's change without JavaScript that was refused comes back to this page.
+  const refused = refusalText(useActionData<typeof action>());
   const navigation = useNavigation();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
@@ -304,9 +318,9 @@ export default function AdminOrders() {
           {notice}
         </p>
       ) : null}
-      {actionData && !actionData.ok ? (
+      {refused ? (
         <p className="form-error" role="alert">
-          {actionData.message}
+          {refused}
         </p>
       ) : null}
       <Form method="get" className="filters" aria-label="Order filter">

@@ -1,7 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import { RETRY_FORM_LIMITS, retryForm } from "../../domain/forms/admin";
 import { requireAdmin } from "../auth/session.server";
+import { readPageForm } from "../forms/form.server";
+import { FormMessage, everyMessage } from "../forms/messages";
 import type { NotificationRow } from "../../workers/notifications";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Admin" }];
@@ -22,6 +24,8 @@ function view(row: NotificationRow) {
     what: `${row.kind} ${row.channel === "sms" ? "SMS" : "email"}`,
     to: row.recipient,
     subject: row.subject,
+    // An SMS's text as kept: a sign-in code's reads "****** is your ... code" (decision 085).
+    text: row.channel === "sms" ? row.body : null,
     status: row.status,
     statusLabel: STATUS_LABELS[row.status],
     attempts: row.attempts,
@@ -39,20 +43,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { recent: recent.map(view), problems: problems.map(view), counts, retried };
 }
 
-const retryForm = z.object({ intent: z.literal("retry"), key: z.string().min(1).max(200) }).strict();
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context.shop);
-  const parsed = retryForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "That request was not a Retry of a listed message." }, { status: 400 });
-  const result = await context.shop.notifications.retry(parsed.data.key);
-  if (!result.ok) return data({ error: result.message }, { status: 409 });
+  const form = await readPageForm(request, retryForm, RETRY_FORM_LIMITS);
+  if (!form.ok) return form.answer;
+  const retried = await context.shop.notifications.retry(form.value.key);
+  if (!retried.ok) return form.refuse(retried.message, 409);
   return redirect("/admin/notifications?retried=1");
 }
 
 export default function AdminNotifications() {
   const { recent, problems, counts, retried } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busyKey = navigation.state !== "idle" ? navigation.formData?.get("key") : null;
 
@@ -63,16 +65,12 @@ export default function AdminNotifications() {
         Codes and order messages the shop sends by SMS and email. {counts.sent} sent, {counts.pending + counts.sending}{" "}
         on the way, {counts.failed} failed, {counts.unknown} with an unknown outcome.
       </p>
-      {retried && !actionData ? (
+      {retried && !result ? (
         <p className="notice" role="status">
           The message is queued again.
         </p>
       ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormMessage result={result} fallback={everyMessage(result).join(" ")} />
 
       <h2>Needs attention</h2>
       {problems.length === 0 ? (
@@ -137,6 +135,7 @@ export default function AdminNotifications() {
                   <td>
                     {r.what}
                     {r.subject ? `: ${r.subject}` : ""}
+                    {r.text ? <div className="message-text">{r.text}</div> : null}
                   </td>
                   <td>{r.to}</td>
                   <td>{r.statusLabel}</td>

@@ -1,12 +1,15 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { SHOP_SIZES, checkProduct, type ProductField } from "../../domain/admin-products";
+import { PRODUCT_MESSAGES, SHOP_SIZES, type ProductField } from "../../domain/admin-products";
+import { PRODUCT_FORM_LIMITS, productForm } from "../../domain/forms/admin";
 import { CATEGORY_ILLUSTRATION, CATEGORY_LABELS, GENDER_LABELS, SHOP_CATEGORIES, SHOP_GENDERS, parseShopProductId } from "../../domain/shop-products";
 import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
 import { shopProductImage } from "../images.server";
 import { useHydrated } from "../components/useHydrated";
+import { readPageForm, type FormResult } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 
 export const meta: MetaFunction = () => [{ title: "Products | Admin" }];
 
@@ -61,60 +64,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 5000) : "";
-};
-
 /** Add, Update (id set) and Delete. Every field is checked with the API's rules; a refusal shows its message by the field. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context.shop);
-  const form = await request.formData();
-  const intent = field(form, "intent");
-  const idText = field(form, "id");
-  const id = idText ? parseShopProductId(idText) : undefined;
-  if (idText && id === undefined) return data({ formError: "There is no product with that id.", errors: {}, values: null }, { status: 404 });
-
-  if (intent === "delete") {
-    if (id === undefined || !(await context.shop.products.remove(id))) {
-      return data({ formError: "That product was already deleted.", errors: {}, values: null }, { status: 404 });
-    }
+  const form = await readPageForm(request, productForm, PRODUCT_FORM_LIMITS);
+  if (!form.ok) return form.answer;
+  const change = form.value;
+  if (change.intent === "delete") {
+    if (!(await context.shop.products.remove(change.id))) return form.refuse(PRODUCT_MESSAGES.alreadyDeleted, 404);
     return redirect("/admin/products?saved=deleted");
   }
-  if (intent !== "save") return data({ formError: "That request was not Add, Update or Delete.", errors: {}, values: null }, { status: 400 });
-
-  const values = Object.fromEntries(Object.keys(EMPTY_FORM).map((key) => [key, field(form, key)])) as FormValues;
-  const checked = checkProduct(values);
-  if (!checked.ok) return data({ formError: "Please correct the marked fields.", errors: checked.errors, values }, { status: 422 });
-  if (id === undefined) {
-    await context.shop.products.create(checked.values);
+  if (change.id === undefined) {
+    await context.shop.products.create(change.product);
     return redirect("/admin/products?saved=added");
   }
-  const updated = await context.shop.products.update(id, checked.values);
-  if (!updated) return data({ formError: "That product was deleted meanwhile: add it again instead.", errors: {}, values }, { status: 404 });
+  if (!(await context.shop.products.update(change.id, change.product))) return form.refuse(PRODUCT_MESSAGES.deletedMeanwhile, 404);
   return redirect("/admin/products?saved=updated");
 }
 
-function Field({
-  name,
-  label,
-  error,
-  children,
-}: {
-  name: ProductField;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
+function Field({ name, label, result, children }: { name: ProductField; label: string; result: FormResult | undefined; children: ReactNode }) {
   return (
     <div className="form-field">
       <label htmlFor={`product-${name}`}>{label}</label>
       {children}
-      {error ? (
-        <p className="field-error" id={`product-${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage result={result} name={name} />
     </div>
   );
 }
@@ -159,12 +132,14 @@ function DeleteProduct({ id, name }: { id: number; name: string }) {
 
 export default function AdminProducts() {
   const { products, editing, saved, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
-  const errors: Partial<Record<ProductField, string>> = result?.errors ?? {};
-  const values: FormValues = result?.values ?? editing?.values ?? EMPTY_FORM;
-  const describedBy = (name: ProductField) => (errors[name] ? `product-${name}-error` : undefined);
-  const formKey = `${editing?.id ?? "new"}-${JSON.stringify(result?.values ?? null)}`;
+  // After a refused save the form shows what was typed (the server sends it back), else the product or an empty form.
+  const typed = typedValue(result, "intent") === "save";
+  const shown = editing?.values ?? EMPTY_FORM;
+  const value = (name: ProductField) => (typed ? (typedValue(result, name) ?? "") : shown[name]);
+  const field = (name: ProductField) => ({ id: `product-${name}`, name, defaultValue: value(name), ...fieldProps(result, name) });
+  const formKey = `${editing?.id ?? "new"}-${JSON.stringify(result?.initialValue ?? null)}`;
 
   return (
     <section className="admin-products" aria-labelledby="admin-products-title">
@@ -182,30 +157,26 @@ export default function AdminProducts() {
 
       <Form method="post" action={editing ? `/admin/products?edit=${editing.id}` : "/admin/products"} className="product-form" noValidate key={formKey} aria-labelledby="product-form-title">
         <h2 id="product-form-title">{editing ? "Edit Product" : "Add Product"}</h2>
-        {result?.formError ? (
-          <p className="form-error" role="alert">
-            {result.formError}
-          </p>
-        ) : null}
+        <FormMessage result={result} />
         <input type="hidden" name="intent" value="save" />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <Field name="name" label="Name" error={errors.name}>
-          <input id="product-name" name="name" required maxLength={200} defaultValue={values.name} aria-invalid={!!errors.name} aria-describedby={describedBy("name")} />
+        <Field name="name" label="Name" result={result}>
+          <input {...field("name")} required maxLength={200} />
         </Field>
-        <Field name="price" label="Price (₹)" error={errors.price}>
-          <input id="product-price" name="price" inputMode="numeric" required defaultValue={values.price} aria-invalid={!!errors.price} aria-describedby={describedBy("price")} />
+        <Field name="price" label="Price (₹)" result={result}>
+          <input {...field("price")} inputMode="numeric" required />
         </Field>
-        <Field name="image" label="Image URL" error={errors.image}>
-          <input id="product-image" name="image" defaultValue={values.image} placeholder="https://... or /images/..." aria-invalid={!!errors.image} aria-describedby={describedBy("image")} />
+        <Field name="image" label="Image URL" result={result}>
+          <input {...field("image")} placeholder="https://... or /images/..." />
         </Field>
-        <Field name="description" label="Description" error={errors.description}>
-          <textarea id="product-description" name="description" rows={3} maxLength={1000} defaultValue={values.description} aria-invalid={!!errors.description} aria-describedby={describedBy("description")} />
+        <Field name="description" label="Description" result={result}>
+          <textarea {...field("description")} rows={3} maxLength={1000} />
         </Field>
-        <Field name="stock_quantity" label="Stock quantity" error={errors.stock_quantity}>
-          <input id="product-stock_quantity" name="stock_quantity" inputMode="numeric" defaultValue={values.stock_quantity} aria-invalid={!!errors.stock_quantity} aria-describedby={describedBy("stock_quantity")} />
+        <Field name="stock_quantity" label="Stock quantity" result={result}>
+          <input {...field("stock_quantity")} inputMode="numeric" />
         </Field>
-        <Field name="category" label="Category" error={errors.category}>
-          <select id="product-category" name="category" defaultValue={values.category} aria-invalid={!!errors.category} aria-describedby={describedBy("category")}>
+        <Field name="category" label="Category" result={result}>
+          <select {...field("category")}>
             <option value="">Choose a category</option>
             {SHOP_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -214,8 +185,8 @@ export default function AdminProducts() {
             ))}
           </select>
         </Field>
-        <Field name="gender" label="Gender" error={errors.gender}>
-          <select id="product-gender" name="gender" defaultValue={values.gender} aria-invalid={!!errors.gender} aria-describedby={describedBy("gender")}>
+        <Field name="gender" label="Gender" result={result}>
+          <select {...field("gender")}>
             <option value="">Choose a gender</option>
             {SHOP_GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -224,8 +195,8 @@ export default function AdminProducts() {
             ))}
           </select>
         </Field>
-        <Field name="size" label="Size" error={errors.size}>
-          <select id="product-size" name="size" defaultValue={values.size} aria-invalid={!!errors.size} aria-describedby={describedBy("size")}>
+        <Field name="size" label="Size" result={result}>
+          <select {...field("size")}>
             {SHOP_SIZES.map((s) => (
               <option key={s} value={s}>
                 {s}

@@ -1,9 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { PRODUCT_MESSAGES } from "../../domain/admin-products";
+import { deleteProductForm } from "../../domain/forms/admin";
 import { parseShopProductId } from "../../domain/shop-products";
 import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
 import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
+import { readPageForm } from "../forms/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete this product? | Admin" }];
 
@@ -18,23 +21,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context.shop);
+  const form = await readPageForm(request, deleteProductForm);
+  if (!form.ok) return form.answer;
   const id = parseShopProductId(params.id);
-  if (id === undefined || !(await context.shop.products.remove(id))) {
-    return data({ message: "That product was already deleted." }, { status: 404 });
-  }
+  if (id === undefined || !(await context.shop.products.remove(id))) return form.refuse(PRODUCT_MESSAGES.alreadyDeleted, 404);
   return redirect("/admin/products?saved=deleted");
 }
 
 export default function DeleteProductPage() {
   const { product } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   return (
     <section className="confirm-page" aria-labelledby="delete-product-title">
       <h1 id="delete-product-title">Delete this product?</h1>
       <p>
         {product.name} (ID {product.id}, {product.price}) leaves the shop. Orders that have it keep their lines.
       </p>
-      <ConfirmDeleteForm error={result?.message} cancelTo="/admin/products" />
+      <ConfirmDeleteForm result={result} cancelTo="/admin/products" />
     </section>
   );
 }

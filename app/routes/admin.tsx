@@ -1,6 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { requireAdminOncePerRequest } from "../admin/guard.server";
+import { ErrorPage, errorPageTitle } from "../components/ErrorPage";
 
 /**
  * The admin area's frame: who is signed in and the admin's nav. Every page below
@@ -13,8 +15,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { admin: { name: admin.name, email: admin.email } };
 }
 
-export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+// Only an error page is named here: every admin page has its own title.
+export const meta: MetaFunction<typeof loader> = ({ error }) => (error ? [{ title: errorPageTitle(error, "Admin") }] : []);
+
+type AdminFrameData = Awaited<ReturnType<typeof loader>>;
+
+function AdminFrame({ admin, children }: { admin: AdminFrameData["admin"]; children: ReactNode }) {
   return (
     <div className="admin-area">
       <nav className="admin-nav" aria-label="Admin">
@@ -38,7 +44,28 @@ export default function AdminLayout() {
           </button>
         </Form>
       </nav>
-      <Outlet />
+      {children}
     </div>
   );
+}
+
+export default function AdminLayout() {
+  const { admin } = useLoaderData<typeof loader>();
+  return (
+    <AdminFrame admin={admin}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * A fault or an unknown address below /admin keeps the admin frame, but only when this
+ * route's loader answered, that is when the admin check passed: if the check itself
+ * failed, the page is a bare error page and shows nobody's admin nav.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const frame = useRouteLoaderData<typeof loader>("routes/admin");
+  const page = <ErrorPage error={error} back={{ href: "/admin", label: "Back to orders" }} />;
+  return frame ? <AdminFrame admin={frame.admin}>{page}</AdminFrame> : page;
 }

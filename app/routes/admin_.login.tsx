@@ -1,8 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { AUTH_MESSAGES, looksLikeEmail } from "../../domain/auth";
+import { AUTH_MESSAGES } from "../../domain/auth";
+import { SIGN_IN_LIMITS, adminLoginForm } from "../../domain/forms/sign-in";
 import { adminAuthenticator, runStrategy } from "../auth/authenticator.server";
 import { getAdmin, signInAdmin } from "../auth/session.server";
+import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 
 // `admin_.login`: outside any future admin layout, so a guard there can never loop on its own login page.
 export const meta: MetaFunction = () => [{ title: "Admin Login | Churu Uniform House" }];
@@ -15,34 +18,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Email and password of an admin account; anyone else gets 'Login failed.', whatever the reason. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { shop, clientIp } = context;
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  if (!email.trim() || !String(form.get("password") ?? "")) return data({ error: AUTH_MESSAGES.fillAllFields, email }, { status: 422 });
-  if (!looksLikeEmail(email)) return data({ error: AUTH_MESSAGES.invalidEmail, email }, { status: 422 });
-  const outcome = await runStrategy(adminAuthenticator(shop), "admin-password", request, { shop, clientIp, formData: form });
+  const form = await readPageForm(request, adminLoginForm, SIGN_IN_LIMITS);
+  if (!form.ok) return form.answer;
+  const formData = strategyForm({ email: form.value.email, password: form.value.password });
+  const outcome = await runStrategy(adminAuthenticator(shop), "admin-password", request, { shop, clientIp, formData });
   if (!outcome.ok) {
     const message = outcome.status === 429 ? outcome.message : AUTH_MESSAGES.adminLoginFailed;
-    return data({ error: message, email }, { status: outcome.status });
+    return form.refuse(message, refusalStatus(outcome.status));
   }
   return signInAdmin(request, shop, outcome.user.id);
 }
 
 export default function AdminLogin() {
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
   return (
     <section className="auth-card" aria-labelledby="admin-login-title">
       <h1 id="admin-login-title">Admin Login</h1>
-      {result?.error ? (
-        <p className="form-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <FormMessage result={result} />
       <Form method="post" noValidate>
         <label htmlFor="admin-email">Email</label>
-        <input id="admin-email" name="email" type="email" autoComplete="username" defaultValue={result?.email ?? ""} />
+        <input
+          id="admin-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          defaultValue={typedValue(result, "email")}
+          {...fieldProps(result, "email")}
+        />
+        <FieldMessage result={result} name="email" />
         <label htmlFor="admin-password">Password</label>
-        <input id="admin-password" name="password" type="password" autoComplete="current-password" />
+        <input id="admin-password" name="password" type="password" autoComplete="current-password" {...fieldProps(result, "password")} />
+        <FieldMessage result={result} name="password" />
         <button type="submit" className="primary" disabled={busy}>
           {busy ? "Logging in..." : "Login"}
         </button>

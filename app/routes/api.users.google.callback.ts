@@ -8,7 +8,7 @@ const api = apiRoute({
   async GET({ request, context }) {
     const { shop, clientIp } = context;
     if (!shop.config.auth.google) return redirect("/signup?google=unavailable");
-    const outcome = await runStrategy(shopperAuthenticator(shop, request), "google", request, { shop, clientIp });
+    const outcome = await runStrategy(shopperAuthenticator(shop), "google", request, { shop, clientIp });
     if (!outcome.ok) return redirect("/login?error=google");
     return signInShopper(request, shop, outcome.user.id);
   },

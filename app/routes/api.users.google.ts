@@ -12,7 +12,7 @@ const api = apiRoute({
   async GET({ request, context }) {
     const { shop, clientIp } = context;
     if (!shop.config.auth.google) return redirect("/signup?google=unavailable");
-    const outcome = await runStrategy(shopperAuthenticator(shop, request), "google", request, { shop, clientIp });
+    const outcome = await runStrategy(shopperAuthenticator(shop), "google", request, { shop, clientIp });
     // Already signed in (the strategy found a user without leaving): a fresh session all the same.
     if (outcome.ok) return signInShopper(request, shop, outcome.user.id);
     return redirect("/login?error=google");

@@ -3,11 +3,15 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
-import { parseQuantity, productIdSchema, QUANTITY_MESSAGE } from "../../domain/checkout";
+import { parseQuantity, QUANTITY_MESSAGE } from "../../domain/checkout";
+import { isRuleViolation } from "../../domain/errors";
+import { CART_FORM_LIMITS, cartForm } from "../../domain/forms/cart";
 import { formatRupees } from "../../domain/money";
 import type { CartView } from "../../services/cart";
-import { cartContext, cartOwnerForWrite, safeRedirectPath } from "../cart/cart.server";
-import { field, readForm, refusal } from "../cart/form.server";
+import { cartContext, cartOwnerForWrite } from "../cart/cart.server";
+import { safeRedirect } from "../../domain/redirect";
+import { readPageForm } from "../forms/form.server";
+import { everyMessage, refusalOf } from "../forms/messages";
 import { useHydrated } from "../components/useHydrated";
 import cartStyles from "../styles/cart.css?url";
 
@@ -23,68 +27,55 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { lines: cart.lines, total: cart.total, count: cart.count };
 }
 
-/** The line a row form names: product, size and school (spec: a line's identity). */
-function lineRef(form: URLSearchParams) {
-  const productId = productIdSchema.safeParse(field(form, "productId"));
-  if (!productId.success) return null;
-  return { productId: productId.data, size: field(form, "size") ?? "", school: field(form, "school") ?? "" };
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
+  const form = await readPageForm(request, cartForm, CART_FORM_LIMITS);
+  if (!form.ok) return form.answer;
+  const change = form.value;
+  const { owner, setCookie } = await cartOwnerForWrite(request, shop);
+  const headers = new Headers();
   try {
-    const form = await readForm(request);
-    const intent = field(form, "intent");
-    const { owner, setCookie } = await cartOwnerForWrite(request, shop);
-    const headers = new Headers();
-
-    switch (intent) {
-      case "add": {
-        const productId = productIdSchema.safeParse(field(form, "productId"));
-        if (!productId.success) return data({ error: productId.error.issues[0].message }, { status: 400 });
-        const quantity = parseQuantity(field(form, "quantity") ?? "1");
-        if (!quantity.ok) return data({ error: quantity.message }, { status: 422 });
-        const size = field(form, "size");
-        if (size !== undefined && size.length > 40) return data({ error: "That size is not available." }, { status: 422 });
-        await shop.cart.add(owner, { productId: productId.data, size, quantity: quantity.quantity });
+    switch (change.intent) {
+      case "add":
+        await shop.cart.add(owner, { productId: change.productId, size: change.size, quantity: change.quantity });
         // The cookie only once something is in the cart: a refused add leaves no trace.
         if (setCookie) headers.append("Set-Cookie", setCookie);
         break;
-      }
-      case "update": {
-        const line = lineRef(form);
-        if (!line) return data({ error: "That item is not in your cart." }, { status: 400 });
-        const quantity = parseQuantity(field(form, "quantity"));
-        if (!quantity.ok) return data({ error: quantity.message, line }, { status: 422 });
-        await shop.cart.changeQuantity(owner, line, quantity.quantity);
+      case "update":
+        await shop.cart.changeQuantity(owner, lineOf(change), change.quantity);
         break;
-      }
-      case "remove": {
-        const line = lineRef(form);
-        if (!line) return data({ error: "That item is not in your cart." }, { status: 400 });
-        await shop.cart.remove(owner, line);
+      case "remove":
+        await shop.cart.remove(owner, lineOf(change));
         break;
-      }
       case "clear":
         await shop.cart.clear(owner);
         break;
-      default:
-        return data({ error: "Unknown cart action." }, { status: 400 });
     }
-    // A fetcher (JS on) asks for data and lets Remix revalidate; a plain form gets a redirect.
-    if (field(form, "respond") === "data") return data({ ok: true as const }, { headers });
-    return redirect(safeRedirectPath(field(form, "redirectTo"), "/cart"), { headers });
   } catch (err) {
-    return refusal(err);
+    if (isRuleViolation(err)) return form.refuse(err.message, err.status);
+    throw err;
   }
+  // A fetcher (JS on) asks for data and lets Remix revalidate; a plain form gets a redirect.
+  if (change.respond === "data") return data({ ok: true as const }, { headers });
+  return redirect(safeRedirect(change.redirectTo, "/cart"), { headers });
+}
+
+/** The line a row's form names: product, size and school (spec: a line's identity). */
+function lineOf(row: { productId: string; size: string; school: string }) {
+  return { productId: row.productId, size: row.size, school: row.school };
+}
+
+/** A refused change as one sentence: the cart's forms are all hidden fields but a row's quantity. */
+function refusalText(data: unknown): string | undefined {
+  const messages = everyMessage(refusalOf(data));
+  return messages.length ? messages.join(" ") : undefined;
 }
 
 type CartLineData = ReturnType<typeof useLoaderData<typeof loader>>["lines"][number];
 
 export default function CartPage() {
   const { lines, total } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const error = refusalText(useActionData<typeof action>());
   const problems = lines.filter((line) => line.problem);
 
   return (
@@ -190,7 +181,7 @@ function CartRow({ line }: { line: CartLineData }) {
 
   const pending = update.formData ? Number(update.formData.get("quantity")) : undefined;
   const shownQuantity = pending !== undefined && Number.isInteger(pending) ? pending : line.quantity;
-  const serverError = update.data && "error" in update.data ? update.data.error : undefined;
+  const serverError = refusalText(update.data);
   const formId = `qty-${line.productId}-${line.size}-${line.school}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
   function changed(next: string) {

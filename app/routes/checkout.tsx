@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { checkDetails, DETAILS_FIELDS, type DetailsErrors, type DetailsField } from "../../domain/checkout";
+import { checkDetails, DETAILS_FIELDS, type DetailsField } from "../../domain/checkout";
 import { isRuleViolation } from "../../domain/errors";
+import { CHECKOUT_FORM_LIMITS, checkoutForm } from "../../domain/forms/cart";
 import { formatRupees } from "../../domain/money";
 import { EMPTY_CART_MESSAGE } from "../../domain/orders/order";
 import { newIdempotencyKey } from "../../services/orders";
 import { cartContext } from "../cart/cart.server";
-import { field, FormRefused, readForm } from "../cart/form.server";
+import { readPageForm, type FormResult } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, messagesFor, typedValue } from "../forms/messages";
 import { useHydrated } from "../components/useHydrated";
 import cartStyles from "../styles/cart.css?url";
 
@@ -52,28 +54,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
-  let values: Partial<Record<DetailsField, string>> = {};
+  const form = await readPageForm(request, checkoutForm, CHECKOUT_FORM_LIMITS);
+  if (!form.ok) return form.answer;
+  const { idempotencyKey, ...details } = form.value;
+  const { shopper, owner } = await cartContext(request, shop);
+  if (!owner) return form.refuse(EMPTY_CART_MESSAGE, 422);
   try {
-    const form = await readForm(request);
-    values = Object.fromEntries(DETAILS_FIELDS.map((name) => [name, (field(form, name) ?? "").slice(0, 400)]));
-    const idempotencyKey = field(form, "idempotencyKey") ?? "";
-    const checked = checkDetails(values);
-    if (!checked.ok) return data({ errors: checked.errors, values, idempotencyKey }, { status: 422 });
-
-    const { shopper, owner } = await cartContext(request, shop);
-    if (!owner) return data({ formError: EMPTY_CART_MESSAGE, values, idempotencyKey }, { status: 422 });
     const placed = await shop.orders.placeOrderFromCart({
       owner,
-      idempotencyKey,
-      details: checked.details,
+      idempotencyKey: idempotencyKey ?? "",
+      details,
       user: shopper ? { id: shopper.id, name: shopper.name, email: shopper.email } : null,
     });
     // Read your writes: the confirmation and the account page already show the order.
     await shop.orders.waitUntilVisible(placed.position);
     return redirect(`/checkout/done?order=${placed.orderId}`);
   } catch (err) {
-    if (err instanceof FormRefused) return data({ formError: err.message, values }, { status: err.status });
-    if (isRuleViolation(err)) return data({ formError: err.message, values }, { status: err.status });
+    if (isRuleViolation(err)) return form.refuse(err.message, err.status);
     throw err;
   }
 }
@@ -179,15 +176,18 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const serverErrors: DetailsErrors = actionData && "errors" in actionData ? actionData.errors : {};
-  const [clientErrors, setClientErrors] = useState<DetailsErrors | null>(null);
-  const errors = clientErrors ?? serverErrors;
-  const values = { ...loaded.prefill, ...(actionData?.values ?? {}) };
-  // Keep the key of the submit that was refused: a corrected resubmit is still one order.
-  const key = (actionData && "idempotencyKey" in actionData && actionData.idempotencyKey) || loaded.idempotencyKey;
-  const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
+  const serverResult = actionData?.result;
+  // With JS the same rules answer at once, shown the way the server's refusal is.
+  const [clientResult, setClientResult] = useState<FormResult | null>(null);
+  const result = clientResult ?? serverResult;
+  // After a refusal the form keeps what was typed (the server sends it back), else what the shop knows.
+  const value = (name: DetailsField) => (serverResult ? (typedValue(serverResult, name) ?? "") : loaded.prefill[name]);
+  // Keep the key of a submit refused for its details: the corrected resubmit is still one order.
+  // A refusal of the whole form placed nothing, and a refused key must not stick: a fresh one then.
+  const detailsRefused = !messagesFor(serverResult, "").length && !messagesFor(serverResult, "idempotencyKey").length;
+  const key = (detailsRefused && typedValue(serverResult, "idempotencyKey")) || loaded.idempotencyKey;
 
-  useEffect(() => setClientErrors(null), [actionData]);
+  useEffect(() => setClientResult(null), [actionData]);
 
   // With JS, the same rules as the server answer at once and nothing is sent until all pass.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -195,41 +195,26 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
     const checked = checkDetails(Object.fromEntries(DETAILS_FIELDS.map((name) => [name, String(form.get(name) ?? "")])));
     if (!checked.ok) {
       event.preventDefault();
-      setClientErrors(checked.errors);
+      setClientResult({ status: "error", error: Object.fromEntries(Object.entries(checked.errors).map(([name, message]) => [name, [message]])) });
       const first = DETAILS_FIELDS.find((name) => checked.errors[name]);
       if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
     } else {
-      setClientErrors(null);
+      setClientResult(null);
     }
   }
 
   const input = (name: DetailsField, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <div className="field">
       <label htmlFor={`details-${name}`}>{label}</label>
-      <input
-        id={`details-${name}`}
-        name={name}
-        defaultValue={values[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `details-${name}-error` : undefined}
-        {...props}
-      />
-      {errors[name] ? (
-        <p className="field-error" id={`details-${name}-error`}>
-          {errors[name]}
-        </p>
-      ) : null}
+      <input id={`details-${name}`} name={name} defaultValue={value(name)} {...fieldProps(result, name)} {...props} />
+      <FieldMessage result={result} name={name} />
     </div>
   );
 
   return (
     <Form method="post" action="/checkout" noValidate className="details-form" onSubmit={onSubmit} aria-labelledby="details-title">
       <h2 id="details-title">{DETAILS_TITLE}</h2>
-      {formError ? (
-        <p className="error-box" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormMessage result={serverResult} />
       <input type="hidden" name="idempotencyKey" value={key} />
       {input("name", "Name", { autoComplete: "name", maxLength: 100 })}
       {input("phone", "Mobile number", { type: "tel", autoComplete: "tel-national", inputMode: "numeric", maxLength: 16 })}

@@ -1,16 +1,20 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { AUTH_MESSAGES, classifyIdentifier, looksLikeEmail, safeRedirect } from "../../domain/auth";
+import { AFTER_SIGN_IN, AUTH_MESSAGES, looksLikeEmail } from "../../domain/auth";
+import { safeRedirect } from "../../domain/redirect";
+import { SIGN_IN_LIMITS, loginForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
 import { getShopper, signInShopper, startPhoneCode } from "../auth/session.server";
 import { GoogleButton } from "../components/GoogleButton";
+import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 
 export const meta: MetaFunction = () => [{ title: "Login | Churu Uniform House" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), AFTER_SIGN_IN);
   if (await getShopper(request, context.shop)) throw redirect(redirectTo);
   return {
     redirectTo,
@@ -26,27 +30,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { shop, clientIp } = context;
-  const form = await request.formData();
-  const identifier = String(form.get("identifier") ?? "");
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  const id = classifyIdentifier(identifier);
-  if (id.kind === "invalid") return data({ error: AUTH_MESSAGES.invalidIdentifier, identifier }, { status: 422 });
-  if (id.kind === "phone") {
-    const sent = await startPhoneCode(request, shop, id.phone, redirectTo, clientIp);
+  const form = await readPageForm(request, loginForm, SIGN_IN_LIMITS);
+  if (!form.ok) return form.answer;
+  const login = form.value;
+  const redirectTo = safeRedirect(login.redirectTo, AFTER_SIGN_IN);
+  if (login.kind === "phone") {
+    const sent = await startPhoneCode(request, shop, login.phone, redirectTo, clientIp);
     if (sent instanceof Response) return sent;
-    return data({ error: sent.error, identifier }, { status: sent.status });
+    return form.refuse(sent.error, refusalStatus(sent.status));
   }
-  if (!String(form.get("password") ?? "")) return data({ error: AUTH_MESSAGES.passwordRequired, identifier }, { status: 422 });
-  const outcome = await runStrategy(shopperAuthenticator(shop, request), "email-password", request, { shop, clientIp, formData: form });
-  if (!outcome.ok) return data({ error: outcome.message, identifier }, { status: outcome.status });
+  const formData = strategyForm({ identifier: login.email, password: login.password });
+  const outcome = await runStrategy(shopperAuthenticator(shop), "email-password", request, { shop, clientIp, formData });
+  if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 
 export default function Login() {
   const { redirectTo, error, google } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
-  const [identifier, setIdentifier] = useState(result?.identifier ?? "");
+  const typed = typedValue(result, "identifier") ?? "";
+  const [identifier, setIdentifier] = useState(typed);
   // Without JavaScript the password field is always there; with it, only once the input looks like an email.
   const [hydrated, setHydrated] = useState(false);
   const identifierRef = useRef<HTMLInputElement>(null);
@@ -56,16 +60,11 @@ export default function Login() {
     setHydrated(true);
   }, []);
   const showPassword = !hydrated || looksLikeEmail(identifier);
-  const message = result?.error ?? error;
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
-      {message ? (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormMessage result={result} fallback={error} />
       <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <label htmlFor="identifier">Mobile number or email</label>
@@ -74,13 +73,16 @@ export default function Login() {
           name="identifier"
           autoComplete="username"
           ref={identifierRef}
-          defaultValue={result?.identifier ?? ""}
+          defaultValue={typed}
           onChange={(e) => setIdentifier(e.target.value)}
+          {...fieldProps(result, "identifier")}
         />
+        <FieldMessage result={result} name="identifier" />
         {showPassword ? (
           <>
             <label htmlFor="password">Password</label>
-            <input id="password" name="password" type="password" autoComplete="current-password" />
+            <input id="password" name="password" type="password" autoComplete="current-password" {...fieldProps(result, "password")} />
+            <FieldMessage result={result} name="password" />
             {hydrated ? null : <p className="hint">With a mobile number, leave the password empty: we send you a code.</p>}
           </>
         ) : null}

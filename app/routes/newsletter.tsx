@@ -1,6 +1,8 @@
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { NEWSLETTER_THANKS, newsletterSignup } from "../../domain/newsletter";
+import { NEWSLETTER_LIMITS, NEWSLETTER_THANKS, newsletterSignup } from "../../domain/newsletter";
+import { readPageForm } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 
 export const meta: MetaFunction = () => [
   { title: "Newsletter | Churu Uniform House" },
@@ -8,32 +10,41 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const parsed = newsletterSignup.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) {
-    return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
-  }
-  await context.shop.newsletter.subscribe(parsed.data.email);
-  return { ok: true as const, message: NEWSLETTER_THANKS };
+  const form = await readPageForm(request, newsletterSignup, NEWSLETTER_LIMITS);
+  if (!form.ok) return form.answer;
+  await context.shop.newsletter.subscribe(form.value.email);
+  return { thanks: NEWSLETTER_THANKS };
 }
 
 /** Without JavaScript the footer's form lands here; with it, the footer shows the answer in place. */
 export default function Newsletter() {
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const thanks = answer && "thanks" in answer ? answer.thanks : null;
+  const result = answer && "result" in answer ? answer.result : undefined;
   return (
     <article className="prose">
       <h1>Newsletter</h1>
-      {result ? (
-        <p className={result.ok ? "notice" : "form-error"} role={result.ok ? "status" : "alert"}>
-          {result.message}
+      {thanks ? (
+        <p className="notice" role="status">
+          {thanks}
         </p>
       ) : (
         <p>New uniforms, sizes in stock and offers, a few times a term.</p>
       )}
-      {result?.ok ? null : (
+      <FormMessage result={result} />
+      {thanks ? null : (
         <Form method="post" className="newsletter-page">
           <label htmlFor="newsletter-page-email">Email address</label>
-          <input id="newsletter-page-email" type="email" name="email" autoComplete="email" required />
+          <input
+            id="newsletter-page-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            defaultValue={typedValue(result, "email")}
+            {...fieldProps(result, "email")}
+          />
+          <FieldMessage result={result} name="email" />
           <button type="submit" className="primary">
             Subscribe
           </button>

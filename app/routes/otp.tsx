@@ -1,8 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AUTH_MESSAGES, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone, safeRedirect } from "../../domain/auth";
+import { AFTER_SIGN_IN, AUTH_MESSAGES, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone } from "../../domain/auth";
+import { safeRedirect } from "../../domain/redirect";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
 import { getShopper, getShopperSession, shopperStorage, signInShopper, startPhoneCode } from "../auth/session.server";
+import { SIGN_IN_LIMITS, otpForm } from "../../domain/forms/sign-in";
+import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 
 export const meta: MetaFunction = () => [{ title: "Login with OTP | Churu Uniform House" }];
 
@@ -13,52 +17,60 @@ export const meta: MetaFunction = () => [{ title: "Login with OTP | Churu Unifor
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getShopperSession(request, context.shop);
-  if (await getShopper(request, context.shop)) throw redirect(safeRedirect(session.get("redirectTo")));
+  if (await getShopper(request, context.shop)) throw redirect(safeRedirect(session.get("redirectTo"), AFTER_SIGN_IN));
   const phone = session.get("otpPhone");
   return { step: phone ? ("code" as const) : ("phone" as const), masked: phone ? maskPhone(phone) : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { shop, clientIp } = context;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "verify");
+  const form = await readPageForm(request, otpForm, SIGN_IN_LIMITS);
+  if (!form.ok) return form.answer;
+  const step = form.value;
   const storage = shopperStorage(shop);
   const session = await storage.getSession(request.headers.get("Cookie"));
-  const redirectTo = safeRedirect(session.get("redirectTo"));
+  const redirectTo = safeRedirect(session.get("redirectTo"), AFTER_SIGN_IN);
 
-  if (intent === "change") {
+  if (step.intent === "change") {
     session.unset("otpPhone");
     return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
   }
-  if (intent === "send" || intent === "resend") {
-    const phone = checkPhone(intent === "resend" ? session.get("otpPhone") : String(form.get("phone") ?? ""));
-    if (!phone.ok) return data({ error: intent === "resend" ? AUTH_MESSAGES.otpPhoneMissing : phone.message }, { status: 422 });
-    const sent = await startPhoneCode(request, shop, phone.phone, redirectTo, clientIp);
+  if (step.intent === "send" || step.intent === "resend") {
+    // A resend goes to the number already waiting in the session, never to one from the form.
+    const phone = step.intent === "send" ? step.phone : session.get("otpPhone");
+    if (!phone || !checkPhone(phone).ok) return form.refuse(AUTH_MESSAGES.otpPhoneMissing);
+    const sent = await startPhoneCode(request, shop, phone, redirectTo, clientIp);
     if (sent instanceof Response) return sent;
-    return data({ error: sent.error }, { status: sent.status });
+    return form.refuse(sent.error, refusalStatus(sent.status));
   }
-  if (!String(form.get("otp") ?? "").trim()) return data({ error: AUTH_MESSAGES.otpRequired }, { status: 422 });
-  const outcome = await runStrategy(shopperAuthenticator(shop, request), "phone-code", request, { shop, clientIp, formData: form });
-  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+  const formData = strategyForm({ otp: step.code });
+  const outcome = await runStrategy(shopperAuthenticator(shop), "phone-code", request, { shop, clientIp, formData });
+  if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 
 export default function OtpLogin() {
   const { step, masked } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
   return (
     <section className="auth-card otp-dialog" aria-labelledby="otp-title">
       <h1 id="otp-title">Login with OTP</h1>
-      {result?.error ? (
-        <p className="form-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <FormMessage result={result} />
       {step === "phone" ? (
         <Form method="post" noValidate>
           <label htmlFor="otp-phone">Mobile number</label>
-          <input id="otp-phone" name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} />
+          <input
+            id="otp-phone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            defaultValue={typedValue(result, "phone")}
+            {...fieldProps(result, "phone")}
+          />
+          <FieldMessage result={result} name="phone" />
           <button type="submit" name="intent" value="send" className="primary" disabled={busy}>
             {busy ? "Sending..." : "Send OTP"}
           </button>
@@ -77,7 +89,9 @@ export default function OtpLogin() {
               autoComplete="one-time-code"
               maxLength={OTP_LENGTH}
               pattern="[0-9]*"
+              {...fieldProps(result, "otp")}
             />
+            <FieldMessage result={result} name="otp" />
             <button type="submit" name="intent" value="verify" className="primary" disabled={busy}>
               {busy ? "Verifying..." : "Verify OTP"}
             </button>

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }));
     return data({ state: "ok" as const, input: parsed.input, errors: [] as string[], products });
   } catch (error) {
-    console.error(`shop: products query failed: ${error instanceof Error ? error.message : String(error)}`);
+    context.log.error({ err: error }, "shop: products query failed");
     return data({ state: "error" as const, input: parsed.input, errors: [] as string[], products: [] }, { status: 503 });
   }
 }

@@ -1,9 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AUTH_MESSAGES, checkEmailSignup, checkPhone, safeRedirect } from "../../domain/auth";
+import { AFTER_SIGN_IN, AUTH_MESSAGES } from "../../domain/auth";
+import { safeRedirect } from "../../domain/redirect";
+import { SIGN_IN_LIMITS, signupForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
 import { getShopper, signInShopper, startPhoneCode } from "../auth/session.server";
 import { GoogleButton } from "../components/GoogleButton";
+import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Churu Uniform House" }];
 
@@ -11,7 +15,7 @@ type Method = "email" | "phone";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), AFTER_SIGN_IN);
   if (await getShopper(request, context.shop)) throw redirect(redirectTo);
   return {
     method: (url.searchParams.get("method") === "phone" ? "phone" : "email") as Method,
@@ -23,26 +27,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Email and password creates the account and signs in; a phone number gets a code first (the account is made when the code is right). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { shop, clientIp } = context;
-  const form = await request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  if (form.get("method") === "phone") {
-    const phone = checkPhone(String(form.get("phone") ?? ""));
-    if (!phone.ok) return data({ error: phone.message, email: "" }, { status: 422 });
-    const sent = await startPhoneCode(request, shop, phone.phone, redirectTo, clientIp);
+  const form = await readPageForm(request, signupForm, SIGN_IN_LIMITS);
+  if (!form.ok) return form.answer;
+  const signup = form.value;
+  const redirectTo = safeRedirect(signup.redirectTo, AFTER_SIGN_IN);
+  if (signup.method === "phone") {
+    const sent = await startPhoneCode(request, shop, signup.phone, redirectTo, clientIp);
     if (sent instanceof Response) return sent;
-    return data({ error: sent.error, email: "" }, { status: sent.status });
+    return form.refuse(sent.error, refusalStatus(sent.status));
   }
-  const email = String(form.get("email") ?? "");
-  const checked = checkEmailSignup({ email, password: String(form.get("password") ?? "") });
-  if (!checked.ok) return data({ error: checked.message, email }, { status: 422 });
-  const outcome = await runStrategy(shopperAuthenticator(shop, request), "email-signup", request, { shop, clientIp, formData: form });
-  if (!outcome.ok) return data({ error: outcome.message || AUTH_MESSAGES.registrationFailed, email }, { status: outcome.status });
+  const formData = strategyForm({ email: signup.email, password: signup.password });
+  const outcome = await runStrategy(shopperAuthenticator(shop), "email-signup", request, { shop, clientIp, formData });
+  if (!outcome.ok) return form.refuse(outcome.message || AUTH_MESSAGES.registrationFailed, refusalStatus(outcome.status));
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 
 export default function Signup() {
   const { method, redirectTo, google } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
   const suffix = redirectTo !== "/account" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : "";
   return (
@@ -57,20 +59,25 @@ export default function Signup() {
           Sign up with Phone
         </Link>
       </div>
-      {result?.error ? (
-        <p className="form-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
+      <FormMessage result={result} />
       <Form method="post" noValidate key={method}>
         <input type="hidden" name="method" value={method} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {method === "email" ? (
           <>
             <label htmlFor="signup-email">Email</label>
-            <input id="signup-email" name="email" type="email" autoComplete="email" defaultValue={result?.email ?? ""} />
+            <input
+              id="signup-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={typedValue(result, "email")}
+              {...fieldProps(result, "email")}
+            />
+            <FieldMessage result={result} name="email" />
             <label htmlFor="signup-password">Password</label>
-            <input id="signup-password" name="password" type="password" autoComplete="new-password" />
+            <input id="signup-password" name="password" type="password" autoComplete="new-password" {...fieldProps(result, "password")} />
+            <FieldMessage result={result} name="password" />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? "Signing up..." : "Sign Up"}
             </button>
@@ -78,7 +85,17 @@ export default function Signup() {
         ) : (
           <>
             <label htmlFor="signup-phone">Mobile number</label>
-            <input id="signup-phone" name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} />
+            <input
+              id="signup-phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              defaultValue={typedValue(result, "phone")}
+              {...fieldProps(result, "phone")}
+            />
+            <FieldMessage result={result} name="phone" />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? "Sending..." : "Send OTP"}
             </button>

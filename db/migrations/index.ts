@@ -7,6 +7,7 @@ import * as products from "./0005_products";
 import * as orders from "./0006_orders";
 import * as notifications from "./0007_notifications";
 import * as adminOrderIndexes from "./0008_admin_order_indexes";
+import * as sealedCodesAndHeartbeats from "./0010_sealed_codes_and_heartbeats";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -26,4 +27,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0006_orders": orders,
   "0007_notifications": notifications,
   "0008_admin_order_indexes": adminOrderIndexes,
+  "0010_sealed_codes_and_heartbeats": sealedCodesAndHeartbeats,
 };

@@ -167,7 +167,7 @@ export const API_CALLS: ApiCall[] = [
     errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
       { status: 401, when: "wrong email or password (`Login failed. Please check your credentials.`)" },
       { status: 422, when: "neither a valid email nor a 10-digit phone (`Please enter a valid email or 10-digit phone number.`), no password, or both email and phone" },
-      { status: 429, when: "too many failed logins for the account or from the network, or too many codes sent" },
+      { status: 429, when: "too many failed logins for this account from this address, or from the network, or too many codes sent (the message says how many minutes to wait)" },
     ]),
   },
   {

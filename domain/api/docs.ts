@@ -1,5 +1,6 @@
 // Renders docs/api.md from the call catalogue and the zod schemas. Pure: the file is written by
 // `npx tsx bin/api-docs.ts`, and tests/integration/api-docs.test.ts fails when it is stale.
+import "../zod-in-browser";
 import { z } from "zod";
 import { API_CALLS, type ApiCall } from "./calls";
 import { API_MESSAGES, MAX_BODY_BYTES, SIGN_IN_MAX_BODY_BYTES } from "./policy";
@@ -106,6 +107,10 @@ export function renderApiDocs(): string {
     `  an unknown /api address is a JSON 404 (\`${API_MESSAGES.notFound("GET", "/api/nope")}\`).`,
     `- Bodies: \`Content-Type: application/json\` (else 415), at most ${MAX_BODY_BYTES / 1024} KB (${SIGN_IN_MAX_BODY_BYTES / 1024} KB for the sign-in calls; else 413, counted while`,
     "  reading, so a chunked body is cut off too), valid UTF-8 JSON (else 400).",
+    "- Text: a string or a field name holding a NUL (`\\u0000`) or a lone surrogate (`\\ud800`) is a 400 naming the field",
+    "  (`address.name contains a broken character. Please type it again.`); the same in the path or a query parameter is a",
+    "  400 naming the parameter. Nothing the shop cannot store gets past the edge.",
+    "- A request with `Origin: null` or another site's origin is a 403 (decision 081); API clients send no Origin.",
     "- A wrong shape is a 400 naming the field: a missing field, a wrong type, a field the call does not know",
     "  (`Invalid request: unknown field role.`). A right shape with a value the rules refuse is a 422 naming the field or",
     "  with the spec's message (`Pincode must be 6 digits`). The spec's cart and order items may carry id, productId, name,",

@@ -23,4 +23,21 @@ export const API_MESSAGES = {
   methodNotAllowed: (allow: string) => `Use ${allow} for this address.`,
   notFound: (method: string, path: string) => `There is no API call ${method} ${path}.`,
   badIdempotencyKey: "The Idempotency-Key header must be 8 to 128 letters, digits or - _ . :",
+  /** The field name for TEXT_MESSAGES (domain/text.ts) when a key of the body, not a value, is broken. */
+  fieldName: (where: string) => (where ? `A field name in ${where}` : "A field name"),
+  /** The name of the body itself when it is one broken string. */
+  wholeBody: "The body",
+} as const;
+
+/**
+ * The refusals the HTTP edge answers before any route, for pages and the /api alike
+ * (server/request-guards.ts, decision 081): JSON `{ message }` under /api, a short page elsewhere.
+ */
+export const EDGE_MESSAGES = {
+  crossSite: "This form was sent from another website and was refused.",
+  opaqueOrigin: "This form was sent from a page without an address of its own (a sandboxed frame or a saved file) and was refused. Please open the shop's own page and try again.",
+  /** The field names for TEXT_MESSAGES (domain/text.ts). */
+  address: "The address",
+  parameterName: "A parameter name in the address",
+  parameter: (name: string) => `The address's "${name.length > 40 ? `${name.slice(0, 40)}…` : name}" parameter`,
 } as const;

@@ -1,6 +1,7 @@
 // Every /api request body as a zod schema, in one place for the routes, docs/api.md and the
 // contract tests. Types and shape only where the rule needs I/O or has its own message
 // (checked after parsing, answered 422); unknown fields are refused (decision 070).
+import "../zod-in-browser";
 import { z } from "zod";
 import { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema } from "../checkout";
 import { apiProductBody, apiProductPatchBody, apiStockBody } from "../admin-products";

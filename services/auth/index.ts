@@ -2,11 +2,12 @@ import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeE
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { DB, UsersTable } from "../../db/schema";
 import type { JobQueue } from "../../workers/queue";
+import { handOver, recordCode } from "../../workers/code-outbox";
+import { codeSealKey } from "../../workers/sealed-codes";
 import {
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_TOKEN_HOURS,
   AUTH_MESSAGES,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_WINDOW_MINUTES,
   OTP_LENGTH,
@@ -21,7 +22,11 @@ import {
   checkPhone,
   defaultName,
   isOtpFormat,
+  loginDelayMs,
+  loginPairLimit,
+  loginRateLimitedMessage,
   looksLikeEmail,
+  maskPhone,
   normalizeEmail,
   otpCheck,
   otpCheckMessage,
@@ -60,6 +65,8 @@ interface AuthDeps {
   db: Kysely<DB>;
   queue: JobQueue;
   sessionSecret: string;
+  /** Signs the code's text as kept in the outbox; the shop's name by default. */
+  config?: { shopName: string };
 }
 
 const MINUTE = 60_000;
@@ -86,15 +93,19 @@ async function lockPhone(trx: Transaction<DB>, phone: string): Promise<void> {
 
 /**
  * Accounts and everything that signs them in: passwords, one-time codes,
- * Google, page sessions and API tokens. `now` is injectable so tests can move
- * the clock past an expiry instead of sleeping.
+ * Google, page sessions and API tokens. `now` and `sleep` (a slowed sign-in's
+ * wait) are injectable so tests can move the clock instead of waiting.
  */
-export function createAuthService(deps: AuthDeps, options: { now?: () => Date } = {}) {
+export function createAuthService(deps: AuthDeps, options: { now?: () => Date; sleep?: (ms: number) => Promise<void> } = {}) {
   const { db, queue } = deps;
   const now = options.now ?? (() => new Date());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const limits = createRateLimiter(db, now);
   // A 6-digit code has a million values: a plain hash of it is reversed instantly, a keyed one is not.
   const otpKey = createHash("sha256").update(`otp-code-key:${deps.sessionSecret}`).digest();
+  // The code on its way to the SMS provider is sealed under a key of its own (workers/sealed-codes.ts).
+  const codeSeal = codeSealKey(deps.sessionSecret);
+  const shopName = deps.config?.shopName ?? "Churu Uniform House";
 
   function codeHash(codeId: string, code: string): string {
     return createHmac("sha256", otpKey).update(`${codeId}:${code}`).digest("hex");
@@ -139,24 +150,36 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date } 
   }
 
   /**
-   * Email and password, for the shop (`shopper`) or the admin area (`admin`).
-   * Every attempt is counted per account and per IP before the password is
-   * checked (so parallel guesses cannot outrun the limit) and given back when it
-   * was right. A wrong role is refused after the password check, with the same
-   * words on the page as a wrong password.
+   * Email and password, for the shop (`shopper`) or the admin area (`admin`),
+   * throttled by the rules in domain/auth.ts (decision 083): the (account,
+   * address) pair and the address have hard limits, answered 429 with how long
+   * to wait; the account as a whole is only slowed. Every attempt is counted
+   * before the password is checked (so parallel guesses cannot outrun a limit)
+   * and given back when it was right or refused untried. A wrong role is refused
+   * after the password check, with the same words as a wrong password.
    */
   async function loginWithPassword(input: { email: string; password: string; ip?: string; as?: SessionKind }): Promise<User> {
     const as = input.as ?? "shopper";
     const failed = as === "admin" ? AUTH_MESSAGES.adminLoginFailed : AUTH_MESSAGES.loginFailed;
     if (!looksLikeEmail(input.email) || !input.password) throw new AuthError("invalid_credentials", failed);
     const email = normalizeEmail(input.email);
-    const buckets = [
-      { key: `login:account:${email}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
-      ...(input.ip ? [{ key: `login:ip:${input.ip}`, max: LOGIN_MAX_FAILURES_PER_IP }] : []),
+    // Callers without an address (none over HTTP) share one, so they are still limited.
+    const ip = input.ip || "unknown";
+    const account = `login:account:${email}`;
+    const countedAt = now();
+    const hard = [
+      { key: `login:pair:${ip} ${email}`, max: loginPairLimit(await limits.count(account, LOGIN_WINDOW_MS)) },
+      { key: `login:ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_IP },
     ];
-    let limited = false;
-    for (const b of buckets) if ((await limits.hit(b.key, LOGIN_WINDOW_MS)) > b.max) limited = true;
-    if (limited) throw new AuthError("rate_limited", AUTH_MESSAGES.loginRateLimited);
+    const over = [];
+    for (const b of hard) if ((await limits.hit(b.key, LOGIN_WINDOW_MS)) > b.max) over.push(b);
+    if (over.length > 0) {
+      for (const b of hard) await limits.refund(b.key, LOGIN_WINDOW_MS, countedAt);
+      const waits = await Promise.all(over.map((b) => limits.waitMs(b.key, LOGIN_WINDOW_MS, b.max)));
+      throw new AuthError("rate_limited", loginRateLimitedMessage(Math.max(...waits)));
+    }
+    const counted = [...hard.map((b) => b.key), account];
+    await sleep(loginDelayMs((await limits.hit(account, LOGIN_WINDOW_MS)) - 1));
 
     const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
     const passwordOk =
@@ -164,7 +187,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date } 
       (await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), input.password)) &&
       Boolean(row?.password_hash);
     if (!row || !passwordOk) throw new AuthError("invalid_credentials", failed);
-    for (const b of buckets) await limits.refund(b.key, LOGIN_WINDOW_MS);
+    for (const key of counted) await limits.refund(key, LOGIN_WINDOW_MS, countedAt);
     if (as === "admin" && row.role !== "admin") throw new AuthError("wrong_role", AUTH_MESSAGES.adminLoginFailed);
     return toUser(row);
   }
@@ -172,7 +195,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date } 
   /**
    * Sends a fresh code to a number: at most OTP_MAX_SENDS_PER_PHONE per number
    * and OTP_MAX_SENDS_PER_IP per address in the window. A new code replaces the
-   * previous one. The code itself only travels in the SMS job.
+   * previous one. The code's outbox row (its text masked, the code sealed) commits
+   * with the code's hash; the job that sends it only names that row, and a queue
+   * that cannot take it now (Redis down) leaves it to the relay (decisions 085, 086).
    */
   async function sendCode(input: { phone?: string | null; ip?: string }): Promise<{ phone: string }> {
     const checked = checkPhone(input.phone);
@@ -184,7 +209,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date } 
     const sentAt = now();
     const id = randomUUID();
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
-    await db.transaction().execute(async (trx) => {
+    const send = await db.transaction().execute(async (trx) => {
       await lockPhone(trx, phone);
       const recent = await trx
         .selectFrom("otp_codes")
@@ -212,9 +237,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date } 
           expires_at: otpExpiry(sentAt),
         })
         .execute();
+      return recordCode(trx, { codeId: id, phone, code, shopName, sealKey: codeSeal });
     });
     // The job id comes from the code's id: a retried request never sends the same code twice.
-    await queue.add("otp", "send-code", { phone, code }, { jobId: `otp-${id}` });
+    if (!(await handOver(queue, send))) console.warn(`code for ${maskPhone(phone)}: the job queue is unreachable; the relay sends it when it is back`);
     return { phone };
   }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { slidingWindowCount } from "../../domain/auth";
+import { slidingWindowCount, slidingWindowWaitMs } from "../../domain/auth";
 
 /**
  * Counters in Postgres, so every web process shares them: one row per key and
@@ -9,8 +9,8 @@ import { slidingWindowCount } from "../../domain/auth";
  * all slip under the limit.
  */
 export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
-  function windowOf(windowMs: number) {
-    const at = now().getTime();
+  function windowOf(windowMs: number, when: Date = now()) {
+    const at = when.getTime();
     const start = Math.floor(at / windowMs) * windowMs;
     return { start: new Date(start), previous: new Date(start - windowMs), elapsed: (at - start) / windowMs };
   }
@@ -23,6 +23,17 @@ export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
       .where("window_start", "=", previous)
       .executeTakeFirst();
     return row?.count ?? 0;
+  }
+
+  async function counts(bucket: string, windowMs: number) {
+    const w = windowOf(windowMs);
+    const row = await db
+      .selectFrom("rate_limits")
+      .select("count")
+      .where("bucket", "=", bucket)
+      .where("window_start", "=", w.start)
+      .executeTakeFirst();
+    return { previous: await previousCount(bucket, w.previous), current: row?.count ?? 0, elapsedFraction: w.elapsed };
   }
 
   return {
@@ -41,19 +52,22 @@ export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
 
     /** The sliding-window count without counting anything. */
     async count(bucket: string, windowMs: number): Promise<number> {
-      const w = windowOf(windowMs);
-      const row = await db
-        .selectFrom("rate_limits")
-        .select("count")
-        .where("bucket", "=", bucket)
-        .where("window_start", "=", w.start)
-        .executeTakeFirst();
-      return slidingWindowCount(await previousCount(bucket, w.previous), row?.count ?? 0, w.elapsed);
+      const w = await counts(bucket, windowMs);
+      return slidingWindowCount(w.previous, w.current, w.elapsedFraction);
     },
 
-    /** Gives back one event counted by `hit` (a login that turned out to be right). */
-    async refund(bucket: string, windowMs: number): Promise<void> {
-      const w = windowOf(windowMs);
+    /** How long until the bucket is under `max` again, if nothing more is counted. */
+    async waitMs(bucket: string, windowMs: number, max: number): Promise<number> {
+      return slidingWindowWaitMs(await counts(bucket, windowMs), max, windowMs);
+    },
+
+    /**
+     * Gives back one event counted by `hit` (a login that turned out to be
+     * right, an attempt refused before it was tried). `countedAt` is when it was
+     * counted: a refund after a slow answer still lands in the hit's window.
+     */
+    async refund(bucket: string, windowMs: number, countedAt?: Date): Promise<void> {
+      const w = windowOf(windowMs, countedAt);
       await db
         .updateTable("rate_limits")
         .set({ count: sql`greatest(count - 1, 0)` })

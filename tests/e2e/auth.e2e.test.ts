@@ -6,7 +6,6 @@ import { JS_MODES, launchBrowser, newShopperPage, ready } from "../support/brows
 import { startTestServer, type TestServer } from "../support/server";
 import { startFakeGoogle, type FakeGoogle } from "../support/fake-google";
 import { adminApiCalls, adminPages, adminPublicRouteFiles } from "../support/admin-surface";
-import { readOutbox } from "../../workers/transports/console";
 
 let server: TestServer;
 let google: FakeGoogle;
@@ -30,13 +29,9 @@ afterAll(async () => {
   await google?.close();
 });
 
+/** The code as the shopper reads it: from the text that reached the (fake) SMS provider. */
 async function latestCode(phone: string, count = 1): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const sms = await readOutbox(server.shop.db, { channel: "sms", recipient: phone });
-    if (sms.length >= count) return /\b(\d{6})\b/.exec(sms[0].body)![1];
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no code reached ${phone}`);
+  return server.sms.code(phone, count);
 }
 
 async function navbarSays(page: Page, signedIn: boolean): Promise<void> {

@@ -254,3 +254,41 @@ describe("checkout by plain HTTP", () => {
     expect(await ordersFor(phone)).toHaveLength(1);
   });
 });
+
+for (const mode of JS_MODES) {
+  const js = mode.javaScriptEnabled;
+  describe(`checkout refused by the server (${mode.name})`, () => {
+    it("shows the server's message by the field and keeps what was typed", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      const phone = newPhone();
+      try {
+        await addShirt(page, js, "30", 1);
+        await openDetails(page, js);
+        await fillDetails(page, { phone, address: "7 Clock Tower Road" });
+        // A name pasted with a NUL byte in it: the browser's checks (and the page's, with JS) let it
+        // through; the shop cannot store it, and says so by the field instead of failing.
+        const name = page.getByLabel("Name", { exact: true });
+        await name.fill("Ravi\u0000Kumar");
+        expect(await name.inputValue()).toContain("\u0000");
+        await page.getByRole("button", { name: "Confirm Order" }).click();
+        if (!js) await page.waitForLoadState("load");
+        const message = page.locator("#name-error");
+        await message.waitFor();
+        expect(await message.textContent()).toBe("Name contains a character the shop cannot accept (a NUL byte). Please remove it.");
+        expect(await name.getAttribute("aria-invalid")).toBe("true");
+        expect(await name.getAttribute("aria-describedby")).toBe("name-error");
+        expect(await page.getByLabel("Address", { exact: true }).inputValue()).toBe("7 Clock Tower Road");
+        expect(await ordersFor(phone)).toEqual([]);
+
+        // Corrected, the same form places the order.
+        await name.fill("Ravi Kumar");
+        await page.getByRole("button", { name: "Confirm Order" }).click();
+        await settle(page, "**/checkout/done?order=*", js);
+        expect(await ordersFor(phone)).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { openTestShop } from "../support/shop";
-import { readOutbox } from "../../workers/transports/console";
-import { AUTH_MESSAGES, LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../domain/auth";
+import {
+  AUTH_MESSAGES,
+  LOGIN_FIRST_DELAY_MS,
+  LOGIN_FREE_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_DELAY_MS,
+  LOGIN_MAX_FAILURES_PER_PAIR,
+} from "../../domain/auth";
 import { action as signupAction } from "../../app/routes/signup";
 
 let server: TestServer;
@@ -31,13 +36,9 @@ async function answer(res: Response) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** The code as the shopper reads it: from the text that reached the (fake) SMS provider. */
 async function codeFor(phone: string, count = 1): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const sms = await readOutbox(server.shop.db, { channel: "sms", recipient: phone });
-    if (sms.length >= count) return /\b(\d{6})\b/.exec(sms[0].body)![1];
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("no SMS");
+  return server.sms.code(phone, count);
 }
 
 function cookieOf(res: Response, name: string): string | null {
@@ -99,7 +100,7 @@ describe("POST /api/users/register and /login", () => {
   it("answers wrong credentials 401 and, after repeated failures, 429", async () => {
     const address = email("limited");
     await post("/api/users/register", { email: address, password: "secret123" });
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_PAIR; i++) {
       expect(await answer(await post("/api/users/login", { email: address, password: "wrong-one" }))).toEqual({
         status: 401,
         body: { message: AUTH_MESSAGES.loginFailed },
@@ -107,8 +108,28 @@ describe("POST /api/users/register and /login", () => {
     }
     expect(await answer(await post("/api/users/login", { email: address, password: "secret123" }))).toEqual({
       status: 429,
-      body: { message: AUTH_MESSAGES.loginRateLimited },
+      body: { message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ minutes?\.$/) },
     });
+      // This socket's address is refused; the owner, from elsewhere, is not.
+    await expect(server.shop.auth.loginWithPassword({ email: address, password: "secret123", ip: "198.51.100.99" })).resolves.toMatchObject({
+      email: address,
+    });
+  });
+
+  it("signs the owner in over HTTP right after someone else's wrong tries from other addresses: slowed, not stopped", async () => {
+    const address = email("owner");
+    await post("/api/users/register", { email: address, password: "secret123" });
+    for (let i = 0; i < LOGIN_FREE_FAILURES_PER_ACCOUNT; i++) {
+      await expect(
+        server.shop.auth.loginWithPassword({ email: address, password: "wrong-one", ip: `198.51.100.${i + 1}` }),
+      ).rejects.toMatchObject({ code: "invalid_credentials" });
+    }
+    const started = performance.now();
+    const res = await post("/api/users/login", { email: address, password: "secret123" });
+    const waited = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(waited).toBeGreaterThanOrEqual(LOGIN_FIRST_DELAY_MS - 50);
+    expect(waited).toBeLessThan(LOGIN_MAX_DELAY_MS);
   });
 });
 

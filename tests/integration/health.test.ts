@@ -1,29 +1,94 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { startJobHandlers } from "../../workers/index";
+import { eventually } from "../support/fake-providers";
+import { startTestServer } from "../support/server";
 import { openTestShop } from "../support/shop";
 
+const newEvent = () => ({ id: randomUUID(), type: "ItemAdded", data: {} });
+
 describe("health", () => {
-  it("reports every part and each projector's lag, and turns unhealthy when the database is gone", async () => {
+  it("reports every part, each projector's lag, the workers' heartbeat, and turns unhealthy when the database is gone", async () => {
     const shop = await openTestShop({ projectors: false });
-    await shop.store.append(`cart-${randomUUID()}`, [{ id: randomUUID(), type: "ItemAdded", data: {} }], "no_stream");
+    const stopJobs = startJobHandlers(shop, () => {});
+    await shop.store.append(`cart-${randomUUID()}`, [newEvent()], "no_stream");
     // The event counts once every older transaction on the server has ended (other test files share it): wait for that.
     let healthy = await shop.health();
     // Every projector's lag is counted in its own query, so the event may show in one and not yet in another.
-    for (let tries = 0; tries < 50 && !healthy.projectors.every((p) => p.lag > 0); tries++) {
+    for (let tries = 0; tries < 50 && !(healthy.workers.ok && healthy.projectors.every((p) => p.lag > 0)); tries++) {
       await new Promise((r) => setTimeout(r, 100));
       healthy = await shop.health();
     }
     expect(healthy.ok).toBe(true);
     expect(healthy.database).toMatchObject({ ok: true });
     expect(healthy.queue).toMatchObject({ ok: true, kind: "in-process" });
-    // No projector is running in this shop: each one is one event behind.
-    expect(healthy.projectors.find((p) => p.name === "stream_type_counts")).toMatchObject({ lag: 1 });
+    expect(healthy.workers).toMatchObject({ ok: true, lastSeenAt: expect.any(String), secondsSinceSeen: expect.any(Number) });
+    expect(healthy.limits).toEqual({ maxLagSeconds: 60, maxWorkerSilenceSeconds: 30 });
+    // No projector is running in this shop: each one is one event behind, by a moment.
+    const counts = healthy.projectors.find((p) => p.name === "stream_type_counts");
+    expect(counts).toMatchObject({ ok: true, lag: 1, lagSeconds: expect.any(Number) });
+    expect(counts!.lagSeconds).toBeLessThan(60);
+    expect(healthy.reactors).toEqual([expect.objectContaining({ name: "order_notifications", ok: true })]);
 
+    await stopJobs();
     await shop.testDatabase.db.destroy();
     const broken = await shop.health();
     expect(broken.ok).toBe(false);
     expect(broken.database.ok).toBe(false);
     expect(broken.database.error).toBeTruthy();
     await shop.close().catch(() => {});
+  });
+
+  it("is unhealthy while no job runner has been seen lately: codes would wait for ever", async () => {
+    const shop = await openTestShop();
+    try {
+      const never = await shop.health();
+      expect(never.ok).toBe(false);
+      expect(never.workers).toEqual({ ok: false, lastSeenAt: null, secondsSinceSeen: null });
+
+      // A runner that stopped beating a minute ago (killed, or stuck).
+      await shop.db
+        .insertInto("worker_heartbeats")
+        .values({ worker: "gone:1", queue: "in-process", seen_at: sql<Date>`now() - interval '1 minute'` })
+        .execute();
+      const silent = await shop.health();
+      expect(silent.ok).toBe(false);
+      expect(silent.workers.ok).toBe(false);
+      expect(silent.workers.secondsSinceSeen).toBeGreaterThanOrEqual(59);
+      expect(silent.projectors.every((p) => p.ok)).toBe(true);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("answers /healthz 200 with the fields when all runs, and 503 once a stopped projector's oldest event is older than the limit", async () => {
+    const server = await startTestServer({ env: { HEALTH_MAX_LAG_SECONDS: "1" } });
+    try {
+      const healthz = async () => {
+        const res = await fetch(`${server.url}/healthz`);
+        return { status: res.status, body: (await res.json()) as Awaited<ReturnType<typeof server.shop.health>> };
+      };
+      const up = await eventually("/healthz to answer 200", async () => {
+        const answer = await healthz();
+        return answer.status === 200 ? answer : null;
+      });
+      expect(up.body).toMatchObject({ ok: true, workers: { ok: true }, limits: { maxLagSeconds: 1 } });
+      for (const p of up.body.projectors) expect(p).toMatchObject({ ok: true, lag: 0, lagSeconds: 0 });
+
+      await server.shop.runner!.stop();
+      await server.shop.store.append(`cart-${randomUUID()}`, [newEvent()], "no_stream");
+      const behind = await eventually("/healthz to answer 503", async () => {
+        const answer = await healthz();
+        return answer.status === 503 ? answer : null;
+      });
+      expect(behind.body.ok).toBe(false);
+      expect(behind.body.workers.ok).toBe(true);
+      const counts = behind.body.projectors.find((p) => p.name === "stream_type_counts")!;
+      expect(counts).toMatchObject({ ok: false, lag: 1 });
+      expect(counts.lagSeconds).toBeGreaterThan(1);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -28,6 +28,14 @@ describe("start-up with bad settings", () => {
     ["a malformed EVENTSTORE_URL", { EVENTSTORE_URL: "http://x" }, /^shop: EVENTSTORE_URL must start with esdb:\/\//],
     ["an unreachable EventStoreDB", { EVENTSTORE_URL: "esdb://127.0.0.1:1?tls=false" }, /^shop: EVENTSTORE_URL: cannot reach EventStoreDB at 127\.0\.0\.1:1/],
     ["a bad PORT", { PORT: "eighty" }, /^shop: PORT must be a whole number/],
+    ["a malformed TRUST_PROXY", { TRUST_PROXY: "10.0.0.0/33" }, /^shop: TRUST_PROXY must be a number of proxies \(e\.g\. 1\) or a comma list .*got "10\.0\.0\.0\/33"$/],
+    ["an unknown LOG_LEVEL", { LOG_LEVEL: "verbose" }, /^shop: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "verbose"$/],
+    ["a malformed SHOP_URL", { SHOP_URL: "shop.example.in" }, /^shop: SHOP_URL must be the shop's public address, https:\/\/host or http:\/\/host \(no path\), got "shop\.example\.in"$/],
+    [
+      "Google sign-in in production without SHOP_URL",
+      { NODE_ENV: "production", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" },
+      /^shop: Google sign-in needs SHOP_URL \(the shop's public address, e\.g\. https:\/\/shop\.example\.in\) or GOOGLE_CALLBACK_URL in production$/,
+    ],
   ];
   for (const [what, env, message] of cases) {
     it(`stops with one clear line and exit code 1 for ${what}`, () => {

@@ -94,6 +94,7 @@ describe.skipIf(!postgresUrl)("shop web + shop projector on Postgres without Red
     });
     expect(res.status).toBe(200);
     const [sms] = await eventually("the code SMS", () => readOutbox(reader.db, { channel: "sms", recipient: phone }).then((rows) => (rows.length > 0 ? rows : undefined)));
-    expect(sms.body).toMatch(/\b\d{6}\b/);
+    // The console transport keeps the text with the code masked (decision 085): it was sent, by the web process.
+    expect(sms.body).toMatch(/^\*{6} is your .* sign-in code/);
   });
 });

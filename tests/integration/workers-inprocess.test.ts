@@ -9,7 +9,7 @@ import { readOutbox } from "../../workers/transports/console";
 import { createServices, type Shop } from "../../services/index";
 import { openTestShop, type TestShop } from "../support/shop";
 import { startFakeSms, startFakeSmtp, type FakeSms, type FakeSmtp } from "../support/fake-providers";
-import { placeOrder, sleep, waitForStatus } from "../support/notifications";
+import { codeRecord, placeOrder, sleep, waitForStatus } from "../support/notifications";
 import { withTimeout } from "../support/time";
 
 /**
@@ -163,21 +163,23 @@ describe("the console transport (the default)", () => {
     await shop?.close();
   });
 
-  it("writes codes and order messages to the log and the outbox table", async () => {
+  it("writes codes and order messages to the log and the outbox table, the code itself only to the log", async () => {
     const phone = newPhone();
-    await shop.queue.add("otp", "send-code", { phone, code: "654321" }, { jobId: "otp-console" });
+    await shop.auth.sendCode({ phone });
+    const { key } = await codeRecord(shop.db, phone);
     const { orderId, eventId } = await placeOrder(shop.store, { phone, total: 999 });
-    await waitForStatus(shop.db, "otp:otp-console", ["sent"]);
+    await waitForStatus(shop.db, key, ["sent"]);
     await waitForStatus(shop.db, notificationKey(eventId, "sms"), ["sent"]);
     await waitForStatus(shop.db, notificationKey(eventId, "email"), ["sent"]);
     // The code and the order's text are sent by separate jobs, in either order.
     const texts = (await readOutbox(shop.db, { channel: "sms", recipient: phone })).map((t) => t.body);
     expect(texts).toHaveLength(2);
-    expect(texts).toEqual(expect.arrayContaining([expect.stringContaining("654321")]));
+    expect(texts).toEqual(expect.arrayContaining([expect.stringMatching(/^\*{6} is your Churu Uniform House sign-in code/)]));
     expect(texts.find((t) => t.includes(orderId))).toContain("₹999");
     const [email] = await readOutbox(shop.db, { channel: "email", recipient: SHOP_EMAIL });
     expect(email.subject).toContain(orderId);
-    expect(lines.some((l) => l.includes(`sms to ${phone}`))).toBe(true);
+    // Outside production the log shows the code, so the shop can be tried on a laptop.
+    expect(lines.some((l) => new RegExp(`^sms to ${phone}: \\d{6} is your`).test(l))).toBe(true);
   });
 
   it("refuses a phone number that is not 10 digits without retrying", async () => {
@@ -186,5 +188,33 @@ describe("the console transport (the default)", () => {
     expect(row.attempts).toBe(1);
     expect(row.last_error).toMatch(/not a 10-digit/);
     expect(row.last_error).not.toContain("98765");
+  });
+});
+
+describe("the console transport in production", () => {
+  let shop: TestShop;
+  const lines: string[] = [];
+  let stopJobHandlers: () => Promise<void>;
+
+  beforeAll(async () => {
+    shop = await openTestShop({ projectors: false, env: { NODE_ENV: "production" } });
+    stopJobHandlers = startJobHandlers(shop, (line) => lines.push(line));
+  });
+  afterAll(async () => {
+    await stopJobHandlers?.();
+    await shop?.close();
+  });
+
+  it("prints a code's text with the code masked, and keeps it masked in the outbox", async () => {
+    const phone = newPhone();
+    await shop.auth.sendCode({ phone });
+    const { key } = await codeRecord(shop.db, phone);
+    await waitForStatus(shop.db, key, ["sent"]);
+    const printed = lines.filter((l) => l.startsWith(`sms to ${phone}:`));
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(/: \*{6} is your Churu Uniform House sign-in code/);
+    expect(printed[0]).not.toMatch(/\d{6} is your/);
+    const [text] = await readOutbox(shop.db, { channel: "sms", recipient: phone });
+    expect(text.body).toMatch(/^\*{6} is your/);
   });
 });

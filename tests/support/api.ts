@@ -29,8 +29,8 @@ export interface ApiHarness {
 }
 
 /** A test server with an admin and a shopper, and a JSON client for it. */
-export async function startApiHarness(): Promise<ApiHarness> {
-  const server = await startTestServer();
+export async function startApiHarness(options: { env?: Record<string, string> } = {}): Promise<ApiHarness> {
+  const server = await startTestServer(options);
   const admin = await createTestAdmin(server.shop, server.url);
   const email = `shopper-${randomUUID()}@example.com`;
   const user = await server.shop.auth.registerWithEmail({ email, password: "secret123", name: "Api Shopper" });

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 export interface FakeGoogleProfile {
   sub: string;
@@ -17,6 +17,8 @@ export interface FakeGoogle {
   env: Record<string, string>;
   /** Who "signs in at Google" next. */
   nextProfile(profile: FakeGoogleProfile): void;
+  /** The query of each authorization request (the hop to the consent screen), newest last. */
+  authorizationRequests: URLSearchParams[];
   /** What the shop sent to the token endpoint, newest last. */
   tokenRequests: URLSearchParams[];
   close(): Promise<void>;
@@ -28,13 +30,16 @@ const CLIENT_SECRET = "test-client-secret";
 /**
  * Google at the HTTP boundary: the consent screen answers at once with a code
  * (as if the person clicked Allow), the token endpoint checks the client and
- * the code, the profile endpoint checks the access token.
+ * the code, the profile endpoint checks the access token. PKCE as Google does
+ * it: a code issued with a code_challenge is exchanged only with the
+ * code_verifier that hashes to it (S256) or equals it (plain).
  */
 export async function startFakeGoogle(): Promise<FakeGoogle> {
   let profile: FakeGoogleProfile = { sub: "g-1", name: "Test Person", email: "test.person@gmail.com", email_verified: true };
-  const codes = new Map<string, { profile: FakeGoogleProfile; redirectUri: string }>();
+  const codes = new Map<string, { profile: FakeGoogleProfile; redirectUri: string; challenge: string | null; method: string }>();
   const tokens = new Map<string, FakeGoogleProfile>();
   const tokenRequests: URLSearchParams[] = [];
+  const authorizationRequests: URLSearchParams[] = [];
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -43,12 +48,20 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       res.end(JSON.stringify(body));
     };
     if (req.method === "GET" && url.pathname === "/auth") {
+      authorizationRequests.push(url.searchParams);
       const redirectUri = url.searchParams.get("redirect_uri") ?? "";
-      if (url.searchParams.get("client_id") !== CLIENT_ID || !redirectUri || url.searchParams.get("response_type") !== "code") {
+      const challenge = url.searchParams.get("code_challenge");
+      const method = url.searchParams.get("code_challenge_method") ?? "plain";
+      if (
+        url.searchParams.get("client_id") !== CLIENT_ID ||
+        !redirectUri ||
+        url.searchParams.get("response_type") !== "code" ||
+        !["S256", "plain"].includes(method)
+      ) {
         return send(400, { error: "invalid_request" });
       }
       const code = randomBytes(8).toString("hex");
-      codes.set(code, { profile, redirectUri });
+      codes.set(code, { profile, redirectUri, challenge, method });
       const back = new URL(redirectUri);
       back.searchParams.set("code", code);
       back.searchParams.set("state", url.searchParams.get("state") ?? "");
@@ -69,6 +82,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         form.get("redirect_uri") !== grant.redirectUri
       ) {
         return send(400, { error: "invalid_grant" });
+      }
+      if (grant.challenge) {
+        const verifier = form.get("code_verifier");
+        if (!verifier) return send(400, { error: "invalid_grant", error_description: "Missing code verifier." });
+        const expected = grant.method === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
+        if (expected !== grant.challenge) return send(400, { error: "invalid_grant", error_description: "Invalid code verifier." });
       }
       codes.delete(form.get("code")!);
       const accessToken = randomBytes(16).toString("hex");
@@ -97,6 +116,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     nextProfile(next) {
       profile = next;
     },
+    authorizationRequests,
     tokenRequests,
     close: () =>
       new Promise<void>((resolve) => {

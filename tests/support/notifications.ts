@@ -70,6 +70,17 @@ export async function sendRecord(db: Kysely<DB>, key: string) {
   return db.selectFrom("notification_sends").selectAll().where("key", "=", key).executeTakeFirst();
 }
 
+/** The outbox record of the newest sign-in code for `phone` (written with the code itself, in sendCode's transaction). */
+export async function codeRecord(db: Kysely<DB>, phone: string) {
+  return db
+    .selectFrom("notification_sends")
+    .selectAll()
+    .where("queue", "=", "otp")
+    .where("recipient", "=", phone)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+}
+
 /** Waits until the record reaches one of `statuses`. */
 export async function waitForStatus(
   db: Kysely<DB>,

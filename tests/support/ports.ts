@@ -11,3 +11,17 @@ export function freePort(): Promise<number> {
     server.once("error", reject);
   });
 }
+
+/**
+ * A port held open until `release()`, for a server whose address must be known
+ * before it starts (the shop's SHOP_URL) while other tests pick ports meanwhile.
+ */
+export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    holder.once("error", reject);
+    holder.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (holder.address() as net.AddressInfo).port;
+  return { port, release: () => new Promise<void>((resolve) => holder.close(() => resolve())) };
+}

@@ -1,12 +1,18 @@
 import { startWebServer, type WebServer } from "../../server/http";
+import type { Logger } from "../../server/logger";
 import { startJobHandlers } from "../../workers/index";
 import { startBackground } from "../../workers/background";
 import { openTestShop, type TestShop } from "./shop";
 import { copyBuild, removeBuildCopy } from "./build-copy";
+import { reservePort } from "./ports";
+import { startSmsInbox, type SmsInbox } from "./sms-inbox";
+import type { JobQueue } from "../../workers/queue";
 
 export interface TestServer {
   url: string;
   shop: TestShop;
+  /** Where the shop's texts go (unless the test's env names another SMS provider): read sign-in codes here. */
+  sms: SmsInbox;
   close(): Promise<void>;
 }
 
@@ -15,28 +21,47 @@ export interface TestServer {
  * projectors, reactor and job handlers running as in `npm start`. It serves a private
  * copy of build/ (./build-copy.ts): another developer's test run may rebuild build/ meanwhile.
  */
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
-  const shop = await openTestShop({ env: options.env });
-  startJobHandlers(shop, () => {});
+export async function startTestServer(
+  options: { env?: Record<string, string>; log?: Logger; queue?: JobQueue } = {},
+): Promise<TestServer> {
+  const sms = await startSmsInbox();
+  // The shop's public address (SHOP_URL) is where it will listen: Google's redirect_uri is built from it.
+  const reserved = await reservePort();
+  const shopUrl = `http://localhost:${reserved.port}`;
+  const shop = await openTestShop({ env: { ...sms.env, SHOP_URL: shopUrl, ...options.env }, queue: options.queue }).catch(
+    async (err: unknown) => {
+      await reserved.release();
+      throw err;
+    },
+  );
+  const stopJobHandlers = startJobHandlers(shop, () => {});
   const stopBackground = await startBackground(shop, () => {});
   let web: WebServer;
   let buildDir: string | undefined;
   try {
     buildDir = await copyBuild();
-    web = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir });
+    await reserved.release();
+    web = await startWebServer(shop, { port: reserved.port, host: "127.0.0.1", buildDir, log: options.log });
   } catch (err) {
+    await reserved.release();
     await stopBackground();
+    await stopJobHandlers();
     await shop.close();
+    await sms.close();
     if (buildDir) removeBuildCopy(buildDir);
     throw err;
   }
   return {
     url: web.url,
     shop,
+    sms,
     async close() {
-      await web.close();
+      // A test that reads only an answer's status leaves its body unread: no reason to wait for it.
+      await web.close({ graceMs: 500 });
       await stopBackground();
+      await stopJobHandlers();
       await shop.close();
+      await sms.close();
       removeBuildCopy(buildDir!);
     },
   };

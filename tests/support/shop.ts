@@ -20,7 +20,9 @@ export async function openTestShop(
   options: { projectors?: boolean; queue?: JobQueue; env?: Record<string, string> } = {},
 ): Promise<TestShop> {
   const testDatabase = await createTestDatabase();
-  const config = readConfig({ SESSION_SECRET: "test-secret-test-secret", SHOP_DATA_DIR: "data/test", ...options.env });
+  // Request lines stay out of the test output; a fault (5xx) still shows. LOG_LEVEL=info to see every request.
+  const logLevel = process.env.LOG_LEVEL || "warn";
+  const config = readConfig({ SESSION_SECRET: "test-secret-test-secret", SHOP_DATA_DIR: "data/test", LOG_LEVEL: logLevel, ...options.env });
   const core = await openShopCore(config, {
     database: testDatabase,
     queue: options.queue ?? new InProcessQueue(10),

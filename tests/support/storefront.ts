@@ -4,6 +4,7 @@ import { ready } from "./browser";
 import { copyBuild, removeBuildCopy } from "./build-copy";
 import type { TestServer } from "./server";
 import { openTestShop } from "./shop";
+import { startSmsInbox } from "./sms-inbox";
 
 /**
  * The storefront on a scratch database, served from a private copy of the production
@@ -11,7 +12,9 @@ import { openTestShop } from "./shop";
  * reactor or job handlers.
  */
 export async function startStorefrontServer(): Promise<TestServer> {
-  const shop = await openTestShop({ projectors: false });
+  // No job runs here, so no text arrives; the inbox only makes it a TestServer like the others.
+  const sms = await startSmsInbox();
+  const shop = await openTestShop({ projectors: false, env: sms.env });
   let buildDir: string | undefined;
   try {
     buildDir = await copyBuild("storefront-build");
@@ -20,14 +23,17 @@ export async function startStorefrontServer(): Promise<TestServer> {
     return {
       url: web.url,
       shop,
+      sms,
       async close() {
         await web.close();
         await shop.close();
+        await sms.close();
         removeBuildCopy(dir);
       },
     };
   } catch (err) {
     await shop.close();
+    await sms.close();
     if (buildDir) removeBuildCopy(buildDir);
     throw err;
   }

@@ -11,13 +11,16 @@ import {
 
 /**
  * The default transport: no provider, every message goes to the log and to the
- * outbox table, where developers, tests and the admin can read it.
+ * outbox table, where developers, tests and the admin can read it. A secret in a
+ * message (a sign-in code) never reaches the table; the log shows it only outside
+ * production, so `npm start` on a laptop can still be tried with a phone number.
  */
 export class ConsoleTransport implements SmsTransport, EmailTransport {
   readonly name = "console";
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: (line: string) => void = console.log,
+    private readonly production = true,
   ) {}
 
   async send(message: SmsMessage | EmailMessage): Promise<SendResult> {
@@ -30,12 +33,13 @@ export class ConsoleTransport implements SmsTransport, EmailTransport {
         channel: email ? "email" : "sms",
         recipient: message.to,
         subject: email ? message.subject : null,
-        body: message.text,
+        body: email ? message.text : (message.shown ?? message.text),
         transport: this.name,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    this.log(email ? `email to ${message.to}: ${message.subject}` : `sms to ${message.to}: ${message.text}`);
+    const text = email || !this.production ? message.text : (message.shown ?? message.text);
+    this.log(email ? `email to ${message.to}: ${message.subject}` : `sms to ${message.to}: ${text}`);
     return { providerId: `outbox-${row.id}` };
   }
 }

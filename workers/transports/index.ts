@@ -12,7 +12,7 @@ export function createTransports(
   db: Kysely<DB>,
   log: (line: string) => void,
 ): { sms: SmsTransport; email: EmailTransport } {
-  const console = new ConsoleTransport(db, log);
+  const console = new ConsoleTransport(db, log, config.production);
   const { sms } = config;
   return {
     sms: sms.provider === "console" ? console : new HttpSmsTransport({ ...sms, provider: sms.provider }),

@@ -2,6 +2,8 @@
 export interface SmsMessage {
   to: string;
   text: string;
+  /** The text as it may be stored or printed, when `text` holds a secret (a sign-in code): "****** is your ...". */
+  shown?: string;
 }
 
 export interface EmailMessage {

@@ -1,0 +1,172 @@
+/**
+ * The one way a page action reads its form (decision 088). In order, each step before the
+ * next can cost anything:
+ *   1. the content type: a url-encoded or multipart form, else 415;
+ *   2. the body, read with a cap (16 KB unless the action says otherwise), else 413;
+ *   3. every field's length against its cap, and its text against the hygiene rule
+ *      (no NUL, no broken character), before any pattern runs;
+ *   4. the action's zod schema, through Conform, so every refusal has one shape:
+ *      Conform's SubmissionResult, `{ result }` in the action data, JS on or off.
+ * Every step is linear in the body's size, and the body is at most the cap.
+ */
+import { data } from "@remix-run/node";
+import { parse, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { FORM_MESSAGES, MAX_FIELD_CHARS, MAX_PAGE_FORM_BYTES } from "../../domain/forms";
+import { textProblemMessage } from "../../domain/text";
+import { readCappedBody } from "../body.server";
+
+export type FormResult = SubmissionResult<string[]>;
+export type FormStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+const FORM_STATUSES: readonly number[] = [400, 401, 403, 404, 409, 413, 415, 422, 429, 503] satisfies FormStatus[];
+
+/** A service's refusal status (an AuthError's, say) as a form's: one the pipeline does not know is a plain 400. */
+export function refusalStatus(status: number): FormStatus {
+  return FORM_STATUSES.includes(status) ? (status as FormStatus) : 400;
+}
+
+export interface PageFormOptions {
+  /** The body's cap in bytes (default MAX_PAGE_FORM_BYTES). */
+  maxBytes?: number;
+  /** Caps in characters for fields whose limit is not MAX_FIELD_CHARS. */
+  maxLength?: Readonly<Record<string, number>>;
+  /** The names a person sees for the fields, for the messages this pipeline writes itself. */
+  labels?: Readonly<Record<string, string>>;
+  /** Fields never sent back to the page in a refusal, besides the secrets always hidden. */
+  hide?: readonly string[];
+  /**
+   * Fields the page fills in itself (hidden inputs: an intent, an id). A refusal of one
+   * means the request was not made by the page as served: 400 instead of 422.
+   */
+  pageFields?: readonly string[];
+}
+
+/** 422 for what a person typed; 400 when a field the page fills in itself was refused. */
+function fieldRefusalStatus(refused: Iterable<string>, options: PageFormOptions): FormStatus {
+  for (const name of refused) if (options.pageFields?.includes(name)) return 400;
+  return 422;
+}
+
+/** Never echoed back to the page: a refused sign-in must not put the password into the HTML. */
+const ALWAYS_HIDDEN = ["password", "otp", "code"];
+
+/** Field names the shop's forms use. Anything else (Conform's paths, `__proto__`, 10 KB names) is dropped unread. */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+export type PageForm<T> =
+  | {
+      ok: true;
+      value: T;
+      /** A refusal after parsing (a wrong password, a rule of the domain): a form-level message, or one per field. */
+      refuse(message: string | Readonly<Record<string, string>>, status?: FormStatus): ReturnType<typeof formAnswer>;
+    }
+  | { ok: false; answer: ReturnType<typeof formAnswer> };
+
+/** The action data of every refused page form: `{ result }`, with its status. */
+export function formAnswer(result: FormResult, status: FormStatus) {
+  return data({ result }, { status });
+}
+
+/** A refusal of the whole form, before any field could be read. */
+function refusedUnread(message: string, status: FormStatus): { ok: false; answer: ReturnType<typeof formAnswer> } {
+  const result: FormResult = { status: "error", error: { "": [message] } };
+  return { ok: false, answer: formAnswer(result, status) };
+}
+
+/** The form's fields, or the reason it cannot be read. */
+async function readFields(request: Request, maxBytes: number): Promise<URLSearchParams | { message: string; status: FormStatus }> {
+  const [essence, ...params] = (request.headers.get("Content-Type") ?? "").split(";").map((part) => part.trim().toLowerCase());
+  const urlEncoded = essence === "application/x-www-form-urlencoded";
+  const multipart = essence === "multipart/form-data";
+  const untyped = !essence;
+  if (!urlEncoded && !multipart && !untyped) return { message: FORM_MESSAGES.notAForm, status: 415 };
+  const charset = params.find((p) => p.startsWith("charset="));
+  if (charset && !/^charset="?utf-8"?$/.test(charset)) return { message: FORM_MESSAGES.notAForm, status: 415 };
+
+  const body = await readCappedBody(request, maxBytes);
+  if (!body.ok) {
+    return body.problem === "too-large" ? { message: FORM_MESSAGES.tooLarge, status: 413 } : { message: FORM_MESSAGES.unreadable, status: 400 };
+  }
+  // A post with no type and no body (a bare `curl -X POST /logout`) is an empty form; a body of no type is not a form.
+  if (untyped) return body.bytes.byteLength === 0 ? new URLSearchParams() : { message: FORM_MESSAGES.notAForm, status: 415 };
+  if (urlEncoded) return new URLSearchParams(new TextDecoder().decode(body.bytes));
+
+  let parsed: FormData;
+  try {
+    parsed = await new Response(body.bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    return { message: FORM_MESSAGES.unreadable, status: 400 };
+  }
+  const fields = new URLSearchParams();
+  for (const [name, value] of parsed) {
+    if (typeof value !== "string") return { message: FORM_MESSAGES.noFiles, status: 400 };
+    fields.append(name, value);
+  }
+  return fields;
+}
+
+/**
+ * Reads the page form of `request` and parses it with `schema`: the typed value, or the
+ * answer to return as is (415, 413, 400, or 422 with a message per field).
+ */
+export async function readPageForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: PageFormOptions = {},
+): Promise<PageForm<z.output<S>>> {
+  const fields = await readFields(request, options.maxBytes ?? MAX_PAGE_FORM_BYTES);
+  if (!(fields instanceof URLSearchParams)) return refusedUnread(fields.message, fields.status);
+
+  const kept = new URLSearchParams();
+  const problems: Record<string, string[]> = {};
+  for (const [name, value] of fields) {
+    if (!FIELD_NAME.test(name)) continue;
+    kept.append(name, value);
+    if (problems[name]) continue;
+    const label = options.labels?.[name] ?? name;
+    const max = options.maxLength?.[name] ?? MAX_FIELD_CHARS;
+    const problem = value.length > max ? FORM_MESSAGES.tooLong(label, max) : textProblemMessage(label, value);
+    if (problem) problems[name] = [problem];
+  }
+
+  const hideFields = [...ALWAYS_HIDDEN, ...(options.hide ?? [])];
+  if (Object.keys(problems).length > 0) {
+    const submission = parse(kept, { resolve: () => ({ error: problems }) });
+    return { ok: false, answer: formAnswer(submission.reply({ hideFields }), fieldRefusalStatus(Object.keys(problems), options)) };
+  }
+
+  const submission = parseWithZod(kept, { schema });
+  if (submission.status !== "success") {
+    return { ok: false, answer: formAnswer(submission.reply({ hideFields }), fieldRefusalStatus(Object.keys(submission.error ?? {}), options)) };
+  }
+  return {
+    ok: true,
+    value: submission.value as z.output<S>,
+    refuse(message, status = 422) {
+      const reply =
+        typeof message === "string"
+          ? submission.reply({ formErrors: [message], hideFields })
+          : submission.reply({ fieldErrors: Object.fromEntries(Object.entries(message).map(([k, v]) => [k, [v]])), hideFields });
+      return formAnswer(reply, status);
+    },
+  };
+}
+
+/**
+ * A parsed form's values as the FormData a remix-auth strategy reads (its `context.formData`):
+ * the strategies see what the schema accepted, never the raw body.
+ */
+export function strategyForm(values: Readonly<Record<string, string>>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  return form;
+}
+
+/**
+ * A refusal from a route with no page of its own (the sign-outs): Remix answers a resource
+ * route's plain data with 200, so the refusal goes out as a Response with its own status.
+ */
+export function refusalResponse(answer: ReturnType<typeof formAnswer>): Response {
+  return Response.json(answer.data, answer.init ?? undefined);
+}

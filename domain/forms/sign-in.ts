@@ -1,0 +1,162 @@
+/**
+ * The sign-in pages' forms (/login, /signup, /otp, /admin/login) as zod schemas for the
+ * page form pipeline (app/forms/form.server.ts, decision 088). They carry the spec's
+ * messages (sections 5 and 8) and check in the order the pages always have: one message
+ * for what is missing, then the first rule broken, on the field it is about. Conform turns
+ * an empty field into `undefined`, so "required" is the absence of a string. Every check
+ * here is linear (domain/auth.ts), and the pipeline caps each field before these run.
+ */
+import "../zod-in-browser";
+import { z } from "zod";
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  checkPhone,
+  classifyIdentifier,
+  looksLikeEmail,
+  normalizeEmail,
+  passwordProblem,
+} from "../auth";
+
+/** The longest address RFC 5321 lets through; the shop's email fields never take more. */
+export const EMAIL_MAX_CHARS = 254;
+/** A number as typed, with room for spaces a person may add; the 10-digit rule decides. */
+export const PHONE_MAX_CHARS = 32;
+const CODE_MAX_CHARS = 32;
+/** Where to go after sign-in: an address of the shop, never longer than this (domain/redirect.ts). */
+const REDIRECT_MAX_CHARS = 2000;
+
+/** The fields' caps (characters) and the names a person sees, for the pipeline's own messages. */
+export const SIGN_IN_LIMITS = {
+  maxLength: {
+    identifier: EMAIL_MAX_CHARS,
+    email: EMAIL_MAX_CHARS,
+    phone: PHONE_MAX_CHARS,
+    otp: CODE_MAX_CHARS,
+    password: PASSWORD_MAX_LENGTH,
+    redirectTo: REDIRECT_MAX_CHARS,
+  },
+  labels: {
+    identifier: "Mobile number or email",
+    email: "Email",
+    phone: "Mobile number",
+    otp: "OTP",
+    password: "Password",
+  },
+} as const;
+
+const optionalText = z.string().optional();
+
+/**
+ * /login: one field, a mobile number or an email. An email needs its password; a number
+ * never uses one (a number alone only gets a code).
+ */
+export const loginForm = z
+  .object({
+    identifier: z.string({ error: AUTH_MESSAGES.invalidIdentifier }),
+    password: optionalText,
+    redirectTo: optionalText,
+  })
+  .transform((form, ctx) => {
+    const id = classifyIdentifier(form.identifier);
+    if (id.kind === "invalid") {
+      ctx.addIssue({ code: "custom", path: ["identifier"], message: AUTH_MESSAGES.invalidIdentifier });
+      return z.NEVER;
+    }
+    if (id.kind === "phone") return { kind: "phone" as const, phone: id.phone, redirectTo: form.redirectTo };
+    if (!form.password) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordRequired });
+      return z.NEVER;
+    }
+    return { kind: "email" as const, email: id.email, password: form.password, redirectTo: form.redirectTo };
+  });
+
+/**
+ * /signup: email and password, or (method=phone) a number that gets a code. Any other
+ * method is the email form, as the page has always read it.
+ */
+export const signupForm = z
+  .object({
+    method: z.enum(["email", "phone"]).catch("email"),
+    email: optionalText,
+    password: optionalText,
+    phone: optionalText,
+    redirectTo: optionalText,
+  })
+  .transform((form, ctx) => {
+    if (form.method === "phone") {
+      const phone = checkPhone(form.phone);
+      if (!phone.ok) {
+        ctx.addIssue({ code: "custom", path: ["phone"], message: phone.message });
+        return z.NEVER;
+      }
+      return { method: "phone" as const, phone: phone.phone, redirectTo: form.redirectTo };
+    }
+    const email = form.email?.trim();
+    if (!email || !form.password) {
+      ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
+      return z.NEVER;
+    }
+    if (!looksLikeEmail(email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
+      return z.NEVER;
+    }
+    const problem = passwordProblem(form.password);
+    if (problem) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+      return z.NEVER;
+    }
+    return { method: "email" as const, email: normalizeEmail(email), password: form.password, redirectTo: form.redirectTo };
+  });
+
+export type OtpStep = { intent: "send"; phone: string } | { intent: "verify"; code: string } | { intent: "resend" } | { intent: "change" };
+
+/**
+ * /otp: send a code to a number, send it again, start over with another number, or
+ * verify the code (the default: the code form's Enter key sends no button).
+ */
+export const otpForm = z
+  .object({
+    intent: z.enum(["send", "resend", "change", "verify"]).catch("verify"),
+    phone: optionalText,
+    otp: optionalText,
+  })
+  .transform((form, ctx): OtpStep => {
+    switch (form.intent) {
+      case "send": {
+        const phone = checkPhone(form.phone);
+        if (phone.ok) return { intent: "send", phone: phone.phone };
+        ctx.addIssue({ code: "custom", path: ["phone"], message: phone.message });
+        return z.NEVER;
+      }
+      case "verify": {
+        const code = form.otp?.trim();
+        if (code) return { intent: "verify", code };
+        ctx.addIssue({ code: "custom", path: ["otp"], message: AUTH_MESSAGES.otpRequired });
+        return z.NEVER;
+      }
+      case "resend":
+        return { intent: "resend" };
+      case "change":
+        return { intent: "change" };
+    }
+  });
+
+/** /admin/login: both fields, then an email; whatever else is wrong is 'Login failed.' (the service decides). */
+export const adminLoginForm = z
+  .object({ email: optionalText, password: optionalText })
+  .transform((form, ctx) => {
+    const email = form.email?.trim();
+    if (!email || !form.password) {
+      ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
+      return z.NEVER;
+    }
+    if (!looksLikeEmail(email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
+      return z.NEVER;
+    }
+    return { email, password: form.password };
+  });
+
+/** /logout and /admin/logout take no fields: any sent are ignored, but the body is still read through the pipeline's caps. */
+export const emptyForm = z.object({});

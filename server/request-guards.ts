@@ -1,0 +1,155 @@
+import type express from "express";
+import { API_CALLS } from "../domain/api/calls";
+import { API_MESSAGES, EDGE_MESSAGES } from "../domain/api/policy";
+import { TEXT_MESSAGES, textProblem, type TextProblem } from "../domain/text";
+
+/**
+ * What the edge refuses before Remix sees a request (decision 081): a method no address
+ * answers, a post from another site or from a page without an origin, an address whose
+ * text the shop could not store. Each is a 4xx with a message, JSON `{ message }` under
+ * /api and a short page elsewhere, never logged as a fault.
+ */
+
+export function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const TITLES: Record<number, string> = {
+  400: "The address could not be read",
+  403: "Request refused",
+  405: "Not available this way",
+};
+
+/** A refusal: JSON `{ message }` under /api (docs/api.md), a short page elsewhere; never cached. */
+export function refuse(req: express.Request, res: express.Response, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.status(status).set({ "Cache-Control": "no-store", ...headers });
+  if (isApiPath(req.path)) {
+    res.json({ message });
+    return;
+  }
+  const title = TITLES[status] ?? "Request refused";
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${title}</title></head>` +
+        `<body><main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to Home</a></p></main></body></html>\n`,
+    );
+}
+
+// Pages take GET and POST (forms); the /api also PUT, PATCH and DELETE (docs/api.md). HEAD is GET without the body.
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+// The calls' paths as patterns, so a 405 at the edge lists what the address really takes.
+const API_ADDRESSES = API_CALLS.map((call) => ({
+  pattern: new RegExp(`^${call.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{id\}/g, "[^/]+")}/?$`),
+  method: call.method as string,
+}));
+
+function methodsAt(path: string): string[] {
+  if (!isApiPath(path)) return PAGE_METHODS;
+  const methods = API_ADDRESSES.filter((address) => address.pattern.test(path)).map((address) => address.method);
+  if (methods.length === 0) return API_METHODS;
+  if (methods.includes("GET")) methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
+  return methods;
+}
+
+/**
+ * TRACE, OPTIONS, PROPFIND and the like reach no route: a 405 with Allow. A method the /api
+ * uses somewhere goes on to its route, which answers 405 itself when that call lacks it.
+ */
+export function allowedMethods(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  const allowed = isApiPath(req.path) ? API_METHODS : PAGE_METHODS;
+  if (allowed.includes(req.method)) return next();
+  const allow = methodsAt(req.path).join(", ");
+  refuse(req, res, 405, API_MESSAGES.methodNotAllowed(allow), { Allow: allow });
+}
+
+/**
+ * Node hands CONNECT to the server's "connect" event, never to Express, and closes the
+ * socket when nobody listens: answered here with the same 405.
+ */
+export function refuseConnect(_req: unknown, socket: import("node:stream").Duplex): void {
+  const body = JSON.stringify({ message: API_MESSAGES.methodNotAllowed(PAGE_METHODS.join(", ")) });
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS.join(", ")}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * A form post from another site must not act with a shopper's or the admin's cookies.
+ * Browsers send Origin on every non-GET request; one that names another host is refused,
+ * and so is "null" (a sandboxed frame, a data: or file: page), cookie or not: the shop's
+ * own pages always have an origin. No Origin at all (curl, an API client) goes on.
+ */
+export function rejectCrossSitePosts(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  if (origin === undefined || origin === "") return next();
+  if (origin === "null") return refuse(req, res, 403, EDGE_MESSAGES.opaqueOrigin);
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = "";
+  }
+  if (originHost && originHost === req.get("host")) return next();
+  refuse(req, res, 403, EDGE_MESSAGES.crossSite);
+}
+
+// UTF-8 of U+D800..U+DFFF (ED A0..BF xx): a surrogate sent as bytes. The URL decoders turn
+// it into U+FFFD or throw, so it is spotted in the raw text.
+const ENCODED_SURROGATE = /%ED%[AB][0-9A-F]/i;
+
+function rawTextProblem(raw: string, decoded: string): TextProblem | null {
+  return textProblem(decoded) ?? (ENCODED_SURROGATE.test(raw) ? "surrogate" : null);
+}
+
+/** The message for the first broken parameter name or value of a query string, or null. */
+export function queryTextProblem(rawQuery: string): string | null {
+  for (const piece of rawQuery.split("&")) {
+    if (!piece) continue;
+    // One piece at a time, decoded as the routes decode it (URLSearchParams: "+" is a space,
+    // a malformed escape is kept as written), so the refusal can name its parameter.
+    const eq = piece.indexOf("=");
+    const rawName = eq === -1 ? piece : piece.slice(0, eq);
+    const rawValue = eq === -1 ? "" : piece.slice(eq + 1);
+    for (const [name, value] of new URLSearchParams(piece)) {
+      const nameProblem = rawTextProblem(rawName, name);
+      if (nameProblem) return TEXT_MESSAGES[nameProblem](EDGE_MESSAGES.parameterName);
+      const valueProblem = rawTextProblem(rawValue, value);
+      if (valueProblem) return TEXT_MESSAGES[valueProblem](EDGE_MESSAGES.parameter(name));
+    }
+  }
+  return null;
+}
+
+/** The message for a path that decodes to a NUL or a lone surrogate, or null (a malformed escape is Remix's to answer). */
+export function pathTextProblem(rawPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    decoded = rawPath;
+  }
+  const problem = rawTextProblem(rawPath, decoded);
+  return problem ? TEXT_MESSAGES[problem](EDGE_MESSAGES.address) : null;
+}
+
+/**
+ * Text hygiene for the address (domain/text.ts): a NUL or a lone surrogate in the path or in
+ * any query parameter is a 400 naming it, before a loader hands it to Postgres (which refuses
+ * U+0000 with a fault of its own).
+ */
+export function refuseBrokenAddress(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  const url = req.originalUrl;
+  const mark = url.indexOf("?");
+  const message = pathTextProblem(mark === -1 ? url : url.slice(0, mark)) ?? (mark === -1 ? null : queryTextProblem(url.slice(mark + 1)));
+  if (message) return refuse(req, res, 400, message);
+  next();
+}
