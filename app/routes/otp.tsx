@@ -6,7 +6,8 @@ import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server"
 import { getShopper, getShopperSession, shopperStorage, signInShopper, startPhoneCode } from "../auth/session.server";
 import { SIGN_IN_LIMITS, otpForm } from "../../domain/forms/sign-in";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
-import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
+import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
+import { PhoneField } from "../components/PhoneField";
 
 export const meta: MetaFunction = () => [{ title: "Login with OTP | Churu Uniform House" }];
 
@@ -59,18 +60,7 @@ export default function OtpLogin() {
       <FormMessage result={result} />
       {step === "phone" ? (
         <Form method="post" noValidate>
-          <label htmlFor="otp-phone">Mobile number</label>
-          <input
-            id="otp-phone"
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            defaultValue={typedValue(result, "phone")}
-            {...fieldProps(result, "phone")}
-          />
-          <FieldMessage result={result} name="phone" />
+          <PhoneField id="otp-phone" result={result} />
           <button type="submit" name="intent" value="send" className="primary" disabled={busy}>
             {busy ? "Sending..." : "Send OTP"}
           </button>

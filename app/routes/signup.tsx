@@ -8,6 +8,7 @@ import { getShopper, signInShopper, startPhoneCode } from "../auth/session.serve
 import { GoogleButton } from "../components/GoogleButton";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
+import { PhoneField } from "../components/PhoneField";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Churu Uniform House" }];
 
@@ -84,18 +85,7 @@ export default function Signup() {
           </>
         ) : (
           <>
-            <label htmlFor="signup-phone">Mobile number</label>
-            <input
-              id="signup-phone"
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              defaultValue={typedValue(result, "phone")}
-              {...fieldProps(result, "phone")}
-            />
-            <FieldMessage result={result} name="phone" />
+            <PhoneField id="signup-phone" result={result} />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? "Sending..." : "Send OTP"}
             </button>

@@ -47,6 +47,20 @@ export const SIGN_IN_LIMITS = {
 
 const optionalText = z.string().optional();
 
+/** Both fields filled ("Please fill all fields." on the form), then an email (its message on the field); else null. */
+function emailAndPassword(form: { email?: string; password?: string }, ctx: z.RefinementCtx): { email: string; password: string } | null {
+  const email = form.email?.trim();
+  if (!email || !form.password) {
+    ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
+    return null;
+  }
+  if (!looksLikeEmail(email)) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
+    return null;
+  }
+  return { email, password: form.password };
+}
+
 /**
  * /login: one field, a mobile number or an email. An email needs its password; a number
  * never uses one (a number alone only gets a code).
@@ -92,21 +106,14 @@ export const signupForm = z
       }
       return { method: "phone" as const, phone: phone.phone, redirectTo: form.redirectTo };
     }
-    const email = form.email?.trim();
-    if (!email || !form.password) {
-      ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
-      return z.NEVER;
-    }
-    if (!looksLikeEmail(email)) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
-      return z.NEVER;
-    }
-    const problem = passwordProblem(form.password);
+    const filled = emailAndPassword(form, ctx);
+    if (!filled) return z.NEVER;
+    const problem = passwordProblem(filled.password);
     if (problem) {
       ctx.addIssue({ code: "custom", path: ["password"], message: problem });
       return z.NEVER;
     }
-    return { method: "email" as const, email: normalizeEmail(email), password: form.password, redirectTo: form.redirectTo };
+    return { method: "email" as const, email: normalizeEmail(filled.email), password: filled.password, redirectTo: form.redirectTo };
   });
 
 export type OtpStep = { intent: "send"; phone: string } | { intent: "verify"; code: string } | { intent: "resend" } | { intent: "change" };
@@ -145,18 +152,7 @@ export const otpForm = z
 /** /admin/login: both fields, then an email; whatever else is wrong is 'Login failed.' (the service decides). */
 export const adminLoginForm = z
   .object({ email: optionalText, password: optionalText })
-  .transform((form, ctx) => {
-    const email = form.email?.trim();
-    if (!email || !form.password) {
-      ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
-      return z.NEVER;
-    }
-    if (!looksLikeEmail(email)) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
-      return z.NEVER;
-    }
-    return { email, password: form.password };
-  });
+  .transform((form, ctx) => emailAndPassword(form, ctx) ?? z.NEVER);
 
 /** /logout and /admin/logout take no fields: any sent are ignored, but the body is still read through the pipeline's caps. */
 export const emptyForm = z.object({});

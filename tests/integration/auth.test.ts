@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAuthService, isAuthError, type AuthService } from "../../services/auth/index";
+import { createAuthService, type AuthService } from "../../services/auth/index";
 import { startJobHandlers } from "../../workers/index";
 import {
   AUTH_MESSAGES,
@@ -9,6 +9,7 @@ import {
 } from "../../domain/auth";
 import { openTestShop, type TestShop } from "../support/shop";
 import { startSmsInbox, type SmsInbox } from "../support/sms-inbox";
+import { refusal } from "../support/refusal";
 
 let shop: TestShop;
 let sms: SmsInbox;
@@ -23,16 +24,6 @@ const advance = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };
 
-/** Rejects with an AuthError: its code and message. */
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; status: number }> {
-  try {
-    await promise;
-  } catch (err) {
-    if (isAuthError(err)) return { code: err.code, message: err.message, status: err.status };
-    throw err;
-  }
-  throw new Error("expected a refusal, got success");
-}
 
 /** The code as the shopper reads it: from the text the OTP job sent to the (fake) SMS provider. */
 async function codeSentTo(phone: string, count = 1): Promise<string> {

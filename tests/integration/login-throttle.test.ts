@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectPostgres } from "../../db/connection";
-import { createAuthService, isAuthError, type AuthService } from "../../services/auth/index";
+import { createAuthService, type AuthService } from "../../services/auth/index";
 import {
   LOGIN_ACCOUNT_CEILING,
   LOGIN_FIRST_DELAY_MS,
@@ -11,6 +11,7 @@ import {
   loginRateLimitedMessage,
 } from "../../domain/auth";
 import { openTestShop, type TestShop } from "../support/shop";
+import { refusal } from "../support/refusal";
 
 /**
  * Password sign-in throttling (decision 083), on the real Postgres counters.
@@ -32,16 +33,6 @@ async function sleep(ms: number): Promise<void> {
   clock = new Date(clock.getTime() + ms);
 }
 
-/** Rejects with an AuthError: its code and message. */
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; status: number }> {
-  try {
-    await promise;
-  } catch (err) {
-    if (isAuthError(err)) return { code: err.code, message: err.message, status: err.status };
-    throw err;
-  }
-  throw new Error("expected a refusal, got success");
-}
 
 /** The delay the owner's own attempt waited: the last one asked for. */
 async function ownerSignsIn(email: string, password: string, ip: string): Promise<number> {

@@ -132,7 +132,7 @@ describe("the page form pipeline", () => {
     expect(JSON.stringify(answer.data)).not.toContain("wrong");
   });
 
-  it("answers a 1 MB field in well under 100 ms (linear work, capped body)", async () => {
+  it("answers a 1 MB field without scanning it more than once (linear work, capped body)", async () => {
     const big = "a@" + "a".repeat(1024 * 1024);
     const started = performance.now();
     const answer = await refused(post(`email=${big}&password=x`), { maxBytes: 2 * 1024 * 1024, maxLength: { email: 254 } });
