@@ -23,5 +23,9 @@ export default defineConfig({
     }),
   ],
   server: { port: 3000 },
+  // Vite's dev scan crawls route files before Remix strips their loaders and actions, so it finds
+  // server-only packages (the password hasher) and tries to bundle them for the browser, which fails
+  // and leaves every page of `shop dev` without its scripts. The browser never imports them.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
   build: { target: "es2020" },
 });

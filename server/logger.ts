@@ -70,7 +70,7 @@ function safeDecode(text: string): string {
 }
 
 /** What Vite serves in development: its client, dependencies and the app's source files. */
-const VITE_MODULE = /^\/(@|node_modules\/|app\/)/;
+const VITE_MODULE = /^\/(@|node_modules\/|(app|domain|services|server|db|eventstore|projectors|workers)\/)/;
 
 type LoggedRequest = IncomingMessage & { originalUrl?: string; ip?: string };
 type LoggedResponse = ServerResponse;
