@@ -16,18 +16,6 @@ export default tseslint.config(
       "no-constant-condition": ["error", { checkLoops: false }],
     },
   },
-  {
-    // domain/ is pure: no I/O modules may creep in.
-    files: ["domain/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["node:*", "fs", "path", "pg", "kysely", "ioredis", "bullmq", "@remix-run/*", "../db/*", "../eventstore/*", "../services/*", "../workers/*"], message: "domain/ holds pure rules: no I/O" },
-          ],
-        },
-      ],
-    },
-  },
+  // Which folder may import which (domain/ pure, no upward import, no circle) is checked by dependency-cruiser:
+  // .dependency-cruiser.cjs, run by `npm run lint` (decision 090).
 );

@@ -6,6 +6,8 @@ import { startReplayThreads } from "../projectors/replay-threads";
 import type { Projector } from "../projectors/projector";
 import { replay, selectProjectors, verify, type RebuildProgress, type ScratchBuilder, type TableDifference } from "../projectors/replay";
 import type { RecordedEvent } from "../eventstore/port";
+import { readEvent } from "../domain/events/index";
+import { isUnreadableEvent } from "../domain/events/registry";
 
 import { command } from "./args";
 
@@ -188,13 +190,25 @@ async function printStream(config: ShopConfig, streamId: string, flags: { json: 
       );
       return 1;
     }
+    // Each event as today's code reads it (upcast); one it cannot read is shown as stored and named on stderr.
+    const refusals: string[] = [];
+    const shown = events.map((e) => {
+      try {
+        return readEvent(e);
+      } catch (err) {
+        if (!isUnreadableEvent(err)) throw err;
+        refusals.push(err.message);
+        return e;
+      }
+    });
     if (flags.json) {
-      console.log(JSON.stringify(events, null, 2));
+      console.log(JSON.stringify(shown, null, 2));
     } else {
       console.log(["type".padEnd(26), "rev".padStart(5), "position".padEnd(16), "time".padEnd(24), "data"].join("  "));
-      for (const e of events) console.log(eventLine(e));
+      for (const e of shown) console.log(eventLine(e));
     }
-    return 0;
+    for (const refusal of refusals) console.error(`shop: ${refusal}`);
+    return refusals.length > 0 ? 1 : 0;
   });
 }
 

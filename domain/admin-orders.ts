@@ -3,7 +3,7 @@
 // Pages are keyset pages: the cursor is the sort key and the id of the row at the page's edge.
 import "./zod-in-browser";
 import { z } from "zod";
-import { ORDER_STATUSES, type OrderStatus } from "./orders/events";
+import { ORDER_STATUSES, type OrderEvent, type OrderStatus } from "./orders/events";
 import { foldOrder, type OrderState } from "./orders/order";
 import { textProblem } from "./text";
 
@@ -218,7 +218,7 @@ export function isOrderStatusFilter(filter: DashboardFilter): filter is OrderSta
  * the stream's events up to and including it, folded with the decider's own evolve.
  * Undefined when the stream has no such revision.
  */
-export function orderAsOf(events: readonly { revision: number; type: string; data: unknown }[], revision: number): OrderState | undefined {
+export function orderAsOf(events: readonly (OrderEvent & { revision: number })[], revision: number): OrderState | undefined {
   if (!Number.isInteger(revision) || !events.some((e) => e.revision === revision)) return undefined;
   return foldOrder(events.filter((e) => e.revision <= revision));
 }

@@ -4,24 +4,14 @@
 // Prices are not part of the cart's events: the server prices a line whenever it
 // shows or orders it, so a price can never come from the browser (decision 040).
 import { RuleViolation } from "./errors";
+import type { CartEvent, CartLine, CartLineRef } from "./cart/events";
+
+export type { CartEvent, CartEventType, CartLine, CartLineRef } from "./cart/events";
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 99;
 /** Distinct lines in one cart; far above any family's order, low enough to refuse junk. */
 export const MAX_CART_LINES = 50;
-
-/** A line is identified by product id, size and school (spec section 3). */
-export interface CartLineRef {
-  productId: string;
-  size: string;
-  /** School name for school uniform lines, "" otherwise. */
-  school: string;
-}
-
-export interface CartLine extends CartLineRef {
-  name: string;
-  quantity: number;
-}
 
 export const cartStreamId = (cartId: string) => `cart-${cartId}`;
 export const guestCartId = (token: string) => `guest.${token}`;
@@ -34,30 +24,6 @@ export function lineKey(line: CartLineRef): string {
 export function sameLine(a: CartLineRef, b: CartLineRef): boolean {
   return a.productId === b.productId && a.size === b.size && a.school === b.school;
 }
-
-// ---------------------------------------------------------------------------------------
-// Events
-// ---------------------------------------------------------------------------------------
-
-export type CartEvent =
-  | { type: "CartItemAdded"; data: CartLine }
-  | { type: "CartItemQuantityChanged"; data: CartLineRef & { quantity: number } }
-  | { type: "CartItemRemoved"; data: CartLineRef }
-  | { type: "CartCleared"; data: Record<string, never> }
-  /** The lines went into an order; they leave the cart (anything added meanwhile stays). */
-  | { type: "CartCheckedOut"; data: { orderId: string; lines: (CartLineRef & { quantity: number })[] } }
-  /** A guest cart joined this cart on sign-in, in one append. */
-  | { type: "CartMerged"; data: { fromCartId: string; fromRevision: number; lines: CartLine[] } };
-
-export type CartEventType = CartEvent["type"];
-export const CART_EVENT_TYPES: readonly CartEventType[] = [
-  "CartItemAdded",
-  "CartItemQuantityChanged",
-  "CartItemRemoved",
-  "CartCleared",
-  "CartCheckedOut",
-  "CartMerged",
-];
 
 // ---------------------------------------------------------------------------------------
 // State
@@ -112,13 +78,15 @@ export function evolve(state: CartState, event: CartEvent): CartState {
       };
     }
     default:
-      // An event type this code does not know (a newer writer): the cart ignores it.
+      // Only an event made up in memory lands here: a stored one of an unknown type is
+      // refused by the registry (domain/cart/events.ts) before any fold sees it.
       return state;
   }
 }
 
-export function foldCart(events: readonly { type: string; data: unknown }[]): CartState {
-  return events.reduce((state, event) => evolve(state, event as CartEvent), emptyCart());
+/** Folds events read through the registry (`cartEvents.readAll`): an unknown or malformed one never gets here. */
+export function foldCart(events: readonly CartEvent[]): CartState {
+  return events.reduce(evolve, emptyCart());
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2,16 +2,24 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { RecordedEvent } from "../eventstore/port";
 import { streamCategory } from "../eventstore/port";
-import type { OrderEvent, OrderPlaced } from "../domain/orders/events";
+import { orderEvents, type OrderEvent, type OrderPlaced } from "../domain/orders/events";
+import type { ReadEvent } from "../domain/events/registry";
 import { displayOrderId } from "../domain/orders/order";
 import type { Projector } from "./projector";
 import { insertRows } from "./bulk";
 import type { ApplyContext } from "./projector";
 
-const ORDER_EVENT_TYPES: readonly OrderEvent["type"][] = ["OrderPlaced", "OrderStatusChanged", "OrderPaymentStatusChanged", "OrderDeleted"];
+type ReadOrderEvent = ReadEvent<RecordedEvent, OrderEvent>;
 
-function isOrderEvent(event: RecordedEvent): event is RecordedEvent & OrderEvent {
-  return streamCategory(event.streamId) === "order" && (ORDER_EVENT_TYPES as readonly string[]).includes(event.type);
+/**
+ * Every event of an order stream, read through the registry: one it cannot read stops the
+ * projector with its position (the batch is retried and /healthz shows the lag) rather
+ * than leaving the read model silently short of it.
+ */
+function readOrderEvents(events: readonly RecordedEvent[]): ReadOrderEvent[] {
+  const read: ReadOrderEvent[] = [];
+  for (const event of events) if (streamCategory(event.streamId) === "order") read.push(orderEvents.read(event));
+  return read;
 }
 
 function placedRow(data: OrderPlaced["data"]) {
@@ -69,11 +77,10 @@ interface OrderChange {
  * update. A replay of a million events then costs a few statements per batch,
  * not one per event.
  */
-async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[], guarded: boolean, context?: ApplyContext): Promise<void> {
+async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: boolean, context?: ApplyContext): Promise<void> {
   const placed = new Map<string, ReturnType<typeof placedRow>>();
   const changed = new Map<string, OrderChange>();
   for (const event of events) {
-    if (!isOrderEvent(event)) continue;
     if (event.type === "OrderPlaced") {
       placed.set(event.data.orderId, placedRow(event.data));
       continue;
@@ -107,7 +114,7 @@ async function applyOrders(trx: Kysely<DB>, events: RecordedEvent[], guarded: bo
 }
 
 /** Every change of an order, in stream order: the trail the admin and a tracking customer see. */
-function historyRow(event: RecordedEvent & OrderEvent) {
+function historyRow(event: ReadOrderEvent) {
   const { orderId } = event.data;
   switch (event.type) {
     case "OrderPlaced": {
@@ -142,7 +149,7 @@ function historyRow(event: RecordedEvent & OrderEvent) {
 
 async function applyStatusHistory(
   trx: Kysely<DB>,
-  events: (RecordedEvent & OrderEvent)[],
+  events: ReadOrderEvent[],
   guarded: boolean,
   context?: ApplyContext,
 ): Promise<void> {
@@ -161,13 +168,13 @@ async function applyStatusHistory(
 export const ordersProjector: Projector = {
   name: "orders",
   tables: ["orders", "order_status_history"],
-  eventTypes: ORDER_EVENT_TYPES,
+  eventTypes: orderEvents.types,
   async apply(trx, events, context) {
-    const orderEvents = events.filter(isOrderEvent);
-    if (orderEvents.length === 0) return;
+    const read = readOrderEvents(events);
+    if (read.length === 0) return;
     // Live projection keeps the guard: a row already there is skipped, not a stuck projector.
     const guarded = !context?.freshTables;
-    await applyOrders(trx, orderEvents, guarded, context);
-    await applyStatusHistory(trx, orderEvents, guarded, context);
+    await applyOrders(trx, read, guarded, context);
+    await applyStatusHistory(trx, read, guarded, context);
   },
 };

@@ -1,4 +1,4 @@
-import { ConfigError } from "./config";
+import { ConfigError } from "./config-error";
 
 type Env = Record<string, string | undefined>;
 

@@ -1,14 +1,10 @@
 import net from "node:net";
 import path from "node:path";
 import { readAuthSettings, type AuthSettings } from "./auth-config";
+import { ConfigError } from "./config-error";
+import { SMS_PROVIDERS, type SmsProvider, type SmsSettings } from "../workers/transports/sms-http";
 
-/**
- * Start-up settings, read once from the environment. A bad value stops the
- * process with one line naming the setting, never a stack trace.
- */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
 export interface ShopConfig {
   port: number;
@@ -70,25 +66,6 @@ export type TrustProxy = false | number | string[];
 /** LOG_LEVEL's values (pino's levels), chattiest first. */
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export const SMS_PROVIDERS = ["console", "msg91", "twilio"] as const;
-export type SmsProvider = (typeof SMS_PROVIDERS)[number];
-
-/** The SMS provider (SMS_PROVIDER) and what it needs. */
-export interface SmsSettings {
-  provider: SmsProvider;
-  /** The provider's endpoint (SMS_URL); defaults to the provider's public API. */
-  url?: string;
-  /** MSG91 auth key (SMS_API_KEY). */
-  apiKey?: string;
-  /** Twilio account (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN). */
-  accountSid?: string;
-  authToken?: string;
-  /** Sender id (MSG91) or From number (Twilio): SMS_SENDER. */
-  sender?: string;
-  /** Longest wait for the provider's answer (SMS_TIMEOUT_MS); a timeout is retried. */
-  timeoutMs: number;
-}
 
 type Env = Record<string, string | undefined>;
 

@@ -1,6 +1,5 @@
 import type express from "express";
-import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../app/auth/session.server";
-import { GUEST_CART_COOKIE } from "../app/cart/cart.server";
+import { ADMIN_COOKIE, GUEST_CART_COOKIE, SHOPPER_COOKIE } from "../domain/cookies";
 import { cspNonceOf } from "./security-headers";
 
 /**

@@ -7,6 +7,7 @@ import { migrateToLatest } from "../db/migrate";
 import type { DB } from "../db/schema";
 import { openEventStore, type EventStore, type Position } from "../eventstore/index";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
+import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
 import type { JobQueue } from "../workers/queue";
 import { InProcessQueue } from "../workers/in-process-queue";
@@ -28,6 +29,8 @@ export interface ShopCore {
   sessionSecret: string;
   /** Read your writes: bounded wait until every read model has applied `position`. */
   waitForReadModels(position: Position, timeoutMs?: number): Promise<boolean>;
+  /** The same for the orders projector alone: what an order page reads. One shared poll serves every waiting request. */
+  waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;
   health(): Promise<Health>;
   close(): Promise<void>;
 }
@@ -83,6 +86,7 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       projectors: allProjectors,
       sessionSecret,
       waitForReadModels: createReadModelWaiter(database.db, store, names),
+      waitForOrders: createReadModelWaiter(database.db, store, [ordersProjector.name]),
       health: () =>
         checkHealth(
           { database, store, queue, projectorNames: names },

@@ -12,6 +12,7 @@ import {
   type CartLineRef,
   type CartState,
 } from "../domain/cart";
+import { cartEvents } from "../domain/cart/events";
 import { RuleViolation, isRuleViolation } from "../domain/errors";
 import { isWrongExpectedVersion, type AppendResult, type EventStore, type StreamAppend } from "../eventstore/port";
 import type { LinePricer } from "./line-prices";
@@ -58,7 +59,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
   const { store, priceLine } = deps;
 
   async function load(cartId: string): Promise<{ state: CartState; revision: number }> {
-    const events = await store.readStream(cartStreamId(cartId));
+    const events = cartEvents.readAll(await store.readStream(cartStreamId(cartId)));
     return { state: foldCart(events), revision: events.length ? events[events.length - 1].revision : -1 };
   }
 
@@ -77,7 +78,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
       try {
         return await store.append(
           cartStreamId(cartId),
-          events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
+          events.map((e) => cartEvents.toAppend(e, randomUUID())),
           revision < 0 ? "no_stream" : revision,
         );
       } catch (err) {
@@ -213,7 +214,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
       if (events.length === 0) return null;
       return {
         streamId: cartStreamId(cartId),
-        events: events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
+        events: events.map((e) => cartEvents.toAppend(e, randomUUID())),
         expectedRevision: loaded.revision < 0 ? "no_stream" : loaded.revision,
       };
     },

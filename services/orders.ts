@@ -14,6 +14,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
   type ShippingAddress,
+  orderEvents,
 } from "../domain/orders/events";
 import {
   EMPTY_CART_MESSAGE,
@@ -33,8 +34,6 @@ import {
 } from "../eventstore/port";
 import { cartIdOf, type CartOwner, type CartService } from "./cart";
 import type { LinePricer } from "./line-prices";
-import { createReadModelWaiter } from "../projectors/read-your-writes";
-import { ordersProjector } from "../projectors/orders";
 
 // ---------------------------------------------------------------------------------------
 // Ids
@@ -127,13 +126,11 @@ export interface StatusHistoryEntry {
   at: Date;
 }
 
-export interface TrailEntry {
+export type TrailEntry = OrderEvent & {
   revision: number;
-  type: OrderEvent["type"];
-  data: OrderEvent["data"];
   at: Date;
   position: Position;
-}
+};
 
 export interface PlacedOrder {
   orderId: string;
@@ -168,13 +165,13 @@ export function createOrderService(deps: {
   store: EventStore;
   priceLine: LinePricer;
   cart: CartService;
+  /** Read your writes: a bounded wait until the orders projector (what the order pages read) has applied `position`. */
+  waitUntilVisible(position: Position, timeoutMs?: number): Promise<boolean>;
 }) {
-  const { db, store, priceLine, cart } = deps;
-  // The order pages read the orders projector's tables; one shared poll serves every waiting request.
-  const waitUntilVisible = createReadModelWaiter(db, store, [ordersProjector.name]);
+  const { db, store, priceLine, cart, waitUntilVisible } = deps;
 
   async function loadOrder(orderId: string): Promise<{ state: OrderState; events: RecordedEvent[] }> {
-    const events = await store.readStream(orderStreamId(orderId));
+    const events = orderEvents.readAll(await store.readStream(orderStreamId(orderId)));
     return { state: foldOrder(events), events };
   }
 
@@ -234,12 +231,9 @@ export function createOrderService(deps: {
     const events = decide(command, { exists: false });
     const order: StreamAppend = {
       streamId: orderStreamId(input.orderId),
-      events: events.map((e) => ({
-        id: uuidFromHash(`${input.orderId}\nOrderPlaced`),
-        type: e.type,
-        data: e.data,
-        metadata: { requestHash: input.requestHash },
-      })),
+      events: events.map((e) =>
+        orderEvents.toAppend(e, uuidFromHash(`${input.orderId}\nOrderPlaced`), { requestHash: input.requestHash }),
+      ),
       expectedRevision: "no_stream",
     };
     const { cartCheckOut } = input;
@@ -316,7 +310,7 @@ export function createOrderService(deps: {
       try {
         const result = await store.append(
           orderStreamId(orderId),
-          newEvents.map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
+          newEvents.map((e) => orderEvents.toAppend(e, randomUUID())),
           events[events.length - 1].revision,
         );
         await waitUntilVisible(result.position);
@@ -565,14 +559,8 @@ export function createOrderService(deps: {
     async getOrderTrail(orderId: string): Promise<TrailEntry[]> {
       const id = orderId.trim().toLowerCase();
       if (!validOrderId(id)) return [];
-      const events = await store.readStream(orderStreamId(id));
-      return events.map((e) => ({
-        revision: e.revision,
-        type: e.type as OrderEvent["type"],
-        data: e.data as OrderEvent["data"],
-        at: e.createdAt,
-        position: e.position,
-      }));
+      const events = orderEvents.readAll(await store.readStream(orderStreamId(id)));
+      return events.map((e): TrailEntry => ({ ...e, at: e.createdAt }));
     },
 
     getStatusHistory,

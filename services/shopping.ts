@@ -14,6 +14,7 @@ export function createShoppingServices(core: ShopCore) {
     store: core.store,
     priceLine,
     cart,
+    waitUntilVisible: core.waitForOrders,
   });
   return { cart, orders, priceLine };
 }

@@ -6,9 +6,11 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
 import type { Shop } from "../../services/index";
 import { AuthError, isAuthError, type User } from "../../services/auth/index";
-import type { GoogleSettings } from "../../server/auth-config";
 import { AUTH_MESSAGES } from "../../domain/auth";
 import { adminStorage, shopperStorage, type SessionData } from "./session.server";
+
+/** Google sign-in as configured (GOOGLE_CLIENT_ID and the rest): what the shop was started with. */
+type GoogleSettings = NonNullable<Shop["config"]["auth"]["google"]>;
 
 /** What a strategy gets besides the request: the shop, the caller's address, and the form already read by the action. */
 export interface AuthContext {

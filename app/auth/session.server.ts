@@ -3,6 +3,7 @@ import type { Shop } from "../../services/index";
 import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
 import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
+import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
 import { afterShopperSignIn } from "./sign-in-hooks.server";
 
 /** Who is shopping, as every page and other feature sees them. */
@@ -28,8 +29,6 @@ export interface SessionData {
 }
 type FlashData = { error: string; "auth:error": { message: string } };
 
-export const SHOPPER_COOKIE = "__session";
-export const ADMIN_COOKIE = "__admin";
 const ANONYMOUS_SESSION_MS = 3_600_000;
 
 interface Storages {

@@ -1,5 +1,5 @@
 import type { Shop } from "../../services/index";
-import { clearGuestCookie, readGuestToken } from "../cart/cart.server";
+import { clearGuestCookie, readGuestToken } from "../cart/guest-cookie.server";
 
 /**
  * Runs on every page sign-in and sign-up of a shopper (email and password,

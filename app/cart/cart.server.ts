@@ -1,44 +1,8 @@
-import { createCookie, type Cookie } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import type { Shop } from "../../services/index";
 import type { CartOwner } from "../../services/cart";
 import { getShopper, type Shopper } from "../auth/session.server";
-
-export const GUEST_CART_COOKIE = "shop_cart";
-const GUEST_CART_DAYS = 180;
-const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-// One cookie object per shop (one shop per process; tests start several).
-const cookies = new WeakMap<object, Cookie>();
-
-/** A guest's cart is found by a random token in a signed, httpOnly, SameSite=Lax cookie. */
-export function guestCartCookie(shop: Shop): Cookie {
-  let cookie = cookies.get(shop.db);
-  if (!cookie) {
-    cookie = createCookie(GUEST_CART_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: shop.config.production,
-      path: "/",
-      maxAge: GUEST_CART_DAYS * 86400,
-      secrets: [shop.sessionSecret],
-    });
-    cookies.set(shop.db, cookie);
-  }
-  return cookie;
-}
-
-/** The guest token from the cookie, or null (no cookie, or a signature that does not check out). */
-export async function readGuestToken(request: Request, shop: Shop): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header || !header.includes(GUEST_CART_COOKIE)) return null;
-  const value: unknown = await guestCartCookie(shop).parse(header);
-  return typeof value === "string" && TOKEN.test(value) ? value : null;
-}
-
-export function clearGuestCookie(shop: Shop): Promise<string> {
-  return guestCartCookie(shop).serialize("", { maxAge: 0, expires: new Date(0) });
-}
+import { guestCartCookie, readGuestToken } from "./guest-cookie.server";
 
 export interface CartContext {
   shopper: Shopper | null;

@@ -4,7 +4,10 @@ import { RETRY_FORM_LIMITS, retryForm } from "../../domain/forms/admin";
 import { requireAdmin } from "../auth/session.server";
 import { readPageForm } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
-import type { NotificationRow } from "../../workers/notifications";
+import type { Shop } from "../../services/index";
+
+/** One message as the notifications service lists it. */
+type NotificationRow = Awaited<ReturnType<Shop["notifications"]["list"]>>["recent"][number];
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Admin" }];
 

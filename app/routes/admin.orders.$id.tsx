@@ -20,8 +20,7 @@ function actorLabel(actor: Actor | undefined): string {
 }
 
 /** One event of the stream as the trail prints it: what, who, the status change, the details. */
-function describe(event: { type: string; data: unknown }) {
-  const e = event as OrderEvent;
+function describe(e: OrderEvent) {
   switch (e.type) {
     case "OrderPlaced": {
       const d = e.data;
@@ -43,8 +42,6 @@ function describe(event: { type: string; data: unknown }) {
       };
     case "OrderDeleted":
       return { what: "Order deleted", by: actorLabel(e.data.actor), change: "deleted (tombstone)", details: "The order left the lists; its history stays." };
-    default:
-      return { what: String((event as { type: string }).type), by: "Unknown", change: "", details: "" };
   }
 }
 

@@ -28,7 +28,7 @@
  * shop looks complete before the real list arrives. Replace or delete them. DPS,
  * St. Xavier's and Other Sample School are named by the product spec and keep their pages.
  */
-import type { SchoolEntry } from "../schools";
+import type { SchoolEntry } from "../school-entry";
 
 export const SCHOOL_ENTRIES: readonly SchoolEntry[] = [
   { name: "DPS", logo: true, colourChoice: ["T-shirt"] },

@@ -1,8 +1,11 @@
 /**
  * The order's events: the one vocabulary shared by the order decider, the read
- * models, the admin audit trail and the notification reactor.
- * An order lives in the stream `order-{orderId}`.
+ * models, the admin audit trail and the notification reactor, each with its schema
+ * and version (docs/events.md). An order lives in the stream `order-{orderId}`.
  */
+import "../zod-in-browser";
+import { z } from "zod";
+import { createEventRegistry } from "../events/registry";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -79,3 +82,50 @@ export interface OrderDeleted {
 export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderPaymentStatusChanged | OrderDeleted;
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`;
+
+// The schemas say what a stored event holds, not the order's rules (the decider keeps
+// those): an event refused here could never have been decided.
+const actor = z.object({
+  kind: z.enum(["admin", "customer", "guest", "system"]),
+  id: z.string().optional(),
+  name: z.string().optional(),
+});
+const orderStatus = z.enum(ORDER_STATUSES);
+const paymentStatus = z.enum(PAYMENT_STATUSES);
+
+const orderPlaced = z.object({
+  orderId: z.string(),
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      name: z.string(),
+      size: z.string(),
+      school: z.string(),
+      unitPrice: z.number().int(),
+      quantity: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+  customer: z.object({
+    kind: z.enum(["user", "guest"]),
+    userId: z.string().optional(),
+    name: z.string(),
+    phone: z.string(),
+    email: z.string().optional(),
+  }),
+  address: z.object({ name: z.string(), phone: z.string(), address: z.string(), city: z.string(), pincode: z.string() }),
+  placedAt: z.string(),
+});
+
+export const orderEvents = createEventRegistry<OrderEvent>("order", {
+  OrderPlaced: { version: 1, schema: orderPlaced },
+  OrderStatusChanged: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), from: orderStatus, to: orderStatus, actor, at: z.string() }),
+  },
+  OrderPaymentStatusChanged: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), from: paymentStatus, to: paymentStatus, actor, at: z.string() }),
+  },
+  OrderDeleted: { version: 1, schema: z.object({ orderId: z.string(), actor, at: z.string() }) },
+});

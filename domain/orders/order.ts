@@ -41,12 +41,15 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     case "OrderDeleted":
       return state.exists ? { ...state, deleted: true } : state;
     default:
+      // Only an event made up in memory lands here: a stored one of an unknown type is
+      // refused by the registry (domain/orders/events.ts) before any fold sees it.
       return state;
   }
 }
 
-export function foldOrder(events: readonly { type: string; data: unknown }[]): OrderState {
-  return events.reduce((state, event) => evolve(state, event as OrderEvent), initialOrderState());
+/** Folds events read through the registry (`orderEvents.readAll`): an unknown or malformed one never gets here. */
+export function foldOrder(events: readonly OrderEvent[]): OrderState {
+  return events.reduce(evolve, initialOrderState());
 }
 
 export type OrderCommand =

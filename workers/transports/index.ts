@@ -1,14 +1,21 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import type { ShopConfig } from "../../server/config";
 import { ConsoleTransport } from "./console";
-import { HttpSmsTransport } from "./sms-http";
+import { HttpSmsTransport, type SmsSettings } from "./sms-http";
 import { SmtpTransport } from "./smtp";
 import type { EmailTransport, SmsTransport } from "./transport";
 
+/** What the transports need of the shop's configuration (server/config.ts ShopConfig has it). */
+export interface TransportSettings {
+  production: boolean;
+  sms: SmsSettings;
+  smtpUrl?: string;
+  mailFrom: string;
+}
+
 /** The transports configuration asks for; the console transport wherever nothing is configured. */
 export function createTransports(
-  config: ShopConfig,
+  config: TransportSettings,
   db: Kysely<DB>,
   log: (line: string) => void,
 ): { sms: SmsTransport; email: EmailTransport } {

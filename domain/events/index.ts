@@ -1,0 +1,15 @@
+// The vocabulary of every stream the shop writes (docs/events.md): a reader that may meet
+// any of them, like `shop stream`, reads through here.
+import { cartEvents, type CartEvent } from "../cart/events";
+import { orderEvents, type OrderEvent } from "../orders/events";
+import { UnreadableEvent, categoryOf, type ReadEvent, type StoredEvent } from "./registry";
+
+export type ShopEvent = CartEvent | OrderEvent;
+
+/** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
+export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
+  const category = categoryOf(stored.streamId);
+  if (category === cartEvents.category) return cartEvents.read(stored);
+  if (category === orderEvents.category) return orderEvents.read(stored);
+  throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
+}
