@@ -6,6 +6,7 @@ import { openDatabase } from "../server/runtime";
 import { migrateToLatest } from "../db/migrate";
 import { createAuthService, isAuthError } from "../services/auth/index";
 import { InProcessQueue } from "../workers/in-process-queue";
+import { codeOutbox } from "../workers/code-outbox";
 import { command } from "./args";
 import { ADMIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES, looksLikeEmail, passwordProblem } from "../domain/auth";
 
@@ -86,7 +87,7 @@ async function createAdmin(
   const queue = new InProcessQueue();
   try {
     await migrateToLatest(database.db);
-    const auth = createAuthService({ db: database.db, queue, sessionSecret: config.sessionSecret ?? "" });
+    const auth = createAuthService({ db: database.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "" });
     const { user, created } = await auth.createAdmin({ email: flags.email, password, name: flags.name });
     console.log(
       created

@@ -3,7 +3,7 @@ import type { Database } from "../db/connection";
 import type { EventStore, Position } from "../eventstore/port";
 import { projectorStatuses } from "../projectors/runner";
 import { newestHeartbeat } from "../workers/heartbeat";
-import type { JobQueue } from "../workers/queue";
+import type { JobQueue } from "../services/queue";
 import { readReactorCheckpoint, REACTOR_NAME } from "../workers/reactor";
 
 /** One follower of the event store (a projector or the notification reactor) and how far behind it is. */

@@ -9,7 +9,9 @@ import { openEventStore, type EventStore, type Position } from "../eventstore/in
 import { projectors as allProjectors, type Projector } from "../projectors/index";
 import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
-import type { JobQueue } from "../workers/queue";
+import type { ServiceCore } from "../services/core";
+import type { JobQueue } from "../services/queue";
+import { codeOutbox } from "../workers/code-outbox";
 import { InProcessQueue } from "../workers/in-process-queue";
 import type { ShopConfig } from "./config";
 import { checkHealth, type Health } from "./health";
@@ -19,7 +21,7 @@ import { checkHealth, type Health } from "./health";
  * job queue. Built once by `bin/shop.ts` and handed to Remix as load context,
  * so routes never open connections of their own.
  */
-export interface ShopCore {
+export interface ShopCore extends ServiceCore {
   config: ShopConfig;
   database: Database;
   db: Kysely<DB>;
@@ -87,6 +89,7 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       sessionSecret,
       waitForReadModels: createReadModelWaiter(database.db, store, names),
       waitForOrders: createReadModelWaiter(database.db, store, [ordersProjector.name]),
+      codeOutbox,
       health: () =>
         checkHealth(
           { database, store, queue, projectorNames: names },

@@ -4,6 +4,7 @@ import { createNewsletterService } from "./newsletter";
 import { createAuthService } from "./auth/index";
 import { createNotificationsService } from "./notifications";
 import { createShoppingServices } from "./shopping";
+import type { ServiceCore } from "./core";
 import { createProductService } from "./products";
 import { createAdminOrderQueries } from "./admin-orders";
 
@@ -12,7 +13,7 @@ import { createAdminOrderQueries } from "./admin-orders";
  * queue). Routes reach them through Remix load context as `context.shop`.
  * Each feature adds its service here.
  */
-export function createServices(core: ShopCore) {
+export function createServices(core: ServiceCore) {
   return {
     catalogue: createCatalogueService(core.db),
     newsletter: createNewsletterService(core.db),

@@ -1,10 +1,144 @@
-import type { ShopCore } from "../server/runtime";
-import { listNotifications, retryNotification } from "../workers/notifications";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { DB, NotificationSendsTable, NotificationStatus } from "../db/schema";
+import { OTP_VALID_MINUTES } from "../domain/otp";
+import type { ServiceCore } from "./core";
+import type { JobQueue, QueueName } from "./queue";
 
 /** What the admin's notifications page reads and does: recent sends, failures, Retry. */
-export function createNotificationsService(core: Pick<ShopCore, "db" | "queue">) {
+export function createNotificationsService(core: Pick<ServiceCore, "db" | "queue">) {
   return {
     list: (options: { limit?: number } = {}) => listNotifications(core.db, options),
     retry: (key: string) => retryNotification(core.db, core.queue, key),
   };
+}
+
+export interface NotificationRow {
+  key: string;
+  kind: string;
+  channel: "sms" | "email";
+  recipient: string;
+  subject: string | null;
+  /** The text as kept: a sign-in code's shows "******" for the code. */
+  body: string | null;
+  status: NotificationStatus;
+  attempts: number;
+  transport: string | null;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+}
+
+const COLUMNS = [
+  "key",
+  "kind",
+  "channel",
+  "recipient",
+  "subject",
+  "body",
+  "status",
+  "attempts",
+  "transport",
+  "last_error",
+  "created_at",
+  "updated_at",
+  "sent_at",
+] as const;
+
+function toRow(r: Pick<Selectable<NotificationSendsTable>, (typeof COLUMNS)[number]>): NotificationRow {
+  return {
+    key: r.key,
+    kind: r.kind,
+    channel: r.channel,
+    recipient: r.recipient,
+    subject: r.subject,
+    body: r.body,
+    status: r.status,
+    attempts: r.attempts,
+    transport: r.transport,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    sentAt: r.sent_at,
+  };
+}
+
+/** Recent messages, newest first, and the ones that need a person (failed, unknown). */
+export async function listNotifications(
+  db: Kysely<DB>,
+  options: { limit?: number } = {},
+): Promise<{ recent: NotificationRow[]; problems: NotificationRow[]; counts: Record<NotificationStatus, number> }> {
+  const limit = options.limit ?? 50;
+  const [recent, problems, counts] = await Promise.all([
+    db.selectFrom("notification_sends").select(COLUMNS).orderBy("id", "desc").limit(limit).execute(),
+    db
+      .selectFrom("notification_sends")
+      .select(COLUMNS)
+      .where("status", "in", ["failed", "unknown"])
+      .orderBy("updated_at", "desc")
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom("notification_sends")
+      .select(["status", sql<number>`count(*)::int`.as("n")])
+      .groupBy("status")
+      .execute(),
+  ]);
+  const byStatus = { pending: 0, sending: 0, sent: 0, failed: 0, unknown: 0 } as Record<NotificationStatus, number>;
+  for (const c of counts) byStatus[c.status] = Number(c.n);
+  return { recent: recent.map(toRow), problems: problems.map(toRow), counts: byStatus };
+}
+
+export type RetryResult = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * The admin's Retry: puts a failed (or in-doubt) message back to pending and
+ * queues it for a fresh round of attempts. For an 'unknown' one this is the
+ * person's decision that a possible duplicate is better than none.
+ */
+export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: string): Promise<RetryResult> {
+  const row = await db
+    .selectFrom("notification_sends")
+    .select(["key", "kind", "queue", "job_name", "job_id", "status", "created_at", sql<boolean>`secret is not null`.as("sealed")])
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (!row) return { ok: false, message: "That message is not in the list any more." };
+  if (row.status !== "failed" && row.status !== "unknown") {
+    return { ok: false, message: `That message is ${row.status}; only failed or unknown ones can be retried.` };
+  }
+  const isCode = row.queue === "otp";
+  if (isCode && Date.now() - row.created_at.getTime() > OTP_VALID_MINUTES * 60_000) {
+    return { ok: false, message: "That sign-in code has expired; the customer can ask for a new one." };
+  }
+  const claimed = await db
+    .updateTable("notification_sends")
+    .set({ status: "pending", attempts: 0, claim: null, last_error: null, updated_at: new Date() })
+    .where("key", "=", key)
+    .where("status", "=", row.status)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return { ok: false, message: "Someone else changed that message; reload." };
+
+  const queueName = row.queue as QueueName;
+  // The failed job itself, when the queue still has it (BullMQ keeps failed jobs).
+  if (row.status === "failed" && (await queue.retry(queueName, row.job_id).catch(() => false))) {
+    return { ok: true, message: `Queued the ${row.kind} message again.` };
+  }
+  if (isCode && !row.sealed) {
+    // The sealed code is erased once the code is sent or expires (docs/decisions/085).
+    await db
+      .updateTable("notification_sends")
+      .set({ status: row.status, last_error: "the job with the code is gone; the customer can ask for a new code" })
+      .where("key", "=", key)
+      .execute();
+    return { ok: false, message: "That sign-in code can no longer be sent; the customer can ask for a new one." };
+  }
+  const jobId = `${row.job_id.replace(/-retry-\d+$/, "")}-retry-${Date.now()}`;
+  await db.updateTable("notification_sends").set({ job_id: jobId }).where("key", "=", key).execute();
+  try {
+    await queue.add(queueName, row.job_name, { key }, { jobId });
+  } catch {
+    // The record is pending: the code relay or the repair sweep hands it over once the queue is back.
+    return { ok: true, message: `The ${row.kind} message is waiting; it goes out when the job queue is reachable again.` };
+  }
+  return { ok: true, message: `Queued the ${row.kind} message again.` };
 }

@@ -1,11 +1,11 @@
-import type { ShopCore } from "../server/runtime";
+import type { ServiceCore } from "./core";
 import { createCartService } from "./cart";
 import { createCatalogueService } from "./catalogue";
 import { createLinePricer } from "./line-prices";
 import { createOrderService } from "./orders";
 
 /** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
-export function createShoppingServices(core: ShopCore) {
+export function createShoppingServices(core: ServiceCore) {
   const catalogue = createCatalogueService(core.db);
   const priceLine = createLinePricer((id) => catalogue.productForCart(id));
   const cart = createCartService({ store: core.store, priceLine });

@@ -8,7 +8,7 @@ import {
   type JobHandler,
   type JobQueue,
   type QueueName,
-} from "./queue";
+} from "../services/queue";
 
 /** BullMQ's own default: long enough that a busy event loop never loses a lock by accident. */
 const DEFAULT_LOCK_MS = 30_000;

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { OTP_VALID_MINUTES, otpSmsShown } from "../domain/otp";
-import type { JobQueue } from "./queue";
-import { sealCode } from "./sealed-codes";
+import type { CodeOutbox, CodeSend } from "../services/core";
+import type { JobQueue } from "../services/queue";
+import { sealCode } from "../services/auth/sealed-codes";
 import { sendRow } from "./sends";
 
 /**
@@ -19,11 +20,6 @@ export const RELAY_AFTER_MS = 3_000;
 /** How often a job runner runs the relay. */
 export const RELAY_EVERY_MS = 1_000;
 const VALID_MS = OTP_VALID_MINUTES * 60_000;
-
-export interface CodeSend {
-  key: string;
-  jobId: string;
-}
 
 export function codeSend(codeId: string): CodeSend {
   return { key: `otp:${codeId}`, jobId: `otp-${codeId}` };
@@ -105,3 +101,6 @@ export async function relayCodes(db: Kysely<DB>, queue: JobQueue, now = new Date
   }
   return handed;
 }
+
+/** The outbox as the auth service takes it (a port of services/core.ts), wired by the composition root. */
+export const codeOutbox: CodeOutbox = { record: recordCode, handOver };

@@ -2,7 +2,7 @@ import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { JobQueue } from "./queue";
+import type { JobQueue } from "../services/queue";
 
 /**
  * Every job runner (`shop worker`, or the in-process runner of a process without Redis)

@@ -7,7 +7,7 @@ import {
   type JobHandler,
   type JobQueue,
   type QueueName,
-} from "./queue";
+} from "../services/queue";
 
 interface PendingJob {
   queue: QueueName;

@@ -3,9 +3,9 @@ import type { Shop } from "../services/index";
 import { OTP_VALID_MINUTES, otpSmsText } from "../domain/otp";
 import { relayCodes, RELAY_EVERY_MS } from "./code-outbox";
 import { beat, HEARTBEAT_EVERY_MS, workerIdentity } from "./heartbeat";
-import { UnrecoverableJobError } from "./queue";
+import { UnrecoverableJobError } from "../services/queue";
 import { repeat } from "./repeat";
-import { codeSealKey, openCode, SealBroken } from "./sealed-codes";
+import { codeSealKey, openCode, SealBroken } from "../services/auth/sealed-codes";
 import { sendOnce } from "./sends";
 import { createTransports } from "./transports/index";
 

@@ -4,7 +4,7 @@ import type { EventStore, Position, RecordedEvent } from "../eventstore/port";
 import { orderEvents, type OrderEvent } from "../domain/orders/events";
 import { categoryOf, type ReadEvent } from "../domain/events/registry";
 import { NOTIFIED_STATUSES, orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../domain/notifications";
-import type { JobQueue } from "./queue";
+import type { JobQueue } from "../services/queue";
 import { SEND_COLUMNS, sendRow, type NewSend } from "./sends";
 import { applyUnderCheckpoint } from "../projectors/checkpoint";
 import { followFromCheckpoint, type Following } from "../projectors/follow";

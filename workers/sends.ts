@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB, NotificationStatus } from "../db/schema";
-import { UnrecoverableJobError, type JobInfo, type QueueName } from "./queue";
+import { UnrecoverableJobError, type JobInfo, type QueueName } from "../services/queue";
 import { TransportError, type SendResult } from "./transports/transport";
 
 /**

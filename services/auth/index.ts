@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { DB, UsersTable } from "../../db/schema";
-import type { JobQueue } from "../../workers/queue";
-import { handOver, recordCode } from "../../workers/code-outbox";
-import { codeSealKey } from "../../workers/sealed-codes";
+import type { CodeOutbox } from "../core";
+import type { JobQueue } from "../queue";
+import { codeSealKey } from "./sealed-codes";
 import {
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_TOKEN_HOURS,
@@ -64,6 +64,7 @@ export interface GoogleIdentity {
 interface AuthDeps {
   db: Kysely<DB>;
   queue: JobQueue;
+  codeOutbox: CodeOutbox;
   sessionSecret: string;
   /** Signs the code's text as kept in the outbox; the shop's name by default. */
   config?: { shopName: string };
@@ -97,13 +98,13 @@ async function lockPhone(trx: Transaction<DB>, phone: string): Promise<void> {
  * wait) are injectable so tests can move the clock instead of waiting.
  */
 export function createAuthService(deps: AuthDeps, options: { now?: () => Date; sleep?: (ms: number) => Promise<void> } = {}) {
-  const { db, queue } = deps;
+  const { db, queue, codeOutbox } = deps;
   const now = options.now ?? (() => new Date());
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const limits = createRateLimiter(db, now);
   // A 6-digit code has a million values: a plain hash of it is reversed instantly, a keyed one is not.
   const otpKey = createHash("sha256").update(`otp-code-key:${deps.sessionSecret}`).digest();
-  // The code on its way to the SMS provider is sealed under a key of its own (workers/sealed-codes.ts).
+  // The code on its way to the SMS provider is sealed under a key of its own (services/auth/sealed-codes.ts).
   const codeSeal = codeSealKey(deps.sessionSecret);
   const shopName = deps.config?.shopName ?? "Churu Uniform House";
 
@@ -237,10 +238,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
           expires_at: otpExpiry(sentAt),
         })
         .execute();
-      return recordCode(trx, { codeId: id, phone, code, shopName, sealKey: codeSeal });
+      return codeOutbox.record(trx, { codeId: id, phone, code, shopName, sealKey: codeSeal });
     });
     // The job id comes from the code's id: a retried request never sends the same code twice.
-    if (!(await handOver(queue, send))) console.warn(`code for ${maskPhone(phone)}: the job queue is unreachable; the relay sends it when it is back`);
+    if (!(await codeOutbox.handOver(queue, send))) console.warn(`code for ${maskPhone(phone)}: the job queue is unreachable; the relay sends it when it is back`);
     return { phone };
   }
 

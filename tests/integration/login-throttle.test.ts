@@ -157,7 +157,7 @@ describe("password sign-in throttling: the owner is slowed, never locked out", (
     if (!shop.testDatabase.url) return skip("PGlite has one connection");
     const other = await connectPostgres(shop.testDatabase.url, { poolSize: 2 });
     try {
-      const otherAuth = createAuthService({ db: other.db, queue: shop.queue, sessionSecret: shop.sessionSecret }, { now: () => clock, sleep });
+      const otherAuth = createAuthService({ db: other.db, queue: shop.queue, codeOutbox: shop.codeOutbox, sessionSecret: shop.sessionSecret }, { now: () => clock, sleep });
       await auth.registerWithEmail({ email: "two.procs@example.com", password: "right-password" });
       const ip = nextIp();
       const attempts = Array.from({ length: LOGIN_MAX_FAILURES_PER_PAIR + 3 }, (_, i) =>

@@ -6,7 +6,7 @@ import { openTestShop, type TestShop } from "./shop";
 import { copyBuild, removeBuildCopy } from "./build-copy";
 import { reservePort } from "./ports";
 import { startSmsInbox, type SmsInbox } from "./sms-inbox";
-import type { JobQueue } from "../../workers/queue";
+import type { JobQueue } from "../../services/queue";
 
 export interface TestServer {
   url: string;

@@ -4,7 +4,7 @@ import { createServices, type Shop } from "../../services/index";
 import { seedShop } from "../../db/seed";
 import { ProjectorRunner } from "../../projectors/runner";
 import { InProcessQueue } from "../../workers/in-process-queue";
-import type { JobQueue } from "../../workers/queue";
+import type { JobQueue } from "../../services/queue";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface TestShop extends Shop {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeSealKey, openCode, sealCode, SealBroken } from "../../workers/sealed-codes";
+import { codeSealKey, openCode, sealCode, SealBroken } from "../../services/auth/sealed-codes";
 
 describe("sealed sign-in codes", () => {
   const key = codeSealKey("the shop's session secret");
