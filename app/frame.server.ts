@@ -1,4 +1,5 @@
 import type { Shop } from "../services/index";
+import type { ShopContact } from "../domain/contact";
 import { schoolMenu } from "./schools-menu.server";
 import { cartContext } from "./cart/cart.server";
 
@@ -8,6 +9,8 @@ import { cartContext } from "./cart/cart.server";
  */
 export interface Frame {
   shopName: string;
+  /** The shop's phone, email, WhatsApp and social pages: the same for everyone, so a cached page may carry them. */
+  contact: ShopContact;
   schools: { name: string; slug: string }[];
   user: { name: string } | null;
   cartCount: number;
@@ -16,7 +19,7 @@ export interface Frame {
 }
 
 export async function loadFrame(request: Request, shop: Shop): Promise<Frame> {
-  const frame = { shopName: shop.config.shopName, schools: schoolMenu() };
+  const frame = { shopName: shop.config.shopName, contact: shop.config.contact, schools: schoolMenu() };
   try {
     // One lookup of who is shopping serves both the navbar's name and the cart badge.
     const { shopper, owner } = await cartContext(request, shop);

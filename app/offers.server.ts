@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { MAX_QUANTITY, MIN_QUANTITY } from "../domain/cart";
 import type { CatalogueProduct } from "../domain/catalogue";
 import { FREE_SIZE, normaliseSize } from "../domain/pricing";
 import type { Offer } from "./components/AddToCartForm";
@@ -51,9 +52,9 @@ export function notFound(what: string): Response {
   return new Response(what, { status: 404, statusText: "Not Found" });
 }
 
-/** Reads ?quantity= for the stepper's starting value: a whole number from 1 to max, else 1. */
-export function startingQuantity(request: Request, max = 99): number {
+/** Reads ?quantity= for the stepper's starting value: a whole number from MIN_QUANTITY to max, else MIN_QUANTITY. */
+export function startingQuantity(request: Request, max = MAX_QUANTITY): number {
   const raw = new URL(request.url).searchParams.get("quantity") ?? "";
-  const value = /^\d{1,3}$/.test(raw) ? Number(raw) : 1;
-  return Math.min(Math.max(value, 1), max);
+  const value = /^\d{1,3}$/.test(raw) ? Number(raw) : MIN_QUANTITY;
+  return Math.min(Math.max(value, MIN_QUANTITY), max);
 }

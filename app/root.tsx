@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -7,16 +8,22 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "./context";
 import stylesheet from "./styles/shop.css?url";
-import { Navbar, UNNAMED_SHOP } from "./components/Navbar";
+import { Navbar, SkipLink, UNNAMED_SHOP, languageHref } from "./components/Navbar";
 import { ErrorPage, errorPageTitle } from "./components/ErrorPage";
 import { Footer } from "./components/Footer";
+import { AddedNote } from "./components/AddedNote";
+import { takeAddedFlash } from "./cart/added-flash.server";
 import { loadFrame } from "./frame.server";
 import { useNonce } from "./nonce";
+import { I18nProvider, metaT } from "./i18n/I18n";
+import { pageLanguage, serverT } from "./i18n/i18n.server";
+import { LANGUAGES, LOCALE } from "../domain/i18n";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -24,40 +31,57 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadFrame(request, context.shop);
+  const [frame, flash] = await Promise.all([loadFrame(request, context.shop), takeAddedFlash(request, context.shop)]);
+  // What a plain add-to-cart form added is shown on this page only: the cookie goes with this answer.
+  // The page's language and the frame's messages: the browser gets no translation library (decision 098).
+  const i18n = pageLanguage(request);
+  // Worded here, so no page carries the badge's words unless it shows the badge.
+  const cartLabel = frame.cartCount > 0 ? serverT(i18n.lang)("server:cartCount", { count: frame.cartCount }) : null;
+  return data({ ...frame, added: flash?.item ?? null, i18n, cartLabel }, flash ? { headers: { "Set-Cookie": flash.clear } } : undefined);
 }
 
 /** The shop's name for a page with no title of its own, and the title of an error page. */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   const shopName = data?.shopName ?? UNNAMED_SHOP;
-  return [{ title: error ? errorPageTitle(error, shopName) : shopName }];
+  return [{ title: error ? errorPageTitle(error, shopName, metaT(matches)) : shopName }];
 };
 
 export function Layout({ children }: { children: ReactNode }) {
   const frame = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const location = useLocation();
   return (
-    <html lang="en-IN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1d3f72" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <Navbar frame={frame} />
-        <main id="main" className="page">
-          {children}
-        </main>
-        <Footer shopName={frame?.shopName} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    <I18nProvider value={frame?.i18n}>
+      <html lang={LOCALE[frame?.i18n.lang ?? "en"]}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#1d3f72" />
+          <Meta />
+          <Links />
+          {/* The same address in each language (the switch's ?lng=), for search engines. */}
+          {LANGUAGES.map((lang) => (
+            <link key={lang} rel="alternate" hrefLang={LOCALE[lang]} href={languageHref(location.pathname, location.search, lang)} />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={location.pathname + location.search} />
+        </head>
+        <body>
+          <SkipLink />
+          <Navbar frame={frame} />
+          <main id="main" className="page">
+            {frame?.added ? (
+              <p className="flash" role="status">
+                <AddedNote item={frame.added} showCartLink={location.pathname !== "/cart"} />
+              </p>
+            ) : null}
+            {children}
+          </main>
+          <Footer shopName={frame?.shopName} contact={frame?.contact} />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
+    </I18nProvider>
   );
 }
 

@@ -40,7 +40,7 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
     stops.push(startJobHandlers(shop, log));
   }
   if (roles.includes("projector")) {
-    const runner = new ProjectorRunner(shop.db, shop.store, shop.projectors, { log });
+    const runner = new ProjectorRunner(shop.db, shop.store, core.projectors, { log });
     await runner.start();
     stops.push(() => runner.stop());
     const background = await startBackground(shop, log);

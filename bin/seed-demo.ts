@@ -136,7 +136,7 @@ async function seedDemo(config: ShopConfig, { orders, concurrency, seed }: { ord
   const shop: Shop = { ...core, ...createServices(core) };
   await seedShop(shop.db);
   // Read models follow as they would in the running shop (a second runner beside a running shop is safe).
-  const runner = new ProjectorRunner(shop.db, shop.store, shop.projectors, { log: () => {} });
+  const runner = new ProjectorRunner(shop.db, shop.store, core.projectors, { log: () => {} });
   await runner.start();
   const products = listCatalogueProducts().filter((p) => !p.comingSoon);
   const random = generator(seed);

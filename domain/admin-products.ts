@@ -33,18 +33,20 @@ export const SHOP_SIZES = [
 
 export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK = 100_000;
+/** The longest a product's texts may be, in characters: the admin form's maxlength says the same. */
+export const PRODUCT_TEXT_LIMITS = { name: 200, image: 500, description: 1000 } as const;
 
 export const PRODUCT_MESSAGES = {
   nameRequired: "Name is required",
-  nameTooLong: "Name can be at most 200 characters",
+  nameTooLong: `Name can be at most ${PRODUCT_TEXT_LIMITS.name} characters`,
   priceRequired: "Price is required",
   priceNumber: "Price must be a number",
   pricePositive: "Price must be more than 0",
   priceWhole: "Price must be whole rupees (no paise)",
   priceTooHigh: "Price cannot be more than ₹10,00,000",
   image: "Image URL must start with https:// or /",
-  imageTooLong: "Image URL can be at most 500 characters",
-  descriptionTooLong: "Description can be at most 1000 characters",
+  imageTooLong: `Image URL can be at most ${PRODUCT_TEXT_LIMITS.image} characters`,
+  descriptionTooLong: `Description can be at most ${PRODUCT_TEXT_LIMITS.description} characters`,
   stock: "Stock must be a whole number from 0",
   stockTooHigh: `Stock cannot be more than ${MAX_STOCK.toLocaleString("en-IN")}`,
   categoryRequired: "Choose a category",
@@ -90,7 +92,7 @@ const blank = (value: unknown) => value === undefined || value === null || text(
 function checkName(value: unknown): string | { error: string } {
   const name = text(value);
   if (!name) return { error: PRODUCT_MESSAGES.nameRequired };
-  if (name.length > 200) return { error: PRODUCT_MESSAGES.nameTooLong };
+  if (name.length > PRODUCT_TEXT_LIMITS.name) return { error: PRODUCT_MESSAGES.nameTooLong };
   return name;
 }
 
@@ -108,7 +110,7 @@ function checkPrice(value: unknown): number | { error: string } {
 function checkImage(value: unknown): string | null | { error: string } {
   if (blank(value)) return null;
   const url = text(value);
-  if (url.length > 500) return { error: PRODUCT_MESSAGES.imageTooLong };
+  if (url.length > PRODUCT_TEXT_LIMITS.image) return { error: PRODUCT_MESSAGES.imageTooLong };
   // A site path ("/images/...") or an https address; never "//host" (another site) or javascript:.
   const sitePath = /^\/(?!\/)[^\s\\]*$/.test(url);
   const https = /^https:\/\/[^\s/\\]+(\/[^\s\\]*)?$/.test(url);
@@ -118,7 +120,7 @@ function checkImage(value: unknown): string | null | { error: string } {
 
 function checkDescription(value: unknown): string | { error: string } {
   const description = blank(value) ? "" : text(value);
-  if (description.length > 1000) return { error: PRODUCT_MESSAGES.descriptionTooLong };
+  if (description.length > PRODUCT_TEXT_LIMITS.description) return { error: PRODUCT_MESSAGES.descriptionTooLong };
   return description;
 }
 

@@ -4,6 +4,7 @@
  * the one-time-code and rate-limit rules. No I/O here.
  */
 import { OTP_LENGTH, OTP_VALID_MINUTES } from "./otp";
+import { checkMobile, isMobileNumber } from "./phone";
 
 export { OTP_LENGTH, OTP_VALID_MINUTES };
 
@@ -91,7 +92,6 @@ export const AUTH_MESSAGES = {
 } as const;
 
 const WHITESPACE = /\s/;
-const PHONE = /^\d{10}$/;
 const CODE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /**
@@ -108,8 +108,9 @@ export function looksLikeEmail(input: string): boolean {
   return value.slice(at + 2, -1).includes(".");
 }
 
+/** Sign-in reads a phone as exactly its 10 digits (spec): "+91 ..." is neither a phone nor an email here. */
 export function isPhone(input: string): boolean {
-  return PHONE.test(input.trim());
+  return isMobileNumber(input.trim());
 }
 
 export function isOtpFormat(input: string): boolean {
@@ -156,10 +157,9 @@ export function checkEmailSignup(input: { email?: string | null; password?: stri
 
 /** Sign-up with phone: required, then exactly ten digits. */
 export function checkPhone(input: string | null | undefined): { ok: true; phone: string } | { ok: false; message: string } {
-  const phone = (input ?? "").trim();
-  if (!phone) return { ok: false, message: AUTH_MESSAGES.phoneRequired };
-  if (!isPhone(phone)) return { ok: false, message: AUTH_MESSAGES.invalidPhone };
-  return { ok: true, phone };
+  const checked = checkMobile(input, { exact: true });
+  if (checked.ok) return checked;
+  return { ok: false, message: checked.problem === "required" ? AUTH_MESSAGES.phoneRequired : AUTH_MESSAGES.invalidPhone };
 }
 
 /** The spec has no name field at sign-up: the account page shows this until the person changes it. */

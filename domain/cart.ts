@@ -4,6 +4,8 @@
 // Prices are not part of the cart's events: the server prices a line whenever it
 // shows or orders it, so a price can never come from the browser (decision 040).
 import { RuleViolation } from "./errors";
+import type { Decider, Snapshots } from "./events/decider";
+import { stockProblem, type Shelf } from "./stock";
 import type { CartEvent, CartLine, CartLineRef } from "./cart/events";
 
 export type { CartEvent, CartEventType, CartLine, CartLineRef } from "./cart/events";
@@ -12,6 +14,10 @@ export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 99;
 /** Distinct lines in one cart; far above any family's order, low enough to refuse junk. */
 export const MAX_CART_LINES = 50;
+/** Orders a cart remembers having checked out into: a retried placement comes within minutes, not 100 orders later. */
+const REMEMBERED_ORDERS = 100;
+/** A cart stream carries its whole state every this many events (decision 093). */
+export const CART_SNAPSHOT_EVERY = 50;
 
 export const cartStreamId = (cartId: string) => `cart-${cartId}`;
 export const guestCartId = (token: string) => `guest.${token}`;
@@ -66,7 +72,7 @@ export function evolve(state: CartState, event: CartEvent): CartState {
     case "CartCheckedOut": {
       let lines = state.lines;
       for (const ordered of event.data.lines) lines = withQuantity(lines, ordered, (q) => q - ordered.quantity);
-      return { ...state, lines, checkedOutOrders: [...state.checkedOutOrders, event.data.orderId] };
+      return { ...state, lines, checkedOutOrders: [...state.checkedOutOrders, event.data.orderId].slice(-REMEMBERED_ORDERS) };
     }
     case "CartMerged": {
       let lines = state.lines;
@@ -77,6 +83,12 @@ export function evolve(state: CartState, event: CartEvent): CartState {
         mergedFrom: { ...state.mergedFrom, [event.data.fromCartId]: event.data.fromRevision },
       };
     }
+    case "CartSnapshotted":
+      return {
+        lines: event.data.lines.map((line) => ({ ...line })),
+        mergedFrom: { ...event.data.mergedFrom },
+        checkedOutOrders: [...event.data.checkedOutOrders],
+      };
     default:
       // Only an event made up in memory lands here: a stored one of an unknown type is
       // refused by the registry (domain/cart/events.ts) before any fold sees it.
@@ -94,14 +106,15 @@ export function foldCart(events: readonly CartEvent[]): CartState {
 // ---------------------------------------------------------------------------------------
 
 export type CartCommand =
-  | { type: "AddItem"; line: CartLine }
+  /** `shelf`: what the shop has of the product now (undefined: made to order). */
+  | { type: "AddItem"; line: CartLine; shelf?: Shelf }
   | { type: "ChangeQuantity"; line: CartLineRef; quantity: number }
   | { type: "RemoveItem"; line: CartLineRef }
   | { type: "ClearCart" }
   | { type: "CheckOut"; orderId: string; lines: (CartLineRef & { quantity: number })[] }
   | { type: "MergeCart"; fromCartId: string; fromRevision: number; lines: CartLine[] }
-  /** The /api's POST /api/cart: the cart becomes exactly these lines. */
-  | { type: "ReplaceItems"; lines: CartLine[] };
+  /** The /api's POST /api/cart: the cart becomes exactly these lines (as sent, each with its shelf). */
+  | { type: "ReplaceItems"; lines: (CartLine & { shelf?: Shelf })[] };
 
 export function checkQuantity(quantity: number): void {
   if (!Number.isInteger(quantity)) throw new RuleViolation("Quantity must be a whole number.");
@@ -119,6 +132,8 @@ export function decide(command: CartCommand, state: CartState): CartEvent[] {
     case "AddItem": {
       const { line } = command;
       checkQuantity(line.quantity);
+      const shortOf = stockProblem(line.name, line.quantity, command.shelf);
+      if (shortOf) throw new RuleViolation(shortOf);
       const existing = state.lines.find((candidate) => sameLine(candidate, line));
       if (existing) {
         if (existing.quantity + line.quantity > MAX_QUANTITY) {
@@ -161,8 +176,13 @@ export function decide(command: CartCommand, state: CartState): CartEvent[] {
       ];
     }
     case "ReplaceItems": {
-      for (const line of command.lines) checkQuantity(line.quantity);
-      const wanted = combine(command.lines);
+      for (const [index, line] of command.lines.entries()) {
+        checkQuantity(line.quantity);
+        // Named as the request named it: the caller sent a list and needs to know which item.
+        const shortOf = stockProblem(line.name, line.quantity, line.shelf);
+        if (shortOf) throw new RuleViolation(`items.${index} (${line.productId}): ${shortOf}`);
+      }
+      const wanted = combine(command.lines.map(({ shelf: _shelf, ...line }) => line));
       for (const line of wanted) {
         if (line.quantity > MAX_QUANTITY) {
           throw new RuleViolation(`Quantity of ${describe(line)} can be at most ${MAX_QUANTITY}.`);
@@ -215,3 +235,15 @@ export function cartCount(state: CartState): number {
 export function cartTotal(lines: readonly { unitPrice: number; quantity: number }[]): number {
   return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 }
+
+/** The cart's rules for the command handler. */
+export const cartDecider: Decider<CartState, CartCommand, CartEvent> = { initialState: emptyCart, evolve, decide };
+
+export const cartSnapshots: Snapshots<CartState, CartEvent> = {
+  every: CART_SNAPSHOT_EVERY,
+  type: "CartSnapshotted",
+  take: (state) => ({
+    type: "CartSnapshotted",
+    data: { lines: state.lines.map((line) => ({ ...line })), mergedFrom: { ...state.mergedFrom }, checkedOutOrders: [...state.checkedOutOrders] },
+  }),
+};

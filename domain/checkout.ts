@@ -4,29 +4,36 @@ import "./zod-in-browser";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "./cart";
 import type { ShippingAddress } from "./orders/events";
+import { MOBILE_NUMBER_DIGITS, MOBILE_NUMBER_PATTERN, checkMobile, normalisePhone } from "./phone";
+
+export { normalisePhone };
+
+/** The longest each address field may be (characters; the pincode in digits): the form's maxlength says the same. */
+export const DETAILS_LIMITS = { name: 100, address: 300, city: 60, pincode: 6 } as const;
+
+const PINCODE_PATTERN = new RegExp(`^\\d{${DETAILS_LIMITS.pincode}}$`);
 
 export const DETAILS_MESSAGES = {
   nameRequired: "Name is required",
-  nameTooLong: "Name can be at most 100 characters",
+  nameTooLong: `Name can be at most ${DETAILS_LIMITS.name} characters`,
   phoneRequired: "Mobile number is required",
-  phoneInvalid: "Mobile number must be 10 digits",
+  phoneInvalid: `Mobile number must be ${MOBILE_NUMBER_DIGITS} digits`,
   addressRequired: "Address is required",
-  addressTooLong: "Address can be at most 300 characters",
+  addressTooLong: `Address can be at most ${DETAILS_LIMITS.address} characters`,
   cityRequired: "City is required",
-  cityTooLong: "City can be at most 60 characters",
+  cityTooLong: `City can be at most ${DETAILS_LIMITS.city} characters`,
   pincodeRequired: "Pincode is required",
-  pincodeInvalid: "Pincode must be 6 digits",
+  pincodeInvalid: `Pincode must be ${DETAILS_LIMITS.pincode} digits`,
 } as const;
 
 /**
- * "98765 43210", "98765-43210", "+91 9876543210" and "09876543210" are all the same
- * mobile number; the shop stores the 10 digits. Anything else is returned as typed
- * (trimmed), for the 10-digit rule to refuse.
+ * A mobile number for an order (the checkout form, the guest order's `mobileNumber` on the
+ * /api), read as people write it (domain/phone.ts), with the checkout's messages.
  */
-export function normalisePhone(raw: string): string {
-  const compact = raw.trim().replace(/[\s\-().]/g, "");
-  const match = /^(?:\+?91|0)?(\d{10})$/.exec(compact);
-  return match ? match[1] : raw.trim();
+export function checkOrderMobile(raw: string | null | undefined): { ok: true; phone: string } | { ok: false; message: string } {
+  const checked = checkMobile(raw);
+  if (checked.ok) return checked;
+  return { ok: false, message: checked.problem === "required" ? DETAILS_MESSAGES.phoneRequired : DETAILS_MESSAGES.phoneInvalid };
 }
 
 const text = (required: string, max: number, tooLong: string) =>
@@ -42,7 +49,7 @@ export const phoneSchema = z
     z
       .string({ error: DETAILS_MESSAGES.phoneRequired })
       .min(1, { error: DETAILS_MESSAGES.phoneRequired, abort: true })
-      .regex(/^\d{10}$/, DETAILS_MESSAGES.phoneInvalid),
+      .regex(MOBILE_NUMBER_PATTERN, DETAILS_MESSAGES.phoneInvalid),
   );
 
 /**
@@ -52,10 +59,10 @@ export const phoneSchema = z
  * empty string into undefined at every string of a pipe, a trimmed one included.
  */
 export const detailsSchema = z.object({
-  name: text(DETAILS_MESSAGES.nameRequired, 100, DETAILS_MESSAGES.nameTooLong),
+  name: text(DETAILS_MESSAGES.nameRequired, DETAILS_LIMITS.name, DETAILS_MESSAGES.nameTooLong),
   phone: phoneSchema,
-  address: text(DETAILS_MESSAGES.addressRequired, 300, DETAILS_MESSAGES.addressTooLong),
-  city: text(DETAILS_MESSAGES.cityRequired, 60, DETAILS_MESSAGES.cityTooLong),
+  address: text(DETAILS_MESSAGES.addressRequired, DETAILS_LIMITS.address, DETAILS_MESSAGES.addressTooLong),
+  city: text(DETAILS_MESSAGES.cityRequired, DETAILS_LIMITS.city, DETAILS_MESSAGES.cityTooLong),
   pincode: z
     .string({ error: DETAILS_MESSAGES.pincodeRequired })
     .transform((value) => value.replace(/\s+/g, ""))
@@ -63,7 +70,7 @@ export const detailsSchema = z.object({
       z
         .string({ error: DETAILS_MESSAGES.pincodeRequired })
         .min(1, { error: DETAILS_MESSAGES.pincodeRequired, abort: true })
-        .regex(/^\d{6}$/, DETAILS_MESSAGES.pincodeInvalid),
+        .regex(PINCODE_PATTERN, DETAILS_MESSAGES.pincodeInvalid),
     ),
 });
 

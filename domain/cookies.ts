@@ -7,3 +7,5 @@ export const SHOPPER_COOKIE = "__session";
 export const ADMIN_COOKIE = "__admin";
 /** The guest cart's token, for a shopper who has not signed in. */
 export const GUEST_CART_COOKIE = "shop_cart";
+/** "Added: Shirt (30) x 2" for the page a plain add-to-cart form returns to: read once, then cleared. */
+export const ADDED_FLASH_COOKIE = "shop_added";

@@ -106,6 +106,11 @@ function toAppendResult(row: AppendRow): AppendResult {
 export interface ReadSpanOptions extends ReadAllOptions {
   /** Only events of these types are returned; the span still covers the others. */
   types?: readonly string[];
+  /**
+   * With `types`: also the events of these stream categories whose type is none of the category's
+   * known ones, for a reader that must refuse an event it cannot read rather than never see it.
+   */
+  unknownIn?: readonly { category: string; knownTypes: readonly string[] }[];
   /** Leave out `data` and `metadata` (null and {}): for a reader that looks at types, streams and times only. */
   withoutData?: boolean;
 }
@@ -283,6 +288,16 @@ export class PostgresEventStore implements EventStore {
     }
     // The span is found on the (transaction_id, global_position) index alone; the wanted
     // events are then read inside it, so a filter never turns into a sort of the whole table.
+    // The category is the stream id up to its first '-', as `streamCategory` has it.
+    const unknown = options.unknownIn?.length
+      ? sql.join(
+          options.unknownIn.map(
+            (u) => sql`(split_part(es_events.stream_id, '-', 1) = ${u.category}
+              and es_events.event_type <> all(${[...u.knownTypes]}::text[]))`,
+          ),
+          sql` or `,
+        )
+      : sql`false`;
     const { rows } = await sql<EventRow & { scanned: number | string; span_transaction_id: string; span_position: string | number }>`
       with span as materialized (
         select transaction_id, global_position from es_events
@@ -297,7 +312,7 @@ export class PostgresEventStore implements EventStore {
         select ${columns} from es_events
         where (es_events.transaction_id, es_events.global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint)
           and (es_events.transaction_id, es_events.global_position) <= (tail.transaction_id, tail.global_position)
-          and event_type = any(${[...options.types]}::text[])
+          and (event_type = any(${[...options.types]}::text[]) or ${unknown})
         order by es_events.transaction_id, es_events.global_position
       ) wanted on true`.execute(db);
     if (rows.length === 0) return { events: [], scanned: 0, last: undefined };

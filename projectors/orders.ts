@@ -169,6 +169,7 @@ export const ordersProjector: Projector = {
   name: "orders",
   tables: ["orders", "order_status_history"],
   eventTypes: orderEvents.types,
+  categories: [orderEvents.category],
   async apply(trx, events, context) {
     const read = readOrderEvents(events);
     if (read.length === 0) return;

@@ -26,6 +26,14 @@ export interface Projector {
    * (live projection hands it everything).
    */
   eventTypes?: readonly string[];
+  /**
+   * The stream categories whose every event `apply` reads through its registry, refusing
+   * one it cannot read (`UnreadableEvent`). A replay that asks the store for `eventTypes`
+   * only asks for these categories' events of a type their registry does not know too, so
+   * `apply` refuses such an event in a replay as it does live, instead of the store's
+   * filter skipping it unseen.
+   */
+  categories?: readonly string[];
   /** True when `apply` never looks at an event's data or metadata: a replay leaves them out of its reads. */
   headersOnly?: boolean;
 }

@@ -1,28 +1,9 @@
 import { ConfigError } from "./config-error";
+import type { AuthSettings, GoogleSettings } from "../services/settings";
 
 type Env = Record<string, string | undefined>;
 
-export interface GoogleSettings {
-  clientId: string;
-  clientSecret: string;
-  /**
-   * Where Google sends the browser back (its redirect_uri): GOOGLE_CALLBACK_URL, else
-   * <SHOP_URL>/api/users/google/callback. Never built from a request's Host header,
-   * which whoever sends the request chooses.
-   */
-  callbackUrl: string;
-  /** Google's endpoints, replaceable so tests (and a local mock) can stand in for Google at the HTTP boundary. */
-  authorizationUrl: string;
-  tokenUrl: string;
-  profileUrl: string;
-}
-
-export interface AuthSettings {
-  /** Null when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing: the button then says it is not set up. */
-  google: GoogleSettings | null;
-  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created on start when the shop has none. */
-  firstAdmin: { email: string; password: string } | null;
-}
+export type { AuthSettings, GoogleSettings };
 
 function url(env: Env, name: string, fallback: string): string {
   const raw = env[name]?.trim();

@@ -1,71 +1,22 @@
 import net from "node:net";
 import path from "node:path";
-import { readAuthSettings, type AuthSettings } from "./auth-config";
+import { readAuthSettings } from "./auth-config";
 import { ConfigError } from "./config-error";
-import { SMS_PROVIDERS, type SmsProvider, type SmsSettings } from "../workers/transports/sms-http";
+import {
+  bareEmail,
+  FACEBOOK_HOSTS,
+  INSTAGRAM_HOSTS,
+  phoneProblem,
+  socialUrlProblem,
+  whatsappProblem,
+  type ShopContact,
+} from "../domain/contact";
+import { LOG_LEVELS, SMS_PROVIDERS, type LogLevel, type ShopConfig, type SmsProvider, type SmsSettings, type TrustProxy } from "../services/settings";
 
 export { ConfigError };
-
-export interface ShopConfig {
-  port: number;
-  host: string;
-  production: boolean;
-  /** Postgres server; unset means embedded PGlite in `dataDir`. */
-  databaseUrl?: string;
-  /** EventStoreDB; unset means the Postgres event store in the same database. */
-  eventStoreUrl?: string;
-  /** Redis for BullMQ; unset means jobs run in-process. */
-  redisUrl?: string;
-  dataDir: string;
-  sessionSecret?: string;
-  shopName: string;
-  /**
-   * The shop's public address (SHOP_URL), like https://shop.example.in, with no
-   * trailing slash: every absolute link the shop sends out (Google's redirect_uri)
-   * starts with it, never with a request's Host header. In development without
-   * it, http://localhost:<PORT>.
-   */
-  shopUrl: string;
-  /** Google sign-in and the first admin (server/auth-config.ts). */
-  auth: AuthSettings;
-  /** Where new-order emails go (SHOP_EMAIL); unset means no shop email is sent. */
-  shopEmail?: string;
-  /** SMTP server for email (SMTP_URL); unset means the console transport. */
-  smtpUrl?: string;
-  /** The From of every email (MAIL_FROM), default SHOP_EMAIL. */
-  mailFrom: string;
-  sms: SmsSettings;
-  /** BullMQ key prefix (QUEUE_PREFIX): lets several shops, or test files, share one Redis. */
-  queuePrefix: string;
-  /** First retry delay (JOB_BACKOFF_MS); doubles each attempt. */
-  jobBackoffMs: number;
-  /** How long a worker's claim on a running job lasts without renewal (JOB_LOCK_MS); a killed worker's job is picked up after about this long. */
-  jobLockMs: number;
-  /** Jobs one worker process runs at once per queue (WORKER_CONCURRENCY). */
-  workerConcurrency: number;
-  /** How long a catalogue page's HTML is served from memory to visitors without a session or cart (PAGE_CACHE_SECONDS; 0: off). */
-  pageCacheSeconds: number;
-  /** /healthz: how old the oldest event a projector or reactor has not applied may be (HEALTH_MAX_LAG_SECONDS). */
-  healthMaxLagSeconds: number;
-  /** /healthz: how long no job runner may have been seen (HEALTH_MAX_WORKER_SILENCE_SECONDS; runners beat every 5 s). */
-  healthMaxWorkerSilenceSeconds: number;
-  /** Which proxies in front of the web process may name the client (TRUST_PROXY): see TrustProxy. */
-  trustProxy: TrustProxy;
-  /** The quietest level the web process logs (LOG_LEVEL). */
-  logLevel: LogLevel;
-}
-
-/**
- * Whose X-Forwarded-For names the client, as Express's "trust proxy" takes it: `false`,
- * no one (the socket's address is the client); a number of proxy hops in front of the
- * shop; or the proxies' addresses and CIDR ranges (and Express's names loopback,
- * linklocal, uniquelocal). Per-address sign-in limits count what this yields.
- */
-export type TrustProxy = false | number | string[];
-
-/** LOG_LEVEL's values (pino's levels), chattiest first. */
-export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+// The settings' types live in services/ (the services, routes and job handlers read them as `shop.config`); this
+// module reads them from the environment.
+export { LOG_LEVELS, type LogLevel, type ShopConfig, type TrustProxy };
 
 type Env = Record<string, string | undefined>;
 
@@ -106,6 +57,27 @@ function emailSetting(env: Env, name: string): string | undefined {
     throw new ConfigError(`${name} is not an email address (expected name@example.com), got "${raw}"`);
   }
   return raw;
+}
+
+/** A contact setting: unset is undefined (the page then shows nothing for it), a malformed one one line naming it. */
+function contactSetting(env: Env, name: string, problem: (value: string) => string | undefined): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const wrong = problem(raw);
+  if (wrong) throw new ConfigError(`${name} ${wrong}`);
+  return raw;
+}
+
+/** What the storefront shows parents to reach the shop (decision 096). SHOP_EMAIL is also where new-order emails go. */
+function contactSettings(env: Env): ShopContact {
+  const email = emailSetting(env, "SHOP_EMAIL");
+  return {
+    phone: contactSetting(env, "SHOP_PHONE", phoneProblem),
+    email: email && bareEmail(email),
+    whatsapp: contactSetting(env, "SHOP_WHATSAPP", whatsappProblem),
+    facebookUrl: contactSetting(env, "SHOP_FACEBOOK_URL", (value) => socialUrlProblem(value, FACEBOOK_HOSTS)),
+    instagramUrl: contactSetting(env, "SHOP_INSTAGRAM_URL", (value) => socialUrlProblem(value, INSTAGRAM_HOSTS)),
+  };
 }
 
 function readSmsSettings(env: Env): SmsSettings {
@@ -160,6 +132,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
     // In production a guessed address would send Google's answers to the wrong place: none is guessed there.
     auth: readAuthSettings(env, { shopUrl: shopUrl ?? (production ? undefined : `http://localhost:${port}`) }),
     shopEmail: emailSetting(env, "SHOP_EMAIL"),
+    contact: contactSettings(env),
     smtpUrl: urlSetting(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: emailSetting(env, "MAIL_FROM") ?? emailSetting(env, "SHOP_EMAIL") ?? "no-reply@localhost",
     sms: readSmsSettings(env),

@@ -3,36 +3,11 @@ import type { Database } from "../db/connection";
 import type { EventStore, Position } from "../eventstore/port";
 import { projectorStatuses } from "../projectors/runner";
 import { newestHeartbeat } from "../workers/heartbeat";
+import type { FollowerHealth, Health, HealthLimits } from "../services/core";
 import type { JobQueue } from "../services/queue";
 import { readReactorCheckpoint, REACTOR_NAME } from "../workers/reactor";
 
-/** One follower of the event store (a projector or the notification reactor) and how far behind it is. */
-export interface FollowerHealth {
-  name: string;
-  ok: boolean;
-  position?: Position;
-  /** Events not yet applied (capped at 100 000). */
-  lag: number;
-  /** How old the oldest event not yet applied is, in seconds; 0 when caught up. */
-  lagSeconds: number;
-}
-
-export interface Health {
-  ok: boolean;
-  database: { ok: boolean; kind: string; description: string; error?: string };
-  eventStore: { ok: boolean; kind: string; description: string; head?: string; error?: string };
-  queue: { ok: boolean; kind: string; description: string };
-  projectors: FollowerHealth[];
-  reactors: FollowerHealth[];
-  /** The job runners' heartbeat: the newest "seen at" of any runner for this kind of queue. */
-  workers: { ok: boolean; lastSeenAt: string | null; secondsSinceSeen: number | null };
-  limits: { maxLagSeconds: number; maxWorkerSilenceSeconds: number };
-}
-
-export interface HealthLimits {
-  maxLagSeconds: number;
-  maxWorkerSilenceSeconds: number;
-}
+export type { FollowerHealth, Health, HealthLimits };
 
 /**
  * What /healthz answers (docs/decisions/086): each part reachable, every projector and the

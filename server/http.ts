@@ -8,9 +8,11 @@ import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Shop } from "../services/index";
 import { createPageCache } from "./page-cache";
+import { languageSwitch } from "./language";
 import { cspNonceOf, securityHeadersMiddleware } from "./security-headers";
 import { allowedMethods, refuseBrokenAddress, refuseConnect, rejectCrossSitePosts } from "./request-guards";
 import { createLogger, requestLogger, type Logger } from "./logger";
+import { redirectToLowerCase } from "./lower-case-addresses";
 
 export interface WebServer {
   server: http.Server;
@@ -48,6 +50,8 @@ export async function startWebServer(
   );
   app.use(allowedMethods);
   app.use(refuseBrokenAddress);
+  // /schools/DPS is /schools/dps: one permanent redirect for every catalogue address typed in capitals.
+  app.use(redirectToLowerCase);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.vite) {
@@ -66,6 +70,8 @@ export async function startWebServer(
   // Development re-renders every page: an edited component must show on the next reload.
   const pageCache = createPageCache({ seconds: options.vite ? 0 : shop.config.pageCacheSeconds });
   const stopListening = shop.products.onChange(pageCache.clear);
+  // Before the cache: `?lng=` is never a page of its own, only a switch (decision 098).
+  app.use(languageSwitch);
   app.use(pageCache.middleware);
   // clientIp: the address rate limits count. log: this request's logger (its lines carry the request id).
   // app.use, not app.all("*"): Express decodes route parameters and answers a malformed escape

@@ -1,5 +1,6 @@
 import type express from "express";
-import { ADMIN_COOKIE, GUEST_CART_COOKIE, SHOPPER_COOKIE } from "../domain/cookies";
+import { ADDED_FLASH_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE, SHOPPER_COOKIE } from "../domain/cookies";
+import { requestLanguage } from "../domain/i18n";
 import { cspNonceOf } from "./security-headers";
 
 /**
@@ -29,7 +30,7 @@ interface CachedPage {
 
 // Only the storefront's browsing pages: accounts, cart, checkout, admin and the API are personal or live.
 const CATALOGUE_PATH = /^\/(?:$|shop$|product\/|schools(?:\/|$)|accessories(?:\/|$)|white-products$|contact$|returns$)/;
-const PERSONAL_COOKIES = [SHOPPER_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE];
+const PERSONAL_COOKIES = [SHOPPER_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE, ADDED_FLASH_COOKIE];
 // Headers that belong to one response on the wire, not to the page (the policy names its own nonce).
 const WIRE_HEADERS = new Set([
   "set-cookie",
@@ -81,7 +82,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   const middleware: express.RequestHandler = (req, res, next) => {
     if (!cacheable(req)) return next();
-    const key = req.originalUrl;
+    // One copy per language: a first visit whose browser asks for Hindi never gets the English page (decision 098).
+    const key = `${requestLanguage(req.get("cookie"), req.get("accept-language"))} ${req.originalUrl}`;
     const page = pages.get(key);
     if (page && page.expires > Date.now()) {
       hits++;

@@ -1,43 +1,32 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
 import { connectPGlite, connectPostgres, type Database } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
-import type { DB } from "../db/schema";
-import { openEventStore, type EventStore, type Position } from "../eventstore/index";
+import { openEventStore } from "../eventstore/index";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
 import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
-import type { ServiceCore } from "../services/core";
+import type { Health, ShopCore } from "../services/core";
 import type { JobQueue } from "../services/queue";
 import { codeOutbox } from "../workers/code-outbox";
 import { InProcessQueue } from "../workers/in-process-queue";
-import type { ShopConfig } from "./config";
-import { checkHealth, type Health } from "./health";
+import type { ShopConfig } from "../services/settings";
+import { checkHealth } from "./health";
 
 /**
  * Everything a process of the shop shares: one database, one event store, one
- * job queue. Built once by `bin/shop.ts` and handed to Remix as load context,
- * so routes never open connections of their own.
+ * job queue, and the read models' projectors. Built once by `bin/shop.ts`, whose
+ * `Shop` (services/index.ts) hands the core to Remix as load context, so routes
+ * never open connections of their own. The projectors stay here, with the
+ * composition roots that run them (`bin/`, the tests' shop): `Shop` is declared
+ * below `server/` and `projectors/` (decision 090).
  */
-export interface ShopCore extends ServiceCore {
-  config: ShopConfig;
-  database: Database;
-  db: Kysely<DB>;
-  store: EventStore;
-  queue: JobQueue;
+export interface ShopRuntime extends ShopCore {
   projectors: readonly Projector[];
-  sessionSecret: string;
-  /** Read your writes: bounded wait until every read model has applied `position`. */
-  waitForReadModels(position: Position, timeoutMs?: number): Promise<boolean>;
-  /** The same for the orders projector alone: what an order page reads. One shared poll serves every waiting request. */
-  waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;
-  health(): Promise<Health>;
-  close(): Promise<void>;
 }
 
-export type { Health } from "./health";
+export type { Health, ShopCore };
 
 export interface OpenOptions {
   /** Run migrations (and the seed) before handing out the shop. */
@@ -64,7 +53,7 @@ export async function openQueue(config: ShopConfig): Promise<JobQueue> {
   });
 }
 
-export async function openShopCore(config: ShopConfig, options: OpenOptions = {}): Promise<ShopCore> {
+export async function openShopCore(config: ShopConfig, options: OpenOptions = {}): Promise<ShopRuntime> {
   const opened: { close(): Promise<void> }[] = [];
   try {
     // Remote services first: a wrong URL fails in a second, not after the embedded database has started.

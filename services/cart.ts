@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import {
   cartCount,
+  cartDecider,
+  cartSnapshots,
   cartStreamId,
   cartTotal,
-  decide,
-  foldCart,
   guestCartId,
   userCartId,
   type CartCommand,
@@ -14,7 +13,9 @@ import {
 } from "../domain/cart";
 import { cartEvents } from "../domain/cart/events";
 import { RuleViolation, isRuleViolation } from "../domain/errors";
-import { isWrongExpectedVersion, type AppendResult, type EventStore, type StreamAppend } from "../eventstore/port";
+import { stockProblem, type Shelf } from "../domain/stock";
+import { createCommandHandler, type Loaded } from "../eventstore/command-handler";
+import type { EventStore, StreamAppend } from "../eventstore/port";
 import type { LinePricer } from "./line-prices";
 
 /** Whose cart: a guest's (by the token in their signed cookie) or a signed-in user's. */
@@ -46,9 +47,6 @@ export interface CartView {
   total: number;
 }
 
-/** Attempts for one command when another tab keeps winning the race. */
-const MAX_ATTEMPTS = 10;
-
 export interface CartItemInput {
   productId: string;
   size?: string;
@@ -58,51 +56,29 @@ export interface CartItemInput {
 export function createCartService(deps: { store: EventStore; priceLine: LinePricer }) {
   const { store, priceLine } = deps;
 
-  async function load(cartId: string): Promise<{ state: CartState; revision: number }> {
-    const events = cartEvents.readAll(await store.readStream(cartStreamId(cartId)));
-    return { state: foldCart(events), revision: events.length ? events[events.length - 1].revision : -1 };
-  }
+  const carts = createCommandHandler(store, { decider: cartDecider, events: cartEvents, snapshots: cartSnapshots });
 
-  /**
-   * Load, decide, append with the expected revision; on a lost race reload and
-   * decide again (bounded). Returns null when the command changed nothing.
-   */
-  async function execute(
-    cartId: string,
-    command: (state: CartState) => Promise<CartCommand> | CartCommand,
-  ): Promise<AppendResult | null> {
-    for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await load(cartId);
-      const events = decide(await command(state), state);
-      if (events.length === 0) return null;
-      try {
-        return await store.append(
-          cartStreamId(cartId),
-          events.map((e) => cartEvents.toAppend(e, randomUUID())),
-          revision < 0 ? "no_stream" : revision,
-        );
-      } catch (err) {
-        if (!isWrongExpectedVersion(err) || attempt >= MAX_ATTEMPTS) throw err;
-        // Jittered back-off, so racing writers stop meeting at the same revision.
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
-      }
-    }
+  /** The cart as it stands: folded from its newest snapshot on, so a long history costs no more. */
+  const load = (cartId: string): Promise<Loaded<CartState>> => carts.load(cartStreamId(cartId));
+
+  /** Through the one command handler; null when the command changed nothing. */
+  async function execute(cartId: string, command: CartCommand | ((state: CartState) => CartCommand)) {
+    const handled = await carts.handle(cartStreamId(cartId), command);
+    return handled.changed ? handled : null;
   }
 
   /** Prices an item the way the shop sells it; refuses what cannot be sold. */
-  async function lineFor(item: CartItemInput): Promise<CartLine> {
+  async function lineFor(item: CartItemInput): Promise<CartLine & { shelf: Shelf }> {
     const priced = await priceLine(item.productId, item.size);
     if (!priced.ok) throw new RuleViolation(priced.message);
     const { product } = priced;
-    if (product.stock !== undefined && item.quantity > product.stock) {
-      throw new RuleViolation(`Only ${product.stock} of ${product.name} left in stock.`);
-    }
     return {
       productId: product.productId,
       name: product.name,
       size: product.size,
       school: product.school,
       quantity: item.quantity,
+      shelf: product.stock,
     };
   }
 
@@ -120,10 +96,8 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
           return { ...line, unitPrice: null, lineTotal: null, imageUrl: null, problem: `${line.name}: ${priced.message}` };
         }
         const { product } = priced;
-        const problem =
-          product.stock !== undefined && line.quantity > product.stock
-            ? `${product.name}: only ${product.stock} left in stock.`
-            : undefined;
+        const shortOf = stockProblem(product.name, line.quantity, product.stock);
+        const problem = shortOf && `${product.name}: ${shortOf}`;
         return {
           ...line,
           name: product.name,
@@ -151,25 +125,25 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
     },
 
     async add(owner: CartOwner, item: CartItemInput) {
-      const line = await lineFor(item);
-      return execute(cartIdOf(owner), () => ({ type: "AddItem", line }));
+      const { shelf, ...line } = await lineFor(item);
+      return execute(cartIdOf(owner), { type: "AddItem", line, shelf });
     },
 
     async changeQuantity(owner: CartOwner, line: CartLineRef, quantity: number) {
-      return execute(cartIdOf(owner), () => ({ type: "ChangeQuantity", line, quantity }));
+      return execute(cartIdOf(owner), { type: "ChangeQuantity", line, quantity });
     },
 
     async remove(owner: CartOwner, line: CartLineRef) {
-      return execute(cartIdOf(owner), () => ({ type: "RemoveItem", line }));
+      return execute(cartIdOf(owner), { type: "RemoveItem", line });
     },
 
     async clear(owner: CartOwner) {
-      return execute(cartIdOf(owner), () => ({ type: "ClearCart" }));
+      return execute(cartIdOf(owner), { type: "ClearCart" });
     },
 
     /** POST /api/cart: the cart becomes these items, priced and named by the server. All or nothing. */
     async replace(owner: CartOwner, items: CartItemInput[]) {
-      const lines: CartLine[] = [];
+      const lines: (CartLine & { shelf: Shelf })[] = [];
       for (const [index, item] of items.entries()) {
         try {
           lines.push(await lineFor(item));
@@ -178,7 +152,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
           throw err;
         }
       }
-      return execute(cartIdOf(owner), () => ({ type: "ReplaceItems", lines }));
+      return execute(cartIdOf(owner), { type: "ReplaceItems", lines });
     },
 
     /**
@@ -191,12 +165,12 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
       const fromCartId = guestCartId(guestToken);
       const guest = await load(fromCartId);
       if (guest.state.lines.length === 0) return null;
-      return execute(userCartId(userId), () => ({
+      return execute(userCartId(userId), {
         type: "MergeCart",
         fromCartId,
         fromRevision: guest.revision,
         lines: guest.state.lines,
-      }));
+      });
     },
 
     /**
@@ -208,20 +182,14 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
       cartId: string,
       orderId: string,
       lines: (CartLineRef & { quantity: number })[],
-      loaded: { state: CartState; revision: number },
+      loaded: Loaded<CartState>,
     ): StreamAppend | null {
-      const events = decide({ type: "CheckOut", orderId, lines }, loaded.state);
-      if (events.length === 0) return null;
-      return {
-        streamId: cartStreamId(cartId),
-        events: events.map((e) => cartEvents.toAppend(e, randomUUID())),
-        expectedRevision: loaded.revision < 0 ? "no_stream" : loaded.revision,
-      };
+      return carts.prepare(cartStreamId(cartId), loaded, { type: "CheckOut", orderId, lines })?.append ?? null;
     },
 
     /** The ordered lines leave the cart as it is now; a retried placement of the same order checks out once. */
     async checkOut(cartId: string, orderId: string, lines: (CartLineRef & { quantity: number })[]) {
-      return execute(cartId, () => ({ type: "CheckOut", orderId, lines }));
+      return execute(cartId, { type: "CheckOut", orderId, lines });
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
+import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
 import type { EventStore, Position } from "../eventstore/port";
 import type { JobQueue } from "./queue";
+import type { ShopConfig } from "./settings";
 
 /**
  * What the services take from the composition root (`server/runtime.ts`, `bin/`): the
@@ -31,4 +33,47 @@ export interface CodeOutbox {
   record(trx: Kysely<DB>, input: { codeId: string; phone: string; code: string; shopName: string; sealKey: Buffer }): Promise<CodeSend>;
   /** Hands a code's job to the queue; false (never a throw) when the queue cannot take it now: the relay will. */
   handOver(queue: JobQueue, send: CodeSend): Promise<boolean>;
+}
+
+/**
+ * What every process of the shop shares beside the services: the core the composition root opens
+ * (`server/runtime.ts` `openShopCore`), as the routes, the job handlers and the reactor see it
+ * through `Shop`. What only the composition roots need (the projectors) is added there.
+ */
+export interface ShopCore extends ServiceCore {
+  config: ShopConfig;
+  database: Database;
+  /** Read your writes: bounded wait until every read model has applied `position`. */
+  waitForReadModels(position: Position, timeoutMs?: number): Promise<boolean>;
+  /** What /healthz answers (`server/health.ts` checks it). */
+  health(): Promise<Health>;
+  close(): Promise<void>;
+}
+
+/** One follower of the event store (a projector or the notification reactor) and how far behind it is. */
+export interface FollowerHealth {
+  name: string;
+  ok: boolean;
+  position?: Position;
+  /** Events not yet applied (capped at 100 000). */
+  lag: number;
+  /** How old the oldest event not yet applied is, in seconds; 0 when caught up. */
+  lagSeconds: number;
+}
+
+export interface HealthLimits {
+  maxLagSeconds: number;
+  maxWorkerSilenceSeconds: number;
+}
+
+export interface Health {
+  ok: boolean;
+  database: { ok: boolean; kind: string; description: string; error?: string };
+  eventStore: { ok: boolean; kind: string; description: string; head?: string; error?: string };
+  queue: { ok: boolean; kind: string; description: string };
+  projectors: FollowerHealth[];
+  reactors: FollowerHealth[];
+  /** The job runners' heartbeat: the newest "seen at" of any runner for this kind of queue. */
+  workers: { ok: boolean; lastSeenAt: string | null; secondsSinceSeen: number | null };
+  limits: HealthLimits;
 }

@@ -1,10 +1,9 @@
-import type { ShopCore } from "../server/runtime";
 import { createCatalogueService } from "./catalogue";
 import { createNewsletterService } from "./newsletter";
 import { createAuthService } from "./auth/index";
 import { createNotificationsService } from "./notifications";
 import { createShoppingServices } from "./shopping";
-import type { ServiceCore } from "./core";
+import type { ServiceCore, ShopCore } from "./core";
 import { createProductService } from "./products";
 import { createAdminOrderQueries } from "./admin-orders";
 
@@ -25,4 +24,5 @@ export function createServices(core: ServiceCore) {
   };
 }
 
+/** The shop as routes (`context.shop`), job handlers and the reactor see it: the core and its services. */
 export type Shop = ShopCore & ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import { priceCatalogueLine } from "../domain/catalogue";
 import { illustrationUrl } from "../domain/images";
 import { FREE_SIZE, normaliseSize } from "../domain/pricing";
 import { parseShopProductCartId } from "../domain/shop-products";
+import { outOfStockMessage } from "../domain/stock";
 import type { ShopProductForCart } from "./catalogue";
 
 /** A line as the server prices it: its own name, size spelling, school and price. */
@@ -38,7 +39,7 @@ export function createLinePricer(productForCart?: ProductForCart) {
         const which = wanted.length <= 20 ? `Size ${wanted}` : "That size";
         return { ok: false, message: `${which} is not available for ${product.name}.` };
       }
-      if (product.stock <= 0) return { ok: false, message: `${product.name} is out of stock.` };
+      if (product.stock <= 0) return { ok: false, message: outOfStockMessage(product.name) };
       return {
         ok: true,
         product: {

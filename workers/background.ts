@@ -17,6 +17,7 @@ export async function startBackground(
   const reactor = new NotificationReactor(shop.db, shop.store, shop.queue, {
     shopName: shop.config.shopName,
     shopEmail: shop.config.shopEmail,
+    shopUrl: shop.config.shopUrl,
     log,
   });
   await reactor.start();

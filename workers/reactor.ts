@@ -22,6 +22,8 @@ export interface ReactorOptions {
   shopName: string;
   /** Where new-order emails go; none means no email. */
   shopEmail?: string;
+  /** The shop's public address (SHOP_URL): the customer's texts link to the order's tracking page on it. */
+  shopUrl: string;
   batchSize?: number;
   log?: (line: string) => void;
   now?: () => Date;
@@ -163,7 +165,7 @@ export class NotificationReactor {
   }
 
   private async plan(event: ReadEvent<RecordedEvent, OrderEvent>): Promise<NewSend[]> {
-    const { shopName, shopEmail } = this.options;
+    const { shopName, shopEmail, shopUrl } = this.options;
     const base = { queue: "notifications" as const, eventId: event.id, streamId: event.streamId };
     if (event.type === "OrderPlaced") {
       const order = event.data;
@@ -176,7 +178,7 @@ export class NotificationReactor {
           jobName: "order-placed-sms",
           jobId: notificationJobId(event.id, "sms"),
           recipient: order.customer.phone,
-          body: orderPlacedSms(shopName, order),
+          body: orderPlacedSms(shopName, order, shopUrl),
         },
       ];
       if (shopEmail) {
@@ -215,7 +217,7 @@ export class NotificationReactor {
         jobName: `order-${change.to}-sms`,
         jobId: notificationJobId(event.id, "sms"),
         recipient: placed.customer.phone,
-        body: orderStatusSms(shopName, change.orderId, change.to),
+        body: orderStatusSms(shopName, change.orderId, change.to, shopUrl),
       },
     ];
   }

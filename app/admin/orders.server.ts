@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { orderRowForm } from "../../domain/forms/admin";
-import { ORDER_STATUSES, type Actor } from "../../domain/orders/events";
+import type { Actor } from "../../domain/orders/events";
+import { checkOrderStatus } from "../../domain/orders/intents";
+import { addressLine } from "../../domain/orders/describe";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
 import { isRuleViolation } from "../../domain/errors";
@@ -13,10 +15,6 @@ export const kolkataTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium
 
 export function adminActor(admin: Admin): Actor {
   return { kind: "admin", id: admin.id, name: admin.name || admin.email || "Admin" };
-}
-
-export function addressLine(address: { address: string; city: string; pincode: string }): string {
-  return [address.address, address.city, address.pincode].filter(Boolean).join(", ");
 }
 
 /**
@@ -59,11 +57,10 @@ export async function runOrderIntent(shop: Shop, admin: Admin, intent: OrderInte
   try {
     switch (intent.intent) {
       case "status": {
-        if (!(ORDER_STATUSES as readonly string[]).includes(intent.status)) {
-          return { ok: false, status: 422, message: `Status must be one of ${ORDER_STATUSES.join(", ")}.` };
-        }
-        const result = await shop.orders.changeStatus(intent.orderId, intent.status, actor);
-        return { ok: true, message: result.changed ? `Status set to ${intent.status}.` : `The status was already ${intent.status}.` };
+        // An unknown status is refused before the order is looked up, as the /api does.
+        const status = checkOrderStatus(intent.status);
+        const result = await shop.orders.changeStatus(intent.orderId, status, actor);
+        return { ok: true, message: result.changed ? `Status set to ${status}.` : `The status was already ${status}.` };
       }
       case "paid": {
         const result = await shop.orders.markPaid(intent.orderId, actor);

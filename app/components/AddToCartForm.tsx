@@ -1,8 +1,12 @@
-import { Form, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { Form, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
 import { formatRupees } from "../../domain/money";
+import { everyMessage, refusalOf } from "../forms/messages";
+import type { action as cartAction } from "../routes/cart";
+import { AddedNote } from "./AddedNote";
 import { useHydrated } from "./useHydrated";
+import { useT } from "../i18n/I18n";
 
 export interface SizeOption {
   size: string;
@@ -49,7 +53,9 @@ interface Props {
 /**
  * The one way anything is added to the cart: a plain POST form to /cart with
  * intent=add, productId, size, quantity and redirectTo (the submit button's own value:
- * ADD TO CART stays on this page, BUY NOW goes to /cart). Works the same with JS off.
+ * ADD TO CART stays on this page, BUY NOW goes to /cart). Without JS the shop sends the
+ * browser back and says what was added at the top of the page; with JS, ADD TO CART goes
+ * by a fetcher (respond=data) and the answer appears by the button, where the parent is.
  */
 export function AddToCartForm({
   offer,
@@ -58,14 +64,15 @@ export function AddToCartForm({
   detail = false,
   buyNow = false,
   quantity = 1,
-  chooseLabel = "Select a size first",
-  addLabel = () => "Add to Cart",
+  chooseLabel,
+  addLabel,
 }: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const formId = useId();
+  const fetcher = useFetcher<typeof cartAction>();
 
   // With JS the choice shows at once; the URL follows so a reload or a shared link agrees.
   const [chosen, setChosen] = useState(offer.selectedSize);
@@ -75,7 +82,8 @@ export function AddToCartForm({
   const option = offer.sizes.find((candidate) => candidate.size === chosen);
   const price = oneSize ? offer.oneSizePrice : sizeMode === "required" ? offer.sizes[0]?.price : option?.price;
   const ready = oneSize || sizeMode === "required" || option !== undefined;
-  const blocked = offer.comingSoon ? "Coming Soon" : offer.unavailable;
+  const t = useT();
+  const blocked = offer.comingSoon ? t("comingSoon") : offer.unavailable;
   const here = `${location.pathname}${location.search}`;
 
   function choose(size: string) {
@@ -86,19 +94,39 @@ export function AddToCartForm({
     navigate({ search: `?${next}` }, { replace: true, preventScrollReset: true });
   }
 
-  let buttonText = addLabel(price ?? 0);
+  // ADD TO CART stays here (a fetcher); BUY NOW goes to the cart as a plain navigation, as without JS.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.dataset.buyNow !== undefined) return;
+    event.preventDefault();
+    const form = new FormData(event.currentTarget, submitter);
+    form.set("respond", "data");
+    fetcher.submit(form, { method: "post", action: "/cart" });
+  }
+  const adding = fetcher.state !== "idle";
+  const answer = adding ? undefined : fetcher.data;
+  const added = answer && "added" in answer ? answer.added : undefined;
+  const refused = everyMessage(refusalOf(answer));
+
+  let buttonText = addLabel ? addLabel(price ?? 0) : t("cartForm.addToCart");
   if (blocked) buttonText = blocked;
-  else if (!ready) buttonText = chooseLabel;
+  else if (!ready) buttonText = chooseLabel ?? t("cartForm.chooseSizeFirst");
 
   return (
-    <Form method="post" action="/cart" className={detail ? "add-form detail" : "add-form"} aria-label={`Add ${offer.name} to cart`}>
+    <Form
+      method="post"
+      action="/cart"
+      className={detail ? "add-form detail" : "add-form"}
+      aria-label={t("cartForm.label", { name: offer.name })}
+      onSubmit={hydrated ? onSubmit : undefined}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={offer.productId} />
       {oneSize ? (
         <input type="hidden" name="size" value={offer.selectedSize ?? "Free Size"} />
       ) : (
         <fieldset className="sizes">
-          <legend>{sizeMode === "required" || chosen ? "Size" : "Choose a size"}</legend>
+          <legend>{sizeMode === "required" || chosen ? t("cartForm.size") : t("cartForm.chooseSize")}</legend>
           <div className="size-options">
             {offer.sizes.map((candidate) => (
               <label key={candidate.size} className="size-option">
@@ -116,20 +144,20 @@ export function AddToCartForm({
           </div>
           {sizeMode === "page" && !hydrated ? (
             <button type="submit" formMethod="get" formAction={location.pathname} formNoValidate className="button secondary small">
-              Show price
+              {t("cartForm.showPrice")}
             </button>
           ) : null}
         </fieldset>
       )}
       {price !== undefined && ready ? (
         <p className="price" aria-live="polite">
-          {detail ? "Price: " : ""}
+          {detail ? t("cartForm.price") : ""}
           <span data-testid={`price-${offer.productId}`}>{formatRupees(price)}</span>
-          {option && detail ? <span className="price-size"> (Size {option.size})</span> : null}
+          {option && detail ? <span className="price-size">{t("cartForm.priceSize", { size: option.size })}</span> : null}
         </p>
       ) : (
         <p className="price-hint" aria-live="polite">
-          Choose a size to see the price.
+          {t("cartForm.chooseForPrice")}
         </p>
       )}
       {option?.note && ready ? <p className="price-note">{option.note}</p> : null}
@@ -139,15 +167,24 @@ export function AddToCartForm({
         <input type="hidden" name="quantity" value="1" />
       )}
       <div className="buy-buttons">
-        <button type="submit" name="redirectTo" value={here} className="primary" disabled={!ready || Boolean(blocked)}>
+        <button type="submit" name="redirectTo" value={here} className="primary" disabled={!ready || Boolean(blocked)} aria-busy={adding || undefined}>
           {buttonText}
         </button>
         {buyNow && !blocked ? (
-          <button type="submit" name="redirectTo" value="/cart" className="button secondary" disabled={!ready}>
-            BUY NOW
+          <button type="submit" name="redirectTo" value="/cart" className="button secondary" disabled={!ready} data-buy-now="">
+            {t("cartForm.buyNow")}
           </button>
         ) : null}
       </div>
+      {/* On the page before anything is added, so a screen reader announces what appears in it. */}
+      <p className="add-result" role="status">
+        {added ? <AddedNote item={added} /> : null}
+      </p>
+      {refused.length ? (
+        <p className="form-error" role="alert">
+          {refused.join(" ")}
+        </p>
+      ) : null}
     </Form>
   );
 }
@@ -155,6 +192,7 @@ export function AddToCartForm({
 /** Quantity from MIN_QUANTITY to max: a number input that works alone; with JS, − and + beside it. */
 export function QuantityStepper({ initial, max, id }: { initial: number; max: number; id: string }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [value, setValue] = useState(String(initial));
   const current = Number(value);
   const step = (by: number) => {
@@ -163,10 +201,10 @@ export function QuantityStepper({ initial, max, id }: { initial: number; max: nu
   };
   return (
     <div className="quantity">
-      <label htmlFor={id}>Quantity</label>
+      <label htmlFor={id}>{t("cartForm.quantity")}</label>
       <div className="stepper">
         {hydrated ? (
-          <button type="button" className="step" aria-label="Decrease quantity" aria-controls={id} onClick={() => step(-1)} disabled={current <= MIN_QUANTITY}>
+          <button type="button" className="step" aria-label={t("cartForm.decrease")} aria-controls={id} onClick={() => step(-1)} disabled={current <= MIN_QUANTITY}>
             −
           </button>
         ) : null}
@@ -183,7 +221,7 @@ export function QuantityStepper({ initial, max, id }: { initial: number; max: nu
           onChange={(event) => setValue(event.target.value)}
         />
         {hydrated ? (
-          <button type="button" className="step" aria-label="Increase quantity" aria-controls={id} onClick={() => step(1)} disabled={current >= max}>
+          <button type="button" className="step" aria-label={t("cartForm.increase")} aria-controls={id} onClick={() => step(1)} disabled={current >= max}>
             +
           </button>
         ) : null}

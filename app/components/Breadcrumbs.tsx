@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
+import { useT } from "../i18n/I18n";
 
-/** A breadcrumb trail; the last crumb is the current page and is not a link. */
+/** A breadcrumb trail; the last crumb is the current page and is not a link. Labels come translated. */
 export function Breadcrumbs({ trail }: { trail: { label: string; to?: string }[] }) {
+  const t = useT();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={t("breadcrumb")} className="breadcrumbs">
       <ol>
         {trail.map((crumb, index) => (
           <li key={`${crumb.label}-${index}`}>

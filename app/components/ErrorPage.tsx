@@ -1,22 +1,17 @@
 import { isRouteErrorResponse } from "@remix-run/react";
+import { metaT, useT, type T } from "../i18n/I18n";
 
 /**
- * What an error page says, in the shop's words. The root and the admin area draw it inside
- * their own frame (their ErrorBoundary) and name it in the tab title (their meta), so a
- * shopper who lands on a dead link still sees which shop they are in and that they are
- * signed in.
+ * What an error page says, in the shop's words and the visitor's language. The root and the
+ * admin area draw it inside their own frame (their ErrorBoundary) and name it in the tab title
+ * (their meta), so a shopper who lands on a dead link still sees which shop they are in and
+ * that they are signed in.
  */
 export type ErrorPageKind = "not-found" | "fault";
 
 const WORDING: Record<ErrorPageKind, { heading: string; text: string }> = {
-  "not-found": {
-    heading: "Page not found",
-    text: "We could not find that page. It may have moved, or the link may be mistyped.",
-  },
-  fault: {
-    heading: "Something went wrong",
-    text: "Sorry, the shop could not show this page. Please try again in a moment.",
-  },
+  "not-found": { heading: "error.notFound.heading", text: "error.notFound.text" },
+  fault: { heading: "error.fault.heading", text: "error.fault.text" },
 };
 
 export function errorPageKind(error: unknown): ErrorPageKind {
@@ -24,20 +19,22 @@ export function errorPageKind(error: unknown): ErrorPageKind {
 }
 
 /** "Page not found | Churu Uniform House": the tab title of an error page in `place`. */
-export function errorPageTitle(error: unknown, place: string): string {
-  return `${WORDING[errorPageKind(error)].heading} | ${place}`;
+export function errorPageTitle(error: unknown, place: string, t: T = metaT([])): string {
+  return `${t(WORDING[errorPageKind(error)].heading)} | ${place}`;
 }
 
 /** A plain link back, not a router link: after a fault a full page load is the surest way on. */
-export function ErrorPage({ error, back = { href: "/", label: "Back to Home" } }: { error: unknown; back?: { href: string; label: string } }) {
+export function ErrorPage({ error, back }: { error: unknown; back?: { href: string; label: string } }) {
+  const t = useT();
   const kind = errorPageKind(error);
+  const link = back ?? { href: "/", label: t("error.backHome") };
   return (
     <section className="error-page" data-error-page={kind}>
-      <h1>{WORDING[kind].heading}</h1>
-      <p>{WORDING[kind].text}</p>
+      <h1>{t(WORDING[kind].heading)}</h1>
+      <p>{t(WORDING[kind].text)}</p>
       <p>
-        <a className="button" href={back.href}>
-          {back.label}
+        <a className="button" href={link.href}>
+          {link.label}
         </a>
       </p>
     </section>

@@ -14,7 +14,7 @@ export interface OrderHistoryRow {
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
 
-/** The account page's Order History table (spec: Order ID, Date, Status, Total, Items). */
+/** The account page's Order History (spec: Order ID, Date, Status, Total, Items): a table, cards on a phone. */
 export function OrderHistory({ orders }: { orders: OrderHistoryRow[] }) {
   return (
     <section aria-labelledby="order-history-title">
@@ -22,32 +22,34 @@ export function OrderHistory({ orders }: { orders: OrderHistoryRow[] }) {
       {orders.length === 0 ? (
         <p>No orders found.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="orders-table">
-            <thead>
-              <tr>
-                <th scope="col">Order ID</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Total</th>
-                <th scope="col">Items</th>
+        // A table on wide screens; under 40rem each order is a card of labelled fields (app/styles/cart.css),
+        // so nothing scrolls sideways on a phone.
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">Order ID</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">Total</th>
+              <th scope="col">Items</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id}>
+                <td data-label="Order ID" className="order-id">
+                  {order.displayId}
+                </td>
+                <td data-label="Date">{dateFormat.format(new Date(order.placedAt))}</td>
+                <td data-label="Status">
+                  <span className="status">{order.status}</span>
+                </td>
+                <td data-label="Total">{formatRupees(order.total)}</td>
+                <td data-label="Items">{order.items}</td>
               </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td>{order.displayId}</td>
-                  <td>{dateFormat.format(new Date(order.placedAt))}</td>
-                  <td>
-                    <span className="status">{order.status}</span>
-                  </td>
-                  <td>{formatRupees(order.total)}</td>
-                  <td>{order.items}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );

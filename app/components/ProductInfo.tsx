@@ -1,26 +1,27 @@
+import { AskUs } from "./ContactAddress";
+import { Message, useT } from "../i18n/I18n";
+
 /** The small print under a product: real disclosure sections, so they open without JS. */
 export function ProductInfoSections({ sizeGuide }: { sizeGuide?: string }) {
+  const t = useT();
   return (
     <div className="product-info">
       <details>
-        <summary>Size Guide</summary>
+        <summary>{t("productInfo.sizeGuide")}</summary>
         <p>
-          {sizeGuide ??
-            "Uniform sizes are chest or waist measurements in inches. Measure over a vest and pick the next size up if your child is between sizes."}
+          {sizeGuide ?? t("productInfo.sizeGuideText")}
         </p>
       </details>
       <details>
-        <summary>Delivery &amp; Return</summary>
+        <summary>{t("productInfo.delivery")}</summary>
         <p>
-          Free doorstep delivery in Churu. Unused items in their original packaging with tags can be returned within 7 days;
-          exchanges are free. See the <a href="/returns">returns policy</a>.
+          <Message id="productInfo.deliveryText" values={{ link: <a href="/returns">{t("productInfo.returnsPolicy")}</a> }} />
         </p>
       </details>
       <details>
-        <summary>Ask a Question</summary>
+        <summary>{t("productInfo.ask")}</summary>
         <p>
-          Call <a href="tel:+910000000000">+91 00000 00000</a> or write to <a href="mailto:support@example.in">support@example.in</a>.
-          We answer within a working day.
+          <AskUs /> {t("productInfo.answerTime")}
         </p>
       </details>
     </div>

@@ -5,6 +5,8 @@
  * bundle but these few lines.
  */
 import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { useRefusal } from "../i18n/I18n";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -51,7 +53,9 @@ export function fieldProps(result: Result, name: string): { "aria-invalid"?: tru
  * form does not reload the page, so nothing else tells a screen reader what went wrong.
  */
 export function FieldMessage({ result, name }: { result: Result; name: string }) {
-  const messages = messagesFor(result, name);
+  // The rules speak English; a page in Hindi shows their words through its refusals table (decision 098).
+  const refusal = useRefusal();
+  const messages = messagesFor(result, name).map(refusal);
   if (!messages.length) return null;
   return (
     <p className="form-error field-error" id={messageId(name)} role="alert">
@@ -62,12 +66,73 @@ export function FieldMessage({ result, name }: { result: Result; name: string })
 
 /** The form's own message (a refusal not about one field), announced when it appears. */
 export function FormMessage({ result, fallback }: { result: Result; fallback?: string | null }) {
-  const messages = messagesFor(result, "");
-  const text = messages.length ? messages.join(" ") : fallback;
+  const refusal = useRefusal();
+  const messages = messagesFor(result, "").map(refusal);
+  const text = messages.length ? messages.join(" ") : fallback && refusal(fallback);
   if (!text) return null;
   return (
     <p className="form-error" role="alert">
       {text}
     </p>
+  );
+}
+
+/** A field of a form as its error summary links to it: its name in the result and its input's id. */
+export interface SummaryField {
+  name: string;
+  id: string;
+}
+
+/**
+ * "There is a problem", first, before the form's fields: every message of a refusal in the
+ * fields' order, each a link to its field (`#id`), the form's own message unlinked. A long
+ * form on a phone otherwise reloads at its top with the messages screens further down.
+ * It is focused when it appears: with JavaScript by an effect, without it by `autofocus`
+ * (the browser scrolls to it too). The messages by the fields stay as they are.
+ */
+export function ErrorSummary({ result, fields, title = "There is a problem" }: { result: Result; fields: readonly SummaryField[]; title?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const refusal = useRefusal();
+  const own = messagesFor(result, "").map(refusal);
+  const entries = fields.flatMap((field) => messagesFor(result, field.name).map((message) => ({ ...field, message: refusal(message) })));
+  const known = new Set(["", ...fields.map((field) => field.name)]);
+  // A message for a field the page does not list (a hidden one) still says what went wrong.
+  const other = Object.keys(result?.error ?? {})
+    .filter((name) => !known.has(name))
+    .flatMap((name) => messagesFor(result, name).map(refusal));
+  const shown = own.length + entries.length + other.length > 0;
+
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown, result]);
+
+  if (!shown) return null;
+
+  // With JavaScript the link moves focus to its field itself: following the #fragment would be a
+  // navigation to the router, which forgets the refused submit's answer.
+  function toField(event: MouseEvent<HTMLAnchorElement>, id: string) {
+    const field = document.getElementById(id);
+    if (!field) return;
+    event.preventDefault();
+    field.focus();
+    field.scrollIntoView({ block: "center" });
+  }
+
+  return (
+    <div className="error-summary" ref={ref} tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">{title}</h2>
+      <ul>
+        {[...own, ...other].map((message) => (
+          <li key={`form:${message}`}>{message}</li>
+        ))}
+        {entries.map((entry) => (
+          <li key={`${entry.name}:${entry.message}`}>
+            <a href={`#${entry.id}`} onClick={(event) => toField(event, entry.id)}>
+              {entry.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

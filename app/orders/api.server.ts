@@ -1,4 +1,4 @@
-import { checkDetails, normalisePhone, type ApiCartItem } from "../../domain/checkout";
+import { checkDetails, checkOrderMobile, type ApiCartItem } from "../../domain/checkout";
 import { RuleViolation } from "../../domain/errors";
 import type { ShippingAddress } from "../../domain/orders/events";
 import type { CartView } from "../../services/cart";
@@ -83,11 +83,11 @@ export function addressFrom(input: Record<string, unknown>): ShippingAddress {
   return checked.details;
 }
 
+/** A guest order's `mobileNumber`, checked with the checkout form's rule and messages. */
 export function mobileFrom(raw: string): string {
-  const phone = normalisePhone(raw);
-  if (!phone) throw new RuleViolation("Mobile number is required", 422);
-  if (!/^\d{10}$/.test(phone)) throw new RuleViolation("Mobile number must be 10 digits", 422);
-  return phone;
+  const checked = checkOrderMobile(raw);
+  if (!checked.ok) throw new RuleViolation(checked.message, 422);
+  return checked.phone;
 }
 
 /**

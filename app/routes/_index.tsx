@@ -1,61 +1,60 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "School uniforms & accessories in Churu | Since 1994" },
-  {
-    name: "description",
-    content:
-      "School uniforms for every Churu school, white uniforms, shoes, bags and stationery. Free doorstep delivery and 10% off your order.",
-  },
-];
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { messages: routeMessages(request, "home") };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("home:meta.title") },
+    { name: "description", content: t("home:meta.description") },
+  ];
+};
 
 const featured = [
-  { name: "White Shirt", price: "₹499", to: "/white-products", image: "/images/types/shirt.svg" },
-  { name: "Navy Pant", price: "₹499", to: "/schools", image: "/images/types/pant.svg" },
-  { name: "Shoes", price: "₹199", to: "/accessories/shoes", image: "/images/types/shoe.svg" },
+  { name: "home:featured.whiteShirt", price: "₹499", to: "/white-products", image: "/images/types/shirt.svg" },
+  { name: "home:featured.navyPant", price: "₹499", to: "/schools", image: "/images/types/pant.svg" },
+  { name: "home:featured.shoes", price: "₹199", to: "/accessories/shoes", image: "/images/types/shoe.svg" },
 ];
 
-const trustBadges = [
-  "Trusted since 1994",
-  "Free doorstep delivery",
-  "Easy 7-day returns",
-  "Cash on delivery",
-  "Quality stitching",
-  "Every Churu school",
-];
+const trustBadges = ["since", "delivery", "returns", "cod", "stitching", "schools"].map((badge) => `home:trust.${badge}`);
 
 export default function Home() {
+  const t = useT();
   return (
     <>
       <p className="announcement" role="note">
-        Summer uniforms are here · Free doorstep delivery · 10% off your order
+        {t("home:announcement")}
       </p>
       <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">School uniforms for every school in Churu</h1>
-        <p>Pick your school, choose sizes and get everything delivered to your door. Serving families since 1994.</p>
+        <h1 id="hero-title">{t("home:hero.title")}</h1>
+        <p>{t("home:hero.text")}</p>
         <Link className="button" to="/schools">
-          Find your school
+          {t("home:hero.action")}
         </Link>
       </section>
       <div className="tiles">
         <Link className="tile" to="/schools">
-          <h2>School Uniforms</h2>
-          <p>Shirts, pants, skirts, tunics, ties and belts, school by school.</p>
+          <h2>{t("home:tiles.uniforms")}</h2>
+          <p>{t("home:tiles.uniformsText")}</p>
         </Link>
         <Link className="tile" to="/accessories">
-          <h2>Accessories</h2>
-          <p>Stationery, shoes, bottles and lunch boxes, and school bags.</p>
+          <h2>{t("home:tiles.accessories")}</h2>
+          <p>{t("home:tiles.accessoriesText")}</p>
         </Link>
       </div>
       <section aria-labelledby="featured-title">
-        <h2 id="featured-title">Featured products</h2>
+        <h2 id="featured-title">{t("home:featured.title")}</h2>
         <ul className="grid bare-list">
           {featured.map((item) => (
             <li key={item.name} className="card">
               <img src={item.image} alt="" width="200" height="200" loading="lazy" />
               <h3>
-                <Link to={item.to}>{item.name}</Link>
+                <Link to={item.to}>{t(item.name)}</Link>
               </h3>
               <p className="price">{item.price}</p>
             </li>
@@ -63,10 +62,10 @@ export default function Home() {
         </ul>
       </section>
       <section aria-labelledby="trust-title">
-        <h2 id="trust-title">Why families shop with us</h2>
+        <h2 id="trust-title">{t("home:trust.title")}</h2>
         <ul className="trust">
           {trustBadges.map((badge) => (
-            <li key={badge}>{badge}</li>
+            <li key={badge}>{t(badge)}</li>
           ))}
         </ul>
       </section>

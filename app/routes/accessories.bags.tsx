@@ -1,27 +1,37 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BAGS } from "../../domain/accessories";
 import { ShelfPage } from "../components/ShelfPage";
 import { shelfCards } from "../shelf.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "School Bags & Backpacks | Churu Uniform House" },
-  { name: "description", content: "School backpacks for nursery to senior classes, with padded straps and bottle pockets." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("shelves:bags.metaTitle") },
+    { name: "description", content: t("shelves:bags.metaDescription") },
+  ];
+};
 
-export async function loader() {
-  return { cards: shelfCards("bags", BAGS) };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { cards: shelfCards("bags", BAGS), messages: routeMessages(request, "shelves") };
 }
 
 export default function Bags() {
   const { cards } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ShelfPage
-      title="School Bags & Backpacks"
-      intro="Sturdy bags sized for every class."
-      trail={[{ label: "Home", to: "/" }, { label: "Accessories", to: "/accessories" }, { label: "Bags" }]}
+      title={t("shelves:bags.title")}
+      intro={t("shelves:bags.intro")}
+      trail={[
+        { label: t("nav.home"), to: "/" },
+        { label: t("shelves:accessories.crumb"), to: "/accessories" },
+        { label: t("shelves:bags.crumb") },
+      ]}
       cards={cards}
-      back={{ to: "/accessories", label: "Back to Accessories" }}
+      back={{ to: "/accessories", label: t("shelves:accessories.back") }}
     />
   );
 }

@@ -1,27 +1,37 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BOTTLES } from "../../domain/accessories";
 import { ShelfPage } from "../components/ShelfPage";
 import { shelfCards } from "../shelf.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Water Bottles & Lunch Boxes | Churu Uniform House" },
-  { name: "description", content: "Steel and insulated water bottles and lunch boxes for school." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("shelves:bottle.metaTitle") },
+    { name: "description", content: t("shelves:bottle.metaDescription") },
+  ];
+};
 
-export async function loader() {
-  return { cards: shelfCards("bottle", BOTTLES) };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { cards: shelfCards("bottle", BOTTLES), messages: routeMessages(request, "shelves") };
 }
 
 export default function Bottles() {
   const { cards } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ShelfPage
-      title="Water Bottles & Lunch Boxes"
-      intro="Keep water cool and lunch fresh through the school day."
-      trail={[{ label: "Home", to: "/" }, { label: "Accessories", to: "/accessories" }, { label: "Bottle" }]}
+      title={t("shelves:bottle.title")}
+      intro={t("shelves:bottle.intro")}
+      trail={[
+        { label: t("nav.home"), to: "/" },
+        { label: t("shelves:accessories.crumb"), to: "/accessories" },
+        { label: t("shelves:bottle.crumb") },
+      ]}
       cards={cards}
-      back={{ to: "/accessories", label: "Back to Accessories" }}
+      back={{ to: "/accessories", label: t("shelves:accessories.back") }}
     />
   );
 }

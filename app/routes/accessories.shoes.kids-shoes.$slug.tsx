@@ -8,11 +8,15 @@ import { AddToCartForm } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
 import { notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.style.name} | Kids Shoes | Churu Uniform House` }, { name: "description", content: data.style.description }]
-    : [{ title: "Shoe not found | Churu Uniform House" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return data
+    ? [{ title: t("shelves:kidsShoes.styleTitle", { name: data.style.name }) }, { name: "description", content: data.style.description }]
+    : [{ title: t("shelves:kidsShoes.notFoundTitle") }];
+};
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const style = findKidsShoeStyle(params.slug ?? "");
@@ -24,19 +28,21 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     style: { name: style.name, description: style.description, image: style.image, features: [...style.features] },
     offer: offerFor(product, { size, note: kidsShoePriceNote }),
     quantity: startingQuantity(request),
+    messages: routeMessages(request, "shelves"),
   };
 }
 
 export default function KidsShoe() {
   const { style, offer, quantity } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
       <Breadcrumbs
         trail={[
-          { label: "Home", to: "/" },
-          { label: "Accessories", to: "/accessories" },
-          { label: "Shoes", to: "/accessories/shoes" },
-          { label: "Kids Shoes", to: "/accessories/shoes/kids-shoes" },
+          { label: t("nav.home"), to: "/" },
+          { label: t("shelves:accessories.crumb"), to: "/accessories" },
+          { label: t("shelves:shoes.crumb"), to: "/accessories/shoes" },
+          { label: t("shelves:kidsShoes.crumb"), to: "/accessories/shoes/kids-shoes" },
           { label: style.name },
         ]}
       />
@@ -45,7 +51,7 @@ export default function KidsShoe() {
         <div>
           <h1>{style.name}</h1>
           <p>{style.description}</p>
-          <h2 className="small-heading">Features</h2>
+          <h2 className="small-heading">{t("shelves:kidsShoes.features")}</h2>
           <ul className="features">
             {style.features.map((feature) => (
               <li key={feature}>{feature}</li>
@@ -55,12 +61,11 @@ export default function KidsShoe() {
             offer={offer}
             detail
             quantity={quantity}
-            chooseLabel="Select a size first"
-            addLabel={(price) => `Add to Cart - ${formatRupees(price)}`}
+            addLabel={(price) => t("shelves:kidsShoes.addToCart", { price: formatRupees(price) })}
           />
-          <ProductInfoSections sizeGuide="Kids shoe sizes run 7 to 12, then 1 to 3. Measure the foot standing, and leave a thumb's width at the toe." />
+          <ProductInfoSections sizeGuide={t("shelves:kidsShoes.sizeGuide")} />
           <p>
-            <Link to="/accessories/shoes/kids-shoes">Back to Kids Shoes</Link>
+            <Link to="/accessories/shoes/kids-shoes">{t("shelves:kidsShoes.back")}</Link>
           </p>
         </div>
       </article>

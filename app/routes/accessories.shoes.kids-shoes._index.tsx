@@ -1,23 +1,38 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { KIDS_SHOE_STYLES } from "../../domain/accessories";
 import { formatRupees } from "../../domain/money";
 import { KIDS_SHOE_BASE_PRICE } from "../../domain/pricing";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Kids Shoes, Nursery to Class 2 | Churu Uniform House" },
-  { name: "description", content: "Seven styles of kids school shoes: laces, velcro, girls bar shoes and sports shoes, sizes 7 to 3." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("shelves:kidsShoes.metaTitle") },
+    { name: "description", content: t("shelves:kidsShoes.metaDescription") },
+  ];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { messages: routeMessages(request, "shelves") };
+}
 
 export default function KidsShoes() {
+  const t = useT();
   return (
     <>
       <Breadcrumbs
-        trail={[{ label: "Home", to: "/" }, { label: "Accessories", to: "/accessories" }, { label: "Shoes", to: "/accessories/shoes" }, { label: "Kids Shoes" }]}
+        trail={[
+          { label: t("nav.home"), to: "/" },
+          { label: t("shelves:accessories.crumb"), to: "/accessories" },
+          { label: t("shelves:shoes.crumb"), to: "/accessories/shoes" },
+          { label: t("shelves:kidsShoes.crumb") },
+        ]}
       />
-      <h1>Kids Shoes (Class Nursery to 2)</h1>
-      <p>Every style from {formatRupees(KIDS_SHOE_BASE_PRICE)}; the price rises a little with each size.</p>
+      <h1>{t("shelves:kidsShoes.title")}</h1>
+      <p>{t("shelves:kidsShoes.intro", { price: formatRupees(KIDS_SHOE_BASE_PRICE) })}</p>
       <ul className="grid tiles-grid">
         {KIDS_SHOE_STYLES.map((style) => (
           <li key={style.slug}>
@@ -30,7 +45,7 @@ export default function KidsShoes() {
         ))}
       </ul>
       <p>
-        <Link to="/accessories/shoes">Back to Shoes</Link>
+        <Link to="/accessories/shoes">{t("shelves:shoes.back")}</Link>
       </p>
     </>
   );

@@ -1,32 +1,38 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { REGULAR_SHOES } from "../../domain/accessories";
 import { ShelfPage } from "../components/ShelfPage";
 import { shelfCards } from "../shelf.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "School Shoes, Class 3 to 12 | Churu Uniform House" },
-  { name: "description", content: "Formal, sports and canvas school shoes and sandals in sizes 3 to 10." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("shelves:regularShoes.metaTitle") },
+    { name: "description", content: t("shelves:regularShoes.metaDescription") },
+  ];
+};
 
-export async function loader() {
-  return { cards: shelfCards("shoes", REGULAR_SHOES) };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { cards: shelfCards("shoes", REGULAR_SHOES), messages: routeMessages(request, "shelves") };
 }
 
 export default function RegularShoes() {
   const { cards } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ShelfPage
-      title="Shoes (Class 3 to 12)"
-      intro="One price for every size from 3 to 10. Pick a size, then add to cart."
+      title={t("shelves:regularShoes.title")}
+      intro={t("shelves:regularShoes.intro")}
       trail={[
-        { label: "Home", to: "/" },
-        { label: "Accessories", to: "/accessories" },
-        { label: "Shoes", to: "/accessories/shoes" },
-        { label: "Regular Shoes" },
+        { label: t("nav.home"), to: "/" },
+        { label: t("shelves:accessories.crumb"), to: "/accessories" },
+        { label: t("shelves:shoes.crumb"), to: "/accessories/shoes" },
+        { label: t("shelves:regularShoes.crumb") },
       ]}
       cards={cards}
-      back={{ to: "/accessories/shoes", label: "Back to Shoes" }}
+      back={{ to: "/accessories/shoes", label: t("shelves:shoes.back") }}
     />
   );
 }

@@ -1,27 +1,37 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { STATIONERY } from "../../domain/accessories";
 import { ShelfPage } from "../components/ShelfPage";
 import { shelfCards } from "../shelf.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Stationery | Churu Uniform House" },
-  { name: "description", content: "Notebooks, geometry boxes, art and craft kits and scientific calculators for school." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("shelves:stationery.metaTitle") },
+    { name: "description", content: t("shelves:stationery.metaDescription") },
+  ];
+};
 
-export async function loader() {
-  return { cards: shelfCards("stationery", STATIONERY) };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { cards: shelfCards("stationery", STATIONERY), messages: routeMessages(request, "shelves") };
 }
 
 export default function Stationery() {
   const { cards } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ShelfPage
-      title="Stationery"
-      intro="Everything for the school desk."
-      trail={[{ label: "Home", to: "/" }, { label: "Accessories", to: "/accessories" }, { label: "Stationary" }]}
+      title={t("shelves:stationery.title")}
+      intro={t("shelves:stationery.intro")}
+      trail={[
+        { label: t("nav.home"), to: "/" },
+        { label: t("shelves:accessories.crumb"), to: "/accessories" },
+        { label: t("shelves:stationery.crumb") },
+      ]}
       cards={cards}
-      back={{ to: "/accessories", label: "Back to Accessories" }}
+      back={{ to: "/accessories", label: t("shelves:accessories.back") }}
     />
   );
 }

@@ -1,49 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { orderAsOf, parseRevision, safeDashboardBack } from "../../domain/admin-orders";
-import type { Actor, OrderEvent } from "../../domain/orders/events";
-import { describeItems, displayOrderId, foldOrder, type OrderState } from "../../domain/orders/order";
+import { deliveryLine, describeOrderEvent } from "../../domain/orders/describe";
+import { displayOrderId, foldOrder, type OrderState } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
-import { addressLine, kolkataTime } from "../admin/orders.server";
+import { kolkataTime } from "../admin/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.displayId} history | Admin` : "Order not found | Admin" },
 ];
-
-const ACTOR_LABELS: Record<Actor["kind"], string> = { admin: "Admin", customer: "Customer", guest: "Guest", system: "System" };
-
-function actorLabel(actor: Actor | undefined): string {
-  if (!actor) return "Unknown";
-  const who = ACTOR_LABELS[actor.kind] ?? actor.kind;
-  return actor.name ? `${who}: ${actor.name}` : who;
-}
-
-/** One event of the stream as the trail prints it: what, who, the status change, the details. */
-function describe(e: OrderEvent) {
-  switch (e.type) {
-    case "OrderPlaced": {
-      const d = e.data;
-      return {
-        what: "Order placed",
-        by: actorLabel({ kind: d.customer.kind === "user" ? "customer" : "guest", id: d.customer.userId, name: d.customer.name }),
-        change: "→ pending (payment pending)",
-        details: `${describeItems(d.lines)}; total ${formatRupees(d.total)}; deliver to ${d.address.name}, ${addressLine(d.address)} (${d.address.phone})`,
-      };
-    }
-    case "OrderStatusChanged":
-      return { what: "Status changed", by: actorLabel(e.data.actor), change: `${e.data.from} → ${e.data.to}`, details: "" };
-    case "OrderPaymentStatusChanged":
-      return {
-        what: "Payment status changed",
-        by: actorLabel(e.data.actor),
-        change: `payment ${e.data.from} → ${e.data.to}`,
-        details: e.data.to === "paid" ? "Payment received" : "",
-      };
-    case "OrderDeleted":
-      return { what: "Order deleted", by: actorLabel(e.data.actor), change: "deleted (tombstone)", details: "The order left the lists; its history stays." };
-  }
-}
 
 function snapshot(state: OrderState & { exists: true }) {
   const p = state.placed;
@@ -52,7 +18,7 @@ function snapshot(state: OrderState & { exists: true }) {
     paymentStatus: state.paymentStatus,
     deleted: state.deleted,
     customer: `${p.customer.name} (${p.customer.kind === "user" ? `user ${p.customer.userId ?? ""}` : "guest"}), ${p.customer.phone}${p.customer.email ? `, ${p.customer.email}` : ""}`,
-    address: `${p.address.name}, ${addressLine(p.address)} (${p.address.phone})`,
+    address: deliveryLine(p.address),
     lines: p.lines.map((line) => ({
       key: `${line.productId}|${line.size}|${line.school}`,
       name: line.name,
@@ -104,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       revision: event.revision,
       when: kolkataTime.format(event.at),
       whenIso: event.at.toISOString(),
-      ...describe(event),
+      ...describeOrderEvent(event),
       href: hrefAt(event.revision === latest ? undefined : event.revision),
       current: at === undefined ? event.revision === latest : event.revision === at,
     })),

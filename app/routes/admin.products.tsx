@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { PRODUCT_MESSAGES, SHOP_SIZES, type ProductField } from "../../domain/admin-products";
+import { PRODUCT_MESSAGES, PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductField } from "../../domain/admin-products";
 import { PRODUCT_FORM_LIMITS, productForm } from "../../domain/forms/admin";
 import { CATEGORY_ILLUSTRATION, CATEGORY_LABELS, GENDER_LABELS, SHOP_CATEGORIES, SHOP_GENDERS, parseShopProductId } from "../../domain/shop-products";
 import { formatRupees } from "../../domain/money";
@@ -161,7 +161,7 @@ export default function AdminProducts() {
         <input type="hidden" name="intent" value="save" />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <Field name="name" label="Name" result={result}>
-          <input {...field("name")} required maxLength={200} />
+          <input {...field("name")} required maxLength={PRODUCT_TEXT_LIMITS.name} />
         </Field>
         <Field name="price" label="Price (₹)" result={result}>
           <input {...field("price")} inputMode="numeric" required />
@@ -170,7 +170,7 @@ export default function AdminProducts() {
           <input {...field("image")} placeholder="https://... or /images/..." />
         </Field>
         <Field name="description" label="Description" result={result}>
-          <textarea {...field("description")} rows={3} maxLength={1000} />
+          <textarea {...field("description")} rows={3} maxLength={PRODUCT_TEXT_LIMITS.description} />
         </Field>
         <Field name="stock_quantity" label="Stock quantity" result={result}>
           <input {...field("stock_quantity")} inputMode="numeric" />

@@ -1,6 +1,5 @@
 import { orderPatchBody } from "../../domain/api/schemas";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../domain/orders/events";
-import { isOrderStatus, isPaymentStatus } from "../../domain/orders/order";
+import { checkAdminOrderChange } from "../../domain/orders/intents";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
 import { requireApiUser } from "../auth/api.server";
 import { orderJson } from "../orders/api.server";
@@ -36,13 +35,10 @@ const api = apiRoute({
     const id = params.id ?? "";
     const body = await parseJson(request, orderPatchBody);
     if (body.status === undefined && body.paymentStatus === undefined) return jsonError(400, "Invalid request: send status and/or paymentStatus.");
-    // Both values are checked before anything is written: a refused half never leaves the other applied.
-    if (body.status !== undefined && !isOrderStatus(body.status)) return jsonError(422, `Status must be one of ${ORDER_STATUSES.join(", ")}.`);
-    if (body.paymentStatus !== undefined && !isPaymentStatus(body.paymentStatus)) {
-      return jsonError(422, `Payment status must be one of ${PAYMENT_STATUSES.join(", ")}.`);
-    }
-    if (body.status !== undefined) await shop.orders.changeStatus(id, body.status, actor);
-    if (body.paymentStatus !== undefined) await shop.orders.changePaymentStatus(id, body.paymentStatus, actor);
+    // The whole change is checked before anything is written: a refused half never leaves the other applied.
+    const change = checkAdminOrderChange(body);
+    if (change.status !== undefined) await shop.orders.changeStatus(id, change.status, actor);
+    if (change.paymentStatus !== undefined) await shop.orders.changePaymentStatus(id, change.paymentStatus, actor);
     return json(orderJson(await orderOr404(shop, id)));
   },
 

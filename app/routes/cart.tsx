@@ -9,6 +9,9 @@ import { CART_FORM_LIMITS, cartForm } from "../../domain/forms/cart";
 import { formatRupees } from "../../domain/money";
 import type { CartView } from "../../services/cart";
 import { cartContext, cartOwnerForWrite } from "../cart/cart.server";
+import { addedFlash } from "../cart/added-flash.server";
+import type { AddedItem } from "../components/AddedNote";
+import type { Shop } from "../../services/index";
 import { safeRedirect } from "../../domain/redirect";
 import { readPageForm } from "../forms/form.server";
 import { everyMessage, refusalOf } from "../forms/messages";
@@ -34,12 +37,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const change = form.value;
   const { owner, setCookie } = await cartOwnerForWrite(request, shop);
   const headers = new Headers();
+  let added: AddedItem | undefined;
   try {
     switch (change.intent) {
       case "add":
         await shop.cart.add(owner, { productId: change.productId, size: change.size, quantity: change.quantity });
         // The cookie only once something is in the cart: a refused add leaves no trace.
         if (setCookie) headers.append("Set-Cookie", setCookie);
+        added = await addedItem(shop, change);
         break;
       case "update":
         await shop.cart.changeQuantity(owner, lineOf(change), change.quantity);
@@ -55,9 +60,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isRuleViolation(err)) return form.refuse(err.message, err.status);
     throw err;
   }
-  // A fetcher (JS on) asks for data and lets Remix revalidate; a plain form gets a redirect.
-  if (change.respond === "data") return data({ ok: true as const }, { headers });
+  // A fetcher (JS on) asks for data and lets Remix revalidate; a plain form gets a redirect,
+  // and what it added waits in a one-time cookie for the page it returns to (the root loader).
+  if (change.respond === "data") return data({ ok: true as const, ...(added ? { added } : {}) }, { headers });
+  if (added) headers.append("Set-Cookie", await addedFlash(shop, added));
   return redirect(safeRedirect(change.redirectTo, "/cart"), { headers });
+}
+
+/** What an add put in the cart, named as the shop names it: "Added: Shirt (30) x 2". */
+async function addedItem(shop: Shop, item: { productId: string; size?: string; quantity: number }): Promise<AddedItem | undefined> {
+  const priced = await shop.priceLine(item.productId, item.size);
+  return priced.ok ? { name: priced.product.name, size: priced.product.size, quantity: item.quantity } : undefined;
 }
 
 /** The line a row's form names: product, size and school (spec: a line's identity). */

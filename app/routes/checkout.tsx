@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { checkDetails, DETAILS_FIELDS, type DetailsField } from "../../domain/checkout";
+import { checkDetails, DETAILS_FIELDS, DETAILS_LIMITS, type DetailsField } from "../../domain/checkout";
 import { isRuleViolation } from "../../domain/errors";
 import { CHECKOUT_FORM_LIMITS, checkoutForm } from "../../domain/forms/cart";
 import { formatRupees } from "../../domain/money";
@@ -10,7 +10,7 @@ import { EMPTY_CART_MESSAGE } from "../../domain/orders/order";
 import { newIdempotencyKey } from "../../services/orders";
 import { cartContext } from "../cart/cart.server";
 import { readPageForm, type FormResult } from "../forms/form.server";
-import { FieldMessage, FormMessage, fieldProps, messagesFor, typedValue } from "../forms/messages";
+import { ErrorSummary, FieldMessage, fieldProps, messagesFor, typedValue, type SummaryField } from "../forms/messages";
 import { useHydrated } from "../components/useHydrated";
 import cartStyles from "../styles/cart.css?url";
 
@@ -19,6 +19,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles
 export const meta: MetaFunction = () => [{ title: "Checkout | Churu Uniform House" }];
 
 const DETAILS_TITLE = "Enter your details to confirm order";
+
+/** The details form's fields in the order the summary of a refusal lists them. */
+const SUMMARY_FIELDS: readonly SummaryField[] = DETAILS_FIELDS.map((name) => ({ name, id: `details-${name}` }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shop = context.shop;
@@ -87,6 +90,14 @@ export default function Checkout() {
   // Without JS the details are a page of their own (?step=details); after a refused
   // submit they stay in view either way.
   const inline = !hydrated && (loaded.showDetails || answered);
+  // A refused submit without JS reloads at the top of the page: the form and what is wrong with
+  // it come first there, not two screens down below the order summary.
+  const detailsFirst = inline && answered;
+  const details = inline ? (
+    <section className="details-page" aria-labelledby="details-title">
+      <DetailsForm />
+    </section>
+  ) : null;
 
   function openDialog(event: React.MouseEvent) {
     event.preventDefault();
@@ -100,6 +111,7 @@ export default function Checkout() {
   return (
     <section aria-labelledby="checkout-title">
       <h1 id="checkout-title">Checkout</h1>
+      {!empty && detailsFirst ? details : null}
       <h2>Order summary</h2>
       {empty ? (
         <div>
@@ -158,10 +170,8 @@ export default function Checkout() {
           )}
         </>
       )}
-      {empty ? null : inline ? (
-        <section className="details-page" aria-labelledby="details-title">
-          <DetailsForm />
-        </section>
+      {empty || detailsFirst ? null : inline ? (
+        details
       ) : (
         <dialog ref={dialogRef} className="details-dialog" aria-labelledby="details-title">
           {hydrated ? <DetailsForm onCancel={() => dialogRef.current?.close()} /> : null}
@@ -195,9 +205,8 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
     const checked = checkDetails(Object.fromEntries(DETAILS_FIELDS.map((name) => [name, String(form.get(name) ?? "")])));
     if (!checked.ok) {
       event.preventDefault();
+      // The error summary takes the focus and links to each field.
       setClientResult({ status: "error", error: Object.fromEntries(Object.entries(checked.errors).map(([name, message]) => [name, [message]])) });
-      const first = DETAILS_FIELDS.find((name) => checked.errors[name]);
-      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
     } else {
       setClientResult(null);
     }
@@ -214,13 +223,13 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
   return (
     <Form method="post" action="/checkout" noValidate className="details-form" onSubmit={onSubmit} aria-labelledby="details-title">
       <h2 id="details-title">{DETAILS_TITLE}</h2>
-      <FormMessage result={serverResult} />
+      <ErrorSummary result={result} fields={SUMMARY_FIELDS} />
       <input type="hidden" name="idempotencyKey" value={key} />
-      {input("name", "Name", { autoComplete: "name", maxLength: 100 })}
+      {input("name", "Name", { autoComplete: "name", maxLength: DETAILS_LIMITS.name })}
       {input("phone", "Mobile number", { type: "tel", autoComplete: "tel-national", inputMode: "numeric", maxLength: 16 })}
-      {input("address", "Address", { autoComplete: "street-address", maxLength: 300 })}
-      {input("city", "City", { autoComplete: "address-level2", maxLength: 60 })}
-      {input("pincode", "Pincode", { autoComplete: "postal-code", inputMode: "numeric", maxLength: 6 })}
+      {input("address", "Address", { autoComplete: "street-address", maxLength: DETAILS_LIMITS.address })}
+      {input("city", "City", { autoComplete: "address-level2", maxLength: DETAILS_LIMITS.city })}
+      {input("pincode", "Pincode", { autoComplete: "postal-code", inputMode: "numeric", maxLength: DETAILS_LIMITS.pincode })}
       <div className="actions">
         <button type="submit" className="primary">
           {busy ? "Placing Order..." : "Confirm Order"}

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { ContactAddress } from "../components/ContactAddress";
+import { ContactAddress, useShopContact } from "../components/ContactAddress";
 
 export const meta: MetaFunction = () => [
   { title: "Contact | Churu Uniform House" },
@@ -10,7 +10,7 @@ export default function Contact() {
   return (
     <article className="prose">
       <h1>Contact</h1>
-      <ContactAddress className="contact-block" />
+      <ContactAddress className="contact-block" contact={useShopContact()} />
     </article>
   );
 }

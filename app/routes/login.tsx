@@ -9,8 +9,10 @@ import { getShopper, signInShopper, startPhoneCode } from "../auth/session.serve
 import { GoogleButton } from "../components/GoogleButton";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
+import { metaT, useT } from "../i18n/I18n";
+import { refusalTable, routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Login | Churu Uniform House" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:login.metaTitle") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -20,6 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo,
     error: url.searchParams.get("error") === "google" ? AUTH_MESSAGES.googleFailed : null,
     google: Boolean(context.shop.config.auth.google),
+    messages: routeMessages(request, "auth"),
+    refusals: refusalTable(request, "auth"),
   };
 }
 
@@ -49,6 +53,7 @@ export default function Login() {
   const { redirectTo, error, google } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   const typed = typedValue(result, "identifier") ?? "";
   const [identifier, setIdentifier] = useState(typed);
   // Without JavaScript the password field is always there; with it, only once the input looks like an email.
@@ -63,11 +68,11 @@ export default function Login() {
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">Login</h1>
+      <h1 id="login-title">{t("auth:login.title")}</h1>
       <FormMessage result={result} fallback={error} />
       <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <label htmlFor="identifier">Mobile number or email</label>
+        <label htmlFor="identifier">{t("auth:login.identifier")}</label>
         <input
           id="identifier"
           name="identifier"
@@ -80,22 +85,22 @@ export default function Login() {
         <FieldMessage result={result} name="identifier" />
         {showPassword ? (
           <>
-            <label htmlFor="password">Password</label>
+            <label htmlFor="password">{t("auth:login.password")}</label>
             <input id="password" name="password" type="password" autoComplete="current-password" {...fieldProps(result, "password")} />
             <FieldMessage result={result} name="password" />
-            {hydrated ? null : <p className="hint">With a mobile number, leave the password empty: we send you a code.</p>}
+            {hydrated ? null : <p className="hint">{t("auth:login.phoneHint")}</p>}
           </>
         ) : null}
         <label className="checkbox">
-          <input type="checkbox" name="remember" /> Remember me
+          <input type="checkbox" name="remember" /> {t("auth:login.remember")}
         </label>
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? "Logging in..." : "Login"}
+          {busy ? t("auth:login.busy") : t("auth:login.submit")}
         </button>
       </Form>
-      {google ? <GoogleButton label="Login with Google" configured /> : null}
+      {google ? <GoogleButton label={t("auth:login.google")} configured /> : null}
       <p>
-        Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+        {t("auth:login.noAccount")} <Link to="/signup">{t("auth:login.signup")}</Link>
       </p>
     </section>
   );

@@ -1,7 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { normalisePhone } from "../../domain/checkout";
+import { orderQuestionText, whatsappLink } from "../../domain/contact";
+import { orderHandle, useShopContact } from "../components/ContactAddress";
+import { normalisePhone } from "../../domain/phone";
 import { formatRupees } from "../../domain/money";
 import { describeItems } from "../../domain/orders/order";
 import cartStyles from "../styles/cart.css?url";
@@ -14,12 +16,17 @@ const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeSty
 
 const FIELD_LABEL: Record<string, string> = { status: "Status", payment_status: "Payment", deleted: "Order" };
 
+/** Once an order is found the page is about it: a WhatsApp link on it names the order. */
+export const handle = orderHandle<{ order?: { displayId: string } | null }>((data) => data?.order?.displayId);
+
 /** Guest tracking: a GET form (order id + mobile number); both must match one order. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderId = (url.searchParams.get("orderId") ?? "").slice(0, 64);
   const phone = (url.searchParams.get("phone") ?? "").slice(0, 20);
-  const asked = url.searchParams.has("orderId") || url.searchParams.has("phone");
+  // The confirmation page and the order texts link here with the order number alone: the form
+  // comes filled in, waiting for the mobile number, not with a complaint that it is missing.
+  const asked = url.searchParams.has("phone");
   if (!asked) return { orderId, phone, error: null, order: null };
   if (!orderId.trim() || !phone.trim()) {
     return data({ orderId, phone, error: "Please enter your order ID and mobile number.", order: null }, { status: 400 });
@@ -51,6 +58,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function TrackOrder() {
   const { orderId, phone, error, order } = useLoaderData<typeof loader>();
+  const whatsapp = useShopContact()?.whatsapp;
+  // Arrived with the number filled in: the mobile number is what is left to type.
+  const waitingForPhone = Boolean(orderId) && !phone && !error && !order;
   return (
     <section aria-labelledby="track-title">
       <h1 id="track-title">Track your order</h1>
@@ -58,7 +68,7 @@ export default function TrackOrder() {
         <label htmlFor="track-order">Order ID</label>
         <input id="track-order" name="orderId" defaultValue={orderId} autoComplete="off" maxLength={64} placeholder="e.g. 3F9A1C2E" />
         <label htmlFor="track-phone">Mobile number</label>
-        <input id="track-phone" name="phone" type="tel" inputMode="numeric" defaultValue={phone} maxLength={20} />
+        <input id="track-phone" name="phone" type="tel" inputMode="numeric" defaultValue={phone} maxLength={20} autoFocus={waitingForPhone} />
         <button type="submit" className="primary">
           Track Order
         </button>
@@ -78,6 +88,11 @@ export default function TrackOrder() {
           <p>
             {order.items} · Total {formatRupees(order.total)} · Delivery to {order.city}
           </p>
+          {whatsapp ? (
+            <p>
+              <a href={whatsappLink(whatsapp, orderQuestionText(order.displayId))}>Ask about this order on WhatsApp</a>
+            </p>
+          ) : null}
           <h3>Status history</h3>
           <ul className="history-list">
             {order.history.map((entry) => (

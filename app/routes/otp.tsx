@@ -8,8 +8,10 @@ import { SIGN_IN_LIMITS, otpForm } from "../../domain/forms/sign-in";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
 import { PhoneField } from "../components/PhoneField";
+import { metaT, useT } from "../i18n/I18n";
+import { refusalTable, routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Login with OTP | Churu Uniform House" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:otp.metaTitle") }];
 
 /**
  * The spec's 'Login with OTP' dialog as a page: step one asks for the number
@@ -20,7 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getShopperSession(request, context.shop);
   if (await getShopper(request, context.shop)) throw redirect(safeRedirect(session.get("redirectTo"), AFTER_SIGN_IN));
   const phone = session.get("otpPhone");
-  return { step: phone ? ("code" as const) : ("phone" as const), masked: phone ? maskPhone(phone) : null };
+  return {
+    step: phone ? ("code" as const) : ("phone" as const),
+    masked: phone ? maskPhone(phone) : null,
+    messages: routeMessages(request, "auth"),
+    refusals: refusalTable(request, "auth"),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,24 +61,25 @@ export default function OtpLogin() {
   const { step, masked } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   return (
     <section className="auth-card otp-dialog" aria-labelledby="otp-title">
-      <h1 id="otp-title">Login with OTP</h1>
+      <h1 id="otp-title">{t("auth:otp.title")}</h1>
       <FormMessage result={result} />
       {step === "phone" ? (
         <Form method="post" noValidate>
           <PhoneField id="otp-phone" result={result} />
           <button type="submit" name="intent" value="send" className="primary" disabled={busy}>
-            {busy ? "Sending..." : "Send OTP"}
+            {busy ? t("auth:otp.sending") : t("auth:otp.send")}
           </button>
         </Form>
       ) : (
         <>
           <p role="status">
-            We sent a {OTP_LENGTH}-digit code to {masked}. It is valid for {OTP_VALID_MINUTES} minutes.
+            {t("auth:otp.sent", { digits: OTP_LENGTH, phone: masked ?? "", minutes: OTP_VALID_MINUTES })}
           </p>
           <Form method="post" noValidate>
-            <label htmlFor="otp-code">OTP</label>
+            <label htmlFor="otp-code">{t("auth:otp.code")}</label>
             <input
               id="otp-code"
               name="otp"
@@ -83,15 +91,15 @@ export default function OtpLogin() {
             />
             <FieldMessage result={result} name="otp" />
             <button type="submit" name="intent" value="verify" className="primary" disabled={busy}>
-              {busy ? "Verifying..." : "Verify OTP"}
+              {busy ? t("auth:otp.verifying") : t("auth:otp.verify")}
             </button>
           </Form>
           <Form method="post" className="otp-secondary">
             <button type="submit" name="intent" value="resend" className="link-button inline">
-              Resend OTP
+              {t("auth:otp.resend")}
             </button>
             <button type="submit" name="intent" value="change" className="link-button inline">
-              Use a different number
+              {t("auth:otp.change")}
             </button>
           </Form>
         </>

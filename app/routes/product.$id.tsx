@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
 import { CATEGORY_ILLUSTRATION, CATEGORY_LABELS, GENDER_LABELS, parseShopProductId, shopProductCartId } from "../../domain/shop-products";
 import { AddToCartForm, type Offer } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -25,7 +26,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     selectedSize: product.size,
     comingSoon: false,
     unavailable: inStock ? undefined : "Out of Stock",
-    maxQuantity: Math.max(1, Math.min(99, product.stockQuantity)),
+    maxQuantity: Math.max(MIN_QUANTITY, Math.min(MAX_QUANTITY, product.stockQuantity)),
   };
   return {
     product: { ...product, image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]) },

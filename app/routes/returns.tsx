@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { AskUs } from "../components/ContactAddress";
 
 export const meta: MetaFunction = () => [
   { title: "Returns & Exchanges | Churu Uniform House" },
@@ -56,8 +57,7 @@ export default function Returns() {
         <h2 id="r-how">How to return</h2>
         <ol>
           <li>
-            Call or message us on <a href="tel:+910000000000">+91 00000 00000</a>, or email{" "}
-            <a href="mailto:support@example.in">support@example.in</a>, with your order number.
+            <AskUs /> Have your order number ready.
           </li>
           <li>Choose doorstep pickup or drop the item at our store.</li>
           <li>Hand over the item in its original packaging with the tags on.</li>

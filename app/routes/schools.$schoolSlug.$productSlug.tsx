@@ -7,14 +7,21 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
 import { schoolItemImage } from "../images.server";
 import { notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return data
     ? [
-        { title: `${data.school.name} ${data.product.name} | Churu Uniform House` },
-        { name: "description", content: `${data.product.name} for ${data.school.name}: ${data.product.description} Pick a size to see the price.` },
+        { title: t("schools:item.metaTitle", { school: data.school.name, item: data.product.name }) },
+        {
+          name: "description",
+          content: t("schools:item.metaDescription", { school: data.school.name, item: data.product.name, description: data.product.description }),
+        },
       ]
-    : [{ title: "Item not found | Churu Uniform House" }];
+    : [{ title: t("schools:item.notFoundTitle") }];
+};
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const found = findSchoolItem(params.schoolSlug ?? "", params.productSlug ?? "");
@@ -29,17 +36,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     image: schoolItemImage(found.school.slug, found.item.slug, product.illustration),
     offer: offerFor(product, { size, preselectFirst: true }),
     quantity: startingQuantity(request),
+    messages: routeMessages(request, "schools"),
   };
 }
 
 export default function SchoolProduct() {
   const { school, product, image, offer, quantity } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
       <Breadcrumbs
         trail={[
-          { label: "Home", to: "/" },
-          { label: "Schools", to: "/schools" },
+          { label: t("nav.home"), to: "/" },
+          { label: t("nav.schools"), to: "/schools" },
           { label: school.heading, to: `/schools/${school.slug}` },
           { label: product.name },
         ]}
@@ -49,11 +58,11 @@ export default function SchoolProduct() {
         <div>
           <h1>{product.name}</h1>
           <p className="school-name">
-            School: <Link to={`/schools/${school.slug}`}>{school.name}</Link>
+            {t("schools:item.school")} <Link to={`/schools/${school.slug}`}>{school.name}</Link>
           </p>
           <p>{product.description}</p>
-          {offer.comingSoon ? <p className="ribbon inline">Coming Soon</p> : null}
-          <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => "ADD TO CART"} />
+          {offer.comingSoon ? <p className="ribbon inline">{t("comingSoon")}</p> : null}
+          <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("schools:item.addToCart")} />
           <ProductInfoSections />
         </div>
       </article>

@@ -6,14 +6,18 @@ import { DEFAULT_ITEM_COLOUR, findSchool, ITEM_COLOURS, type ItemColour } from "
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { schoolItemImage } from "../images.server";
 import { notFound } from "../offers.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return data
     ? [
-        { title: `${data.school.heading} uniforms | Churu Uniform House` },
-        { name: "description", content: `Order the ${data.school.name} uniform online: ${data.items.map((item) => item.name).join(", ")}.` },
+        { title: t("schools:school.metaTitle", { school: data.school.heading }) },
+        { name: "description", content: t("schools:school.metaDescription", { school: data.school.name, items: data.items.map((item) => item.name).join(", ") }) },
       ]
-    : [{ title: "School not found | Churu Uniform House" }];
+    : [{ title: t("schools:school.notFoundTitle") }];
+};
 
 /** The colour a card shows: ?colour-{item}=Blue, Red by default. */
 const colourParam = (itemSlug: string) => `colour-${itemSlug}`;
@@ -41,12 +45,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       oneSize: product.sizes.length === 0,
     };
   });
-  return { school: { slug: school.slug, name: school.name, heading: school.heading }, items };
+  return { school: { slug: school.slug, name: school.name, heading: school.heading }, items, messages: routeMessages(request, "schools") };
 }
 
 export default function SchoolPage() {
   const { school, items } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
+  const t = useT();
 
   function colourLink(itemSlug: string, colour: string) {
     const next = new URLSearchParams(searchParams);
@@ -56,35 +61,34 @@ export default function SchoolPage() {
 
   return (
     <>
-      <Breadcrumbs trail={[{ label: "Home", to: "/" }, { label: "Schools", to: "/schools" }, { label: school.heading }]} />
+      <Breadcrumbs trail={[{ label: t("nav.home"), to: "/" }, { label: t("nav.schools"), to: "/schools" }, { label: school.heading }]} />
       <h1>{school.heading}</h1>
-      <p>Uniforms for {school.name}. Choose an item to pick a size and see its price.</p>
+      <p>{t("schools:school.intro", { school: school.name })}</p>
       <ul className="grid item-grid">
         {items.map((item) => (
           <li key={item.slug} className="card item-card">
             <div className="image-frame" data-colour={item.colour?.toLowerCase()}>
               <img
                 src={item.image}
-                alt={item.colour ? `${item.name} in ${item.colour}` : item.name}
+                alt={item.colour ? t("schools:school.inColour", { item: item.name, colour: t(`schools:colour.${item.colour}`) }) : item.name}
                 data-drawing={item.image.startsWith("/images/types/") ? "" : undefined}
                 width="200"
                 height="200"
                 loading="lazy"
                 decoding="async"
               />
-              {item.comingSoon ? <span className="ribbon">Coming Soon</span> : null}
+              {item.comingSoon ? <span className="ribbon">{t("comingSoon")}</span> : null}
             </div>
             <h2 className="card-title">
               <Link to={`/schools/${school.slug}/${item.slug}`}>{item.name}</Link>
             </h2>
             {item.fromPrice !== null ? (
               <p className="price">
-                {item.oneSize ? "" : "From "}
-                {formatRupees(item.fromPrice)}
+                {item.oneSize ? formatRupees(item.fromPrice) : t("schools:school.from", { price: formatRupees(item.fromPrice) })}
               </p>
             ) : null}
             {item.colours ? (
-              <ul className="colours" aria-label={`${item.name} colour`}>
+              <ul className="colours" aria-label={t("schools:school.colourOf", { item: item.name })}>
                 {item.colours.map((colour) => (
                   <li key={colour}>
                     <Link
@@ -94,7 +98,7 @@ export default function SchoolPage() {
                       className={`colour colour-${colour.toLowerCase()}`}
                       aria-current={colour === item.colour ? "true" : undefined}
                     >
-                      {colour}
+                      {t(`schools:colour.${colour}`)}
                     </Link>
                   </li>
                 ))}
@@ -104,7 +108,7 @@ export default function SchoolPage() {
         ))}
       </ul>
       <p>
-        <Link to="/schools">Back to all schools</Link>
+        <Link to="/schools">{t("schools:school.back")}</Link>
       </p>
     </>
   );

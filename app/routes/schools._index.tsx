@@ -3,11 +3,16 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SCHOOLS, searchSchools } from "../../domain/schools";
 import { schoolLogo } from "../images.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Schools | Uniforms for every school in Churu" },
-  { name: "description", content: "Find your school and order its complete uniform: shirts, pants, tunics, skirts, ties, belts and socks." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("schools:list.meta.title") },
+    { name: "description", content: t("schools:list.meta.description") },
+  ];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
@@ -16,11 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const logo = school.logo ? schoolLogo(school.slug) : null;
     if (logo) logos[school.slug] = logo;
   }
-  return { q, logos };
+  return { q, logos, messages: routeMessages(request, "schools") };
 }
 
 export default function Schools() {
   const { q, logos } = useLoaderData<typeof loader>();
+  const t = useT();
   // With JS the list follows the box as you type; without it the form's GET does the same on the server.
   const [query, setQuery] = useState(q);
   useEffect(() => setQuery(q), [q]);
@@ -28,9 +34,9 @@ export default function Schools() {
 
   return (
     <>
-      <h1>Find your school</h1>
+      <h1>{t("schools:list.title")}</h1>
       <Form method="get" role="search" className="school-search" preventScrollReset>
-        <label htmlFor="school-q">Search schools</label>
+        <label htmlFor="school-q">{t("schools:list.searchLabel")}</label>
         <div className="search-row">
           <input
             id="school-q"
@@ -38,20 +44,20 @@ export default function Schools() {
             name="q"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="e.g. St Xaviers"
+            placeholder={t("schools:list.searchPlaceholder")}
             autoComplete="off"
             aria-controls="school-list"
           />
           <button type="submit" className="primary">
-            Search
+            {t("schools:list.search")}
           </button>
         </div>
       </Form>
       <p className="result-count" aria-live="polite">
-        {schools.length === 1 ? "1 school" : `${schools.length} schools`}
+        {t("schools:list.count", { count: schools.length })}
       </p>
       {schools.length === 0 ? (
-        <p className="empty">No schools match “{query}”. Try fewer letters, or call us and we will add yours.</p>
+        <p className="empty">{t("schools:list.none", { query })}</p>
       ) : (
         <ul className="grid school-grid" id="school-list">
           {schools.map((school) => (

@@ -2,28 +2,28 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatRupees } from "../../domain/money";
-import {
-  CATEGORY_ILLUSTRATION,
-  CATEGORY_LABELS,
-  GENDER_LABELS,
-  SHOP_CATEGORIES,
-  SHOP_GENDERS,
-} from "../../domain/shop-products";
+import { CATEGORY_ILLUSTRATION, SHOP_CATEGORIES, SHOP_GENDERS } from "../../domain/shop-products";
 import { parseShopFilters } from "../../domain/shop-filters";
 import { shopProductImage } from "../images.server";
+import { metaT, useT } from "../i18n/I18n";
+import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Shop School Uniforms & Accessories | Churu Uniform House" },
-  {
-    name: "description",
-    content: "Shirts, pants, skirts, dresses, blazers, ties, socks, shoes and accessories. Filter by category, gender, stock and price.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("shop:meta.title") },
+    { name: "description", content: t("shop:meta.description") },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseShopFilters(new URL(request.url).searchParams);
+  const messages = routeMessages(request, "shop");
   if (!parsed.ok) {
-    return data({ state: "invalid" as const, input: parsed.input, errors: parsed.errors, products: [] }, { status: 400 });
+    // The filters' rules speak English (the /api shares them); the page says them in the visitor's language.
+    const lang = languageOf(request);
+    const errors = parsed.errors.map((message) => refusalIn(lang, message));
+    return data({ state: "invalid" as const, input: parsed.input, errors, products: [], messages }, { status: 400 });
   }
   try {
     const rows = await context.shop.catalogue.listProducts(parsed.filters);
@@ -31,10 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...product,
       image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]),
     }));
-    return data({ state: "ok" as const, input: parsed.input, errors: [] as string[], products });
+    return data({ state: "ok" as const, input: parsed.input, errors: [] as string[], products, messages });
   } catch (error) {
     context.log.error({ err: error }, "shop: products query failed");
-    return data({ state: "error" as const, input: parsed.input, errors: [] as string[], products: [] }, { status: 503 });
+    return data({ state: "error" as const, input: parsed.input, errors: [] as string[], products: [], messages }, { status: 503 });
   }
 }
 
@@ -46,6 +46,7 @@ export default function Shop() {
   const navigation = useNavigation();
   const location = useLocation();
   const submit = useSubmit();
+  const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(typingTimer.current), []);
@@ -74,59 +75,59 @@ export default function Shop() {
 
   return (
     <>
-      <h1>Shop School Uniforms &amp; Accessories</h1>
-      <Form method="get" className="filters" ref={formRef} aria-label="Product filters">
+      <h1>{t("shop:title")}</h1>
+      <Form method="get" className="filters" ref={formRef} aria-label={t("shop:filters")}>
         <div>
-          <label htmlFor="filter-category">Category</label>
+          <label htmlFor="filter-category">{t("shop:category")}</label>
           <select id="filter-category" name="category" defaultValue={input.category} onChange={applyNow}>
-            <option value="">All Categories</option>
+            <option value="">{t("shop:allCategories")}</option>
             {SHOP_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
+                {t(`shop:category.${category}`)}
               </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="filter-gender">Gender</label>
+          <label htmlFor="filter-gender">{t("shop:gender")}</label>
           <select id="filter-gender" name="gender" defaultValue={input.gender} onChange={applyNow}>
-            <option value="">All Genders</option>
+            <option value="">{t("shop:allGenders")}</option>
             {SHOP_GENDERS.map((gender) => (
               <option key={gender} value={gender}>
-                {GENDER_LABELS[gender]}
+                {t(`shop:gender.${gender}`)}
               </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="filter-stock">Stock</label>
+          <label htmlFor="filter-stock">{t("shop:stock")}</label>
           <select id="filter-stock" name="stock" defaultValue={input.stock} onChange={applyNow}>
-            <option value="">All Stock</option>
-            <option value="true">In Stock</option>
-            <option value="false">Out of Stock</option>
+            <option value="">{t("shop:allStock")}</option>
+            <option value="true">{t("shop:inStock")}</option>
+            <option value="false">{t("shop:outOfStock")}</option>
           </select>
         </div>
         <div>
-          <label htmlFor="filter-min">Min price (₹)</label>
+          <label htmlFor="filter-min">{t("shop:minPrice")}</label>
           <input id="filter-min" name="minPrice" type="number" inputMode="numeric" min={0} step={1} defaultValue={input.minPrice} onChange={applySoon} />
         </div>
         <div>
-          <label htmlFor="filter-max">Max price (₹)</label>
+          <label htmlFor="filter-max">{t("shop:maxPrice")}</label>
           <input id="filter-max" name="maxPrice" type="number" inputMode="numeric" min={0} step={1} defaultValue={input.maxPrice} onChange={applySoon} />
         </div>
         <div className="filter-actions">
           <button type="submit" className="primary">
-            Apply filters
+            {t("shop:apply")}
           </button>
           <Link to="/shop" className="button secondary">
-            Clear filters
+            {t("shop:clear")}
           </Link>
         </div>
       </Form>
 
       {loading ? (
         <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading products...
+          <span className="spinner" aria-hidden="true" /> {t("shop:loading")}
         </p>
       ) : null}
 
@@ -138,17 +139,17 @@ export default function Shop() {
         </div>
       ) : state === "error" ? (
         <div className="error-box" role="alert">
-          <p>Failed to load products. Please try again.</p>
+          <p>{t("shop:failed")}</p>
           <Link to={here} className="button" replace>
-            Try Again
+            {t("shop:tryAgain")}
           </Link>
         </div>
       ) : products.length === 0 ? (
-        <p className="empty">No products found. Try adjusting your filters.</p>
+        <p className="empty">{t("shop:none")}</p>
       ) : (
         <>
           <p className="result-count" aria-live="polite">
-            {products.length === 1 ? "1 product" : `${products.length} products`}
+            {t("shop:count", { count: products.length })}
           </p>
           <ul className={loading ? "grid products pending" : "grid products"}>
             {products.map((product) => (
@@ -157,14 +158,19 @@ export default function Shop() {
                 <h2 className="card-title">{product.name}</h2>
                 <p className="description">{product.description}</p>
                 <p className="price">{formatRupees(product.price)}</p>
-                <ul className="badges" aria-label="Details">
-                  {product.stockQuantity > 0 ? <li className="badge-stock in">In Stock</li> : <li className="badge-stock out">Out of Stock</li>}
-                  <li>{CATEGORY_LABELS[product.category]}</li>
-                  <li>{GENDER_LABELS[product.gender]}</li>
-                  <li>Size {product.size}</li>
+                <ul className="badges" aria-label={t("shop:details")}>
+                  {product.stockQuantity > 0 ? (
+                    <li className="badge-stock in">{t("shop:inStock")}</li>
+                  ) : (
+                    <li className="badge-stock out">{t("shop:outOfStock")}</li>
+                  )}
+                  <li>{t(`shop:category.${product.category}`)}</li>
+                  <li>{t(`shop:gender.${product.gender}`)}</li>
+                  <li>{t("shop:size", { size: product.size })}</li>
                 </ul>
                 <Link to={`/product/${product.id}`} className="button small">
-                  View Details<span className="visually-hidden"> of {product.name}</span>
+                  {t("shop:view")}
+                  <span className="visually-hidden">{t("shop:viewOf", { name: product.name })}</span>
                 </Link>
               </li>
             ))}

@@ -6,11 +6,13 @@ import { SIGN_IN_LIMITS, signupForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
 import { getShopper, signInShopper, startPhoneCode } from "../auth/session.server";
 import { GoogleButton } from "../components/GoogleButton";
+import { metaT, useT } from "../i18n/I18n";
+import { refusalTable, routeMessages } from "../i18n/i18n.server";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { PhoneField } from "../components/PhoneField";
 
-export const meta: MetaFunction = () => [{ title: "Sign up | Churu Uniform House" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:signup.metaTitle") }];
 
 type Method = "email" | "phone";
 
@@ -22,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method: (url.searchParams.get("method") === "phone" ? "phone" : "email") as Method,
     redirectTo,
     google: Boolean(context.shop.config.auth.google),
+    messages: routeMessages(request, "auth"),
+    refusals: refusalTable(request, "auth"),
   };
 }
 
@@ -47,17 +51,18 @@ export default function Signup() {
   const { method, redirectTo, google } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   const suffix = redirectTo !== "/account" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : "";
   return (
     <section className="auth-card" aria-labelledby="signup-title">
-      <h1 id="signup-title">Sign up</h1>
+      <h1 id="signup-title">{t("auth:signup.title")}</h1>
       {/* The toggle is two links, so it works without JavaScript; with it, Remix switches without a reload. */}
-      <div className="toggle" role="group" aria-label="Sign-up method">
+      <div className="toggle" role="group" aria-label={t("auth:signup.method")}>
         <Link to={`?method=email${suffix}`} replace preventScrollReset aria-current={method === "email" ? "page" : undefined}>
-          Sign up with Email
+          {t("auth:signup.withEmail")}
         </Link>
         <Link to={`?method=phone${suffix}`} replace preventScrollReset aria-current={method === "phone" ? "page" : undefined}>
-          Sign up with Phone
+          {t("auth:signup.withPhone")}
         </Link>
       </div>
       <FormMessage result={result} />
@@ -66,7 +71,7 @@ export default function Signup() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {method === "email" ? (
           <>
-            <label htmlFor="signup-email">Email</label>
+            <label htmlFor="signup-email">{t("auth:signup.email")}</label>
             <input
               id="signup-email"
               name="email"
@@ -76,25 +81,25 @@ export default function Signup() {
               {...fieldProps(result, "email")}
             />
             <FieldMessage result={result} name="email" />
-            <label htmlFor="signup-password">Password</label>
+            <label htmlFor="signup-password">{t("auth:signup.password")}</label>
             <input id="signup-password" name="password" type="password" autoComplete="new-password" {...fieldProps(result, "password")} />
             <FieldMessage result={result} name="password" />
             <button type="submit" className="primary" disabled={busy}>
-              {busy ? "Signing up..." : "Sign Up"}
+              {busy ? t("auth:signup.busy") : t("auth:signup.submit")}
             </button>
           </>
         ) : (
           <>
             <PhoneField id="signup-phone" result={result} />
             <button type="submit" className="primary" disabled={busy}>
-              {busy ? "Sending..." : "Send OTP"}
+              {busy ? t("auth:otp.sending") : t("auth:otp.send")}
             </button>
           </>
         )}
       </Form>
-      <GoogleButton label="Sign up with Google" configured={google} />
+      <GoogleButton label={t("auth:signup.google")} configured={google} />
       <p>
-        Already have an account? <Link to="/login">Login</Link>
+        {t("auth:signup.haveAccount")} <Link to="/login">{t("auth:signup.login")}</Link>
       </p>
     </section>
   );

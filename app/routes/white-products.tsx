@@ -5,11 +5,16 @@ import { WHITE_PRODUCTS } from "../../domain/pricing";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { offerFor, tidySizeChoice } from "../offers.server";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "White Uniforms | Churu Uniform House" },
-  { name: "description", content: "White shirts, pants, skirts, shorts, tunics, salwar suits and socks in every size. Pick a size to see its price." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("shelves:white.metaTitle") },
+    { name: "description", content: t("shelves:white.metaDescription") },
+  ];
+};
 
 // Each card keeps its own size in the URL (?shirt=30&socks=M), so choosing one keeps the others.
 const WHITE_PREFIX = "white/";
@@ -28,23 +33,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       offer: offerFor(product, { size: search.get(white.key) }),
     };
   });
-  return { items };
+  return { items, messages: routeMessages(request, "shelves") };
 }
 
 export default function WhiteProducts() {
   const { items } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
-      <Breadcrumbs trail={[{ label: "Home", to: "/" }, { label: "White Uniforms" }]} />
-      <h1>White Uniforms</h1>
-      <p>Plain white uniform pieces for schools that wear white on assembly and sports days. The price depends on the size.</p>
+      <Breadcrumbs trail={[{ label: t("nav.home"), to: "/" }, { label: t("shelves:white.title") }]} />
+      <h1>{t("shelves:white.title")}</h1>
+      <p>{t("shelves:white.intro")}</p>
       <ul className="grid white-grid">
         {items.map((item) => (
           <li key={item.key} className="card" id={item.key}>
             <img src={item.image} alt={item.name} width="200" height="200" loading="lazy" decoding="async" />
             <h2 className="card-title">{item.name}</h2>
             <p className="description">{item.description}</p>
-            <AddToCartForm offer={item.offer} sizeParam={item.key} chooseLabel="Select a size" />
+            <AddToCartForm offer={item.offer} sizeParam={item.key} chooseLabel={t("shelves:chooseSize")} />
           </li>
         ))}
       </ul>

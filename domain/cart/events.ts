@@ -27,7 +27,16 @@ export type CartEvent =
   /** The lines went into an order; they leave the cart (anything added meanwhile stays). */
   | { type: "CartCheckedOut"; data: { orderId: string; lines: (CartLineRef & { quantity: number })[] } }
   /** A guest cart joined this cart on sign-in, in one append. */
-  | { type: "CartMerged"; data: { fromCartId: string; fromRevision: number; lines: CartLine[] } };
+  | { type: "CartMerged"; data: { fromCartId: string; fromRevision: number; lines: CartLine[] } }
+  /** The whole cart as it stands, every so many events, so loading it stays cheap (decision 093). */
+  | { type: "CartSnapshotted"; data: CartSnapshot };
+
+/** The cart's state as a snapshot carries it. */
+export interface CartSnapshot {
+  lines: CartLine[];
+  mergedFrom: Record<string, number>;
+  checkedOutOrders: string[];
+}
 
 export type CartEventType = CartEvent["type"];
 
@@ -47,6 +56,14 @@ export const cartEvents = createEventRegistry<CartEvent>("cart", {
   CartMerged: {
     version: 1,
     schema: z.object({ fromCartId: z.string(), fromRevision: z.number().int(), lines: z.array(line) }),
+  },
+  CartSnapshotted: {
+    version: 1,
+    schema: z.object({
+      lines: z.array(line),
+      mergedFrom: z.record(z.string(), z.number().int()),
+      checkedOutOrders: z.array(z.string()),
+    }),
   },
 });
 

@@ -1,10 +1,12 @@
 // The order as a decider. The service prices the lines from domain/ (or the products
 // table) before PlaceOrder: an order line's price is always the server's.
 import { RuleViolation } from "../errors";
+import type { Decider } from "../events/decider";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "../cart";
+import { formatRupees } from "../money";
+import { stockProblem, type Shelf } from "../stock";
+import { checkOrderStatus, checkPaymentStatus } from "./intents";
 import {
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
   type Actor,
   type OrderCustomer,
   type OrderEvent,
@@ -52,93 +54,139 @@ export function foldOrder(events: readonly OrderEvent[]): OrderState {
   return events.reduce(evolve, initialOrderState());
 }
 
+/** A line as asked for, priced by the server, with what the shelf holds and what the client believed. */
+export interface OrderLineRequest extends OrderLine {
+  shelf?: Shelf;
+  /** The unit price the client showed (the /api): compared, never charged. */
+  claimedUnitPrice?: number;
+}
+
 export type OrderCommand =
   | {
       type: "PlaceOrder";
       orderId: string;
-      lines: OrderLine[];
+      /** In the order they were asked for; the same product, size and school twice become one line. */
+      lines: OrderLineRequest[];
       customer: OrderCustomer;
       address: ShippingAddress;
       placedAt: string;
+      /** The total the client showed (the /api): compared, never charged. */
+      claimedTotal?: number;
     }
   | { type: "ChangeStatus"; to: string; actor: Actor; at: string }
   | { type: "ChangePaymentStatus"; to: string; actor: Actor; at: string }
   | { type: "DeleteOrder"; actor: Actor; at: string };
 
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-export function isPaymentStatus(value: string): value is PaymentStatus {
-  return (PAYMENT_STATUSES as readonly string[]).includes(value);
-}
-
 export function orderTotal(lines: readonly OrderLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 }
 
-export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
-  if (command.type === "PlaceOrder") {
-    if (state.exists) throw new RuleViolation("This order has already been placed.", 409);
-    if (command.lines.length === 0) throw new RuleViolation(EMPTY_CART_MESSAGE);
-    if (command.lines.length > MAX_CART_LINES) {
-      throw new RuleViolation(`An order can hold at most ${MAX_CART_LINES} different items.`);
-    }
-    for (const line of command.lines) {
-      if (!Number.isInteger(line.quantity) || line.quantity < MIN_QUANTITY || line.quantity > MAX_QUANTITY) {
-        throw new RuleViolation(`Quantity of ${line.name} must be from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
-      }
-      if (!Number.isInteger(line.unitPrice) || line.unitPrice < 0) {
-        throw new RuleViolation(`${line.name} has no price and cannot be ordered.`);
-      }
-    }
-    return [
-      {
-        type: "OrderPlaced",
-        data: {
-          orderId: command.orderId,
-          lines: command.lines.map((line) => ({ ...line })),
-          total: orderTotal(command.lines),
-          customer: { ...command.customer },
-          address: { ...command.address },
-          placedAt: command.placedAt,
-        },
-      },
-    ];
+const rupeesOrAsSent = (amount: number) => (Number.isFinite(amount) ? formatRupees(amount) : String(amount));
+
+/** Requests for the same product, size and school become one line, quantities added, in first-asked order. */
+function combineRequests(requests: readonly OrderLineRequest[]): OrderLineRequest[] {
+  const lines: OrderLineRequest[] = [];
+  for (const request of requests) {
+    const same = lines.find((l) => l.productId === request.productId && l.size === request.size && l.school === request.school);
+    if (same) same.quantity += request.quantity;
+    else lines.push({ ...request });
   }
+  return lines;
+}
+
+function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, state: OrderState): OrderEvent[] {
+  if (state.exists) throw new RuleViolation("This order has already been placed.", 409);
+  if (command.lines.length === 0) throw new RuleViolation(EMPTY_CART_MESSAGE);
+  for (const line of command.lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < MIN_QUANTITY || line.quantity > MAX_QUANTITY) {
+      throw new RuleViolation(`Quantity of ${line.name} must be from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
+    }
+    // The shopper saw another price: they must look again before paying this one.
+    if (line.claimedUnitPrice !== undefined && line.claimedUnitPrice !== line.unitPrice) {
+      throw new RuleViolation(
+        `The price of ${line.name} (${line.size}) is now ${formatRupees(line.unitPrice)}, ` +
+          `not ${rupeesOrAsSent(line.claimedUnitPrice)}. Please review your cart; no order was placed.`,
+        409,
+      );
+    }
+  }
+  const combined = combineRequests(command.lines);
+  if (combined.length > MAX_CART_LINES) {
+    throw new RuleViolation(`An order can hold at most ${MAX_CART_LINES} different items.`);
+  }
+  for (const line of combined) {
+    // Each request was in range; the same line asked for twice may not be.
+    if (line.quantity > MAX_QUANTITY) {
+      throw new RuleViolation(`Quantity of ${line.name} (${line.size}) can be at most ${MAX_QUANTITY}.`);
+    }
+    const shortOf = stockProblem(line.name, line.quantity, line.shelf);
+    if (shortOf) throw new RuleViolation(shortOf, 409);
+    if (!Number.isInteger(line.unitPrice) || line.unitPrice < 0) {
+      throw new RuleViolation(`${line.name} has no price and cannot be ordered.`);
+    }
+  }
+  const lines: OrderLine[] = combined.map(({ productId, name, size, school, unitPrice, quantity }) => ({
+    productId,
+    name,
+    size,
+    school,
+    unitPrice,
+    quantity,
+  }));
+  const total = orderTotal(lines);
+  if (command.claimedTotal !== undefined && command.claimedTotal !== total) {
+    throw new RuleViolation(
+      `The order total is ${formatRupees(total)}, not ${rupeesOrAsSent(command.claimedTotal)}. ` +
+        "Please review your cart; no order was placed.",
+      409,
+    );
+  }
+  return [
+    {
+      type: "OrderPlaced",
+      data: {
+        orderId: command.orderId,
+        lines,
+        total,
+        customer: { ...command.customer },
+        address: { ...command.address },
+        placedAt: command.placedAt,
+      },
+    },
+  ];
+}
+
+export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+  if (command.type === "PlaceOrder") return placeOrder(command, state);
 
   if (!state.exists) throw new RuleViolation(ORDER_NOT_FOUND_MESSAGE, 404);
   const orderId = state.placed.orderId;
 
   switch (command.type) {
     case "ChangeStatus": {
-      if (!isOrderStatus(command.to)) {
-        throw new RuleViolation(`Status must be one of ${ORDER_STATUSES.join(", ")}.`);
-      }
+      const to = checkOrderStatus(command.to);
       if (state.deleted) throw new RuleViolation("This order has been deleted.", 409);
-      if (state.status === command.to) return [];
-      return [
-        { type: "OrderStatusChanged", data: { orderId, from: state.status, to: command.to, actor: command.actor, at: command.at } },
-      ];
+      if (state.status === to) return [];
+      return [{ type: "OrderStatusChanged", data: { orderId, from: state.status, to, actor: command.actor, at: command.at } }];
     }
     case "ChangePaymentStatus": {
-      if (!isPaymentStatus(command.to)) {
-        throw new RuleViolation(`Payment status must be one of ${PAYMENT_STATUSES.join(", ")}.`);
-      }
+      const to = checkPaymentStatus(command.to);
       if (state.deleted) throw new RuleViolation("This order has been deleted.", 409);
-      if (state.paymentStatus === command.to) return [];
-      return [
-        {
-          type: "OrderPaymentStatusChanged",
-          data: { orderId, from: state.paymentStatus, to: command.to, actor: command.actor, at: command.at },
-        },
-      ];
+      if (state.paymentStatus === to) return [];
+      return [{ type: "OrderPaymentStatusChanged", data: { orderId, from: state.paymentStatus, to, actor: command.actor, at: command.at } }];
     }
     case "DeleteOrder":
       if (state.deleted) return [];
       return [{ type: "OrderDeleted", data: { orderId, actor: command.actor, at: command.at } }];
   }
 }
+
+/** The order's rules for the command handler. */
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: initialOrderState,
+  evolve,
+  decide,
+};
 
 /** What people see and say on the phone: the first 8 characters, upper-cased ("3F9A1C2E"). */
 export function displayOrderId(orderId: string): string {

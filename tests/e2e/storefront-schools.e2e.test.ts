@@ -17,12 +17,20 @@ afterAll(async () => {
 });
 
 describe("school pages answer 404 for what does not exist", () => {
-  it.each(["/schools/no-such-school", "/schools/dps/no-such-item", "/schools/no-such-school/shirt", "/schools/DPS"])("%s", async (path) => {
+  it.each(["/schools/no-such-school", "/schools/dps/no-such-item", "/schools/no-such-school/shirt", "/schools/NO-SUCH-SCHOOL"])("%s", async (path) => {
     const res = await fetch(`${server.url}${path}`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("Page not found");
     expect(html).not.toContain("₹0");
+  });
+
+  // A school's address typed in capitals is the school's page, by a permanent redirect (decision 097).
+  it("/schools/DPS", async () => {
+    const res = await fetch(`${server.url}/schools/DPS`, { redirect: "manual" });
+    await res.text();
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/schools/dps");
   });
 });
 
@@ -140,6 +148,8 @@ for (const mode of JS_MODES) {
         size: "38-30",
         quantity: "2",
         redirectTo: "/schools/dps/pant?size=38-30",
+        // With JS, ADD TO CART goes by a fetcher that asks for data: the answer shows by the button.
+        ...(js ? { respond: "data" } : {}),
       });
 
       await open(page, "/schools/dps/shirt", js);

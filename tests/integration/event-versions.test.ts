@@ -1,11 +1,15 @@
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartStreamId, userCartId } from "../../domain/cart";
 import { orderStreamId } from "../../domain/orders/events";
 import { SCHEMA_VERSION } from "../../domain/events/registry";
+import type { AppendResult } from "../../eventstore/port";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { ordersProjector } from "../../projectors/orders";
+import { streamTypeCounts } from "../../projectors/stream-type-counts";
 import { ProjectorRunner, readCheckpoint, waitForProjectors } from "../../projectors/runner";
 import { replay, verify } from "../../projectors/replay";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -125,39 +129,54 @@ describe("events stored before schema versions (version 1)", () => {
 });
 
 describe("an order event nobody can read", () => {
+  // A fresh database of its own: the event stays unreadable for good, and no other test meets it.
   let database: TestDatabase;
   let store: PostgresEventStore;
+  let good: string;
+  let first: AppendResult;
+  let bad: AppendResult;
+  let after: AppendResult;
+  let refusal: string;
   beforeAll(async () => {
     database = await createTestDatabase();
     store = new PostgresEventStore(database);
+    good = randomUUID();
+    first = await store.append(orderStreamId(good), versionOneOrder(good, "u1").slice(0, 1), "no_stream");
+    // Appended straight to the store, as a newer version of the shop (or a mistake) would: no registry in the way.
+    bad = await store.append(
+      orderStreamId(good),
+      [{ id: randomUUID(), type: "OrderTeleported", data: { orderId: good } }],
+      0,
+    );
+    const later = randomUUID();
+    after = await store.append(orderStreamId(later), versionOneOrder(later, "u2").slice(0, 1), "no_stream");
+    refusal =
+      `cannot read event OrderTeleported at revision 1 of stream ${orderStreamId(good)} ` +
+      `(global position ${bad.position}): unknown event type for order streams ` +
+      "(known: OrderPlaced, OrderStatusChanged, OrderPaymentStatusChanged, OrderDeleted)";
   });
   afterAll(async () => {
     await store?.close();
     await database?.close();
   });
 
-  it("stops the orders projector with its stream, revision and position instead of being skipped", async () => {
-    const good = randomUUID();
-    const first = await store.append(orderStreamId(good), versionOneOrder(good, "u1").slice(0, 1), "no_stream");
-    const bad = await store.append(
-      orderStreamId(good),
-      [{ id: randomUUID(), type: "OrderTeleported", data: { orderId: good } }],
-      0,
-    );
-    const later = randomUUID();
-    const after = await store.append(orderStreamId(later), versionOneOrder(later, "u2").slice(0, 1), "no_stream");
+  /** Where the live orders projector stands, whether or not a runner has made its row yet. */
+  async function setLiveCheckpoint(position: string): Promise<void> {
+    await database.db
+      .insertInto("projector_checkpoints")
+      .values({ name: ordersProjector.name, position })
+      .onConflict((oc) => oc.column("name").doUpdateSet({ position }))
+      .execute();
+  }
 
+  it("stops the orders projector with its stream, revision and position instead of being skipped", async () => {
     const lines: string[] = [];
     const runner = new ProjectorRunner(database.db, store, [ordersProjector], { log: (l) => lines.push(l), batchSize: 1 });
     await runner.start();
     try {
       expect(await waitForProjectors(database.db, store, [ordersProjector.name], first.position, 10_000)).toBe(true);
       while (!lines.some((l) => l.includes("OrderTeleported"))) await new Promise((r) => setTimeout(r, 20));
-      expect(lines.find((l) => l.includes("OrderTeleported"))).toBe(
-        `projector orders: cannot read event OrderTeleported at revision 1 of stream ${orderStreamId(good)} ` +
-          `(global position ${bad.position}): unknown event type for order streams ` +
-          "(known: OrderPlaced, OrderStatusChanged, OrderPaymentStatusChanged, OrderDeleted); retrying",
-      );
+      expect(lines.find((l) => l.includes("OrderTeleported"))).toBe(`projector orders: ${refusal}; retrying`);
       // Held at the event before it: nothing after it is applied, nothing is skipped.
       expect(await waitForProjectors(database.db, store, [ordersProjector.name], after.position, 300)).toBe(false);
       expect(await readCheckpoint(database.db, ordersProjector.name)).toBe(first.position);
@@ -167,4 +186,77 @@ describe("an order event nobody can read", () => {
       await runner.stop();
     }
   });
+
+  it("stops a replay too, though the replay asks the store only for the types the orders projector reads", async () => {
+    // Where the live projector stopped (the test above), whatever ran first.
+    await setLiveCheckpoint(first.position);
+    const liveRows = async () => (await database.db.selectFrom("orders").select("id").orderBy("id").execute()).map((r) => r.id);
+    const live = await liveRows();
+
+    // On Postgres the store skips the other types itself (decision 076); each batch size puts the event elsewhere in a span.
+    for (const batchSize of [1, 2, 15_000]) {
+      await expect(replay(database.db, store, [ordersProjector], { batchSize }), `batch ${batchSize}`).rejects.toThrow(refusal);
+    }
+    // The whole list, as `shop replay` runs it: stream_type_counts counts the event, the orders build refuses it.
+    await expect(replay(database.db, store, [streamTypeCounts, ordersProjector])).rejects.toThrow(refusal);
+    // A store without span reads (EventStoreDB) is read whole and filtered here: the same refusal.
+    const withoutSpans = new Proxy(store, {
+      get(target, name) {
+        if (name === "readSpan" || name === "readSpanIn" || name === "readAllIn") return undefined;
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(replay(database.db, withoutSpans, [ordersProjector], { batchSize: 2 })).rejects.toThrow(refusal);
+
+    // The live tables are as they were, and no half-built copy is left behind.
+    expect(await liveRows()).toEqual(live);
+    expect(await readCheckpoint(database.db, ordersProjector.name)).toBe(first.position);
+    const { rows: scratch } = await sql<{ nspname: string }>`
+      select nspname from pg_namespace where nspname like 'rebuild_%'`.execute(database.db);
+    expect(scratch).toEqual([]);
+
+    // Live tables projected past it (by code from before the registry, which skipped what it did not know):
+    // verify rebuilds up to there and refuses it rather than calling the tables a match.
+    await setLiveCheckpoint(after.position);
+    await expect(verify(database.db, store, [ordersProjector])).rejects.toThrow(refusal);
+    await setLiveCheckpoint(first.position);
+  }, 60_000);
+
+  it("`shop replay`, `shop verify` and `shop stream` refuse it in one line naming it, and exit 1", async (context) => {
+    // The command opens the database by URL: a scratch database on the Postgres server (PGlite's is in memory).
+    if (!database.url) return context.skip();
+    const run = (...args: string[]) => {
+      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["bin/shop.ts", ...args], {
+        env: { ...process.env, DATABASE_URL: database.url!, REDIS_URL: "", EVENTSTORE_URL: "", DEBUG: "" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      // Besides its progress lines, what the command says on stderr: one line, no stack trace.
+      const said = result.stderr.split("\n").filter((line) => !/^(replay|verify): [\d,]+\/[\d,]+ events/.test(line) && line.trim());
+      return { code: result.status, out: result.stdout, err: said.join("\n") };
+    };
+
+    // Every projector, each build on a worker thread of its own: the refusal crosses from the orders build's thread.
+    const replayed = run("replay");
+    expect(replayed.err).toBe(`shop: ${refusal}`);
+    expect(replayed.code).toBe(1);
+    expect(replayed.out).not.toMatch(/the new tables are live/);
+
+    // The stream is shown as stored, and the event it cannot read is named on stderr.
+    const shown = run("stream", orderStreamId(good));
+    expect(shown.out).toMatch(/^OrderTeleported\s+1\s/m);
+    expect(shown.err).toBe(`shop: ${refusal}`);
+    expect(shown.code).toBe(1);
+
+    await setLiveCheckpoint(after.position);
+    try {
+      const verified = run("verify", "orders");
+      expect(verified.err).toBe(`shop: ${refusal}`);
+      expect(verified.code).toBe(1);
+      expect(verified.out).not.toMatch(/match/);
+    } finally {
+      await setLiveCheckpoint(first.position);
+    }
+  }, 180_000);
 });

@@ -11,6 +11,7 @@ import { openTestShop, type TestShop } from "../support/shop";
 import { startFakeSms, startFakeSmtp, type FakeSms, type FakeSmtp } from "../support/fake-providers";
 import { codeRecord, placeOrder, sleep, waitForStatus } from "../support/notifications";
 import { withTimeout } from "../support/time";
+import { displayOrderId } from "../../domain/orders/order";
 
 /**
  * The embedded default: no Redis, the same handlers and retry rules in-process,
@@ -175,7 +176,9 @@ describe("the console transport (the default)", () => {
     const texts = (await readOutbox(shop.db, { channel: "sms", recipient: phone })).map((t) => t.body);
     expect(texts).toHaveLength(2);
     expect(texts).toEqual(expect.arrayContaining([expect.stringMatching(/^\*{6} is your Churu Uniform House sign-in code/)]));
-    expect(texts.find((t) => t.includes(orderId))).toContain("₹999");
+    // Parents are given the 8-character number they can read out on the phone, not the full id.
+    expect(texts.find((t) => t.includes(displayOrderId(orderId)))).toContain("₹999");
+    expect(texts.some((t) => t.includes(orderId))).toBe(false);
     const [email] = await readOutbox(shop.db, { channel: "email", recipient: SHOP_EMAIL });
     expect(email.subject).toContain(orderId);
     // Outside production the log shows the code, so the shop can be tried on a laptop.

@@ -6,6 +6,7 @@ import { BullMQQueue } from "../../workers/bullmq-queue";
 import { startJobHandlers } from "../../workers/index";
 import { startBackground } from "../../workers/background";
 import { notificationKey } from "../../workers/reactor";
+import { displayOrderId } from "../../domain/orders/order";
 import { ProjectorRunner } from "../../projectors/runner";
 import { openTestShop, type TestShop } from "../support/shop";
 import { eventually, startFakeSms, startFakeSmtp, type FakeSms, type FakeSmtp } from "../support/fake-providers";
@@ -116,7 +117,10 @@ describe.skipIf(!redisUrl)("workers on BullMQ: codes and order notifications", (
 
     const texts = sms.to(phone);
     expect(texts).toHaveLength(1);
-    expect(texts[0].text).toContain(orderId);
+    // The 8 characters the pages show and a link to the order's tracking page, never the 36-character id.
+    expect(texts[0].text).toContain(displayOrderId(orderId));
+    expect(texts[0].text).toContain(`${shop.config.shopUrl}/orders/track?orderId=${displayOrderId(orderId)}`);
+    expect(texts[0].text).not.toContain(orderId);
     expect(texts[0].text).toContain("₹1,25,000");
 
     const emails = smtp.received.filter((m) => m.subject.includes(orderId));
@@ -141,13 +145,14 @@ describe.skipIf(!redisUrl)("workers on BullMQ: codes and order notifications", (
     // Jobs run side by side, so the two texts may arrive in either order.
     const texts = sms.to(phone).map((r) => r.text);
     expect(texts).toHaveLength(3);
-    expect(texts.filter((t) => t.includes(`${orderId} has been shipped`))).toHaveLength(1);
-    expect(texts.filter((t) => t.includes(`${orderId} has been delivered`))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes(`${displayOrderId(orderId)} has been shipped`))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes(`${displayOrderId(orderId)} has been delivered`))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes(orderId))).toHaveLength(0);
 
     const other = await placeOrder(shop.store, { phone: newPhone() });
     const cancelled = await changeStatus(shop.store, other.orderId, "pending", "cancelled");
     const row = await waitForStatus(shop.db, notificationKey(cancelled.eventId, "sms"), ["sent"]);
-    expect(sms.requests.find((r) => r.text.includes(`${other.orderId} has been cancelled`))?.to).toBe(`+91${row.recipient}`);
+    expect(sms.requests.find((r) => r.text.includes(`${displayOrderId(other.orderId)} has been cancelled`))?.to).toBe(`+91${row.recipient}`);
   });
 
   it("retries a provider's 5xx with backoff and sends once it answers", async () => {

@@ -7,6 +7,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "../../eventstore/port";
+import { commandHandlerContract } from "./command-handler-contract";
 import { withTimeout } from "./time";
 
 export interface ContractSubject {
@@ -89,6 +90,8 @@ export function eventStoreContract(
     afterAll(async () => {
       await subject?.close();
     });
+
+    commandHandlerContract(() => store);
 
     describe("expected revision", () => {
       it("no_stream creates a stream whose first event is revision 0", async () => {

@@ -2,12 +2,15 @@ import { readConfig } from "../../server/config";
 import { openShopCore } from "../../server/runtime";
 import { createServices, type Shop } from "../../services/index";
 import { seedShop } from "../../db/seed";
+import type { Projector } from "../../projectors/index";
 import { ProjectorRunner } from "../../projectors/runner";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import type { JobQueue } from "../../services/queue";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface TestShop extends Shop {
+  /** The read models' projectors, as `openShopCore` lists them (the composition root's, not the routes'). */
+  projectors: readonly Projector[];
   testDatabase: TestDatabase;
   runner?: ProjectorRunner;
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ruleRefusal } from "../support/refusal";
 import {
   MAX_CART_LINES,
   cartCount,
+  cartDecider,
+  cartSnapshots,
   cartTotal,
   decide,
   emptyCart,
@@ -12,7 +15,7 @@ import {
   type CartLine,
   type CartState,
 } from "../../domain/cart";
-import { isRuleViolation } from "../../domain/errors";
+import { cartEvents } from "../../domain/cart/events";
 
 const shirt30: CartLine = { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 1 };
 const shirt32: CartLine = { ...shirt30, size: "32" };
@@ -30,15 +33,7 @@ function run(commands: CartCommand[], start: CartState = emptyCart()): { state: 
   return { state, events };
 }
 
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    if (isRuleViolation(err)) return err.message;
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
+const refusal = (fn: () => unknown): string => ruleRefusal(fn).message;
 
 describe("cart decider", () => {
   it("adds a new line, and a matching id + size + school raises its quantity", () => {
@@ -145,6 +140,36 @@ describe("cart decider", () => {
     expect(refusal(() => decide({ type: "ReplaceItems", lines: [{ ...shirt30, quantity: 60 }, { ...shirt30, quantity: 60 }] }, state))).toMatch(
       /at most 99/,
     );
+  });
+
+  it("refuses an add or a replacement the shelf cannot fill; made-to-order items have no shelf", () => {
+    const tie: CartLine = { productId: "product/7", name: "Tie", size: "Free Size", school: "", quantity: 4 };
+    expect(refusal(() => decide({ type: "AddItem", line: tie, shelf: 3 }, emptyCart()))).toBe("Only 3 of Tie left in stock.");
+    expect(refusal(() => decide({ type: "AddItem", line: tie, shelf: 0 }, emptyCart()))).toBe("Tie is out of stock.");
+    expect(decide({ type: "AddItem", line: tie, shelf: 4 }, emptyCart())).toHaveLength(1);
+    expect(decide({ type: "AddItem", line: { ...shirt30, quantity: 99 } }, emptyCart())).toHaveLength(1);
+    expect(refusal(() => decide({ type: "ReplaceItems", lines: [belt, { ...tie, shelf: 2 }] }, emptyCart()))).toBe("items.1 (product/7): Only 2 of Tie left in stock.");
+    const [added] = decide({ type: "ReplaceItems", lines: [{ ...tie, shelf: 9 }] }, emptyCart());
+    expect(added.data).not.toHaveProperty("shelf");
+  });
+
+  it("a snapshot folds to the cart it was taken of, and the cart forgets only orders long past", () => {
+    const { state } = run([
+      { type: "AddItem", line: shirt30 },
+      { type: "AddItem", line: belt },
+      { type: "MergeCart", fromCartId: "guest.x", fromRevision: 3, lines: [shirt32] },
+      { type: "CheckOut", orderId: "o-1", lines: [{ ...belt, quantity: 1 }] },
+    ]);
+    const snapshot = cartSnapshots.take(state);
+    expect(snapshot.type).toBe("CartSnapshotted");
+    expect(cartDecider.evolve(emptyCart(), snapshot)).toEqual(state);
+    expect(cartEvents.readAll([{ ...snapshot, streamId: "cart-x", revision: 0, position: "0" }])[0].data).toEqual(state);
+    let many = state;
+    for (let i = 0; i < 150; i++) {
+      many = evolve(many, { type: "CartCheckedOut", data: { orderId: `o-${i + 2}`, lines: [] } });
+    }
+    expect(many.checkedOutOrders).toHaveLength(100);
+    expect(many.checkedOutOrders.at(-1)).toBe("o-151");
   });
 
   it("folds stored events and ignores event types it does not know", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ruleRefusal } from "../support/refusal";
 import { checkDetails, normalisePhone, parseQuantity } from "../../domain/checkout";
-import { isRuleViolation } from "../../domain/errors";
 import type { OrderEvent } from "../../domain/orders/events";
 import { decide, describeItems, displayOrderId, evolve, foldOrder, initialOrderState, type OrderCommand } from "../../domain/orders/order";
 
@@ -18,15 +18,7 @@ const place: OrderCommand = {
   placedAt: at,
 };
 
-function refusal(fn: () => unknown): { message: string; status: number } {
-  try {
-    fn();
-  } catch (err) {
-    if (isRuleViolation(err)) return { message: err.message, status: err.status };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
+const refusal = ruleRefusal;
 
 describe("order decider", () => {
   const placed = () => decide(place, initialOrderState()).reduce(evolve, initialOrderState());
@@ -51,6 +43,45 @@ describe("order decider", () => {
     expect(refusal(() => decide(bad({ quantity: 0 }), initialOrderState())).message).toMatch(/from 1 to 99/);
     expect(refusal(() => decide(bad({ quantity: 100 }), initialOrderState())).message).toMatch(/from 1 to 99/);
     expect(refusal(() => decide(bad({ unitPrice: -1 }), initialOrderState())).message).toMatch(/no price/);
+  });
+
+  it("refuses a price or a total the client believed but the shop does not charge, naming both (409)", () => {
+    const believed: OrderCommand = {
+      ...place,
+      lines: [{ ...place.lines[0], claimedUnitPrice: 300 }, place.lines[1]],
+    };
+    expect(refusal(() => decide(believed, initialOrderState()))).toEqual({
+      status: 409,
+      message: "The price of Shirt (30) is now ₹310, not ₹300. Please review your cart; no order was placed.",
+    });
+    expect(refusal(() => decide({ ...place, claimedTotal: 700 }, initialOrderState()))).toEqual({
+      status: 409,
+      message: "The order total is ₹720, not ₹700. Please review your cart; no order was placed.",
+    });
+    const right = decide({ ...place, lines: [{ ...place.lines[0], claimedUnitPrice: 310 }, place.lines[1]], claimedTotal: 720 }, initialOrderState());
+    // What the client believed is compared, never stored.
+    expect(JSON.stringify(right)).not.toContain("claimed");
+  });
+
+  it("adds up the same line asked for twice, and holds the quantity and the shelf to the sum", () => {
+    const twice: OrderCommand = { ...place, lines: [{ ...place.lines[1], quantity: 60 }, { ...place.lines[1], quantity: 39 }] };
+    const [event] = decide(twice, initialOrderState()) as Extract<OrderEvent, { type: "OrderPlaced" }>[];
+    expect(event.data.lines).toEqual([{ ...place.lines[1], quantity: 99 }]);
+    expect(refusal(() => decide({ ...twice, lines: [...twice.lines, { ...place.lines[1], quantity: 1 }] }, initialOrderState()))).toEqual({
+      status: 422,
+      message: "Quantity of Belt (Free Size) can be at most 99.",
+    });
+    const shelved = { ...place.lines[1], shelf: 3 };
+    expect(refusal(() => decide({ ...place, lines: [{ ...shelved, quantity: 2 }, { ...shelved, quantity: 2 }] }, initialOrderState()))).toEqual({
+      status: 409,
+      message: "Only 3 of Belt left in stock.",
+    });
+    expect(refusal(() => decide({ ...place, lines: [{ ...shelved, shelf: 0 }] }, initialOrderState()))).toEqual({
+      status: 409,
+      message: "Belt is out of stock.",
+    });
+    const [fits] = decide({ ...place, lines: [{ ...shelved, quantity: 3 }] }, initialOrderState()) as Extract<OrderEvent, { type: "OrderPlaced" }>[];
+    expect(fits.data.lines[0]).not.toHaveProperty("shelf");
   });
 
   it("changes status with from, to, actor and time; the same status writes nothing; unknown statuses are refused", () => {

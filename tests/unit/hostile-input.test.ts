@@ -8,6 +8,8 @@ import { checkEmailSignup, checkPhone, classifyIdentifier, isOtpFormat, isPhone,
 import { adminLoginForm, loginForm, otpForm, signupForm } from "../../domain/forms/sign-in";
 import { newsletterSignup } from "../../domain/newsletter";
 import { detailsSchema, normalisePhone, parseQuantity, productIdSchema } from "../../domain/checkout";
+import { checkMobile } from "../../domain/phone";
+import { checkOrderStatus } from "../../domain/orders/intents";
 import { normaliseSize } from "../../domain/pricing";
 import { parseShopFilters } from "../../domain/shop-filters";
 import { checkProduct } from "../../domain/admin-products";
@@ -65,6 +67,15 @@ const VALIDATORS: Record<string, (input: string) => unknown> = {
   "newsletter email": (input) => newsletterSignup.safeParse({ email: input }),
   "checkout details (every field)": (input) => detailsSchema.safeParse({ name: input, phone: input, address: input, city: input, pincode: input }),
   normalisePhone,
+  checkMobile,
+  "checkMobile (exact)": (input) => checkMobile(input, { exact: true }),
+  "order status": (input) => {
+    try {
+      return checkOrderStatus(input);
+    } catch {
+      return undefined;
+    }
+  },
   parseQuantity,
   "product id": (input) => productIdSchema.safeParse(input),
   normaliseSize,

@@ -5,17 +5,28 @@ import { otpSmsText } from "../../domain/otp";
 import { indianMobile, maskPhone } from "../../workers/transports/transport";
 
 describe("notification texts", () => {
-  it("tells the customer the order id and the total in rupees, en-IN", () => {
-    const text = orderPlacedSms("Churu Uniform House", { orderId: "ORD-7", total: 125000 });
-    expect(text).toContain("ORD-7");
+  // A real order id: the texts quote the 8 characters the pages show, never the 36.
+  const ORDER_ID = "3f9a1c2e-0000-8000-8000-000000000007";
+  const SHOP_URL = "https://shop.example.in";
+
+  it("tells the customer the order number and the total in rupees, en-IN, with a tracking link", () => {
+    const text = orderPlacedSms("Churu Uniform House", { orderId: ORDER_ID, total: 125000 }, SHOP_URL);
+    expect(text).toContain("3F9A1C2E");
     expect(text).toContain("₹1,25,000");
     expect(text).toContain("Churu Uniform House");
+    expect(text).toContain("https://shop.example.in/orders/track?orderId=3F9A1C2E");
+    expect(text).not.toContain(ORDER_ID);
   });
 
-  it("names the new status", () => {
-    expect(orderStatusSms("Shop", "ORD-7", "shipped")).toContain("ORD-7 has been shipped");
-    expect(orderStatusSms("Shop", "ORD-7", "delivered")).toContain("has been delivered");
-    expect(orderStatusSms("Shop", "ORD-7", "cancelled")).toContain("has been cancelled");
+  it("names the new status, the order number and its tracking link", () => {
+    expect(orderStatusSms("Shop", ORDER_ID, "shipped", SHOP_URL)).toContain("3F9A1C2E has been shipped");
+    expect(orderStatusSms("Shop", ORDER_ID, "delivered", SHOP_URL)).toContain("has been delivered");
+    expect(orderStatusSms("Shop", ORDER_ID, "cancelled", SHOP_URL)).toContain("has been cancelled");
+    for (const status of ["shipped", "delivered", "cancelled"] as const) {
+      const text = orderStatusSms("Shop", ORDER_ID, status, SHOP_URL);
+      expect(text).toContain("https://shop.example.in/orders/track?orderId=3F9A1C2E");
+      expect(text).not.toContain(ORDER_ID);
+    }
   });
 
   it("gives the shop what it needs to deliver", () => {

@@ -1,24 +1,9 @@
+import type { SmsSettings } from "../../services/settings";
 import { indianMobile, TransportError, type SendResult, type SmsMessage, type SmsTransport } from "./transport";
 
-// The settings live with the transport that uses them; server/config.ts reads them from the environment.
-export const SMS_PROVIDERS = ["console", "msg91", "twilio"] as const;
-export type SmsProvider = (typeof SMS_PROVIDERS)[number];
-
-/** The SMS provider (SMS_PROVIDER) and what it needs. */
-export interface SmsSettings {
-  provider: SmsProvider;
-  /** The provider's endpoint (SMS_URL); defaults to the provider's public API. */
-  url?: string;
-  /** MSG91 auth key (SMS_API_KEY). */
-  apiKey?: string;
-  /** Twilio account (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN). */
-  accountSid?: string;
-  authToken?: string;
-  /** Sender id (MSG91) or From number (Twilio): SMS_SENDER. */
-  sender?: string;
-  /** Longest wait for the provider's answer (SMS_TIMEOUT_MS); a timeout is retried. */
-  timeoutMs: number;
-}
+// server/config.ts reads the settings and hands them over as `shop.config.sms`; their type lives in services/, below
+// every reader of `shop.config` (decision 090).
+export type { SmsSettings };
 
 const DEFAULT_URLS = {
   msg91: "https://api.msg91.com/api/v2/sendsms",

@@ -1,3 +1,5 @@
+import { isMobileNumber } from "../../domain/phone";
+
 /** One outgoing message. Phone numbers are 10 digits; transports add +91 where a provider needs it. */
 export interface SmsMessage {
   to: string;
@@ -49,7 +51,7 @@ export class TransportError extends Error {
  */
 export function indianMobile(phone: string): string {
   const digits = phone.trim();
-  if (!/^\d{10}$/.test(digits)) {
+  if (!isMobileNumber(digits)) {
     throw new TransportError(`not a 10-digit Indian mobile number: ${maskPhone(phone)}`, false);
   }
   return `+91${digits}`;

@@ -1,0 +1,84 @@
+import { useMatches } from "@remix-run/react";
+import { createContext, Fragment, useContext, useMemo, type ReactNode } from "react";
+import { DEFAULT_LANGUAGE, translate, type Language, type MessageValues, type Messages } from "../../domain/i18n";
+import fallbackCommon from "../locales/en/common.json";
+
+/**
+ * The page's language and the frame's messages, as the root loader sent them
+ * (app/i18n/i18n.server.ts). Each page's loader sends its own namespace as `messages`:
+ * the browser gets one language's strings for the pages it shows, never a translation
+ * library (decision 098).
+ */
+export interface PageLanguage {
+  lang: Language;
+  messages: Messages;
+}
+
+export type T = (key: string, values?: MessageValues) => string;
+
+// Only when the root loader itself failed: the frame and error page still read in English.
+const FALLBACK: PageLanguage = { lang: DEFAULT_LANGUAGE, messages: { common: fallbackCommon } };
+
+const I18nContext = createContext<PageLanguage>(FALLBACK);
+
+export function I18nProvider({ value, children }: { value: PageLanguage | undefined; children: ReactNode }) {
+  return <I18nContext.Provider value={value ?? FALLBACK}>{children}</I18nContext.Provider>;
+}
+
+/** The page's language: "en" or "hi". */
+export function useLanguage(): Language {
+  return useContext(I18nContext).lang;
+}
+
+type Match = { id: string; data?: unknown };
+
+/** The frame's messages with every matched route's own (`messages` in its loader data). */
+function pageMessages(root: PageLanguage, matches: readonly Match[]): Messages {
+  const merged: Messages = { ...root.messages };
+  for (const match of matches) {
+    const own = (match.data as { messages?: Messages } | null | undefined)?.messages;
+    if (own) Object.assign(merged, own);
+  }
+  return merged;
+}
+
+/** `t("nav.home")`, `t("home:hero.title")`, `t("schools:list.count", { count })`: see docs/i18n.md. */
+export function useT(): T {
+  const root = useContext(I18nContext);
+  const matches = useMatches();
+  return useMemo(() => {
+    const messages = pageMessages(root, matches);
+    return (key: string, values?: MessageValues) => translate(messages, root.lang, key, values);
+  }, [root, matches]);
+}
+
+/**
+ * A message with elements in its placeholders: `<Message id="contact.call" values={{ phone: <a ...> }} />`
+ * for "Call {{phone}}.", so a link sits where each language puts it in the sentence.
+ */
+export function Message({ id, values }: { id: string; values: Record<string, ReactNode> }) {
+  const t = useT();
+  // Without values the placeholders stay in the text; the split keeps each name at an odd index.
+  const parts = t(id).split(/\{\{\s*(\w+)\s*\}\}/);
+  return <>{parts.map((part, i) => (i % 2 ? <Fragment key={i}>{values[part]}</Fragment> : part))}</>;
+}
+
+/**
+ * A refusal (a rule's English message) in the page's language, through the `refusals` table a
+ * page's loader sent (`refusalTable`); a message not in it is shown as it is.
+ */
+export function useRefusal(): (message: string) => string {
+  const matches = useMatches();
+  return useMemo(() => {
+    const table: Record<string, string> = {};
+    for (const match of matches) Object.assign(table, (match.data as { refusals?: Record<string, string> } | null | undefined)?.refusals);
+    return (message: string) => table[message] ?? message;
+  }, [matches]);
+}
+
+/** For a route's `meta`, which runs outside React: the root loader's language and the matches' messages. */
+export function metaT(matches: readonly Match[]): T {
+  const root = (matches.find((m) => m.id === "root")?.data as { i18n?: PageLanguage } | undefined)?.i18n ?? FALLBACK;
+  const messages = pageMessages(root, matches);
+  return (key, values) => translate(messages, root.lang, key, values);
+}

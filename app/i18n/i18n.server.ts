@@ -1,0 +1,120 @@
+import i18next, { type i18n } from "i18next";
+import { LANGUAGES, requestLanguage, type Language, type MessageValues, type Messages } from "../../domain/i18n";
+import type { PageLanguage, T } from "./I18n";
+import enCommon from "../locales/en/common.json";
+import hiCommon from "../locales/hi/common.json";
+import enServer from "../locales/en/server.json";
+import hiServer from "../locales/hi/server.json";
+import enRefusals from "../locales/en/refusals.json";
+import hiRefusals from "../locales/hi/refusals.json";
+import enHome from "../locales/en/home.json";
+import hiHome from "../locales/hi/home.json";
+import enSchools from "../locales/en/schools.json";
+import hiSchools from "../locales/hi/schools.json";
+import enShop from "../locales/en/shop.json";
+import hiShop from "../locales/hi/shop.json";
+import enShelves from "../locales/en/shelves.json";
+import hiShelves from "../locales/hi/shelves.json";
+import enAuth from "../locales/en/auth.json";
+import hiAuth from "../locales/hi/auth.json";
+
+/**
+ * Every message of the storefront, by language and namespace (app/locales/<language>/<namespace>.json).
+ * A namespace is listed here once: the key tests (tests/unit/i18n-keys.test.ts) read this table.
+ * `common` goes down with every page (the root loader: navbar, breadcrumbs, error pages); a page's
+ * own namespace goes down with that page's loader (`routeMessages`); `server` and `refusals` are
+ * read on the server only, so a page never carries text it does not show.
+ */
+export const RESOURCES = {
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth },
+} satisfies Record<Language, Messages>;
+
+/** A namespace a page's loader can send down. */
+export type PageNamespace = Exclude<keyof (typeof RESOURCES)["en"], "common" | "server" | "refusals">;
+
+/** The language a request's page is shown in: the `shop_lng` cookie, else Accept-Language, else English. */
+export function languageOf(request: Request): Language {
+  return requestLanguage(request.headers.get("Cookie"), request.headers.get("Accept-Language"));
+}
+
+/** What the root loader sends down with every page: the language and the frame's messages. */
+export function pageLanguage(request: Request): PageLanguage {
+  const lang = languageOf(request);
+  return { lang, messages: { common: RESOURCES[lang].common } };
+}
+
+/** A page's own messages, in the visitor's language, for its loader to return as `messages`. */
+export function routeMessages(request: Request, ...namespaces: PageNamespace[]): Messages {
+  const all: Messages = RESOURCES[languageOf(request)];
+  return Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));
+}
+
+let instance: i18n | undefined;
+
+/**
+ * i18next on the server, over the same messages the pages use: for loaders and actions (a form's
+ * refusal, the cart badge) that answer in the visitor's language. The browser never loads it (decision 098).
+ */
+function server(): i18n {
+  if (instance) return instance;
+  const created = i18next.createInstance();
+  void created.init({
+    resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, RESOURCES[lang]])),
+    lng: "en",
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(RESOURCES.en),
+    defaultNS: "common",
+    // Synchronous: every resource is already here.
+    initImmediate: false,
+    // React escapes what it renders; the messages are plain text.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  instance = created;
+  return created;
+}
+
+/** A `t` in the request's language, for loaders and actions. */
+export function serverT(lang: Language): T {
+  const fixed = server().getFixedT(lang);
+  return (key: string, values?: MessageValues) => fixed(key, values ?? {}) as string;
+}
+
+/** "refusals:shopFilters.category" for "Choose a category from the list.": English text to key, once. */
+const REFUSAL_KEYS = new Map<string, string>();
+(function collect(tree: Messages[string], path: string) {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === "string") REFUSAL_KEYS.set(value, `refusals:${path}${key}`);
+    else collect(value, `${path}${key}.`);
+  }
+})(RESOURCES.en.refusals, "");
+
+/**
+ * The refusals a page's form may show, English text to the visitor's language, for the page's loader
+ * to send as `refusals`: the form's messages (app/forms/messages.tsx) are shown through it, whether
+ * the server refused the form (JS off) or not. Empty in English: the rules' own words are shown.
+ */
+export function refusalTable(request: Request, group: keyof (typeof RESOURCES)["en"]["refusals"]): Record<string, string> {
+  const lang = languageOf(request);
+  if (lang === "en") return {};
+  const english: Record<string, string> = RESOURCES.en.refusals[group];
+  const local: Record<string, string> = RESOURCES[lang].refusals[group];
+  return Object.fromEntries(Object.entries(english).map(([key, text]) => [text, local[key]]));
+}
+
+/** Whether a rule's English refusal has its translations (the key tests check each rule's messages). */
+export function hasRefusal(message: string): boolean {
+  return REFUSAL_KEYS.has(message);
+}
+
+/**
+ * A rule's refusal (domain/ and its zod schemas speak English, the /api's contract) in the
+ * visitor's language: the English text is looked up in app/locales/en/refusals.json and the
+ * same key read in `lang`. A message not listed there is shown as it is, in English.
+ */
+export function refusalIn(lang: Language, message: string): string {
+  const key = REFUSAL_KEYS.get(message);
+  return key && lang !== "en" ? serverT(lang)(key) : message;
+}

@@ -1,0 +1,61 @@
+/**
+ * An order's events as the admin's audit trail prints them: what happened, who did it,
+ * the status change and the details. Beside the events (domain/orders/events.ts) so a new
+ * event type is described where it is defined; the exhaustive switch makes the compiler
+ * ask for it.
+ */
+import { formatRupees } from "../money";
+import type { Actor, OrderEvent, ShippingAddress } from "./events";
+import { describeItems } from "./order";
+
+export const ACTOR_LABELS: Record<Actor["kind"], string> = { admin: "Admin", customer: "Customer", guest: "Guest", system: "System" };
+
+/** "Admin: Asha", "Guest: Ravi", "System"; "Unknown" when an event names nobody. */
+export function actorLabel(actor: Actor | undefined): string {
+  if (!actor) return "Unknown";
+  const who = ACTOR_LABELS[actor.kind] ?? actor.kind;
+  return actor.name ? `${who}: ${actor.name}` : who;
+}
+
+/** "12 Station Road, Churu, 331001": the parts that are filled in. */
+export function addressLine(address: { address: string; city: string; pincode: string }): string {
+  return [address.address, address.city, address.pincode].filter(Boolean).join(", ");
+}
+
+/** "Asha Devi, 12 Station Road, Churu, 331001 (9876543210)": who receives the parcel, where, and the number to call. */
+export function deliveryLine(address: ShippingAddress): string {
+  return `${address.name}, ${addressLine(address)} (${address.phone})`;
+}
+
+export interface OrderEventDescription {
+  what: string;
+  by: string;
+  change: string;
+  details: string;
+}
+
+/** One event of an order's stream as the trail prints it. */
+export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
+  switch (e.type) {
+    case "OrderPlaced": {
+      const d = e.data;
+      return {
+        what: "Order placed",
+        by: actorLabel({ kind: d.customer.kind === "user" ? "customer" : "guest", id: d.customer.userId, name: d.customer.name }),
+        change: "→ pending (payment pending)",
+        details: `${describeItems(d.lines)}; total ${formatRupees(d.total)}; deliver to ${deliveryLine(d.address)}`,
+      };
+    }
+    case "OrderStatusChanged":
+      return { what: "Status changed", by: actorLabel(e.data.actor), change: `${e.data.from} → ${e.data.to}`, details: "" };
+    case "OrderPaymentStatusChanged":
+      return {
+        what: "Payment status changed",
+        by: actorLabel(e.data.actor),
+        change: `payment ${e.data.from} → ${e.data.to}`,
+        details: e.data.to === "paid" ? "Payment received" : "",
+      };
+    case "OrderDeleted":
+      return { what: "Order deleted", by: actorLabel(e.data.actor), change: "deleted (tombstone)", details: "The order left the lists; its history stays." };
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * An admin's change to an order (the dashboard's status select, PATCH /api/orders/{id}),
+ * checked as a whole before any of it is appended. The decider asks the same two checks for
+ * each command when it runs; checking the whole change first exists because one change may
+ * become two commands (status, then payment status), and a refused second half must not
+ * leave the first one applied.
+ */
+import { RuleViolation } from "../errors";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "./events";
+
+/** The refusals of an unknown status, here and in the decider. */
+export const ORDER_STATUS_REFUSAL = `Status must be one of ${ORDER_STATUSES.join(", ")}.`;
+export const PAYMENT_STATUS_REFUSAL = `Payment status must be one of ${PAYMENT_STATUSES.join(", ")}.`;
+
+export interface AdminOrderChange {
+  status?: string;
+  paymentStatus?: string;
+}
+
+export interface CheckedAdminOrderChange {
+  status?: OrderStatus;
+  paymentStatus?: PaymentStatus;
+}
+
+/** A status the shop knows, or a RuleViolation (422) naming them all. */
+export function checkOrderStatus(value: string): OrderStatus {
+  const known = ORDER_STATUSES.find((status) => status === value);
+  if (known === undefined) throw new RuleViolation(ORDER_STATUS_REFUSAL, 422);
+  return known;
+}
+
+/** A payment status the shop knows, or a RuleViolation (422) naming them all. */
+export function checkPaymentStatus(value: string): PaymentStatus {
+  const known = PAYMENT_STATUSES.find((status) => status === value);
+  if (known === undefined) throw new RuleViolation(PAYMENT_STATUS_REFUSAL, 422);
+  return known;
+}
+
+/**
+ * Every field of the change, checked before anything is written: the status first, then
+ * the payment status (the order the refusals have always come in). Throws RuleViolation.
+ */
+export function checkAdminOrderChange(change: AdminOrderChange): CheckedAdminOrderChange {
+  return {
+    ...(change.status !== undefined ? { status: checkOrderStatus(change.status) } : {}),
+    ...(change.paymentStatus !== undefined ? { paymentStatus: checkPaymentStatus(change.paymentStatus) } : {}),
+  };
+}

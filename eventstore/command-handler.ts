@@ -1,0 +1,226 @@
+/**
+ * The one way the shop changes state (decision 092): load a stream, fold it, let the
+ * aggregate's pure decider decide, append the new events at the revision the decision
+ * was made on. A lost race (another tab, another admin) reloads and decides again, a
+ * bounded number of times; a command carrying an id is appended once however often it
+ * is sent. Every aggregate (cart, order, and the streams that come next) is a `Decider`
+ * in domain/ plus its event registry; nothing else appends.
+ *
+ * Tested by the event-store contract suite (tests/support/command-handler-contract.ts) on
+ * Postgres and PGlite; on EventStoreDB only when EVENTSTORE_URL is set, which it has not
+ * been here: the backwards snapshot read and the idempotent re-append are unproven there.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { Decider, Snapshots } from "../domain/events/decider";
+import type { EventRegistry } from "../domain/events/registry";
+import {
+  isWrongExpectedVersion,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+  type RecordedEvent,
+  type StreamAppend,
+} from "./port";
+
+type AnyEvent = { type: string; data: unknown };
+
+export type { Decider, Snapshots };
+
+export interface Aggregate<State, Command, Event extends AnyEvent> {
+  decider: Decider<State, Command, Event>;
+  events: EventRegistry<Event>;
+  snapshots?: Snapshots<State, Event>;
+}
+
+/** The folded state of one stream and where it was read. */
+export interface Loaded<State> {
+  state: State;
+  /** Revision of the stream's last event; -1 when the stream does not exist. */
+  revision: number;
+  /** Position of the stream's last event; undefined when it does not exist. */
+  position: Position | undefined;
+  /** Ids of commands already appended that this load saw (for idempotent replays). */
+  commandIds: ReadonlySet<string>;
+  /** Events after the newest snapshot (all of them when there is none). */
+  sinceSnapshot: number;
+}
+
+export interface CommandOptions {
+  /**
+   * Names the command: sent again, it is answered from the stream instead of being decided
+   * a second time. Its events get ids derived from it, so even an append whose answer was
+   * lost (a timeout after the store committed) is not repeated.
+   */
+  commandId?: string;
+  /** Stored with every event of this command (for example who asked). */
+  metadata?: Record<string, unknown>;
+}
+
+export interface Prepared<State, Event extends AnyEvent> {
+  /** The append to make; give it to `store.append` or, beside other streams, to `appendToStreams`. */
+  append: StreamAppend;
+  /** The events decided (without a snapshot the handler added). */
+  events: Event[];
+  /** The state after them. */
+  state: State;
+}
+
+export interface Handled<State, Event extends AnyEvent> {
+  /** False when the command changed nothing (or was a repeat of one already appended). */
+  changed: boolean;
+  /** True when `commandId` had been appended already: nothing new was stored. */
+  duplicate: boolean;
+  events: Event[];
+  state: State;
+  revision: number;
+  /** Where the stream's last event is: wait for projectors to pass it to read your write. */
+  position: Position | undefined;
+}
+
+/** Metadata key holding the command id an event came from. */
+export const COMMAND_ID = "commandId";
+/** Metadata key of a snapshot: command ids seen in the events it replaces, so a late repeat is still known. */
+const SNAPSHOT_COMMAND_IDS = "commandIds";
+/** How many command ids a snapshot remembers. */
+const REMEMBERED_COMMANDS = 100;
+
+/** A UUID (version 8: custom) from a hash: the same input always names the same event. */
+export function uuidFromHash(input: string): string {
+  const bytes = createHash("sha256").update(input).digest().subarray(0, 16);
+  bytes[6] = (bytes[6] & 0x0f) | 0x80;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const expectedRevisionOf = (revision: number): ExpectedRevision => (revision < 0 ? "no_stream" : revision);
+
+export interface CommandHandlerOptions {
+  /** Attempts for one command when other writers keep winning the race. */
+  maxAttempts?: number;
+}
+
+export function createCommandHandler<State, Command, Event extends AnyEvent>(
+  store: EventStore,
+  aggregate: Aggregate<State, Command, Event>,
+  options: CommandHandlerOptions = {},
+) {
+  const { decider, events: registry, snapshots } = aggregate;
+  const maxAttempts = options.maxAttempts ?? 10;
+
+  /** Reads and folds events already fetched (through the aggregate's registry); `fold([])` is a stream not yet begun. */
+  function fold(stored: readonly RecordedEvent[], commandIds = new Set<string>()): Loaded<State> {
+    let state = decider.initialState();
+    let sinceSnapshot = 0;
+    for (const recorded of stored) {
+      const event = registry.read(recorded);
+      state = decider.evolve(state, event);
+      sinceSnapshot = snapshots && event.type === snapshots.type ? 0 : sinceSnapshot + 1;
+      const remembered = recorded.metadata[SNAPSHOT_COMMAND_IDS];
+      if (Array.isArray(remembered)) for (const id of remembered) if (typeof id === "string") commandIds.add(id);
+      const commandId = recorded.metadata[COMMAND_ID];
+      if (typeof commandId === "string") commandIds.add(commandId);
+    }
+    const last = stored.at(-1);
+    return { state, revision: last ? last.revision : -1, position: last?.position, commandIds, sinceSnapshot };
+  }
+
+  /** The stream's events from its newest snapshot on (the whole stream when it has none). */
+  async function readFromSnapshot(streamId: string): Promise<RecordedEvent[]> {
+    if (!snapshots) return store.readStream(streamId);
+    // After every append fewer than `every` events follow the newest snapshot, so one
+    // backwards read of `every` events reaches it (or the stream's start).
+    const newest = await store.readStream(streamId, { direction: "backwards", maxCount: snapshots.every });
+    const at = newest.findIndex((event) => event.type === snapshots.type);
+    if (at >= 0) return newest.slice(0, at + 1).reverse();
+    if (newest.length < snapshots.every) return newest.reverse();
+    // A long stream from before snapshots: read whole once; its next change adds a snapshot.
+    return store.readStream(streamId);
+  }
+
+  async function load(streamId: string): Promise<Loaded<State>> {
+    return fold(await readFromSnapshot(streamId));
+  }
+
+  /**
+   * Decides `command` on a loaded state and says what to append, or null when nothing
+   * changes. Pure apart from the ids it draws; appends nothing.
+   */
+  function prepare(
+    streamId: string,
+    loaded: Loaded<State>,
+    command: Command,
+    commandOptions: CommandOptions = {},
+  ): Prepared<State, Event> | null {
+    const { commandId, metadata } = commandOptions;
+    if (commandId !== undefined && loaded.commandIds.has(commandId)) return null;
+    const decided = decider.decide(command, loaded.state);
+    if (decided.length === 0) return null;
+    const state = decided.reduce(decider.evolve, loaded.state);
+    const stamped = commandId === undefined ? metadata : { ...metadata, [COMMAND_ID]: commandId };
+    const toStore = decided.map((event, index) =>
+      registry.toAppend(
+        event,
+        commandId === undefined ? randomUUID() : uuidFromHash(`${streamId}\n${commandId}\n${index}`),
+        stamped,
+      ),
+    );
+    if (snapshots && loaded.sinceSnapshot + decided.length >= snapshots.every) {
+      const remembered = [...loaded.commandIds, ...(commandId === undefined ? [] : [commandId])].slice(-REMEMBERED_COMMANDS);
+      toStore.push(
+        registry.toAppend(snapshots.take(state), uuidFromHash(`${streamId}\nsnapshot\n${loaded.revision + decided.length}`), {
+          [SNAPSHOT_COMMAND_IDS]: remembered,
+        }),
+      );
+    }
+    return {
+      append: { streamId, events: toStore, expectedRevision: expectedRevisionOf(loaded.revision) },
+      events: decided,
+      state,
+    };
+  }
+
+  /**
+   * Load, decide, append at the loaded revision; on a lost race load and decide again
+   * (bounded, with a jittered back-off so racing writers stop meeting at one revision).
+   * `command` may be a function of the state, for commands that need to see it.
+   */
+  async function handle(
+    streamId: string,
+    command: Command | ((state: State) => Command | Promise<Command>),
+    commandOptions: CommandOptions = {},
+  ): Promise<Handled<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await load(streamId);
+      if (commandOptions.commandId !== undefined && loaded.commandIds.has(commandOptions.commandId)) {
+        return { changed: false, duplicate: true, events: [], state: loaded.state, revision: loaded.revision, position: loaded.position };
+      }
+      const decidedCommand = typeof command === "function" ? await (command as (s: State) => Command | Promise<Command>)(loaded.state) : command;
+      const prepared = prepare(streamId, loaded, decidedCommand, commandOptions);
+      if (!prepared) {
+        return { changed: false, duplicate: false, events: [], state: loaded.state, revision: loaded.revision, position: loaded.position };
+      }
+      try {
+        const result: AppendResult = await store.append(streamId, prepared.append.events, prepared.append.expectedRevision);
+        return {
+          changed: !result.duplicate,
+          duplicate: result.duplicate,
+          events: prepared.events,
+          state: prepared.state,
+          revision: result.nextExpectedRevision,
+          position: result.position,
+        };
+      } catch (err) {
+        if (!isWrongExpectedVersion(err) || attempt >= maxAttempts) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+      }
+    }
+  }
+
+  return { load, fold, prepare, handle };
+}
+
+export type CommandHandler<State, Command, Event extends AnyEvent> = ReturnType<
+  typeof createCommandHandler<State, Command, Event>
+>;

@@ -1,0 +1,112 @@
+/**
+ * The shop's settings, as the services, the routes and the job handlers read them from
+ * `shop.config`. Types and their allowed values only: `server/config.ts` reads them from the
+ * environment (and says what is wrong with a bad one). They live here, below everything that
+ * reads them, so that `Shop` is declared in services/ without importing `server/` (decision 090).
+ */
+
+import type { ShopContact } from "../domain/contact";
+
+export interface ShopConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  /** Postgres server; unset means embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** EventStoreDB; unset means the Postgres event store in the same database. */
+  eventStoreUrl?: string;
+  /** Redis for BullMQ; unset means jobs run in-process. */
+  redisUrl?: string;
+  dataDir: string;
+  sessionSecret?: string;
+  shopName: string;
+  /**
+   * The shop's public address (SHOP_URL), like https://shop.example.in, with no
+   * trailing slash: every absolute link the shop sends out (Google's redirect_uri)
+   * starts with it, never with a request's Host header. In development without
+   * it, http://localhost:<PORT>.
+   */
+  shopUrl: string;
+  /** Google sign-in and the first admin (server/auth-config.ts reads them). */
+  auth: AuthSettings;
+  /** Where new-order emails go (SHOP_EMAIL); unset means no shop email is sent. */
+  shopEmail?: string;
+  /** How parents reach the shop (SHOP_PHONE, SHOP_EMAIL, SHOP_WHATSAPP, SHOP_FACEBOOK_URL, SHOP_INSTAGRAM_URL): each shown only when set. */
+  contact: ShopContact;
+  /** SMTP server for email (SMTP_URL); unset means the console transport. */
+  smtpUrl?: string;
+  /** The From of every email (MAIL_FROM), default SHOP_EMAIL. */
+  mailFrom: string;
+  sms: SmsSettings;
+  /** BullMQ key prefix (QUEUE_PREFIX): lets several shops, or test files, share one Redis. */
+  queuePrefix: string;
+  /** First retry delay (JOB_BACKOFF_MS); doubles each attempt. */
+  jobBackoffMs: number;
+  /** How long a worker's claim on a running job lasts without renewal (JOB_LOCK_MS); a killed worker's job is picked up after about this long. */
+  jobLockMs: number;
+  /** Jobs one worker process runs at once per queue (WORKER_CONCURRENCY). */
+  workerConcurrency: number;
+  /** How long a catalogue page's HTML is served from memory to visitors without a session or cart (PAGE_CACHE_SECONDS; 0: off). */
+  pageCacheSeconds: number;
+  /** /healthz: how old the oldest event a projector or reactor has not applied may be (HEALTH_MAX_LAG_SECONDS). */
+  healthMaxLagSeconds: number;
+  /** /healthz: how long no job runner may have been seen (HEALTH_MAX_WORKER_SILENCE_SECONDS; runners beat every 5 s). */
+  healthMaxWorkerSilenceSeconds: number;
+  /** Which proxies in front of the web process may name the client (TRUST_PROXY): see TrustProxy. */
+  trustProxy: TrustProxy;
+  /** The quietest level the web process logs (LOG_LEVEL). */
+  logLevel: LogLevel;
+}
+
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+  /**
+   * Where Google sends the browser back (its redirect_uri): GOOGLE_CALLBACK_URL, else
+   * <SHOP_URL>/api/users/google/callback. Never built from a request's Host header,
+   * which whoever sends the request chooses.
+   */
+  callbackUrl: string;
+  /** Google's endpoints, replaceable so tests (and a local mock) can stand in for Google at the HTTP boundary. */
+  authorizationUrl: string;
+  tokenUrl: string;
+  profileUrl: string;
+}
+
+export interface AuthSettings {
+  /** Null when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is missing: the button then says it is not set up. */
+  google: GoogleSettings | null;
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created on start when the shop has none. */
+  firstAdmin: { email: string; password: string } | null;
+}
+
+export const SMS_PROVIDERS = ["console", "msg91", "twilio"] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/** The SMS provider (SMS_PROVIDER) and what it needs; `workers/transports/sms-http.ts` sends with them. */
+export interface SmsSettings {
+  provider: SmsProvider;
+  /** The provider's endpoint (SMS_URL); defaults to the provider's public API. */
+  url?: string;
+  /** MSG91 auth key (SMS_API_KEY). */
+  apiKey?: string;
+  /** Twilio account (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN). */
+  accountSid?: string;
+  authToken?: string;
+  /** Sender id (MSG91) or From number (Twilio): SMS_SENDER. */
+  sender?: string;
+  /** Longest wait for the provider's answer (SMS_TIMEOUT_MS); a timeout is retried. */
+  timeoutMs: number;
+}
+
+/**
+ * Whose X-Forwarded-For names the client, as Express's "trust proxy" takes it: `false`,
+ * no one (the socket's address is the client); a number of proxy hops in front of the
+ * shop; or the proxies' addresses and CIDR ranges (and Express's names loopback,
+ * linklocal, uniquelocal). Per-address sign-in limits count what this yields.
+ */
+export type TrustProxy = false | number | string[];
+
+/** LOG_LEVEL's values (pino's levels), chattiest first. */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
