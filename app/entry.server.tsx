@@ -36,7 +36,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers, status: failed ? 500 : status }));
+        resolve(new Response(withoutNulBytes(Buffer.concat(chunks)), { headers, status: failed ? 500 : status }));
         done();
       },
     });
@@ -60,6 +60,16 @@ export default function handleRequest(
     });
     timer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * React 18's stream leaves the unused end of a 2 KB piece in the page as 0x00 bytes when a
+ * character of three bytes (any Hindi letter) does not fit in it (react/react#31134): a Hindi
+ * page had a NUL in the middle of a word. UTF-8 never has a 0x00 byte inside a character and
+ * a page never means one, so they are dropped.
+ */
+function withoutNulBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  return body.includes(0) ? Buffer.from(body.filter((byte) => byte !== 0)) : body;
 }
 
 /**

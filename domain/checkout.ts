@@ -5,6 +5,7 @@ import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "./cart";
 import type { ShippingAddress } from "./orders/events";
 import { MOBILE_NUMBER_DIGITS, MOBILE_NUMBER_PATTERN, checkMobile, normalisePhone } from "./phone";
+import { shopProductCartId } from "./shop-products";
 
 export { normalisePhone };
 
@@ -116,6 +117,17 @@ export const productIdSchema = z
 
 export const sizeSchema = z.string().trim().max(40, "That size is too long.").optional();
 
+const LISTED_SHOP_PRODUCT = /^[1-9]\d{0,8}$/;
+
+/**
+ * A product as an /api client names it: a catalogue id ("school/dps/shirt"), a shop
+ * product's cart id ("product/12"), or that product's id exactly as GET /api/products
+ * lists it (12, or "12"), which names the same product.
+ */
+export const apiProductIdSchema = z
+  .union([z.number().int().positive().max(999_999_999), productIdSchema], { error: "That is not a product id." })
+  .transform((id) => (typeof id === "number" || LISTED_SHOP_PRODUCT.test(id) ? shopProductCartId(Number(id)) : id));
+
 const quantityNumber = z
   .number({ error: QUANTITY_MESSAGE })
   .int(QUANTITY_MESSAGE)
@@ -128,8 +140,8 @@ const quantityNumber = z
  * never stored). Unknown fields are refused.
  */
 export const apiCartItemSchema = z.strictObject({
-  id: productIdSchema.optional(),
-  productId: productIdSchema.optional(),
+  id: apiProductIdSchema.optional(),
+  productId: apiProductIdSchema.optional(),
   name: z.string().max(200).optional(),
   size: sizeSchema,
   school: z.string().max(200).optional(),

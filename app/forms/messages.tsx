@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { useRefusal } from "../i18n/I18n";
+import { useRefusal, useT } from "../i18n/I18n";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -84,14 +84,15 @@ export interface SummaryField {
 }
 
 /**
- * "There is a problem", first, before the form's fields: every message of a refusal in the
+ * "There is a problem" (in the page's language), first, before the form's fields: every message of a refusal in the
  * fields' order, each a link to its field (`#id`), the form's own message unlinked. A long
  * form on a phone otherwise reloads at its top with the messages screens further down.
  * It is focused when it appears: with JavaScript by an effect, without it by `autofocus`
  * (the browser scrolls to it too). The messages by the fields stay as they are.
  */
-export function ErrorSummary({ result, fields, title = "There is a problem" }: { result: Result; fields: readonly SummaryField[]; title?: string }) {
+export function ErrorSummary({ result, fields, title }: { result: Result; fields: readonly SummaryField[]; title?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const t = useT();
   const refusal = useRefusal();
   const own = messagesFor(result, "").map(refusal);
   const entries = fields.flatMap((field) => messagesFor(result, field.name).map((message) => ({ ...field, message: refusal(message) })));
@@ -120,7 +121,7 @@ export function ErrorSummary({ result, fields, title = "There is a problem" }: {
 
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">{title}</h2>
+      <h2 id="error-summary-title">{title ?? t("errorSummary.title")}</h2>
       <ul>
         {[...own, ...other].map((message) => (
           <li key={`form:${message}`}>{message}</li>

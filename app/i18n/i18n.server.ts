@@ -17,6 +17,16 @@ import enShelves from "../locales/en/shelves.json";
 import hiShelves from "../locales/hi/shelves.json";
 import enAuth from "../locales/en/auth.json";
 import hiAuth from "../locales/hi/auth.json";
+import enCart from "../locales/en/cart.json";
+import hiCart from "../locales/hi/cart.json";
+import enCheckout from "../locales/en/checkout.json";
+import hiCheckout from "../locales/hi/checkout.json";
+import enAccount from "../locales/en/account.json";
+import hiAccount from "../locales/hi/account.json";
+import enPages from "../locales/en/pages.json";
+import hiPages from "../locales/hi/pages.json";
+import enProduct from "../locales/en/product.json";
+import hiProduct from "../locales/hi/product.json";
 
 /**
  * Every message of the storefront, by language and namespace (app/locales/<language>/<namespace>.json).
@@ -26,8 +36,8 @@ import hiAuth from "../locales/hi/auth.json";
  * read on the server only, so a page never carries text it does not show.
  */
 export const RESOURCES = {
-  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth },
-  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth },
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct },
 } satisfies Record<Language, Messages>;
 
 /** A namespace a page's loader can send down. */

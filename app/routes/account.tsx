@@ -2,32 +2,35 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";
+import { metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 import { loadOrderHistory } from "../orders/history.server";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: MetaFunction = () => [{ title: "My Account | Churu Uniform House" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account:meta.title") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopper = await requireShopper(request, context.shop);
   const orders = await loadOrderHistory(context.shop, shopper.id);
-  return { shopper, orders };
+  return { shopper, orders, messages: routeMessages(request, "account") };
 }
 
 export default function Account() {
   const { shopper, orders } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section aria-labelledby="account-title">
-      <h1 id="account-title">My Account</h1>
+      <h1 id="account-title">{t("account:title")}</h1>
       <dl className="account-details">
-        <dt>Name</dt>
+        <dt>{t("account:name")}</dt>
         <dd>{shopper.name}</dd>
-        <dt>Email</dt>
-        <dd>{shopper.email ?? "Not given"}</dd>
+        <dt>{t("account:email")}</dt>
+        <dd>{shopper.email ?? t("account:notGiven")}</dd>
         {shopper.phone ? (
           <>
-            <dt>Phone</dt>
+            <dt>{t("account:phone")}</dt>
             <dd>{shopper.phone}</dd>
           </>
         ) : null}

@@ -21,6 +21,7 @@ import { orderRow, runOrderIntent } from "../admin/orders.server";
 import { useHydrated } from "../components/useHydrated";
 import { readPageForm } from "../forms/form.server";
 import { everyMessage, refusalOf } from "../forms/messages";
+import { TableScroll } from "../components/TableScroll";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
 
@@ -352,7 +353,7 @@ export default function AdminOrders() {
       {orders.length === 0 ? (
         <p>No orders found.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Order list">
           <table className="admin-table" aria-label="Orders">
             <thead>
               <tr>
@@ -376,7 +377,7 @@ export default function AdminOrders() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav className="pager" aria-label="Pages">
         {previousHref ? (

@@ -5,6 +5,7 @@ import { requireAdmin } from "../auth/session.server";
 import { readPageForm } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
 import type { Shop } from "../../services/index";
+import { TableScroll } from "../components/TableScroll";
 
 /** One message as the notifications service lists it. */
 type NotificationRow = Awaited<ReturnType<Shop["notifications"]["list"]>>["recent"][number];
@@ -79,7 +80,7 @@ export default function AdminNotifications() {
       {problems.length === 0 ? (
         <p>Nothing has failed.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Failed messages">
           <table aria-label="Failed messages">
             <thead>
               <tr>
@@ -114,14 +115,14 @@ export default function AdminNotifications() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <h2>Recent</h2>
       {recent.length === 0 ? (
         <p>No messages yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Recent messages">
           <table aria-label="Recent messages">
             <thead>
               <tr>
@@ -148,7 +149,7 @@ export default function AdminNotifications() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { displayOrderId, foldOrder, type OrderState } from "../../domain/orders/
 import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
 import { kolkataTime } from "../admin/orders.server";
+import { TableScroll } from "../components/TableScroll";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.displayId} history | Admin` : "Order not found | Admin" },
@@ -114,7 +115,7 @@ export default function OrderTrail() {
           <dt>Total</dt>
           <dd data-field="total">{order.total}</dd>
         </dl>
-        <div className="table-scroll">
+        <TableScroll label="Order lines">
           <table aria-label="Order lines">
             <thead>
               <tr>
@@ -139,11 +140,11 @@ export default function OrderTrail() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <h2>History</h2>
-      <div className="table-scroll">
+      <TableScroll label="Order history">
         <table aria-label="Order history" className="trail-table">
           <thead>
             <tr>
@@ -180,7 +181,7 @@ export default function OrderTrail() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

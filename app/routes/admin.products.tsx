@@ -10,6 +10,7 @@ import { shopProductImage } from "../images.server";
 import { useHydrated } from "../components/useHydrated";
 import { readPageForm, type FormResult } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
+import { TableScroll } from "../components/TableScroll";
 
 export const meta: MetaFunction = () => [{ title: "Products | Admin" }];
 
@@ -218,7 +219,7 @@ export default function AdminProducts() {
       {products.length === 0 ? (
         <p>No products yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Product list">
           <table className="admin-table" aria-label="Products">
             <thead>
               <tr>
@@ -256,7 +257,7 @@ export default function AdminProducts() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

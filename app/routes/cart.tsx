@@ -16,18 +16,29 @@ import { safeRedirect } from "../../domain/redirect";
 import { readPageForm } from "../forms/form.server";
 import { everyMessage, refusalOf } from "../forms/messages";
 import { useHydrated } from "../components/useHydrated";
+import { Message, metaT, useRefusal, useT } from "../i18n/I18n";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { checkoutRefusalIn } from "../i18n/checkout-refusals.server";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Your Cart | Churu Uniform House" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("cart:metaTitle") }];
 
 const EMPTY: Omit<CartView, "cartId"> = { revision: -1, lines: [], count: 0, total: 0 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { owner } = await cartContext(request, context.shop);
   const cart = owner ? await context.shop.cart.view(owner) : EMPTY;
-  return { lines: cart.lines, total: cart.total, count: cart.count };
+  const lang = languageOf(request);
+  return {
+    // A line's problem names the product, worded by the server: put into the page's language here.
+    lines: cart.lines.map((line) => (line.problem ? { ...line, problem: checkoutRefusalIn(lang, line.problem) } : line)),
+    total: cart.total,
+    count: cart.count,
+    messages: routeMessages(request, "cart"),
+    refusals: refusalTable(request, "checkout"),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         break;
     }
   } catch (err) {
-    if (isRuleViolation(err)) return form.refuse(err.message, err.status);
+    // A refusal naming a product cannot be looked up by the page: it is worded here.
+    if (isRuleViolation(err)) return form.refuse(checkoutRefusalIn(languageOf(request), err.message), err.status);
     throw err;
   }
   // A fetcher (JS on) asks for data and lets Remix revalidate; a plain form gets a redirect,
@@ -79,8 +91,8 @@ function lineOf(row: { productId: string; size: string; school: string }) {
 }
 
 /** A refused change as one sentence: the cart's forms are all hidden fields but a row's quantity. */
-function refusalText(data: unknown): string | undefined {
-  const messages = everyMessage(refusalOf(data));
+function refusalText(data: unknown, refusal: (message: string) => string): string | undefined {
+  const messages = everyMessage(refusalOf(data)).map(refusal);
   return messages.length ? messages.join(" ") : undefined;
 }
 
@@ -88,12 +100,14 @@ type CartLineData = ReturnType<typeof useLoaderData<typeof loader>>["lines"][num
 
 export default function CartPage() {
   const { lines, total } = useLoaderData<typeof loader>();
-  const error = refusalText(useActionData<typeof action>());
+  const t = useT();
+  const refusal = useRefusal();
+  const error = refusalText(useActionData<typeof action>(), refusal);
   const problems = lines.filter((line) => line.problem);
 
   return (
     <section className="cart-page" aria-labelledby="cart-title">
-      <h1 id="cart-title">Your Cart</h1>
+      <h1 id="cart-title">{t("cart:title")}</h1>
       {error ? (
         <p className="error-box" role="alert">
           {error}
@@ -101,10 +115,10 @@ export default function CartPage() {
       ) : null}
       {lines.length === 0 ? (
         <div className="cart-empty">
-          <p>Your cart is empty.</p>
+          <p>{t("cart:empty")}</p>
           <p>
             <Link className="button" to="/schools">
-              Find your school
+              {t("cart:findSchool")}
             </Link>
           </p>
         </div>
@@ -114,14 +128,14 @@ export default function CartPage() {
             <table className="cart-table">
               <thead>
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">School</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
+                  <th scope="col">{t("cart:product")}</th>
+                  <th scope="col">{t("cart:school")}</th>
+                  <th scope="col">{t("cart:size")}</th>
+                  <th scope="col">{t("cart:price")}</th>
+                  <th scope="col">{t("cart:quantity")}</th>
+                  <th scope="col">{t("cart:total")}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Remove</span>
+                    <span className="visually-hidden">{t("cart:remove")}</span>
                   </th>
                 </tr>
               </thead>
@@ -140,16 +154,16 @@ export default function CartPage() {
             </ul>
           ) : null}
           <p className="cart-total">
-            Total: <strong data-testid="cart-total">{formatRupees(total)}</strong>
+            <Message id="cart:totalLabel" values={{ total: <strong data-testid="cart-total">{formatRupees(total)}</strong> }} />
           </p>
           <div className="cart-actions">
             <Link className="button primary" to="/checkout">
-              Proceed to Checkout
+              {t("cart:proceed")}
             </Link>
             <Form method="post" action="/cart">
               <input type="hidden" name="intent" value="clear" />
               <button type="submit" className="secondary">
-                Clear Cart
+                {t("cart:clear")}
               </button>
             </Form>
           </div>
@@ -182,6 +196,8 @@ function CartRow({ line }: { line: CartLineData }) {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [value, setValue] = useState(String(line.quantity));
   const [localError, setLocalError] = useState<string | undefined>();
+  const t = useT();
+  const refusal = useRefusal();
   const label = `${line.name} (${line.size})`;
 
   // The server's quantity wins once it has answered (another tab may have changed it).
@@ -194,7 +210,7 @@ function CartRow({ line }: { line: CartLineData }) {
 
   const pending = update.formData ? Number(update.formData.get("quantity")) : undefined;
   const shownQuantity = pending !== undefined && Number.isInteger(pending) ? pending : line.quantity;
-  const serverError = refusalText(update.data);
+  const serverError = refusalText(update.data, refusal);
   const formId = `qty-${line.productId}-${line.size}-${line.school}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
   function changed(next: string) {
@@ -202,7 +218,7 @@ function CartRow({ line }: { line: CartLineData }) {
     clearTimeout(timer.current);
     const parsed = parseQuantity(next);
     if (!parsed.ok) {
-      setLocalError(next.trim() === "" ? undefined : QUANTITY_MESSAGE);
+      setLocalError(next.trim() === "" ? undefined : refusal(QUANTITY_MESSAGE));
       return;
     }
     setLocalError(undefined);
@@ -213,11 +229,11 @@ function CartRow({ line }: { line: CartLineData }) {
 
   return (
     <tr>
-      <td data-label="Product">{line.name}</td>
-      <td data-label="School">{line.school || "—"}</td>
-      <td data-label="Size">{line.size}</td>
-      <td data-label="Price">{line.unitPrice === null ? "Unavailable" : formatRupees(line.unitPrice)}</td>
-      <td data-label="Quantity">
+      <td data-label={t("cart:product")}>{line.name}</td>
+      <td data-label={t("cart:school")}>{line.school || "—"}</td>
+      <td data-label={t("cart:size")}>{line.size}</td>
+      <td data-label={t("cart:price")}>{line.unitPrice === null ? t("cart:unavailable") : formatRupees(line.unitPrice)}</td>
+      <td data-label={t("cart:quantity")}>
         <update.Form method="post" action="/cart" id={formId} ref={formRef} className="qty-form">
           <input type="hidden" name="intent" value="update" />
           <LineFields line={line} />
@@ -230,12 +246,12 @@ function CartRow({ line }: { line: CartLineData }) {
             step={1}
             inputMode="numeric"
             required
-            aria-label={`Quantity of ${label}`}
+            aria-label={t("cart:quantityOf", { line: label })}
             value={value}
             onChange={(event) => changed(event.target.value)}
           />
           <button type="submit" className="secondary small">
-            Update
+            {t("cart:update")}
           </button>
         </update.Form>
         {localError || serverError ? (
@@ -244,7 +260,7 @@ function CartRow({ line }: { line: CartLineData }) {
           </p>
         ) : null}
       </td>
-      <td data-label="Total" data-testid={`line-total-${formId}`}>
+      <td data-label={t("cart:total")} data-testid={`line-total-${formId}`}>
         {line.unitPrice === null ? "—" : formatRupees(line.unitPrice * shownQuantity)}
       </td>
       <td>
@@ -252,8 +268,8 @@ function CartRow({ line }: { line: CartLineData }) {
           <input type="hidden" name="intent" value="remove" />
           <LineFields line={line} />
           {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
-          <button type="submit" className="link-button danger" aria-label={`Remove ${label}`}>
-            Remove
+          <button type="submit" className="link-button danger" aria-label={t("cart:removeLine", { line: label })}>
+            {t("cart:remove")}
           </button>
         </remove.Form>
       </td>

@@ -12,13 +12,14 @@ import { cartContext } from "../cart/cart.server";
 import { readPageForm, type FormResult } from "../forms/form.server";
 import { ErrorSummary, FieldMessage, fieldProps, messagesFor, typedValue, type SummaryField } from "../forms/messages";
 import { useHydrated } from "../components/useHydrated";
+import { Message, metaT, useRefusal, useT } from "../i18n/I18n";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { checkoutRefusalIn } from "../i18n/checkout-refusals.server";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Checkout | Churu Uniform House" }];
-
-const DETAILS_TITLE = "Enter your details to confirm order";
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("checkout:metaTitle") }];
 
 /** The details form's fields in the order the summary of a refusal lists them. */
 const SUMMARY_FIELDS: readonly SummaryField[] = DETAILS_FIELDS.map((name) => ({ name, id: `details-${name}` }));
@@ -29,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = owner ? await shop.cart.view(owner) : { lines: [], total: 0, count: 0 };
   const step = new URL(request.url).searchParams.get("step");
   const last = shopper && cart.lines.length ? await shop.orders.lastAddress(shopper.id) : undefined;
+  const lang = languageOf(request);
   return {
     lines: cart.lines.map((line) => ({
       key: `${line.productId}|${line.size}|${line.school}`,
@@ -37,7 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       size: line.size,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
-      problem: line.problem,
+      // Worded by the server with the product's name: put into the page's language here.
+      problem: line.problem && checkoutRefusalIn(lang, line.problem),
     })),
     total: cart.total,
     signedIn: Boolean(shopper),
@@ -52,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A new key on every render: one submit of this form is one order, however often it arrives.
     idempotencyKey: newIdempotencyKey(),
     showDetails: step === "details",
+    messages: routeMessages(request, "checkout"),
+    refusals: refusalTable(request, "checkout"),
   };
 }
 
@@ -73,7 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await shop.orders.waitUntilVisible(placed.position);
     return redirect(`/checkout/done?order=${placed.orderId}`);
   } catch (err) {
-    if (isRuleViolation(err)) return form.refuse(err.message, err.status);
+    // A refusal naming a product or a price cannot be looked up by the page: it is worded here.
+    if (isRuleViolation(err)) return form.refuse(checkoutRefusalIn(languageOf(request), err.message), err.status);
     throw err;
   }
 }
@@ -82,6 +88,8 @@ export default function Checkout() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const t = useT();
+  const refusal = useRefusal();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { lines, total } = loaded;
   const empty = lines.length === 0;
@@ -110,16 +118,19 @@ export default function Checkout() {
 
   return (
     <section aria-labelledby="checkout-title">
-      <h1 id="checkout-title">Checkout</h1>
+      <h1 id="checkout-title">{t("checkout:title")}</h1>
       {!empty && detailsFirst ? details : null}
-      <h2>Order summary</h2>
+      <h2>{t("checkout:summary")}</h2>
       {empty ? (
         <div>
           <p className="error-box" role="alert">
-            {EMPTY_CART_MESSAGE}
+            {refusal(EMPTY_CART_MESSAGE)}
           </p>
           <p>
-            <Link to="/schools">Find your school</Link> or <Link to="/cart">go back to the cart</Link>.
+            <Message
+              id="checkout:emptyNext"
+              values={{ schools: <Link to="/schools">{t("checkout:findSchool")}</Link>, cart: <Link to="/cart">{t("checkout:backToCart")}</Link> }}
+            />
           </p>
         </div>
       ) : (
@@ -128,23 +139,23 @@ export default function Checkout() {
             <table className="cart-table">
               <thead>
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Qty</th>
-                  <th scope="col">Price</th>
+                  <th scope="col">{t("checkout:product")}</th>
+                  <th scope="col">{t("checkout:size")}</th>
+                  <th scope="col">{t("checkout:qty")}</th>
+                  <th scope="col">{t("checkout:price")}</th>
                 </tr>
               </thead>
               <tbody>
                 {lines.map((line) => (
                   <tr key={line.key}>
-                    <td data-label="Product">
+                    <td data-label={t("checkout:product")}>
                       {line.name}
                       {line.school ? <small className="school-name"> ({line.school})</small> : null}
                     </td>
-                    <td data-label="Size">{line.size}</td>
-                    <td data-label="Qty">{line.quantity}</td>
-                    <td data-label="Price">
-                      {line.unitPrice === null ? "Unavailable" : formatRupees(line.unitPrice * line.quantity)}
+                    <td data-label={t("checkout:size")}>{line.size}</td>
+                    <td data-label={t("checkout:qty")}>{line.quantity}</td>
+                    <td data-label={t("checkout:price")}>
+                      {line.unitPrice === null ? t("checkout:unavailable") : formatRupees(line.unitPrice * line.quantity)}
                     </td>
                   </tr>
                 ))}
@@ -161,11 +172,11 @@ export default function Checkout() {
             </ul>
           ) : null}
           <p className="checkout-total">
-            Total: <strong data-testid="checkout-total">{formatRupees(total)}</strong>
+            <Message id="checkout:totalLabel" values={{ total: <strong data-testid="checkout-total">{formatRupees(total)}</strong> }} />
           </p>
           {inline ? null : (
             <Link className="button primary" to="?step=details" onClick={hydrated ? openDialog : undefined}>
-              Place Order
+              {t("checkout:placeOrder")}
             </Link>
           )}
         </>
@@ -186,6 +197,7 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const t = useT();
   const serverResult = actionData?.result;
   // With JS the same rules answer at once, shown the way the server's refusal is.
   const [clientResult, setClientResult] = useState<FormResult | null>(null);
@@ -222,25 +234,25 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
 
   return (
     <Form method="post" action="/checkout" noValidate className="details-form" onSubmit={onSubmit} aria-labelledby="details-title">
-      <h2 id="details-title">{DETAILS_TITLE}</h2>
+      <h2 id="details-title">{t("checkout:details.title")}</h2>
       <ErrorSummary result={result} fields={SUMMARY_FIELDS} />
       <input type="hidden" name="idempotencyKey" value={key} />
-      {input("name", "Name", { autoComplete: "name", maxLength: DETAILS_LIMITS.name })}
-      {input("phone", "Mobile number", { type: "tel", autoComplete: "tel-national", inputMode: "numeric", maxLength: 16 })}
-      {input("address", "Address", { autoComplete: "street-address", maxLength: DETAILS_LIMITS.address })}
-      {input("city", "City", { autoComplete: "address-level2", maxLength: DETAILS_LIMITS.city })}
-      {input("pincode", "Pincode", { autoComplete: "postal-code", inputMode: "numeric", maxLength: DETAILS_LIMITS.pincode })}
+      {input("name", t("checkout:details.name"), { autoComplete: "name", maxLength: DETAILS_LIMITS.name })}
+      {input("phone", t("checkout:details.phone"), { type: "tel", autoComplete: "tel-national", inputMode: "numeric", maxLength: 16 })}
+      {input("address", t("checkout:details.address"), { autoComplete: "street-address", maxLength: DETAILS_LIMITS.address })}
+      {input("city", t("checkout:details.city"), { autoComplete: "address-level2", maxLength: DETAILS_LIMITS.city })}
+      {input("pincode", t("checkout:details.pincode"), { autoComplete: "postal-code", inputMode: "numeric", maxLength: DETAILS_LIMITS.pincode })}
       <div className="actions">
         <button type="submit" className="primary">
-          {busy ? "Placing Order..." : "Confirm Order"}
+          {busy ? t("checkout:details.busy") : t("checkout:details.confirm")}
         </button>
         {onCancel ? (
           <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
+            {t("checkout:details.cancel")}
           </button>
         ) : (
           <Link className="button secondary" to="/checkout">
-            Cancel
+            {t("checkout:details.cancel")}
           </Link>
         )}
       </div>

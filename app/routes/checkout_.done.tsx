@@ -7,6 +7,8 @@ import { trackingPath } from "../../domain/tracking";
 import { getShopper } from "../auth/session.server";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { useHydrated } from "../components/useHydrated";
+import { Message, metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -18,7 +20,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles
  */
 const GUEST_RETURN_SECONDS = 60;
 
-export const meta: MetaFunction<typeof loader> = () => [{ title: "Order placed | Churu Uniform House" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  { title: metaT(matches)("checkout:done.metaTitle") },
+  { name: "robots", content: "noindex" },
+];
 
 /** The page is about one order: a WhatsApp link on it names the order. */
 export const handle = orderHandle<{ order?: { displayId: string } | null }>((data) => data?.order?.displayId);
@@ -35,46 +40,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     guest: !shopper,
     order: order ? { displayId: order.displayId, total: order.total } : null,
+    messages: routeMessages(request, "checkout"),
   };
 }
 
 export default function OrderPlaced() {
   const { guest, order } = useLoaderData<typeof loader>();
   const contact = useShopContact();
+  const t = useT();
   return (
     <section className="order-done" aria-labelledby="done-title">
-      <h1 id="done-title">Your order has been placed. Thank you!</h1>
-      <p>We have received your order and will contact you soon.</p>
+      <h1 id="done-title">{t("checkout:done.title")}</h1>
+      <p>{t("checkout:done.received")}</p>
       {order ? (
         <div className="order-keep">
-          <p className="order-number-label">Your order number</p>
+          <p className="order-number-label">{t("checkout:done.numberLabel")}</p>
           <p className="order-number" data-testid="order-number">
             {order.displayId}
           </p>
           <p>
-            Total: <strong>{formatRupees(order.total)}</strong> · Cash on delivery
+            <Message id="checkout:done.total" values={{ total: <strong>{formatRupees(order.total)}</strong> }} />
           </p>
-          <p data-testid="order-sms-note">We have sent an SMS with this order number to the mobile number you gave.</p>
+          <p data-testid="order-sms-note">{t("checkout:done.smsNote")}</p>
           <p>
-            <Link to={trackingPath(order.displayId)}>Track this order</Link>
+            <Link to={trackingPath(order.displayId)}>{t("checkout:done.track")}</Link>
           </p>
           {contact?.whatsapp ? (
             <p>
-              <a href={whatsappLink(contact.whatsapp, orderQuestionText(order.displayId))}>Ask about this order on WhatsApp</a>
+              <a href={whatsappLink(contact.whatsapp, orderQuestionText(order.displayId))}>{t("checkout:done.askWhatsapp")}</a>
             </p>
           ) : null}
         </div>
       ) : (
-        <p>Your order number is in the SMS we are sending to the mobile number you gave.</p>
+        <p>{t("checkout:done.numberInSms")}</p>
       )}
       {guest ? null : (
         <p>
-          You can see this order under <Link to="/account">My Account</Link>.
+          <Message id="checkout:done.inAccount" values={{ account: <Link to="/account">{t("checkout:done.account")}</Link> }} />
         </p>
       )}
       <p>
         <Link className="button primary" to="/">
-          Back to Home
+          {t("checkout:done.backHome")}
         </Link>
       </p>
       {guest ? <GuestReturn /> : null}
@@ -91,6 +98,7 @@ function GuestReturn() {
   const navigate = useNavigate();
   const [left, setLeft] = useState(GUEST_RETURN_SECONDS);
   const [staying, setStaying] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     if (!hydrated || staying) return;
@@ -107,13 +115,13 @@ function GuestReturn() {
   }, [hydrated, staying, navigate]);
 
   if (!hydrated) return null;
-  if (staying) return <p className="return-note">You can stay on this page as long as you like.</p>;
+  if (staying) return <p className="return-note">{t("checkout:done.staying")}</p>;
   return (
     <p className="return-note" data-testid="return-countdown">
       {/* Not a live region: a number read out every second would drown the page. */}
-      <span>Taking you home in {left} seconds.</span>{" "}
+      <span>{t("checkout:done.countdown", { count: left })}</span>{" "}
       <button type="button" className="stay-button" onClick={() => setStaying(true)}>
-        Stay on this page
+        {t("checkout:done.stay")}
       </button>
     </p>
   );

@@ -7,14 +7,17 @@ import { normalisePhone } from "../../domain/phone";
 import { formatRupees } from "../../domain/money";
 import { describeItems } from "../../domain/orders/order";
 import cartStyles from "../styles/cart.css?url";
+import { statusLabel } from "../components/OrderHistory";
+import { metaT, useT } from "../i18n/I18n";
+import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
+import { formatDateTime } from "../../domain/i18n";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
-export const meta: MetaFunction = () => [{ title: "Track your order | Churu Uniform House" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account:meta.trackTitle") }, { name: "robots", content: "noindex" }];
 
+// The refusals are worded in English here and shown in the visitor's language (refusals group "tracking").
 const NOT_FOUND = "We could not find an order with that ID and mobile number.";
-const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-
-const FIELD_LABEL: Record<string, string> = { status: "Status", payment_status: "Payment", deleted: "Order" };
+const MISSING = "Please enter your order ID and mobile number.";
 
 /** Once an order is found the page is about it: a WhatsApp link on it names the order. */
 export const handle = orderHandle<{ order?: { displayId: string } | null }>((data) => data?.order?.displayId);
@@ -27,20 +30,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The confirmation page and the order texts link here with the order number alone: the form
   // comes filled in, waiting for the mobile number, not with a complaint that it is missing.
   const asked = url.searchParams.has("phone");
-  if (!asked) return { orderId, phone, error: null, order: null };
+  const lang = languageOf(request);
+  const messages = routeMessages(request, "account");
+  if (!asked) return { orderId, phone, error: null, order: null, messages };
   if (!orderId.trim() || !phone.trim()) {
-    return data({ orderId, phone, error: "Please enter your order ID and mobile number.", order: null }, { status: 400 });
+    return data({ orderId, phone, error: refusalIn(lang, MISSING), order: null, messages }, { status: 400 });
   }
   const found = await context.shop.orders.findOrderForTracking(orderId, normalisePhone(phone));
-  if (!found) return data({ orderId, phone, error: NOT_FOUND, order: null }, { status: 404 });
+  if (!found) return data({ orderId, phone, error: refusalIn(lang, NOT_FOUND), order: null, messages }, { status: 404 });
   const { order, history } = found;
   return {
     orderId,
     phone,
     error: null,
+    messages,
     order: {
       displayId: order.displayId,
-      placedAt: dateTime.format(order.placedAt),
+      placedAt: formatDateTime(order.placedAt, lang),
       status: order.status,
       paymentStatus: order.paymentStatus,
       total: order.total,
@@ -48,9 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       city: order.address.city,
       history: history.map((entry) => ({
         key: entry.revision,
-        label: FIELD_LABEL[entry.field] ?? entry.field,
+        field: entry.field,
         to: entry.to,
-        at: dateTime.format(entry.at),
+        at: formatDateTime(entry.at, lang),
       })),
     },
   };
@@ -61,16 +67,24 @@ export default function TrackOrder() {
   const whatsapp = useShopContact()?.whatsapp;
   // Arrived with the number filled in: the mobile number is what is left to type.
   const waitingForPhone = Boolean(orderId) && !phone && !error && !order;
+  const t = useT();
+  // A history line's value in the page's language: a status, a payment state, or the order's removal.
+  const valueOf = (field: string, to: string) => {
+    if (field === "status") return statusLabel(t, to);
+    const key = field === "payment_status" ? `account:paymentStatus.${to}` : `account:deleted.${to}`;
+    const label = t(key);
+    return label === key ? to : label;
+  };
   return (
     <section aria-labelledby="track-title">
-      <h1 id="track-title">Track your order</h1>
+      <h1 id="track-title">{t("account:track.title")}</h1>
       <Form method="get" className="track-form">
-        <label htmlFor="track-order">Order ID</label>
-        <input id="track-order" name="orderId" defaultValue={orderId} autoComplete="off" maxLength={64} placeholder="e.g. 3F9A1C2E" />
-        <label htmlFor="track-phone">Mobile number</label>
+        <label htmlFor="track-order">{t("account:track.orderId")}</label>
+        <input id="track-order" name="orderId" defaultValue={orderId} autoComplete="off" maxLength={64} placeholder={t("account:track.orderIdExample")} />
+        <label htmlFor="track-phone">{t("account:track.mobile")}</label>
         <input id="track-phone" name="phone" type="tel" inputMode="numeric" defaultValue={phone} maxLength={20} autoFocus={waitingForPhone} />
         <button type="submit" className="primary">
-          Track Order
+          {t("account:track.submit")}
         </button>
       </Form>
       {error ? (
@@ -80,24 +94,28 @@ export default function TrackOrder() {
       ) : null}
       {order ? (
         <article aria-labelledby="tracked-title">
-          <h2 id="tracked-title">Order {order.displayId}</h2>
+          <h2 id="tracked-title">{t("account:track.order", { id: order.displayId })}</h2>
           <p>
-            Placed {order.placedAt} · Status: <span className="status" data-testid="tracked-status">{order.status}</span> · Payment:{" "}
-            {order.paymentStatus === "paid" ? "paid" : "cash on delivery"}
+            {t("account:track.placedStatus", { placedAt: order.placedAt })}
+            <span className="status" data-testid="tracked-status">
+              {statusLabel(t, order.status)}
+            </span>
+            {t("account:track.payment")}
+            {order.paymentStatus === "paid" ? t("account:track.paid") : t("account:track.cashOnDelivery")}
           </p>
           <p>
-            {order.items} · Total {formatRupees(order.total)} · Delivery to {order.city}
+            {t("account:track.summary", { items: order.items, total: formatRupees(order.total), city: order.city })}
           </p>
           {whatsapp ? (
             <p>
-              <a href={whatsappLink(whatsapp, orderQuestionText(order.displayId))}>Ask about this order on WhatsApp</a>
+              <a href={whatsappLink(whatsapp, orderQuestionText(order.displayId))}>{t("account:track.askWhatsapp")}</a>
             </p>
           ) : null}
-          <h3>Status history</h3>
+          <h3>{t("account:track.history")}</h3>
           <ul className="history-list">
             {order.history.map((entry) => (
               <li key={entry.key}>
-                {entry.at}: {entry.label} {entry.to}
+                {t("account:track.entry", { at: entry.at, label: t(`account:track.field.${entry.field}`), to: valueOf(entry.field, entry.to) })}
               </li>
             ))}
           </ul>

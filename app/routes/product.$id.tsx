@@ -1,17 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
-import { CATEGORY_ILLUSTRATION, CATEGORY_LABELS, GENDER_LABELS, parseShopProductId, shopProductCartId } from "../../domain/shop-products";
+import { CATEGORY_ILLUSTRATION, parseShopProductId, shopProductCartId } from "../../domain/shop-products";
 import { AddToCartForm, type Offer } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
 import { shopProductImage } from "../images.server";
 import { notFound, startingQuantity } from "../offers.server";
+import { metaT, useT } from "../i18n/I18n";
+import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.product.name} | Churu Uniform House` }, { name: "description", content: data.product.description }]
-    : [{ title: "Product not found | Churu Uniform House" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  if (!data) {
+    // A thrown 404 sends no messages of this page: the title stays English rather than show a key.
+    const title = t("product:notFoundTitle");
+    return [{ title: title === "product:notFoundTitle" ? NOT_FOUND_TITLE : title }];
+  }
+  return [{ title: t("product:metaTitle", { name: data.product.name }) }, { name: "description", content: data.product.description }];
+};
+
+const NOT_FOUND_TITLE = "Product not found | Churu Uniform House";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseShopProductId(params.id);
@@ -25,38 +34,45 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     oneSizePrice: product.price,
     selectedSize: product.size,
     comingSoon: false,
-    unavailable: inStock ? undefined : "Out of Stock",
+    unavailable: inStock ? undefined : serverT(languageOf(request))("product:outOfStock"),
     maxQuantity: Math.max(MIN_QUANTITY, Math.min(MAX_QUANTITY, product.stockQuantity)),
   };
   return {
     product: { ...product, image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]) },
     offer,
     quantity: startingQuantity(request, offer.maxQuantity),
+    // The categories' and genders' names are the shop's (namespace `shop`).
+    messages: routeMessages(request, "product", "shop"),
   };
 }
 
 export default function ProductDetail() {
   const { product, offer, quantity } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
-      <Breadcrumbs trail={[{ label: "Home", to: "/" }, { label: "Shop", to: "/shop" }, { label: product.name }]} />
+      <Breadcrumbs trail={[{ label: t("nav.home"), to: "/" }, { label: t("product:shop"), to: "/shop" }, { label: product.name }]} />
       <article className="product-detail">
         <img src={product.image} alt={product.name} width="400" height="400" />
         <div>
           <h1>{product.name}</h1>
           <p>{product.description}</p>
-          <ul className="badges" aria-label="Details">
-            {product.stockQuantity > 0 ? <li className="badge-stock in">In Stock</li> : <li className="badge-stock out">Out of Stock</li>}
-            <li>{CATEGORY_LABELS[product.category]}</li>
-            <li>{GENDER_LABELS[product.gender]}</li>
+          <ul className="badges" aria-label={t("product:details")}>
+            {product.stockQuantity > 0 ? (
+              <li className="badge-stock in">{t("product:inStock")}</li>
+            ) : (
+              <li className="badge-stock out">{t("product:outOfStock")}</li>
+            )}
+            <li>{t(`shop:category.${product.category}`)}</li>
+            <li>{t(`shop:gender.${product.gender}`)}</li>
           </ul>
           <p>
-            <strong>Size:</strong> {product.size}
+            <strong>{t("product:size")}</strong> {product.size}
           </p>
-          <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => "ADD TO CART"} />
+          <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("product:addToCart")} />
           <ProductInfoSections />
           <p>
-            <Link to="/shop">Back to the shop</Link>
+            <Link to="/shop">{t("product:backToShop")}</Link>
           </p>
         </div>
       </article>

@@ -1,74 +1,78 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { AskUs } from "../components/ContactAddress";
+import { Message, metaT, useT } from "../i18n/I18n";
+import { routeMessages } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Returns & Exchanges | Churu Uniform House" },
-  {
-    name: "description",
-    content: "Return unused items within 7 days: doorstep pickup with a refund in 60 seconds, or an instant cash or UPI refund in store. Exchanges are free.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("pages:returns.metaTitle") }, { name: "description", content: t("pages:returns.metaDescription") }];
+};
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { messages: routeMessages(request, "pages") };
+}
 
 export default function Returns() {
+  const t = useT();
   return (
     <article className="prose">
-      <h1>Returns &amp; Exchanges</h1>
+      <h1>{t("pages:returns.title")}</h1>
       <section aria-labelledby="r-dislike">
-        <h2 id="r-dislike">Don't like it? Return it.</h2>
+        <h2 id="r-dislike">{t("pages:returns.dislike")}</h2>
         <p>
-          If a uniform does not fit or you simply do not like it, send it back within <strong>7 days</strong> of delivery. No
-          arguments, no long forms.
+          <Message id="pages:returns.dislikeText" values={{ days: <strong>{t("pages:returns.sevenDays")}</strong> }} />
         </p>
       </section>
       <section aria-labelledby="r-conditions">
-        <h2 id="r-conditions">Return conditions</h2>
+        <h2 id="r-conditions">{t("pages:returns.conditions")}</h2>
         <ul>
-          <li>Returned within 7 days of delivery.</li>
-          <li>Unused and unwashed.</li>
-          <li>In the original packaging, with the tags still attached.</li>
+          <li>{t("pages:returns.conditionDays")}</li>
+          <li>{t("pages:returns.conditionUnused")}</li>
+          <li>{t("pages:returns.conditionPackaging")}</li>
         </ul>
       </section>
       <section aria-labelledby="r-refunds">
-        <h2 id="r-refunds">Refund options</h2>
+        <h2 id="r-refunds">{t("pages:returns.refunds")}</h2>
         <ul>
           <li>
-            <strong>Doorstep pickup:</strong> we collect the item from your home and your refund is claimed within 60 seconds of
-            the pickup.
+            <strong>{t("pages:returns.pickup")}</strong>
+            {t("pages:returns.pickupText")}
           </li>
           <li>
-            <strong>Store drop-off:</strong> bring the item to our shop in Churu for an immediate refund in cash or by UPI.
+            <strong>{t("pages:returns.dropOff")}</strong>
+            {t("pages:returns.dropOffText")}
           </li>
         </ul>
       </section>
       <section aria-labelledby="r-exchanges">
-        <h2 id="r-exchanges">Free exchanges</h2>
-        <p>Need a different size? Exchanges are always free, for pickup or in store.</p>
+        <h2 id="r-exchanges">{t("pages:returns.exchanges")}</h2>
+        <p>{t("pages:returns.exchangesText")}</p>
       </section>
       <section aria-labelledby="r-non-returnable">
-        <h2 id="r-non-returnable">Non-returnable items</h2>
+        <h2 id="r-non-returnable">{t("pages:returns.nonReturnable")}</h2>
         <ul>
-          <li>Items that have been used or washed.</li>
-          <li>Custom-stitched or embroidered items.</li>
-          <li>Anything returned after 7 days.</li>
+          <li>{t("pages:returns.usedOrWashed")}</li>
+          <li>{t("pages:returns.custom")}</li>
+          <li>{t("pages:returns.late")}</li>
         </ul>
       </section>
       <section aria-labelledby="r-how">
-        <h2 id="r-how">How to return</h2>
+        <h2 id="r-how">{t("pages:returns.how")}</h2>
         <ol>
           <li>
-            <AskUs /> Have your order number ready.
+            <AskUs />
+            {t("pages:returns.orderNumberReady")}
           </li>
-          <li>Choose doorstep pickup or drop the item at our store.</li>
-          <li>Hand over the item in its original packaging with the tags on.</li>
-          <li>Get your refund, or your exchanged size.</li>
+          <li>{t("pages:returns.choose")}</li>
+          <li>{t("pages:returns.handOver")}</li>
+          <li>{t("pages:returns.getRefund")}</li>
         </ol>
       </section>
       <section aria-labelledby="r-guarantee">
-        <h2 id="r-guarantee">Our guarantee</h2>
+        <h2 id="r-guarantee">{t("pages:returns.guarantee")}</h2>
         <p>
-          We have dressed Churu's schoolchildren since 1994. If something is not right, we will make it right.{" "}
-          <Link to="/contact">Contact us</Link> any time.
+          <Message id="pages:returns.guaranteeText" values={{ link: <Link to="/contact">{t("pages:returns.contactUs")}</Link> }} />
         </p>
       </section>
     </article>

@@ -30,7 +30,10 @@ export function bodyFields(schema: z.ZodType): { field: string; type: string; re
     return t === "array" && s.items ? `array of ${typeOf(s.items)}` : t;
   };
   const rulesOf = (s: JsonSchema): string => {
-    const inner = s.anyOf?.find((a) => a.type !== "null") ?? s;
+    const alternatives = s.anyOf?.filter((a) => a.type !== "null") ?? [];
+    // Each kind of value with its own limits: "integer from 1 to 999999999; string at most 200 characters".
+    if (alternatives.length > 1) return alternatives.map((a) => `${typeOf(a)} ${rulesOf(a)}`.trim()).join("; ");
+    const inner = alternatives[0] ?? s;
     const parts: string[] = [];
     if (inner.minLength !== undefined && inner.minLength > 0) parts.push(`at least ${inner.minLength} character${inner.minLength === 1 ? "" : "s"}`);
     if (inner.maxLength !== undefined) parts.push(`at most ${inner.maxLength} characters`);
@@ -114,7 +117,9 @@ export function renderApiDocs(): string {
     "- A wrong shape is a 400 naming the field: a missing field, a wrong type, a field the call does not know",
     "  (`Invalid request: unknown field role.`). A right shape with a value the rules refuse is a 422 naming the field or",
     "  with the spec's message (`Pincode must be 6 digits`). The spec's cart and order items may carry id, productId, name,",
-    "  size, quantity, price, school, imageUrl and image: all known.",
+    "  size, quantity, price, school, imageUrl and image: all known. An item names its product by `id` or `productId`:",
+    "  a catalogue id (`school/dps/shirt`), a shop product's cart id (`product/12`), or the shop product's id exactly as",
+    "  `GET /api/products` lists it (`12` or `\"12\"`), which is the same product.",
     "- Prices are the server's. A price or total a client sends is compared: a difference is a 409 naming the line and",
     "  its current price, and nothing is written.",
     "- Order calls take an optional `Idempotency-Key` header: the same key (for the same guest phone or user) answers the",

@@ -4,12 +4,11 @@
 // frame the admin's pages.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { KIDS_SHOE_STYLES } from "../../domain/accessories";
-import { signInShopper } from "../../app/auth/session.server";
 import { launchBrowser, newShopperPage } from "../support/browser";
-import { createTestAdmin, newAdminPage, placeTestOrder, type TestAdmin } from "../support/admin";
+import { createTestAdmin, newAdminPage, placeTestOrder, signInShopperIn, type TestAdmin } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 import { settle } from "../support/storefront";
+import { STOREFRONT_PAGES } from "../support/pages";
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -56,33 +55,6 @@ async function openHydrated(page: Page, path: string): Promise<number> {
   return response?.status() ?? 0;
 }
 
-const STOREFRONT = [
-  "/",
-  "/shop",
-  "/shop?stock=true&minPrice=100",
-  "/schools",
-  "/schools/dps",
-  "/schools/dps/shirt?size=30",
-  "/schools/st-xaviers/white-skirt",
-  "/accessories",
-  "/accessories/stationary",
-  "/accessories/shoes",
-  "/accessories/shoes/regular-shoes",
-  "/accessories/shoes/kids-shoes",
-  `/accessories/shoes/kids-shoes/${KIDS_SHOE_STYLES[0].slug}`,
-  "/accessories/bottle",
-  "/accessories/bags",
-  "/white-products",
-  "/cart",
-  "/checkout",
-  "/login",
-  "/signup",
-  "/otp",
-  "/contact",
-  "/returns",
-  "/orders/track",
-  "/no-such-page",
-];
 
 describe("the Content Security Policy in a browser", () => {
   it("lets every storefront page hydrate with no violation, the same when served from the page cache", async ({ skip }) => {
@@ -91,7 +63,7 @@ describe("the Content Security Policy in a browser", () => {
     const problems = await watchViolations(context);
     try {
       const [product] = await server.shop.products.list();
-      for (const path of [...STOREFRONT, `/product/${product.id}`]) {
+      for (const path of [...STOREFRONT_PAGES, `/product/${product.id}`]) {
         const status = await openHydrated(page, path);
         expect(status, path).toBeLessThan(path === "/no-such-page" ? 500 : 400);
       }
@@ -136,11 +108,7 @@ describe("the Content Security Policy in a browser", () => {
     const problems = await watchViolations(context);
     try {
       const user = await server.shop.auth.registerWithEmail({ email: `csp-${Date.now()}@example.com`, password: "secret123", name: "Csp Parent" });
-      const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
-      for (const cookie of signedIn.headers.getSetCookie()) {
-        const [name, value] = cookie.split(";")[0].split(/=(.*)/s);
-        await context.addCookies([{ name, value, url: server.url }]);
-      }
+      await signInShopperIn(context, server.shop, server.url, user.id);
       await openHydrated(page, "/account");
       await page.getByRole("heading", { level: 1 }).waitFor();
       for (const path of ["/admin", `/admin/orders/${orderId}`, "/admin/products", "/admin/notifications"]) {

@@ -186,6 +186,27 @@ describe("POST /api/orders (user token)", () => {
   });
 });
 
+describe("a shop product named as GET /api/products lists it", () => {
+  it("orders and carts it by its listed id (12 or \"12\") as by its cart id (product/12)", async () => {
+    const created = await api.request("POST", "/api/products", { who: "admin", body: { name: "Listed Belt", price: 95, stock_quantity: 9, category: "accessories" } });
+    const listed = (await api.request("GET", "/api/products")).body.products.find((p: { name: string }) => p.name === "Listed Belt");
+    expect(listed.id).toBe(created.body.id);
+    for (const id of [listed.id, String(listed.id)]) {
+      const res = await api.request("POST", "/api/orders", { who: "shopper", body: { items: [{ id, quantity: 2 }], shipping: address }, headers: key() });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.total).toBe(190);
+      expect(res.body.order.items[0]).toMatchObject({ productId: `product/${listed.id}`, name: "Listed Belt", quantity: 2 });
+    }
+    const cart = await api.request("POST", "/api/cart", { who: "shopper", body: { items: [{ productId: listed.id, quantity: 1 }] } });
+    expect(cart.status, cart.text).toBe(200);
+    expect(cart.body.items[0]).toMatchObject({ productId: `product/${listed.id}`, name: "Listed Belt", price: 95 });
+    // A number that names no product is refused like any unknown id, never a 500.
+    const unknown = await api.request("POST", "/api/orders", { who: "shopper", body: { items: [{ id: 987654321, quantity: 1 }], shipping: address }, headers: key() });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toMatch(/product\/987654321/);
+  });
+});
+
 describe("admin order calls", () => {
   it("GET /api/orders: an array, newest first, ?status= filters; 400 for an unknown status", async () => {
     const a = await placeTestOrder(api.server.shop, { name: "Contract A" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { signInAdmin } from "../../app/auth/session.server";
+import { signInAdmin, signInShopper } from "../../app/auth/session.server";
 import type { Shop } from "../../services/index";
 import type { OrderItemInput } from "../../services/orders";
 import { newShopperPage } from "./browser";
@@ -76,4 +76,13 @@ export async function call(url: string, init: RequestInit = {}): Promise<Respons
   const res = await fetch(url, { redirect: "manual", ...init });
   const text = await res.text();
   return new Response(res.status === 204 ? null : text, { status: res.status, headers: res.headers });
+}
+
+/** Gives a browser context the session cookies of a signed-in shopper (as if they had signed in on `url`). */
+export async function signInShopperIn(context: BrowserContext, shop: Shop, url: string, userId: string): Promise<void> {
+  const signedIn = await signInShopper(new Request(`${url}/login`), shop, userId);
+  for (const cookie of signedIn.headers.getSetCookie()) {
+    const [name, value] = cookie.split(";")[0].split(/=(.*)/s);
+    await context.addCookies([{ name, value, url }]);
+  }
 }

@@ -36,6 +36,17 @@ const CONVERTED = [
   "app/components/ProductInfo.tsx",
   "app/components/AddToCartForm.tsx",
   "app/components/AddedNote.tsx",
+  "app/routes/cart.tsx",
+  "app/routes/checkout.tsx",
+  "app/routes/checkout_.done.tsx",
+  "app/forms/messages.tsx",
+  "app/routes/account.tsx",
+  "app/components/OrderHistory.tsx",
+  "app/routes/orders.track.tsx",
+  "app/routes/contact.tsx",
+  "app/routes/returns.tsx",
+  "app/routes/product.$id.tsx",
+  "app/routes/newsletter.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -1,0 +1,30 @@
+import { KIDS_SHOE_STYLES } from "../../domain/accessories";
+
+/** Every storefront page a visitor can reach, signed out (the product page by id is added by each test). */
+export const STOREFRONT_PAGES = [
+  "/",
+  "/shop",
+  "/shop?stock=true&minPrice=100",
+  "/schools",
+  "/schools/dps",
+  "/schools/dps/shirt?size=30",
+  "/schools/st-xaviers/white-skirt",
+  "/accessories",
+  "/accessories/stationary",
+  "/accessories/shoes",
+  "/accessories/shoes/regular-shoes",
+  "/accessories/shoes/kids-shoes",
+  `/accessories/shoes/kids-shoes/${KIDS_SHOE_STYLES[0].slug}`,
+  "/accessories/bottle",
+  "/accessories/bags",
+  "/white-products",
+  "/cart",
+  "/checkout",
+  "/login",
+  "/signup",
+  "/otp",
+  "/contact",
+  "/returns",
+  "/orders/track",
+  "/no-such-page",
+];
