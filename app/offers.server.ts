@@ -1,13 +1,30 @@
 import { redirect } from "@remix-run/node";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../domain/cart";
 import type { CatalogueProduct } from "../domain/catalogue";
-import { FREE_SIZE, normaliseSize } from "../domain/pricing";
+import { FREE_SIZE, KIDS_SHOE_BASE_PRICE, KIDS_SHOE_PRICE_STEP, kidsShoePriceNote, normaliseSize } from "../domain/pricing";
+import { formatRupees } from "../domain/money";
+import { serverT } from "./i18n/i18n.server";
+import { nameIn } from "../domain/catalogue-words";
+import { DEFAULT_LANGUAGE, type Language } from "../domain/i18n";
 import type { Offer } from "./components/AddToCartForm";
+
+/**
+ * How a kids shoe's price is made, shown under the chosen size, in the page's language
+ * ("Size 9 - Base price ₹150 + ₹20 per size increase"): `offerFor`'s `note`. In English it is
+ * the rule's own wording (domain/pricing.ts).
+ */
+export function kidsShoePriceNoteIn(lang: Language): (size: string) => string {
+  if (lang === "en") return kidsShoePriceNote;
+  const t = serverT(lang);
+  const base = formatRupees(KIDS_SHOE_BASE_PRICE);
+  const step = formatRupees(KIDS_SHOE_PRICE_STEP);
+  return (size) => t("server:kidsShoePriceNote", { size, base, step });
+}
 
 /** One catalogue product as the add-to-cart form shows it, every price from domain/. */
 export function offerFor(
   product: CatalogueProduct,
-  options: { size?: string | null; preselectFirst?: boolean; note?: (size: string) => string } = {},
+  options: { size?: string | null; preselectFirst?: boolean; note?: (size: string) => string; language?: Language } = {},
 ): Offer {
   const sizes = product.sizes.map((size) => ({
     size,
@@ -21,7 +38,8 @@ export function offerFor(
       : (sizes.find((option) => option.size === wanted)?.size ?? (options.preselectFirst ? sizes[0].size : null));
   return {
     productId: product.id,
-    name: product.name,
+    // The form's label only: what the cart stores comes from the product id.
+    name: nameIn(options.language ?? DEFAULT_LANGUAGE, product),
     sizes,
     oneSizePrice: sizes.length === 0 ? product.priceFor(FREE_SIZE) : undefined,
     selectedSize,

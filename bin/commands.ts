@@ -4,6 +4,7 @@ import { openDatabase } from "../server/runtime";
 import { seedDemoCommand } from "./seed-demo";
 import { replayCommand, statusCommand, streamCommand, tailCommand, verifyCommand } from "./ops";
 import { adminCreateCommand } from "./admin";
+import { stockOpenCommand, stockSweepCommand } from "./stock";
 import { command, type Command, type CommandDefinition } from "./args";
 
 const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
@@ -47,6 +48,8 @@ export const commands: Command[] = [
   streamCommand,
   tailCommand,
   statusCommand,
+  stockOpenCommand,
+  stockSweepCommand,
   seedDemoCommand,
 ];
 

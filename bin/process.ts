@@ -29,6 +29,10 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   const core = await openShopCore(config, { migrate: true, log });
   const shop: Shop = { ...core, ...createServices(core) };
   await seedShop(shop.db);
+  // Stock as events (decision 100): products whose stream is not opened yet get their first
+  // event from the old stock column. Safe while the shop sells; a no-op once done.
+  const stock = await shop.stock.openAll();
+  if (stock.opened > 0) log(`stock: opened the stock of ${stock.opened} of ${stock.products} products from their stock column`);
   // ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, only while the shop has none (docs/auth.md).
   if ((await shop.auth.ensureFirstAdmin(config.auth.firstAdmin)) === "created") log(`created the first admin, ${config.auth.firstAdmin?.email}`);
 

@@ -95,7 +95,10 @@ export interface ReactorCheckpointsTable {
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
+  /** The name on Hindi pages; null shows the English (decision 099). */
+  name_hi: string | null;
   description: Generated<string>;
+  description_hi: string | null;
   price: number;
   image_url: string | null;
   stock_quantity: Generated<number>;
@@ -212,6 +215,40 @@ export interface OrderStatusHistoryTable {
   at: Timestamp;
 }
 
+/** What a product has for sale now: the fold of its `stock-{id}` stream. */
+export interface StockLevelsTable {
+  product_id: number;
+  available: number;
+  /** Units orders hold (not for sale, not yet given back). */
+  held: number;
+  revision: number;
+  updated_at: Timestamp;
+}
+
+/** An order holding units of a product (a reservation not released). */
+export interface StockHoldsTable {
+  product_id: number;
+  order_id: string;
+  quantity: number;
+  at: Timestamp;
+}
+
+/** One change of a product's stock, in stream order: the admin's stock history. */
+export interface StockHistoryTable {
+  product_id: number;
+  revision: number;
+  event_type: string;
+  /** Units for sale after minus before. */
+  change: number;
+  available_after: number;
+  order_id: string | null;
+  reason: string | null;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  at: Timestamp;
+}
+
 export interface DB {
   es_events: EsEventsTable;
   es_streams: EsStreamsTable;
@@ -230,4 +267,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
+  stock_levels: StockLevelsTable;
+  stock_holds: StockHoldsTable;
+  stock_history: StockHistoryTable;
 }

@@ -35,6 +35,7 @@ export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK = 100_000;
 /** The longest a product's texts may be, in characters: the admin form's maxlength says the same. */
 export const PRODUCT_TEXT_LIMITS = { name: 200, image: 500, description: 1000 } as const;
+// The Hindi name and description (decision 099) have the same limits as the English.
 
 export const PRODUCT_MESSAGES = {
   nameRequired: "Name is required",
@@ -47,6 +48,8 @@ export const PRODUCT_MESSAGES = {
   image: "Image URL must start with https:// or /",
   imageTooLong: `Image URL can be at most ${PRODUCT_TEXT_LIMITS.image} characters`,
   descriptionTooLong: `Description can be at most ${PRODUCT_TEXT_LIMITS.description} characters`,
+  nameHiTooLong: `Hindi name can be at most ${PRODUCT_TEXT_LIMITS.name} characters`,
+  descriptionHiTooLong: `Hindi description can be at most ${PRODUCT_TEXT_LIMITS.description} characters`,
   stock: "Stock must be a whole number from 0",
   stockTooHigh: `Stock cannot be more than ${MAX_STOCK.toLocaleString("en-IN")}`,
   categoryRequired: "Choose a category",
@@ -59,12 +62,19 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 export type ProductField = "name" | "price" | "image" | "description" | "stock_quantity" | "category" | "gender" | "size";
+/** The optional Hindi words of a product (decision 099): a form or a call that leaves them out leaves them as they are. */
+export type ProductHindiField = "name_hi" | "description_hi";
+/** Every field a refusal can name. */
+export type ProductErrorField = ProductField | ProductHindiField;
 
 /** A product's editable values, checked. */
 export interface ProductValues {
   name: string;
+  /** Hindi name: null clears it, undefined (not sent) leaves it as it is. */
+  nameHi?: string | null;
   price: number;
   description: string;
+  descriptionHi?: string | null;
   imageUrl: string | null;
   stockQuantity: number;
   category: ShopCategory;
@@ -82,9 +92,11 @@ export interface ProductInput {
   category?: unknown;
   gender?: unknown;
   size?: unknown;
+  name_hi?: unknown;
+  description_hi?: unknown;
 }
 
-export type ProductCheck<T> = { ok: true; values: T } | { ok: false; errors: Partial<Record<ProductField, string>> };
+export type ProductCheck<T> = { ok: true; values: T } | { ok: false; errors: Partial<Record<ProductErrorField, string>> };
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "");
 const blank = (value: unknown) => value === undefined || value === null || text(value) === "";
@@ -124,6 +136,14 @@ function checkDescription(value: unknown): string | { error: string } {
   return description;
 }
 
+/** An optional Hindi text: left out stays undefined (unchanged), blank is null (none: pages show the English). */
+function checkHindi(value: unknown, limit: number, tooLong: string): string | null | undefined | { error: string } {
+  if (value === undefined) return undefined;
+  if (blank(value)) return null;
+  const words = text(value);
+  return words.length > limit ? { error: tooLong } : words;
+}
+
 function checkStock(value: unknown): number | { error: string } {
   if (blank(value)) return 0;
   const raw = text(value);
@@ -144,11 +164,11 @@ function checkChoice<T extends string>(
   return (allowed as readonly string[]).includes(choice) ? (choice as T) : { error: messages.unknown };
 }
 
-type Checked = { [K in ProductField]: unknown };
+type Checked = { [K in ProductField]: unknown } & { [K in ProductHindiField]?: unknown };
 
 function collect<T>(checked: Checked, build: () => T): ProductCheck<T> {
-  const errors: Partial<Record<ProductField, string>> = {};
-  for (const [field, result] of Object.entries(checked) as [ProductField, unknown][]) {
+  const errors: Partial<Record<ProductErrorField, string>> = {};
+  for (const [field, result] of Object.entries(checked) as [ProductErrorField, unknown][]) {
     if (result && typeof result === "object" && "error" in result) errors[field] = (result as { error: string }).error;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, values: build() };
@@ -180,9 +200,14 @@ export function checkProduct(input: ProductInput, options: { defaults?: boolean 
       d ? "unisex" : undefined,
     ),
     size: checkChoice(input.size, SHOP_SIZES, { required: PRODUCT_MESSAGES.sizeUnknown, unknown: PRODUCT_MESSAGES.sizeUnknown }, "Free Size"),
+    name_hi: checkHindi(input.name_hi, PRODUCT_TEXT_LIMITS.name, PRODUCT_MESSAGES.nameHiTooLong),
+    description_hi: checkHindi(input.description_hi, PRODUCT_TEXT_LIMITS.description, PRODUCT_MESSAGES.descriptionHiTooLong),
   };
+  const hindi = (value: unknown) => value as string | null | undefined;
   return collect(checked, () => ({
     name: checked.name as string,
+    ...(checked.name_hi !== undefined ? { nameHi: hindi(checked.name_hi) } : {}),
+    ...(checked.description_hi !== undefined ? { descriptionHi: hindi(checked.description_hi) } : {}),
     price: checked.price as number,
     description: checked.description as string,
     imageUrl: checked.image as string | null,
@@ -206,6 +231,8 @@ export function checkProductChanges(input: ProductInput): ProductCheck<Partial<P
       category: input.category,
       gender: input.gender,
       size: input.size,
+      name_hi: input.name_hi,
+      description_hi: input.description_hi,
     },
     { defaults: true },
   );
@@ -220,6 +247,8 @@ export function checkProductChanges(input: ProductInput): ProductCheck<Partial<P
   if (present("category")) changes.category = v.category;
   if (present("gender")) changes.gender = v.gender;
   if (present("size")) changes.size = v.size;
+  if (present("name_hi")) changes.nameHi = v.nameHi;
+  if (present("description_hi")) changes.descriptionHi = v.descriptionHi;
   return { ok: true, values: changes };
 }
 
@@ -230,7 +259,7 @@ export function checkStockOnly(value: unknown): ProductCheck<number> {
 }
 
 /** The first message of a failed check, for the API's `{ message }`. */
-export function firstProductError(errors: Partial<Record<ProductField, string>>): string {
+export function firstProductError(errors: Partial<Record<ProductErrorField, string>>): string {
   return Object.values(errors)[0] ?? "The product is not valid.";
 }
 
@@ -252,12 +281,14 @@ export const apiProductBody = z
     category: z.string().max(100).optional(),
     gender: z.string().max(100).optional(),
     size: z.string().max(100).optional(),
+    name_hi: nullableText.optional(),
+    description_hi: nullableText.optional(),
   })
   .strict();
 
 export const apiProductPatchBody = apiProductBody.partial().strict();
 
-export const apiStockBody = z.object({ stock_quantity: z.number() }).strict();
+export const apiStockBody = z.object({ stock_quantity: z.number(), reason: z.string().max(200).optional() }).strict();
 
 /** The API's body as the checks read it: `image_url` stands in for `image`. */
 export function productInputFromApi(body: z.infer<typeof apiProductPatchBody>): ProductInput {
@@ -266,12 +297,17 @@ export function productInputFromApi(body: z.infer<typeof apiProductPatchBody>): 
   return { ...rest, ...(picture !== undefined ? { image: picture } : {}) };
 }
 
-/** A product as the /api answers it: the spec's fields (image_url), plus `image` the admin screen reads. */
+/**
+ * A product as the /api answers it: the spec's fields (image_url), plus `image` the admin screen
+ * reads. `name` stays English (the contract); the Hindi rides beside it, null where there is none.
+ */
 export function productJson(product: ShopProduct) {
   return {
     id: product.id,
     name: product.name,
+    name_hi: product.nameHi,
     description: product.description,
+    description_hi: product.descriptionHi,
     price: product.price,
     image_url: product.imageUrl,
     image: product.imageUrl,

@@ -5,7 +5,7 @@
 // shows or orders it, so a price can never come from the browser (decision 040).
 import { RuleViolation } from "./errors";
 import type { Decider, Snapshots } from "./events/decider";
-import { stockProblem, type Shelf } from "./stock";
+import { stockProblem, type Shelf } from "./stock/shelf";
 import type { CartEvent, CartLine, CartLineRef } from "./cart/events";
 
 export type { CartEvent, CartEventType, CartLine, CartLineRef } from "./cart/events";

@@ -20,13 +20,18 @@ export type CatalogueKind = "school-uniform" | "white-uniform" | "kids-shoes" | 
 
 export interface CatalogueProduct {
   id: string;
+  /** English: carts, orders and the /api carry it. */
   name: string;
+  /** The name on Hindi pages (`nameIn`, ./catalogue-words). */
+  nameHi: string;
   description: string;
+  descriptionHi: string;
   kind: CatalogueKind;
   /** Sizes to choose from, in order; [] = one size ("Free Size"), no choice. */
   sizes: string[];
   illustration: Illustration;
-  school?: { slug: string; name: string };
+  /** The school as it writes its name, with its Devanagari form where the school list has one. */
+  school?: { slug: string; name: string; nameHi?: string };
   comingSoon?: boolean;
   /** Unit price in rupees for a size, or undefined for a size this product does not come in. */
   priceFor(size: string | undefined): number | undefined;
@@ -44,16 +49,19 @@ export const catalogueId = {
 };
 
 const SCHOOL_ITEM_DESCRIPTION = "High quality school uniform product.";
+const SCHOOL_ITEM_DESCRIPTION_HI = "बढ़िया क्वालिटी की स्कूल यूनिफॉर्म।";
 
 function schoolUniform(school: School, item: SchoolItem): CatalogueProduct {
   return {
     id: catalogueId.schoolItem(school.slug, item.slug),
     name: item.name,
+    nameHi: item.nameHi,
     description: SCHOOL_ITEM_DESCRIPTION,
+    descriptionHi: SCHOOL_ITEM_DESCRIPTION_HI,
     kind: "school-uniform",
     sizes: [...uniformSizes(item.priceType)],
     illustration: uniformIllustration(item.priceType),
-    school: { slug: school.slug, name: school.name },
+    school: { slug: school.slug, name: school.name, ...(school.nameHi ? { nameHi: school.nameHi } : {}) },
     comingSoon: item.comingSoon,
     priceFor: (size) => uniformPrice(item.priceType, size),
   };
@@ -63,7 +71,9 @@ function fixedPriceProduct(kind: CatalogueKind, id: string, product: FixedPriceP
   return {
     id,
     name: product.name,
+    nameHi: product.nameHi,
     description: product.description,
+    descriptionHi: product.descriptionHi,
     kind,
     sizes: [...product.sizes],
     illustration: product.illustration,
@@ -100,7 +110,9 @@ export function findCatalogueProduct(id: string): CatalogueProduct | undefined {
       white && {
         id,
         name: white.name,
+        nameHi: white.nameHi,
         description: white.description,
+        descriptionHi: white.descriptionHi,
         kind: "white-uniform",
         sizes: [...white.sizes],
         illustration: white.illustration,
@@ -114,7 +126,9 @@ export function findCatalogueProduct(id: string): CatalogueProduct | undefined {
       style && {
         id,
         name: style.name,
+        nameHi: style.nameHi,
         description: style.description,
+        descriptionHi: style.descriptionHi,
         kind: "kids-shoes",
         sizes: [...KIDS_SHOE_SIZES],
         illustration: style.illustration,

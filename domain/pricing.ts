@@ -1,5 +1,6 @@
 // The price rules of the shop (spec section 9). Prices are whole rupees; a size the
 // rules do not know has no price (undefined), so the server can refuse the cart line.
+import type { ProductWords } from "./catalogue-words";
 import { formatRupees } from "./money";
 import { illustrationUrl, type Illustration } from "./images";
 
@@ -154,36 +155,80 @@ export function uniformIllustration(type: UniformType): Illustration {
 export interface WhiteProduct {
   key: string;
   name: string;
+  /** The name on Hindi pages (domain/catalogue-words.ts). */
+  nameHi: string;
   image: string;
   illustration: Illustration;
   basePrice: number;
   priceIncrease: number;
   sizes: readonly string[];
   description: string;
+  descriptionHi: string;
 }
 
 const WHITE_SIZES = evenSizes(22, 42);
 
 function whiteProduct(
   key: string,
-  name: string,
   illustration: Illustration,
   basePrice: number,
   priceIncrease: number,
-  description: string,
+  words: ProductWords,
   sizes: readonly string[] = WHITE_SIZES,
 ): WhiteProduct {
-  return { key, name, image: illustrationUrl(illustration), illustration, basePrice, priceIncrease, sizes, description };
+  return { key, ...words, image: illustrationUrl(illustration), illustration, basePrice, priceIncrease, sizes };
 }
 
 export const WHITE_PRODUCTS: readonly WhiteProduct[] = [
-  whiteProduct("shirt", "White Shirt", "shirt", 299, 20, "Crisp white cotton-blend shirt for daily assembly and sports days."),
-  whiteProduct("pant", "White Pant", "pant", 349, 30, "Plain white trousers with a comfortable elastic-back waist."),
-  whiteProduct("skirt", "White Skirt", "skirt", 299, 20, "Pleated white skirt with an adjustable waist band."),
-  whiteProduct("shorts", "White Shorts", "shorts", 249, 15, "Breathable white shorts for PT periods and junior classes."),
-  whiteProduct("tunik", "White Tunik", "tunic", 349, 25, "White tunic dress for primary girls, easy to wash and iron."),
-  whiteProduct("salwar-suit", "White Salwar Suit", "salwar-suit", 399, 30, "White kurta with salwar and dupatta for senior girls."),
-  whiteProduct("socks", "White Socks", "socks", 49, 5, "Soft cotton white socks with a ribbed cuff.", ["XS", "S", "M", "L", "XL"]),
+  whiteProduct("shirt", "shirt", 299, 20, {
+    name: "White Shirt",
+    nameHi: "सफ़ेद शर्ट",
+    description: "Crisp white cotton-blend shirt for daily assembly and sports days.",
+    descriptionHi: "रोज़ की प्रार्थना सभा और खेल के दिनों के लिए कड़क सफ़ेद कॉटन-ब्लेंड शर्ट।",
+  }),
+  whiteProduct("pant", "pant", 349, 30, {
+    name: "White Pant",
+    nameHi: "सफ़ेद पैंट",
+    description: "Plain white trousers with a comfortable elastic-back waist.",
+    descriptionHi: "सादी सफ़ेद पैंट, कमर में पीछे इलास्टिक, पहनने में आरामदायक।",
+  }),
+  whiteProduct("skirt", "skirt", 299, 20, {
+    name: "White Skirt",
+    nameHi: "सफ़ेद स्कर्ट",
+    description: "Pleated white skirt with an adjustable waist band.",
+    descriptionHi: "प्लीट वाली सफ़ेद स्कर्ट, कमर छोटी-बड़ी हो जाती है।",
+  }),
+  whiteProduct("shorts", "shorts", 249, 15, {
+    name: "White Shorts",
+    nameHi: "सफ़ेद निक्कर",
+    description: "Breathable white shorts for PT periods and junior classes.",
+    descriptionHi: "पीटी पीरियड और छोटी कक्षाओं के लिए हवादार सफ़ेद निक्कर।",
+  }),
+  whiteProduct("tunik", "tunic", 349, 25, {
+    name: "White Tunik",
+    nameHi: "सफ़ेद ट्यूनिक",
+    description: "White tunic dress for primary girls, easy to wash and iron.",
+    descriptionHi: "प्राइमरी की लड़कियों के लिए सफ़ेद ट्यूनिक ड्रेस, धोने और प्रेस करने में आसान।",
+  }),
+  whiteProduct("salwar-suit", "salwar-suit", 399, 30, {
+    name: "White Salwar Suit",
+    nameHi: "सफ़ेद सलवार सूट",
+    description: "White kurta with salwar and dupatta for senior girls.",
+    descriptionHi: "बड़ी कक्षाओं की लड़कियों के लिए सफ़ेद कुर्ता, सलवार और दुपट्टा।",
+  }),
+  whiteProduct(
+    "socks",
+    "socks",
+    49,
+    5,
+    {
+      name: "White Socks",
+      nameHi: "सफ़ेद मोज़े",
+      description: "Soft cotton white socks with a ribbed cuff.",
+      descriptionHi: "मुलायम कॉटन के सफ़ेद मोज़े, ऊपर रिब वाला किनारा।",
+    },
+    ["XS", "S", "M", "L", "XL"],
+  ),
 ];
 
 export function findWhiteProduct(key: string): WhiteProduct | undefined {

@@ -30,6 +30,8 @@ export type SchoolItemName = keyof typeof SCHOOL_ITEM_TYPES;
 /** One school as written in ./data/schools. */
 export interface SchoolEntry {
   name: string;
+  /** The name in Devanagari, if the school has one: Hindi pages show it beside `name`, never instead. */
+  nameHi?: string;
   /** Made-up school kept only so the shop looks full; remove it once real schools are listed. */
   sample?: boolean;
   /** A logo file exists in public/images/logos/; otherwise the card shows a graduation cap. */

@@ -19,6 +19,32 @@ export const DEFAULT_SCHOOL_ITEMS: readonly SchoolItemName[] = [
   "Socks 2",
 ];
 
+/**
+ * Each item's name on Hindi pages, as parents in Churu say it. A `Record` over every item
+ * name, so a new item does not typecheck until it has its Hindi.
+ */
+export const SCHOOL_ITEM_NAMES_HI: Readonly<Record<SchoolItemName, string>> = {
+  Shirt: "शर्ट",
+  "T-shirt": "टी-शर्ट",
+  Pant: "पैंट",
+  "Pant Class 1 to 5": "पैंट (कक्षा 1 से 5)",
+  "Pant Class 6 to 12": "पैंट (कक्षा 6 से 12)",
+  "White Pant": "सफ़ेद पैंट",
+  Skirt: "स्कर्ट",
+  "White Skirt": "सफ़ेद स्कर्ट",
+  Tunik: "ट्यूनिक",
+  "White Tunik": "सफ़ेद ट्यूनिक",
+  Belt: "बेल्ट",
+  "Tie Small": "टाई (छोटी)",
+  "Tie Big": "टाई (बड़ी)",
+  Socks: "मोज़े",
+  "Socks 1": "मोज़े 1",
+  "Socks 2": "मोज़े 2",
+  Lower: "लोअर",
+  "Kurti Salwaar": "कुर्ती सलवार",
+  Jacket: "जैकेट",
+};
+
 /** Colour buttons on some T-shirt and Lower cards. They change the photo only, never the price. */
 export const ITEM_COLOURS = ["Red", "Yellow", "Blue", "Green"] as const;
 export type ItemColour = (typeof ITEM_COLOURS)[number];
@@ -27,6 +53,8 @@ export const DEFAULT_ITEM_COLOUR: ItemColour = "Red";
 export interface SchoolItem {
   slug: string;
   name: SchoolItemName;
+  /** The name on Hindi pages (`nameIn` in ./catalogue-words). */
+  nameHi: string;
   priceType: UniformType;
   comingSoon: boolean;
   colours?: readonly ItemColour[];
@@ -34,7 +62,10 @@ export interface SchoolItem {
 
 export interface School {
   slug: string;
+  /** As the school writes it: the name every page shows. */
   name: string;
+  /** Its Devanagari form, where the school list has one: shown beside `name` on Hindi pages. */
+  nameHi?: string;
   /** The page heading: the slug in title case, as the spec asks ("st-xaviers" -> "St Xaviers"). */
   heading: string;
   sample: boolean;
@@ -83,6 +114,7 @@ function buildSchool(entry: SchoolEntry): School {
     const item: SchoolItem = {
       slug: schoolSlug(name),
       name,
+      nameHi: SCHOOL_ITEM_NAMES_HI[name],
       priceType: SCHOOL_ITEM_TYPES[name],
       comingSoon: entry.comingSoon?.includes(name) ?? false,
     };
@@ -90,7 +122,16 @@ function buildSchool(entry: SchoolEntry): School {
     return item;
   });
 
-  return { slug, name: entry.name, heading: titleFromSlug(slug), sample: entry.sample ?? false, logo: entry.logo ?? false, items };
+  const nameHi = entry.nameHi?.trim();
+  return {
+    slug,
+    name: entry.name,
+    ...(nameHi ? { nameHi } : {}),
+    heading: titleFromSlug(slug),
+    sample: entry.sample ?? false,
+    logo: entry.logo ?? false,
+    items,
+  };
 }
 
 /** Builds schools from entries written like ./data/schools, refusing a list that would break a page. */
@@ -123,12 +164,13 @@ export function findSchoolItem(schoolSlug: string, itemSlug: string): { school: 
 }
 
 // Parents type "st xaviers", "St.Xavier" or "STXAVIER": only letters and digits count.
+// Devanagari letters and signs count too, so "विद्या मंदिर" finds a school by its Hindi form.
 function searchKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return text.toLowerCase().replace(/[^a-z0-9\p{Script=Devanagari}]/gu, "");
 }
 
-/** Schools whose name contains the query, ignoring case and punctuation; all of them for an empty query. */
+/** Schools whose name (or Devanagari form) contains the query, ignoring case and punctuation; all of them for an empty query. */
 export function searchSchools(query: string, schools: readonly School[] = SCHOOLS): School[] {
   const wanted = searchKey(query);
-  return schools.filter((school) => searchKey(school.name).includes(wanted));
+  return schools.filter((school) => searchKey(school.name).includes(wanted) || searchKey(school.nameHi ?? "").includes(wanted));
 }

@@ -12,8 +12,12 @@ export type ShopGender = (typeof SHOP_GENDERS)[number];
 /** A product of the general shop, as pages and the cart see it. */
 export interface ShopProduct {
   id: number;
+  /** English: the cart, orders and the /api carry it. */
   name: string;
+  /** The name and description on Hindi pages; null shows the English (`nameIn`, ./catalogue-words). */
+  nameHi: string | null;
   description: string;
+  descriptionHi: string | null;
   price: number;
   imageUrl: string | null;
   stockQuantity: number;

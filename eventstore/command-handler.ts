@@ -64,6 +64,8 @@ export interface Prepared<State, Event extends AnyEvent> {
   events: Event[];
   /** The state after them. */
   state: State;
+  /** The stream as it will be once the append is made (its position unknown until then). */
+  after: Loaded<State>;
 }
 
 export interface Handled<State, Event extends AnyEvent> {
@@ -99,6 +101,13 @@ export const expectedRevisionOf = (revision: number): ExpectedRevision => (revis
 export interface CommandHandlerOptions {
   /** Attempts for one command when other writers keep winning the race. */
   maxAttempts?: number;
+  /**
+   * Keep the folded state of up to this many streams in memory: a load then reads only the
+   * events appended since (usually none or one) instead of the stream from its snapshot. For
+   * a few hot streams every order touches (a product's stock); a stale entry costs a longer
+   * read, never a wrong decision (the append's expected revision still guards it).
+   */
+  cachedStreams?: number;
 }
 
 export function createCommandHandler<State, Command, Event extends AnyEvent>(
@@ -111,8 +120,13 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
 
   /** Reads and folds events already fetched (through the aggregate's registry); `fold([])` is a stream not yet begun. */
   function fold(stored: readonly RecordedEvent[], commandIds = new Set<string>()): Loaded<State> {
-    let state = decider.initialState();
-    let sinceSnapshot = 0;
+    return foldOnto({ state: decider.initialState(), revision: -1, position: undefined, commandIds, sinceSnapshot: 0 }, stored);
+  }
+
+  /** Folds the events after `loaded` onto it (`commandIds` is extended in place). */
+  function foldOnto(loaded: Loaded<State> & { commandIds: Set<string> }, stored: readonly RecordedEvent[]): Loaded<State> {
+    const { commandIds } = loaded;
+    let { state, sinceSnapshot } = loaded;
     for (const recorded of stored) {
       const event = registry.read(recorded);
       state = decider.evolve(state, event);
@@ -123,8 +137,11 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
       if (typeof commandId === "string") commandIds.add(commandId);
     }
     const last = stored.at(-1);
-    return { state, revision: last ? last.revision : -1, position: last?.position, commandIds, sinceSnapshot };
+    return last ? { state, revision: last.revision, position: last.position, commandIds, sinceSnapshot } : { ...loaded, state, sinceSnapshot };
   }
+
+  const cache = new Map<string, Loaded<State>>();
+  const cacheSize = options.cachedStreams ?? 0;
 
   /** The stream's events from its newest snapshot on (the whole stream when it has none). */
   async function readFromSnapshot(streamId: string): Promise<RecordedEvent[]> {
@@ -140,7 +157,23 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
   }
 
   async function load(streamId: string): Promise<Loaded<State>> {
-    return fold(await readFromSnapshot(streamId));
+    if (cacheSize === 0) return fold(await readFromSnapshot(streamId));
+    const cached = cache.get(streamId);
+    const loaded = cached
+      ? foldOnto(
+          { ...cached, commandIds: new Set(cached.commandIds) },
+          await store.readStream(streamId, { fromRevision: cached.revision + 1 }),
+        )
+      : fold(await readFromSnapshot(streamId));
+    if (loaded.revision >= 0) remember(streamId, loaded);
+    return loaded;
+  }
+
+  function remember(streamId: string, loaded: Loaded<State>) {
+    // Most recently used last: the oldest entry goes first when the cache is full.
+    cache.delete(streamId);
+    cache.set(streamId, loaded);
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
   }
 
   /**
@@ -174,10 +207,18 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
         }),
       );
     }
+    const snapshotted = toStore.length > decided.length;
     return {
       append: { streamId, events: toStore, expectedRevision: expectedRevisionOf(loaded.revision) },
       events: decided,
       state,
+      after: {
+        state,
+        revision: loaded.revision + toStore.length,
+        position: undefined,
+        commandIds: commandId === undefined ? loaded.commandIds : new Set([...loaded.commandIds, commandId]),
+        sinceSnapshot: snapshotted ? 0 : loaded.sinceSnapshot + decided.length,
+      },
     };
   }
 
@@ -203,6 +244,9 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
       }
       try {
         const result: AppendResult = await store.append(streamId, prepared.append.events, prepared.append.expectedRevision);
+        if (cacheSize > 0 && !result.duplicate && result.nextExpectedRevision === prepared.after.revision) {
+          remember(streamId, { ...prepared.after, position: result.position });
+        }
         return {
           changed: !result.duplicate,
           duplicate: result.duplicate,
@@ -218,7 +262,28 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
     }
   }
 
-  return { load, fold, prepare, handle };
+  /**
+   * The stream as this handler last saw it, without reading: for a writer that holds the only
+   * pen to a stream in this process (a lock per stream) and lets the expected revision catch
+   * the rare write from elsewhere. Undefined when not cached.
+   */
+  function cached(streamId: string): Loaded<State> | undefined {
+    return cache.get(streamId);
+  }
+
+  /** A prepared append that the caller made itself (beside other streams): the cache moves on with it. */
+  function appended(streamId: string, prepared: Prepared<State, Event>, result: AppendResult): void {
+    if (cacheSize > 0 && !result.duplicate && result.nextExpectedRevision === prepared.after.revision) {
+      remember(streamId, { ...prepared.after, position: result.position });
+    }
+  }
+
+  /** Another writer moved the stream: the next load reads it. */
+  function forget(streamId: string): void {
+    cache.delete(streamId);
+  }
+
+  return { load, fold, prepare, handle, cached, appended, forget };
 }
 
 export type CommandHandler<State, Command, Event extends AnyEvent> = ReturnType<

@@ -8,6 +8,8 @@ import { displayOrderId } from "../domain/orders/order";
 import type { Projector } from "./projector";
 import { insertRows } from "./bulk";
 import type { ApplyContext } from "./projector";
+import { STOCK_TABLES, applyStock } from "./stock";
+import { stockEvents } from "../domain/stock/events";
 
 type ReadOrderEvent = ReadEvent<RecordedEvent, OrderEvent>;
 
@@ -161,16 +163,18 @@ async function applyStatusHistory(
 }
 
 /**
- * The order read models: `orders` and `order_status_history`, one projector so
- * one read of the global stream and one transaction per batch feed both (and a
- * page that waits for its order waits for one checkpoint).
+ * The order read models: `orders` and `order_status_history`, and the stock the orders
+ * take (projectors/stock.ts): one projector so one read of the global stream and one
+ * transaction per batch feed them all (and a page that waits for its order waits for one
+ * checkpoint, and sees the stock its order took).
  */
 export const ordersProjector: Projector = {
   name: "orders",
-  tables: ["orders", "order_status_history"],
-  eventTypes: orderEvents.types,
-  categories: [orderEvents.category],
+  tables: ["orders", "order_status_history", ...STOCK_TABLES],
+  eventTypes: [...orderEvents.types, ...stockEvents.types],
+  categories: [orderEvents.category, stockEvents.category],
   async apply(trx, events, context) {
+    await applyStock(trx, events, context);
     const read = readOrderEvents(events);
     if (read.length === 0) return;
     // Live projection keeps the guard: a row already there is skipped, not a stuck projector.

@@ -13,7 +13,7 @@ import {
 } from "../domain/cart";
 import { cartEvents } from "../domain/cart/events";
 import { RuleViolation, isRuleViolation } from "../domain/errors";
-import { stockProblem, type Shelf } from "../domain/stock";
+import { stockProblem, type Shelf } from "../domain/stock/shelf";
 import { createCommandHandler, type Loaded } from "../eventstore/command-handler";
 import type { EventStore, StreamAppend } from "../eventstore/port";
 import type { LinePricer } from "./line-prices";
@@ -93,11 +93,14 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
       state.lines.map(async (line): Promise<CartViewLine> => {
         const priced = await priceLine(line.productId, line.size);
         if (!priced.ok) {
-          return { ...line, unitPrice: null, lineTotal: null, imageUrl: null, problem: `${line.name}: ${priced.message}` };
+          // A refusal that names the item already ("Bottle is out of stock.") is not prefixed with its name again.
+          const problem = priced.message.includes(line.name) ? priced.message : `${line.name}: ${priced.message}`;
+          return { ...line, unitPrice: null, lineTotal: null, imageUrl: null, problem };
         }
         const { product } = priced;
         const shortOf = stockProblem(product.name, line.quantity, product.stock);
-        const problem = shortOf && `${product.name}: ${shortOf}`;
+        // The stock rule's words name the item ("Only 2 of Bottle left in stock.").
+        const problem = shortOf;
         return {
           ...line,
           name: product.name,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { DB, ProductsTable } from "../db/schema";
 import type { ShopFilters } from "../domain/shop-filters";
 import { parseShopProductCartId, shopProductCartId, type ShopProduct } from "../domain/shop-products";
@@ -16,15 +16,35 @@ export interface ShopProductForCart {
   imageUrl: string | null;
 }
 
+/** A products row with what its stock stream says is for sale (`available`, from `selectProducts`). */
+export type ProductRow = Selectable<ProductsTable> & { available?: number | null };
+
+/**
+ * What the product's stock stream says is for sale (decision 100): the stock read model,
+ * or the old stock column for a product whose stream has not been opened yet (the same
+ * count its stream will open with). Every read of a product goes through here.
+ */
+const AVAILABLE = sql<number>`coalesce(stock_levels.available, products.stock_quantity)`;
+
+export function selectProducts(db: Kysely<DB>) {
+  return db
+    .selectFrom("products")
+    .leftJoin("stock_levels", "stock_levels.product_id", "products.id")
+    .selectAll("products")
+    .select(AVAILABLE.as("available"));
+}
+
 /** One products row as the shop (and the admin and /api) shows it. */
-export function toShopProduct(row: Selectable<ProductsTable>): ShopProduct {
+export function toShopProduct(row: ProductRow): ShopProduct {
   return {
     id: row.id,
     name: row.name,
+    nameHi: row.name_hi,
     description: row.description,
+    descriptionHi: row.description_hi,
     price: Number(row.price),
     imageUrl: row.image_url,
-    stockQuantity: Number(row.stock_quantity),
+    stockQuantity: Number(row.available ?? row.stock_quantity),
     category: row.category,
     gender: row.gender,
     size: row.size,
@@ -36,11 +56,11 @@ export const isProductId = (id: number) => Number.isSafeInteger(id) && id >= 1 &
 
 /** The products matching every given /shop filter, cheapest first (ties by name). Price bounds are inclusive. */
 export function selectShopProducts(db: Kysely<DB>, filters: ShopFilters) {
-  let query = db.selectFrom("products").selectAll();
+  let query = selectProducts(db);
   if (filters.category) query = query.where("category", "=", filters.category);
   if (filters.gender) query = query.where("gender", "=", filters.gender);
-  if (filters.inStock === true) query = query.where("stock_quantity", ">", 0);
-  if (filters.inStock === false) query = query.where("stock_quantity", "=", 0);
+  if (filters.inStock === true) query = query.where(AVAILABLE, ">", 0);
+  if (filters.inStock === false) query = query.where(AVAILABLE, "<=", 0);
   if (filters.minPrice !== undefined) query = query.where("price", ">=", filters.minPrice);
   if (filters.maxPrice !== undefined) query = query.where("price", "<=", filters.maxPrice);
   return query.orderBy("price").orderBy("name").orderBy("id");
@@ -50,7 +70,7 @@ export function selectShopProducts(db: Kysely<DB>, filters: ShopFilters) {
 export function createCatalogueService(db: Kysely<DB>) {
   async function findProduct(id: number): Promise<ShopProduct | undefined> {
     if (!isProductId(id)) return undefined;
-    const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await selectProducts(db).where("products.id", "=", id).executeTakeFirst();
     return row && toShopProduct(row);
   }
 

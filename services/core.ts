@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
+import type { Language } from "../domain/i18n";
 import type { EventStore, Position } from "../eventstore/port";
 import type { JobQueue } from "./queue";
 import type { ShopConfig } from "./settings";
@@ -16,7 +17,7 @@ export interface ServiceCore {
   queue: JobQueue;
   sessionSecret: string;
   config: { shopName: string };
-  /** The orders projector's read-your-writes wait: what an order page reads. */
+  /** The orders projector's read-your-writes wait: what an order page and a product's stock read. */
   waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;
   codeOutbox: CodeOutbox;
 }
@@ -29,8 +30,11 @@ export interface CodeSend {
 
 /** The sign-in codes' outbox (docs/decisions/086), kept by `workers/code-outbox.ts`, whose relay sends what the queue missed. */
 export interface CodeOutbox {
-  /** Writes the code's outbox row in the caller's transaction: the text with the code masked, the code sealed. */
-  record(trx: Kysely<DB>, input: { codeId: string; phone: string; code: string; shopName: string; sealKey: Buffer }): Promise<CodeSend>;
+  /** Writes the code's outbox row in the caller's transaction: the text (in `language`) with the code masked, the code sealed. */
+  record(
+    trx: Kysely<DB>,
+    input: { codeId: string; phone: string; code: string; shopName: string; sealKey: Buffer; language?: Language },
+  ): Promise<CodeSend>;
   /** Hands a code's job to the queue; false (never a throw) when the queue cannot take it now: the relay will. */
   handOver(queue: JobQueue, send: CodeSend): Promise<boolean>;
 }

@@ -13,13 +13,14 @@ import { createAdminOrderQueries } from "./admin-orders";
  * Each feature adds its service here.
  */
 export function createServices(core: ServiceCore) {
+  const shopping = createShoppingServices(core);
   return {
     catalogue: createCatalogueService(core.db),
     newsletter: createNewsletterService(core.db),
     auth: createAuthService(core),
     notifications: createNotificationsService(core),
-    ...createShoppingServices(core),
-    products: createProductService(core.db),
+    ...shopping,
+    products: createProductService(core.db, shopping.stock),
     adminOrders: createAdminOrderQueries(core.db),
   };
 }

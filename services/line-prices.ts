@@ -2,7 +2,7 @@ import { priceCatalogueLine } from "../domain/catalogue";
 import { illustrationUrl } from "../domain/images";
 import { FREE_SIZE, normaliseSize } from "../domain/pricing";
 import { parseShopProductCartId } from "../domain/shop-products";
-import { outOfStockMessage } from "../domain/stock";
+import { outOfStockMessage } from "../domain/stock/shelf";
 import type { ShopProductForCart } from "./catalogue";
 
 /** A line as the server prices it: its own name, size spelling, school and price. */

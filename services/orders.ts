@@ -8,6 +8,7 @@ import { RuleViolation, isRuleViolation } from "../domain/errors";
 import {
   orderEvents,
   orderStreamId,
+  type OrderEvent,
   type Actor,
   type OrderCustomer,
   type ShippingAddress,
@@ -25,7 +26,11 @@ import { isWrongExpectedVersion, type EventStore, type Position, type StreamAppe
 import { cartIdOf, type CartOwner, type CartService } from "./cart";
 import type { LinePricer } from "./line-prices";
 import { isOrderId } from "../domain/orders/ids";
+import { DEFAULT_LANGUAGE, type Language } from "../domain/i18n";
 import { createOrderQueries } from "./order-queries";
+import { KeyedLock } from "./keyed-lock";
+import { STOCK_ATTEMPTS, type StockService, type TrackedLine } from "./stock";
+import type { ReleaseReason } from "../domain/stock/events";
 
 export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEntry, type TrailEntry } from "./order-queries";
 
@@ -93,6 +98,7 @@ interface Placement {
   claimedTotal?: number;
   customer: OrderCustomer;
   address: ShippingAddress;
+  language: Language;
   /** What the request said, hashed: a repeat with another body is caught by it. */
   requestHash: string;
   sameKeyOtherBody: "refuse" | "answer with the order";
@@ -102,6 +108,11 @@ interface Placement {
 
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
+/** The refusal when a product's shelf kept changing under an order for every attempt. */
+const BUSY_MESSAGE = "Many parents are ordering this item right now. Please try again.";
+
+type OrderPlacedData = Extract<OrderEvent, { type: "OrderPlaced" }>["data"];
+
 /** Attempts for an admin command when another admin keeps winning the race. */
 const MAX_ATTEMPTS = 6;
 
@@ -110,12 +121,17 @@ export function createOrderService(deps: {
   store: EventStore;
   priceLine: LinePricer;
   cart: CartService;
+  stock: StockService;
   /** Read your writes: a bounded wait until the orders projector (what the order pages read) has applied `position`. */
   waitUntilVisible(position: Position, timeoutMs?: number): Promise<boolean>;
 }) {
-  const { db, store, priceLine, cart, waitUntilVisible } = deps;
+  const { db, store, priceLine, cart, stock, waitUntilVisible } = deps;
   const orders = createCommandHandler(store, { decider: orderDecider, events: orderEvents }, { maxAttempts: MAX_ATTEMPTS });
   const queries = createOrderQueries({ db, store });
+  /** Orders for the same product in this process take turns at its stock stream. */
+  const shelves = new KeyedLock();
+  const changes = new KeyedLock();
+  const stockKey = (line: TrackedLine) => String(line.productId);
 
   /** The order a key placed, as a placement answers it, or undefined when it has placed none. */
   async function placedBefore(placement: Pick<Placement, "orderId" | "requestHash" | "sameKeyOtherBody">): Promise<
@@ -159,6 +175,7 @@ export function createOrderService(deps: {
       customer: placement.customer,
       address: placement.address,
       placedAt: new Date().toISOString(),
+      language: placement.language,
       ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
     };
     const streamId = orderStreamId(placement.orderId);
@@ -168,11 +185,47 @@ export function createOrderService(deps: {
     });
     if (!prepared || prepared.events[0].type !== "OrderPlaced") throw new Error("placing an order decided nothing");
     const placedData = prepared.events[0].data;
+    const tracked = stock.trackedLines(placedData.lines);
+    if (tracked.length === 0) return appendOrder(placement, prepared.append, placedData, async () => []);
+    if (stock.strategy === "together") {
+      // The order, its cart's checkout and its reservations: one append (atomic on Postgres),
+      // one order at a time per product in this process.
+      return shelves.with(tracked.map(stockKey), () =>
+        appendOrder(placement, prepared.append, placedData, () => stock.prepareReservations(placement.orderId, tracked, placedData.placedAt)),
+      );
+    }
+    // No multi-stream transaction: reserve first, then the order; units of an order that
+    // failed go back at once, and the stock sweep finishes after a crash in between.
+    const reserved = await shelves.with(tracked.map(stockKey), () => stock.reserve(placement.orderId, tracked));
+    try {
+      return await appendOrder(placement, prepared.append, placedData, async () => []);
+    } catch (err) {
+      await stock.release(placement.orderId, reserved, "not placed");
+      throw err;
+    }
+  }
+
+  /**
+   * Appends the order with the cart's checkout and `more` (reservations, decided again after
+   * every lost race for a product). The events' ids come from the order and the request, so
+   * an exact retry is a no-op in the store; any other meeting with an existing order (a
+   * double click racing) answers with that order. When the cart changed since it was read,
+   * the order is placed alone and the ordered lines leave the cart as it is now.
+   */
+  async function appendOrder(
+    placement: Placement,
+    order: StreamAppend,
+    placedData: OrderPlacedData,
+    more: () => Promise<StreamAppend[]>,
+  ): Promise<PlacedOrder> {
     const checkOut = placement.cart && cart.checkOutAppend(placement.cart.cartId, placement.orderId, placedData.lines, placement.cart.loaded);
-    let appends: StreamAppend[] = checkOut ? [prepared.append, checkOut] : [prepared.append];
-    for (;;) {
+    let withCart = checkOut !== undefined;
+    for (let attempt = 1; ; attempt++) {
+      const appends: StreamAppend[] = [order, ...(withCart && checkOut ? [checkOut] : []), ...(await more())];
       try {
-        const [result] = await store.appendToStreams(appends);
+        const results = await store.appendToStreams(appends);
+        appends.forEach((append, i) => stock.appended(append, results[i]));
+        const [result] = results;
         if (result.duplicate) {
           // This very request was appended before (a retry): answer with what was stored.
           const stored = await placedBefore(placement);
@@ -187,12 +240,19 @@ export function createOrderService(deps: {
           duplicate: false,
           position: result.position,
         };
-        return appends.length === 1 ? finishCheckOut(placement, placed, placedData.lines) : placed;
+        return withCart ? placed : finishCheckOut(placement, placed, placedData.lines);
       } catch (err) {
         if (!isWrongExpectedVersion(err)) throw err;
         // The cart moved on (another tab): place the order alone, then check its lines out.
-        if (appends.length > 1 && err.streamId === appends[1].streamId) {
-          appends = [prepared.append];
+        if (withCart && checkOut && err.streamId === checkOut.streamId) {
+          withCart = false;
+          continue;
+        }
+        if (err.streamId !== order.streamId) {
+          // Another order took units of the same product first: look at the shelf again.
+          stock.conflicted(err.streamId);
+          if (attempt >= STOCK_ATTEMPTS) throw new RuleViolation(BUSY_MESSAGE, 409);
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
           continue;
         }
         const existing = await placedBefore(placement);
@@ -230,13 +290,92 @@ export function createOrderService(deps: {
     return lines;
   }
 
-  /** An admin's change through the command handler; waits until the order pages show it. */
+  /**
+   * What an order's change does to the shelf: cancelling or deleting gives its units back,
+   * taking a cancelled order up again holds them again (refused when they are gone).
+   */
+  function stockEffect(before: OrderState, events: readonly OrderEvent[]): { release?: ReleaseReason; reserve?: true } {
+    if (!before.exists) return {};
+    let status = before.status;
+    let deleted = before.deleted;
+    for (const event of events) {
+      if (event.type === "OrderStatusChanged") status = event.data.to;
+      if (event.type === "OrderDeleted") deleted = true;
+    }
+    const heldBefore = before.status !== "cancelled" && !before.deleted;
+    const holdsAfter = status !== "cancelled" && !deleted;
+    if (heldBefore && !holdsAfter) return { release: deleted ? "deleted" : "cancelled" };
+    if (!heldBefore && holdsAfter) return { reserve: true };
+    return {};
+  }
+
+  /**
+   * An admin's change through the command handler, with its stock in the same append (on
+   * Postgres); waits until the order pages show it.
+   */
   async function changeOrder(orderId: string, command: (at: string) => OrderCommand) {
     const id = orderId.trim().toLowerCase();
     if (!isOrderId(id)) throw new RuleViolation("Order not found.", 404);
-    const handled = await orders.handle(orderStreamId(id), () => command(new Date().toISOString()));
-    if (handled.changed && handled.position) await waitUntilVisible(handled.position);
-    return { changed: handled.changed, position: handled.position };
+    const streamId = orderStreamId(id);
+    // One change of an order at a time in this process: on a store without multi-stream
+    // appends a cancel's release and a re-opening's reservation must not cross (decision 100).
+    return changes.with([id], async () => {
+      for (let attempt = 1; ; attempt++) {
+        const loaded = await orders.load(streamId);
+        const at = new Date().toISOString();
+        const prepared = orders.prepare(streamId, loaded, command(at));
+        if (!prepared) return { changed: false, position: loaded.position };
+        const effect = stockEffect(loaded.state, prepared.events);
+        const tracked = loaded.state.exists ? stock.trackedLines(loaded.state.placed.lines) : [];
+        try {
+          const position = tracked.length === 0 || (!effect.release && !effect.reserve)
+            ? (await store.append(streamId, prepared.append.events, prepared.append.expectedRevision)).position
+            : await changeWithStock(id, prepared.append, tracked, effect, at);
+          await waitUntilVisible(position);
+          return { changed: true, position };
+        } catch (err) {
+          if (!isWrongExpectedVersion(err) || attempt >= MAX_ATTEMPTS) throw err;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+        }
+      }
+    });
+  }
+
+  async function changeWithStock(
+    orderId: string,
+    order: StreamAppend,
+    tracked: TrackedLine[],
+    effect: { release?: ReleaseReason; reserve?: true },
+    at: string,
+  ): Promise<Position> {
+    if (stock.strategy === "together") {
+      return shelves.with(tracked.map(stockKey), async () => {
+        const stockAppends = effect.release
+          ? await stock.prepareReleases(orderId, tracked, effect.release, at)
+          : await stock.prepareReservations(orderId, tracked, at);
+        const appends = [order, ...stockAppends];
+        try {
+          const results = await store.appendToStreams(appends);
+          appends.forEach((append, i) => stock.appended(append, results[i]));
+          return results.at(-1)!.position;
+        } catch (err) {
+          if (isWrongExpectedVersion(err)) stock.conflicted(err.streamId);
+          throw err;
+        }
+      });
+    }
+    if (effect.release) {
+      // The order first: a crash before the release leaves a hold the stock sweep gives back.
+      const appended = await store.append(order.streamId, order.events, order.expectedRevision);
+      return (await stock.release(orderId, tracked, effect.release)) ?? appended.position;
+    }
+    const reserved = await stock.reserve(orderId, tracked);
+    try {
+      return (await store.append(order.streamId, order.events, order.expectedRevision)).position;
+    } catch (err) {
+      await stock.release(orderId, reserved, "cancelled");
+      throw err;
+    }
   }
 
   return {
@@ -258,6 +397,8 @@ export function createOrderService(deps: {
       idempotencyKey: string;
       details: ShippingAddress;
       user?: { id: string; name: string; email?: string | null } | null;
+      /** The shopper's language (the page's): the order's SMS and emails speak it. */
+      language?: Language;
     }): Promise<PlacedOrder> {
       const key = checkIdempotencyKey(input.idempotencyKey);
       const cartId = cartIdOf(input.owner);
@@ -296,6 +437,7 @@ export function createOrderService(deps: {
         lines,
         customer,
         address: input.details,
+        language: input.language ?? DEFAULT_LANGUAGE,
         requestHash: fingerprint({ lines, address: input.details }),
         sameKeyOtherBody: "answer with the order",
         cart: { cartId, loaded },
@@ -314,6 +456,8 @@ export function createOrderService(deps: {
       expectedTotal?: number;
       customer: OrderCustomer;
       address: ShippingAddress;
+      /** From Accept-Language (the /api speaks English unless asked): the order's SMS and emails speak it. */
+      language?: Language;
     }): Promise<PlacedOrder> {
       const key = checkIdempotencyKey(input.idempotencyKey);
       const placement = {
@@ -335,6 +479,7 @@ export function createOrderService(deps: {
         ...(input.expectedTotal === undefined ? {} : { claimedTotal: input.expectedTotal }),
         customer: input.customer,
         address: input.address,
+        language: input.language ?? DEFAULT_LANGUAGE,
       });
     },
 

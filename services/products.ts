@@ -2,15 +2,18 @@ import { sql, type Kysely, type Updateable } from "kysely";
 import type { DB, ProductsTable } from "../db/schema";
 import type { ProductListFilters, ProductValues } from "../domain/admin-products";
 import type { ShopProduct } from "../domain/shop-products";
-import { isProductId, selectShopProducts, toShopProduct } from "./catalogue";
+import { isProductId, selectProducts, selectShopProducts, toShopProduct } from "./catalogue";
+import type { StockActor } from "../domain/stock/events";
+import type { StockService } from "./stock";
 
 function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
   const set: Updateable<ProductsTable> = {};
   if (values.name !== undefined) set.name = values.name;
   if (values.price !== undefined) set.price = values.price;
   if (values.description !== undefined) set.description = values.description;
+  if (values.nameHi !== undefined) set.name_hi = values.nameHi;
+  if (values.descriptionHi !== undefined) set.description_hi = values.descriptionHi;
   if (values.imageUrl !== undefined) set.image_url = values.imageUrl;
-  if (values.stockQuantity !== undefined) set.stock_quantity = values.stockQuantity;
   if (values.category !== undefined) set.category = values.category;
   if (values.gender !== undefined) set.gender = values.gender;
   if (values.size !== undefined) set.size = values.size;
@@ -19,10 +22,13 @@ function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
 
 /**
  * The admin's product commands and the /api's product queries. Products are a plain table
- * (not event-sourced: decision 023), so /shop and the cart see a change at once. Values
- * arrive checked by domain/admin-products.ts; the table's own checks are the last guard.
+ * (not event-sourced: decision 023), so /shop and the cart see a change at once; their
+ * stock is not: a product's stock is its `stock-{id}` stream (decision 100), and a stock
+ * number given here becomes a count by the admin in that stream. Values arrive checked by
+ * domain/admin-products.ts; the table's own checks are the last guard.
  */
-export function createProductService(db: Kysely<DB>) {
+export function createProductService(db: Kysely<DB>, stock: StockService) {
+  const byId = (id: number) => selectProducts(db).where("products.id", "=", id).executeTakeFirst();
   // The web server's page cache listens, so the shop shows a change on the next page view.
   const listeners = new Set<() => void>();
   const changed = <T>(result: T): T => {
@@ -38,7 +44,7 @@ export function createProductService(db: Kysely<DB>) {
 
     /** Every product, by id (the admin table). */
     async listAll(): Promise<ShopProduct[]> {
-      const rows = await db.selectFrom("products").selectAll().orderBy("id").limit(5000).execute();
+      const rows = await selectProducts(db).orderBy("products.id").limit(5000).execute();
       return rows.map(toShopProduct);
     },
 
@@ -52,7 +58,7 @@ export function createProductService(db: Kysely<DB>) {
 
     async get(id: number): Promise<ShopProduct | undefined> {
       if (!isProductId(id)) return undefined;
-      const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await byId(id);
       return row && toShopProduct(row);
     },
 
@@ -63,6 +69,8 @@ export function createProductService(db: Kysely<DB>) {
           name: values.name,
           price: values.price,
           description: values.description,
+          name_hi: values.nameHi ?? null,
+          description_hi: values.descriptionHi ?? null,
           image_url: values.imageUrl,
           stock_quantity: values.stockQuantity,
           category: values.category,
@@ -71,29 +79,34 @@ export function createProductService(db: Kysely<DB>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return changed(toShopProduct(row));
+      // The stock stream opens with the count given; the column keeps it as the opening count.
+      const opened = await stock.open(row.id, values.stockQuantity);
+      return changed(toShopProduct({ ...row, available: opened.available }));
     },
 
-    /** Changes the given fields (all of them for a PUT); undefined when there is no such product. */
-    async update(id: number, values: Partial<ProductValues>): Promise<ShopProduct | undefined> {
+    /**
+     * Changes the given fields (all of them for a PUT); undefined when there is no such
+     * product. A stock number is the admin's count of the shelf, recorded with who gave it.
+     */
+    async update(id: number, values: Partial<ProductValues>, actor: StockActor): Promise<ShopProduct | undefined> {
       if (!isProductId(id)) return undefined;
       const set = columns(values);
-      if (Object.keys(set).length === 0) {
-        const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-        return row && toShopProduct(row);
+      if (Object.keys(set).length > 0) {
+        const updated = await db.updateTable("products").set(set).where("id", "=", id).returning("id").executeTakeFirst();
+        if (!updated) return undefined;
+      } else if (!(await byId(id))) {
+        return undefined;
       }
-      const row = await db.updateTable("products").set(set).where("id", "=", id).returningAll().executeTakeFirst();
+      if (values.stockQuantity !== undefined) await stock.count(id, values.stockQuantity, actor, "Stock set on the product form");
+      const row = await byId(id);
       return changed(row && toShopProduct(row));
     },
 
-    async setStock(id: number, stockQuantity: number): Promise<ShopProduct | undefined> {
-      if (!isProductId(id)) return undefined;
-      const row = await db
-        .updateTable("products")
-        .set({ stock_quantity: stockQuantity })
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirst();
+    /** The admin's count of the shelf (PATCH /api/products/{id}/stock, the stock page): an adjustment with its actor and reason. */
+    async setStock(id: number, stockQuantity: number, actor: StockActor, reason = "Stock counted"): Promise<ShopProduct | undefined> {
+      if (!isProductId(id) || !(await byId(id))) return undefined;
+      await stock.count(id, stockQuantity, actor, reason);
+      const row = await byId(id);
       return changed(row && toShopProduct(row));
     },
 

@@ -3,18 +3,21 @@ import { createCartService } from "./cart";
 import { createCatalogueService } from "./catalogue";
 import { createLinePricer } from "./line-prices";
 import { createOrderService } from "./orders";
+import { createStockService } from "./stock";
 
 /** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
 export function createShoppingServices(core: ServiceCore) {
   const catalogue = createCatalogueService(core.db);
   const priceLine = createLinePricer((id) => catalogue.productForCart(id));
   const cart = createCartService({ store: core.store, priceLine });
+  const stock = createStockService({ db: core.db, store: core.store, waitUntilVisible: core.waitForOrders });
   const orders = createOrderService({
     db: core.db,
     store: core.store,
     priceLine,
     cart,
+    stock,
     waitUntilVisible: core.waitForOrders,
   });
-  return { cart, orders, priceLine };
+  return { cart, orders, priceLine, stock };
 }

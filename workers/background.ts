@@ -7,7 +7,8 @@ const SWEEP_EVERY_MS = 15_000;
 
 /**
  * Subscribers with side effects that run beside the projectors: the order
- * notification reactor and its repair sweep. Returns a function that stops them.
+ * notification reactor and its repair sweep, and the stock sweep that gives back units
+ * a crash left held (decision 100). Returns a function that stops them.
  */
 export async function startBackground(
   shop: Shop,
@@ -25,9 +26,17 @@ export async function startBackground(
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    sweeping = requeueStale(shop.db, shop.queue).catch((err) =>
-      log(`notification sweep: ${err instanceof Error ? err.message : String(err)}`),
-    );
+    sweeping = Promise.all([
+      requeueStale(shop.db, shop.queue).catch((err) =>
+        log(`notification sweep: ${err instanceof Error ? err.message : String(err)}`),
+      ),
+      shop.stock
+        .sweep()
+        .then(({ released }) => {
+          if (released > 0) log(`stock sweep: gave back the units of ${released} order holds a crash had left`);
+        })
+        .catch((err) => log(`stock sweep: ${err instanceof Error ? err.message : String(err)}`)),
+    ]);
   };
   sweep();
   const timer = setInterval(sweep, options.sweepEveryMs ?? SWEEP_EVERY_MS);

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import type { Language } from "../domain/i18n";
 import { OTP_VALID_MINUTES, otpSmsShown } from "../domain/otp";
 import type { CodeOutbox, CodeSend } from "../services/core";
 import type { JobQueue } from "../services/queue";
@@ -25,10 +26,13 @@ export function codeSend(codeId: string): CodeSend {
   return { key: `otp:${codeId}`, jobId: `otp-${codeId}` };
 }
 
-/** Writes the code's outbox row in the caller's transaction: the text with the code masked, the code sealed. */
+/**
+ * Writes the code's outbox row in the caller's transaction: the text with the code masked, in the
+ * language of the page that asked (the job puts the code in place of the mask), the code sealed.
+ */
 export async function recordCode(
   trx: Kysely<DB>,
-  input: { codeId: string; phone: string; code: string; shopName: string; sealKey: Buffer },
+  input: { codeId: string; phone: string; code: string; shopName: string; sealKey: Buffer; language?: Language },
 ): Promise<CodeSend> {
   const send = codeSend(input.codeId);
   await trx
@@ -42,7 +46,7 @@ export async function recordCode(
         jobName: CODE_JOB_NAME,
         jobId: send.jobId,
         recipient: input.phone,
-        body: otpSmsShown(input.shopName),
+        body: otpSmsShown(input.shopName, input.language),
       }),
       secret: sealCode(input.sealKey, input.code, { key: send.key, phone: input.phone }),
     })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Shop } from "../services/index";
-import { OTP_VALID_MINUTES, otpSmsText } from "../domain/otp";
+import { OTP_VALID_MINUTES, otpSmsFromShown } from "../domain/otp";
 import { relayCodes, RELAY_EVERY_MS } from "./code-outbox";
 import { beat, HEARTBEAT_EVERY_MS, workerIdentity } from "./heartbeat";
 import { UnrecoverableJobError } from "../services/queue";
@@ -48,7 +48,8 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
         }
         return sms.send({
           to: message.recipient,
-          text: otpSmsText(shop.config.shopName, code),
+          // The kept text is in the language of the page that asked; the code goes in place of its mask.
+          text: otpSmsFromShown(message.body, shop.config.shopName, code),
           shown: message.body ?? undefined,
         });
       });

@@ -178,6 +178,7 @@ export class NotificationReactor {
           jobName: "order-placed-sms",
           jobId: notificationJobId(event.id, "sms"),
           recipient: order.customer.phone,
+          // `order.language`: the shopper's page's (or the /api call's) language; a v1 event reads "en".
           body: orderPlacedSms(shopName, order, shopUrl),
         },
       ];
@@ -200,7 +201,7 @@ export class NotificationReactor {
     if (event.type !== "OrderStatusChanged") return [];
     const change = event.data;
     if (!NOTIFIED_STATUSES.includes(change.to)) return [];
-    // The customer's number is in the order's first event.
+    // The customer's number and language are in the order's first event.
     const [stored] = await this.store.readStream(event.streamId, { maxCount: 1 });
     const first = stored && orderEvents.read(stored);
     if (!first || first.type !== "OrderPlaced") {
@@ -217,7 +218,8 @@ export class NotificationReactor {
         jobName: `order-${change.to}-sms`,
         jobId: notificationJobId(event.id, "sms"),
         recipient: placed.customer.phone,
-        body: orderStatusSms(shopName, change.orderId, change.to, shopUrl),
+        // In the language the order was placed in (an order placed before Hindi reads as English).
+        body: orderStatusSms(shopName, change.orderId, change.to, shopUrl, placed.language),
       },
     ];
   }

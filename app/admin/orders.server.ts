@@ -5,13 +5,27 @@ import { checkOrderStatus } from "../../domain/orders/intents";
 import { addressLine } from "../../domain/orders/describe";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
+import { LOCALE, type Language } from "../../domain/i18n";
 import { isRuleViolation } from "../../domain/errors";
 import type { Shop } from "../../services/index";
 import type { OrderSummary } from "../../services/orders";
 import type { Admin } from "../auth/session.server";
 
-/** Order times as the shop in Churu reads them. */
-export const kolkataTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
+// One formatter per language, made once: the dashboard prints fifty times a page (decision 075).
+const ADMIN_TIME = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * An order's time as the shop in Churu reads it: India Standard Time, to the second (the trail
+ * orders events by it), in the page's language. `formatDateTime` of domain/i18n.ts with seconds.
+ */
+export function adminTime(at: Date | string, lang: Language): string {
+  let format = ADMIN_TIME.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
+    ADMIN_TIME.set(lang, format);
+  }
+  return format.format(new Date(at));
+}
 
 export function adminActor(admin: Admin): Actor {
   return { kind: "admin", id: admin.id, name: admin.name || admin.email || "Admin" };
@@ -22,7 +36,7 @@ export function adminActor(admin: Admin): Actor {
  * are built while rendering from the id and the page's one back link (`orderPageLinks` in domain/admin-orders.ts), not
  * shipped per row in the loader data, which is serialised into every page.
  */
-export function orderRow(order: OrderSummary) {
+export function orderRow(order: OrderSummary, lang: Language) {
   return {
     id: order.id,
     displayId: order.displayId,
@@ -30,7 +44,7 @@ export function orderRow(order: OrderSummary) {
     customerName: order.customerName,
     phone: order.phone,
     email: order.email,
-    placedAt: kolkataTime.format(order.placedAt),
+    placedAt: adminTime(order.placedAt, lang),
     placedAtIso: order.placedAt.toISOString(),
     address: addressLine(order.address),
     status: order.status,

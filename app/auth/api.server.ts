@@ -35,3 +35,9 @@ export async function requireApiUser(request: Request, shop: Shop, options: { ro
 export function publicUser(user: User) {
   return { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role };
 }
+
+/** The /api admin behind a token, as the stock history and the order trail name who did it. */
+export async function requireApiAdminActor(request: Request, shop: Shop): Promise<{ kind: "admin"; id: string; name: string }> {
+  const admin = await requireApiUser(request, shop, { role: "admin" });
+  return { kind: "admin", id: admin.id, name: admin.name || admin.email || "Admin" };
+}

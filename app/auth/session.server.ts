@@ -5,6 +5,7 @@ import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../
 import { safeRedirect } from "../../domain/redirect";
 import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
 import { afterShopperSignIn } from "./sign-in-hooks.server";
+import { languageOf } from "../i18n/i18n.server";
 
 /** Who is shopping, as every page and other feature sees them. */
 export interface Shopper {
@@ -189,7 +190,8 @@ export async function startPhoneCode(
   clientIp?: string,
 ): Promise<Response | { error: string; status: number }> {
   try {
-    await shop.auth.sendCode({ phone, ip: clientIp });
+    // The code's text speaks the page's language.
+    await shop.auth.sendCode({ phone, ip: clientIp, language: languageOf(request) });
   } catch (err) {
     if (isAuthError(err)) return { error: err.message, status: err.status };
     throw err;

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormResult } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
+import { useRefusal, useT } from "../i18n/I18n";
 
 /**
  * The buttons of an admin 'Delete this ...?' page (the dialog's question without
@@ -10,16 +11,18 @@ import { FormMessage, everyMessage } from "../forms/messages";
  */
 export function ConfirmDeleteForm({ result, cancelTo, children }: { result: FormResult | undefined; cancelTo: string; children?: ReactNode }) {
   const busy = useNavigation().state === "submitting";
+  const t = useT();
+  const refusal = useRefusal();
   return (
     <>
-      <FormMessage result={result} fallback={everyMessage(result).join(" ")} />
+      <FormMessage result={result} fallback={everyMessage(result).map(refusal).join(" ")} />
       <Form method="post" className="dialog-buttons">
         {children}
         <button type="submit" className="danger" disabled={busy}>
-          {busy ? "Deleting..." : "Delete"}
+          {busy ? t("admin:deleting") : t("admin:delete")}
         </button>
         <Link to={cancelTo} className="button secondary">
-          Cancel
+          {t("admin:cancel")}
         </Link>
       </Form>
     </>

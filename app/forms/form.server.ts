@@ -14,8 +14,9 @@ import { parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { FORM_MESSAGES, MAX_FIELD_CHARS, MAX_PAGE_FORM_BYTES } from "../../domain/forms";
-import { textProblemMessage } from "../../domain/text";
 import { readCappedBody } from "../body.server";
+import { languageOf, refusalIn } from "../i18n/i18n.server";
+import { textProblemIn, tooLongIn } from "./words.server";
 
 export type FormResult = SubmissionResult<string[]>;
 export type FormStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
@@ -115,8 +116,10 @@ export async function readPageForm<S extends z.ZodType>(
   schema: S,
   options: PageFormOptions = {},
 ): Promise<PageForm<z.output<S>>> {
+  // The pipeline's own refusals are worded in the page's language (its field rules and the schema's stay the rules' words).
+  const lang = languageOf(request);
   const fields = await readFields(request, options.maxBytes ?? MAX_PAGE_FORM_BYTES);
-  if (!(fields instanceof URLSearchParams)) return refusedUnread(fields.message, fields.status);
+  if (!(fields instanceof URLSearchParams)) return refusedUnread(refusalIn(lang, fields.message), fields.status);
 
   const kept = new URLSearchParams();
   const problems: Record<string, string[]> = {};
@@ -126,7 +129,7 @@ export async function readPageForm<S extends z.ZodType>(
     if (problems[name]) continue;
     const label = options.labels?.[name] ?? name;
     const max = options.maxLength?.[name] ?? MAX_FIELD_CHARS;
-    const problem = value.length > max ? FORM_MESSAGES.tooLong(label, max) : textProblemMessage(label, value);
+    const problem = value.length > max ? tooLongIn(lang, label, max) : textProblemIn(lang, label, value);
     if (problem) problems[name] = [problem];
   }
 

@@ -1,3 +1,4 @@
+import { sizeIn } from "../../domain/catalogue-words";
 import type { Language } from "../../domain/i18n";
 import { RESOURCES, refusalIn, serverT } from "./i18n.server";
 
@@ -29,17 +30,20 @@ const PATTERNS = Object.entries(RESOURCES.en.refusals.checkout as Record<string,
   })
   .sort((a, b) => b.fixed - a.fixed);
 
-/** A cart or checkout refusal (a rule's English message) in `lang`; one it has no words for stays as it is. */
-export function checkoutRefusalIn(lang: Language, message: string): string {
+/**
+ * A cart or checkout refusal (a rule's English message) in `lang`; one it has no words for stays as it is.
+ * `itemName` puts a product's English name (`{{item}}`) into the page's language (decision 099).
+ */
+export function checkoutRefusalIn(lang: Language, message: string, itemName: (english: string) => string = (english) => english): string {
   if (lang === "en") return message;
   const fixed = refusalIn(lang, message);
   if (fixed !== message) return fixed;
   for (const { key, names, pattern } of PATTERNS) {
     const found = pattern.exec(message);
     if (!found) continue;
-    const values = Object.fromEntries(
-      names.map((name, i) => [name, name === "problem" ? checkoutRefusalIn(lang, found[i + 1] ?? "") : (found[i + 1] ?? "")]),
-    );
+    const value = (name: string, text: string) =>
+      name === "problem" ? checkoutRefusalIn(lang, text, itemName) : name === "item" ? itemName(text) : name === "size" ? sizeIn(lang, text) : text;
+    const values = Object.fromEntries(names.map((name, i) => [name, value(name, found[i + 1] ?? "")]));
     return serverT(lang)(`refusals:checkout.${key}`, values);
   }
   return message;

@@ -1,16 +1,17 @@
-import { describeItems } from "../../domain/orders/order";
+import type { Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
+import { describeItemsIn } from "../catalogue-words.server";
 import type { OrderHistoryRow } from "../components/OrderHistory";
 
 /** The signed-in user's orders for the account page, newest first. */
-export async function loadOrderHistory(shop: Shop, userId: string): Promise<OrderHistoryRow[]> {
+export async function loadOrderHistory(shop: Shop, userId: string, language: Language): Promise<OrderHistoryRow[]> {
   const orders = await shop.orders.getOrderHistory(userId);
-  return orders.map((order) => ({
+  return Promise.all(orders.map(async (order) => ({
     id: order.id,
     displayId: order.displayId,
     placedAt: order.placedAt.toISOString(),
     status: order.status,
     total: order.total,
-    items: describeItems(order.lines),
-  }));
+    items: await describeItemsIn(shop, language, order.lines),
+  })));
 }

@@ -4,7 +4,7 @@ import { BAGS } from "../../domain/accessories";
 import { ShelfPage } from "../components/ShelfPage";
 import { shelfCards } from "../shelf.server";
 import { metaT, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
@@ -15,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { cards: shelfCards("bags", BAGS), messages: routeMessages(request, "shelves") };
+  return { cards: shelfCards("bags", BAGS, languageOf(request)), messages: routeMessages(request, "shelves") };
 }
 
 export default function Bags() {

@@ -3,13 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { findKidsShoeStyle } from "../../domain/accessories";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { formatRupees } from "../../domain/money";
-import { kidsShoePriceNote } from "../../domain/pricing";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
-import { notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
+import { kidsShoePriceNoteIn, notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
+import { descriptionIn, nameIn } from "../../domain/catalogue-words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -24,9 +24,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!style || !product) throw notFound("No such kids shoe");
   tidySizeChoice(request);
   const size = new URL(request.url).searchParams.get("size");
+  const lang = languageOf(request);
   return {
-    style: { name: style.name, description: style.description, image: style.image, features: [...style.features] },
-    offer: offerFor(product, { size, note: kidsShoePriceNote }),
+    style: {
+      name: nameIn(lang, style),
+      description: descriptionIn(lang, style),
+      image: style.image,
+      features: [...(lang === "hi" ? style.featuresHi : style.features)],
+    },
+    offer: offerFor(product, { size, note: kidsShoePriceNoteIn(lang), language: lang }),
     quantity: startingQuantity(request),
     messages: routeMessages(request, "shelves"),
   };

@@ -4,7 +4,8 @@ import { KIDS_SHOE_STYLES } from "../../domain/accessories";
 import { formatRupees } from "../../domain/money";
 import { KIDS_SHOE_BASE_PRICE } from "../../domain/pricing";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { metaT, useT } from "../i18n/I18n";
+import { metaT, useLanguage, useT } from "../i18n/I18n";
+import { descriptionIn, nameIn } from "../../domain/catalogue-words";
 import { routeMessages } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function KidsShoes() {
   const t = useT();
+  const lang = useLanguage();
   return (
     <>
       <Breadcrumbs
@@ -38,8 +40,8 @@ export default function KidsShoes() {
           <li key={style.slug}>
             <Link to={`/accessories/shoes/kids-shoes/${style.slug}`} className="card tile-card">
               <img src={style.image} alt="" width="200" height="200" loading="lazy" />
-              <h2 className="card-title">{style.name}</h2>
-              <p className="description">{style.description}</p>
+              <h2 className="card-title">{nameIn(lang, style)}</h2>
+              <p className="description">{descriptionIn(lang, style)}</p>
             </Link>
           </li>
         ))}

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";
 import { metaT, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { loadOrderHistory } from "../orders/history.server";
 import cartStyles from "../styles/cart.css?url";
 
@@ -13,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("acc
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopper = await requireShopper(request, context.shop);
-  const orders = await loadOrderHistory(context.shop, shopper.id);
+  const orders = await loadOrderHistory(context.shop, shopper.id, languageOf(request));
   return { shopper, orders, messages: routeMessages(request, "account") };
 }
 

@@ -1,11 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useFormAction, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import {
   DASHBOARD_FILTERS,
   DASHBOARD_SORTS,
-  FILTER_LABELS,
-  SORT_LABELS,
   dashboardHref,
   orderPageLinks,
   parseDashboardQuery,
@@ -22,8 +20,10 @@ import { useHydrated } from "../components/useHydrated";
 import { readPageForm } from "../forms/form.server";
 import { everyMessage, refusalOf } from "../forms/messages";
 import { TableScroll } from "../components/TableScroll";
+import { metaT, useRefusal, useT, type T } from "../i18n/I18n";
+import { languageOf, refusalIn } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:orders.metaTitle") }];
 
 /**
  * The order dashboard. Filter, sort and page live in the URL (?status=&sort=&dir=&after=|before=),
@@ -32,6 +32,7 @@ export const meta: MetaFunction = () => [{ title: "Orders | Admin" }];
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminOncePerRequest(request, context);
+  const lang = languageOf(request);
   const url = new URL(request.url);
   const parsed = parseDashboardQuery(url.searchParams);
   const { query } = parsed;
@@ -42,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     string
   >;
   return {
-    notice: parsed.ok ? null : parsed.message,
+    notice: parsed.ok ? null : refusalIn(lang, parsed.message),
     filter: query.filter,
     sort: query.sort,
     direction: query.direction,
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     previousHref: page.previous
       ? dashboardHref({ filter: query.filter, sort: query.sort, direction: query.direction, before: page.previous })
       : null,
-    orders: page.orders.map(orderRow),
+    orders: page.orders.map((order) => orderRow(order, lang)),
   };
 }
 
@@ -72,45 +73,81 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeDashboardBack(change.back));
 }
 
-/** A row's refusal as one line: its fields are hidden, so every message goes by the control. */
-function refusalText(data: unknown): string | null {
-  const messages = everyMessage(refusalOf(data));
-  return messages.length ? messages.join(" ") : null;
-}
-
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
 type OrderLinks = ReturnType<typeof orderPageLinks>;
 
-function SortHeader({ column, sort, direction, href }: { column: DashboardSort; sort: DashboardSort; direction: "asc" | "desc"; href: string }) {
+/**
+ * Every word a row shows, in the page's language, made once per page: the rows' cells call
+ * no hooks before hydration (decision 075), and fifty rows share one set of status options.
+ * Stored statuses stay English in the data (`data-status`, the option values); only their
+ * labels are translated (`account:status.*`).
+ */
+interface RowWords {
+  t: T;
+  statusOptions: ReactNode;
+  /** A row's refusal as one line, in the page's language: its fields are hidden, so every message goes by the control. */
+  refusalText(data: unknown): string | null;
+}
+
+function rowWords(t: T, refusal: (message: string) => string): RowWords {
+  return {
+    t,
+    statusOptions: ORDER_STATUSES.map((status) => (
+      <option key={status} value={status}>
+        {t(`account:status.${status}`)}
+      </option>
+    )),
+    refusalText(data) {
+      const messages = everyMessage(refusalOf(data)).map(refusal);
+      return messages.length ? messages.join(" ") : null;
+    },
+  };
+}
+
+function SortHeader({
+  column,
+  sort,
+  direction,
+  href,
+  t,
+}: {
+  column: DashboardSort;
+  sort: DashboardSort;
+  direction: "asc" | "desc";
+  href: string;
+  t: T;
+}) {
   const active = column === sort;
   return (
     <th scope="col" aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : "none"}>
       <Link to={href} preventScrollReset className="sort-link">
-        {SORT_LABELS[column]}
+        {t(`admin:orders.sort.${column}`)}
         {active ? <span aria-hidden="true">{direction === "asc" ? " ▲" : " ▼"}</span> : null}
       </Link>
     </th>
   );
 }
 
-// The same option elements serve every row's select.
-const STATUS_OPTIONS = ORDER_STATUSES.map((status) => (
-  <option key={status} value={status}>
-    {status}
-  </option>
-));
+function StatusBadge({ row, words }: { row: Row; words: RowWords }) {
+  return <span className="status-badge">{words.t(`account:status.${row.status}`)}</span>;
+}
 
-function StatusCell({ row, back }: { row: Row; back: string }) {
+function PaymentBadge({ row, words }: { row: Row; words: RowWords }) {
+  return <span className="status-badge">{words.t(`account:paymentStatus.${row.paymentStatus}`)}</span>;
+}
+
+function StatusCell({ row, back, words }: { row: Row; back: string; words: RowWords }) {
   const fetcher = useFetcher<typeof action>();
-  const refused = refusalText(fetcher.data);
+  const { t } = words;
+  const refused = words.refusalText(fetcher.data);
   const busy = fetcher.state !== "idle";
-  if (row.deleted) return <span className="status-badge">{row.status}</span>;
+  if (row.deleted) return <StatusBadge row={row} words={words} />;
   return (
     <fetcher.Form method="post" className="row-form" preventScrollReset>
       <RowFormFields intent="status" row={row} back={back} />
       <input type="hidden" name="via" value="fetcher" />
       <label className="visually-hidden" htmlFor={`status-${row.id}`}>
-        Status of order {row.displayId}
+        {t("admin:orders.statusOf", { id: row.displayId })}
       </label>
       <select
         id={`status-${row.id}`}
@@ -121,9 +158,9 @@ function StatusCell({ row, back }: { row: Row; back: string }) {
         disabled={busy}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
       >
-        {STATUS_OPTIONS}
+        {words.statusOptions}
       </select>
-      {busy ? <span className="saving">Saving...</span> : null}
+      {busy ? <span className="saving">{t("admin:saving")}</span> : null}
       {refused && fetcher.state === "idle" ? (
         <span className="field-error" role="alert">
           {refused}
@@ -133,19 +170,20 @@ function StatusCell({ row, back }: { row: Row; back: string }) {
   );
 }
 
-function PaymentCell({ row, back }: { row: Row; back: string }) {
+function PaymentCell({ row, back, words }: { row: Row; back: string; words: RowWords }) {
   const fetcher = useFetcher<typeof action>();
-  const refused = refusalText(fetcher.data);
+  const { t } = words;
+  const refused = words.refusalText(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
     <>
-      <span className="status-badge">{row.paymentStatus}</span>
+      <PaymentBadge row={row} words={words} />
       {row.paymentStatus === "pending" && !row.deleted ? (
         <fetcher.Form method="post" className="row-form" preventScrollReset>
           <RowFormFields intent="paid" row={row} back={back} />
           <input type="hidden" name="via" value="fetcher" />
           <button type="submit" className="secondary small" disabled={busy}>
-            {busy ? "Saving..." : "Mark paid"}
+            {busy ? t("admin:saving") : t("admin:orders.markPaid")}
           </button>
           {refused && fetcher.state === "idle" ? (
             <span className="field-error" role="alert">
@@ -159,9 +197,10 @@ function PaymentCell({ row, back }: { row: Row; back: string }) {
 }
 
 /** With JavaScript a dialog asks before deleting; without it, 'Delete' is a link to a confirmation page. */
-function DeleteAction({ row, back }: { row: Row; back: string }) {
+function DeleteAction({ row, back, words }: { row: Row; back: string; words: RowWords }) {
   const fetcher = useFetcher<typeof action>();
-  const refused = refusalText(fetcher.data);
+  const { t } = words;
+  const refused = words.refusalText(fetcher.data);
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
@@ -171,15 +210,12 @@ function DeleteAction({ row, back }: { row: Row; back: string }) {
   return (
     <>
       <button type="button" className="danger small" onClick={() => dialog.current?.showModal()}>
-        Delete
+        {t("admin:delete")}
       </button>
       <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`delete-title-${row.id}`}>
         <fetcher.Form method="post" preventScrollReset>
-          <h2 id={`delete-title-${row.id}`}>Delete this order?</h2>
-          <p>
-            Order {row.displayId} for {row.customerName} ({row.total}). It leaves the list; its history stays under the
-            Deleted filter.
-          </p>
+          <h2 id={`delete-title-${row.id}`}>{t("admin:orders.deleteTitle")}</h2>
+          <p>{t("admin:orders.deleteText", { id: row.displayId, name: row.customerName, total: row.total })}</p>
           <RowFormFields intent="delete" row={row} back={back} />
           <input type="hidden" name="via" value="fetcher" />
           {refused && fetcher.state === "idle" ? (
@@ -189,10 +225,10 @@ function DeleteAction({ row, back }: { row: Row; back: string }) {
           ) : null}
           <div className="dialog-buttons">
             <button type="submit" className="danger" disabled={busy}>
-              {busy ? "Deleting..." : "Delete"}
+              {busy ? t("admin:deleting") : t("admin:delete")}
             </button>
             <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
+              {t("admin:cancel")}
             </button>
           </div>
         </fetcher.Form>
@@ -208,8 +244,23 @@ function DeleteAction({ row, back }: { row: Row; back: string }) {
  * the page (decision 075). Once hydrated, the same row gets fetchers, client-side links and the
  * delete dialog.
  */
-function OrderRow({ row, back, links, live, action }: { row: Row; back: string; links: OrderLinks; live: boolean; action: string }) {
+function OrderRow({
+  row,
+  back,
+  links,
+  live,
+  action,
+  words,
+}: {
+  row: Row;
+  back: string;
+  links: OrderLinks;
+  live: boolean;
+  action: string;
+  words: RowWords;
+}) {
   const trail = links.trail(row.id);
+  const { t } = words;
   return (
     <tr data-order-id={row.id} data-status={row.status} data-payment-status={row.paymentStatus} className={row.deleted ? "deleted" : undefined}>
       <td>
@@ -223,7 +274,7 @@ function OrderRow({ row, back, links, live, action }: { row: Row; back: string; 
           </a>
         )}
       </td>
-      <td className="user-id">{row.userId ?? "Guest"}</td>
+      <td className="user-id">{row.userId ?? t("admin:orders.guest")}</td>
       <td>{row.customerName}</td>
       <td>{row.phone}</td>
       <td>{row.email ?? ""}</td>
@@ -231,21 +282,25 @@ function OrderRow({ row, back, links, live, action }: { row: Row; back: string; 
         <time dateTime={row.placedAtIso}>{row.placedAt}</time>
       </td>
       <td>{row.address}</td>
-      <td className="status-cell">{live ? <StatusCell row={row} back={back} /> : <PlainStatusCell row={row} back={back} action={action} />}</td>
-      <td className="payment-cell">{live ? <PaymentCell row={row} back={back} /> : <PlainPaymentCell row={row} back={back} action={action} />}</td>
+      <td className="status-cell">
+        {live ? <StatusCell row={row} back={back} words={words} /> : <PlainStatusCell row={row} back={back} action={action} words={words} />}
+      </td>
+      <td className="payment-cell">
+        {live ? <PaymentCell row={row} back={back} words={words} /> : <PlainPaymentCell row={row} back={back} action={action} words={words} />}
+      </td>
       <td className="total">{row.total}</td>
       <td>{row.items}</td>
       <td className="actions">
         {live ? (
           <>
-            <Link to={trail}>History</Link> <DeleteAction row={row} back={back} />
+            <Link to={trail}>{t("admin:orders.history")}</Link> <DeleteAction row={row} back={back} words={words} />
           </>
         ) : (
           <>
-            <a href={trail}>History</a>{" "}
+            <a href={trail}>{t("admin:orders.history")}</a>{" "}
             {row.deleted ? null : (
               <a href={links.remove(row.id)} className="danger-link">
-                Delete
+                {t("admin:delete")}
               </a>
             )}
           </>
@@ -265,33 +320,34 @@ function RowFormFields({ intent, row, back }: { intent: string; row: Row; back: 
   );
 }
 
-function PlainStatusCell({ row, back, action }: { row: Row; back: string; action: string }) {
-  if (row.deleted) return <span className="status-badge">{row.status}</span>;
+function PlainStatusCell({ row, back, action, words }: { row: Row; back: string; action: string; words: RowWords }) {
+  const { t } = words;
+  if (row.deleted) return <StatusBadge row={row} words={words} />;
   return (
     <form method="post" action={action} className="row-form">
       <RowFormFields intent="status" row={row} back={back} />
       <label className="visually-hidden" htmlFor={`status-${row.id}`}>
-        Status of order {row.displayId}
+        {t("admin:orders.statusOf", { id: row.displayId })}
       </label>
       <select id={`status-${row.id}`} name="status" defaultValue={row.status}>
-        {STATUS_OPTIONS}
+        {words.statusOptions}
       </select>
       <button type="submit" className="secondary small">
-        Save
+        {t("admin:save")}
       </button>
     </form>
   );
 }
 
-function PlainPaymentCell({ row, back, action }: { row: Row; back: string; action: string }) {
+function PlainPaymentCell({ row, back, action, words }: { row: Row; back: string; action: string; words: RowWords }) {
   return (
     <>
-      <span className="status-badge">{row.paymentStatus}</span>
+      <PaymentBadge row={row} words={words} />
       {row.paymentStatus === "pending" && !row.deleted ? (
         <form method="post" action={action} className="row-form">
           <RowFormFields intent="paid" row={row} back={back} />
           <button type="submit" className="secondary small">
-            Mark paid
+            {words.t("admin:orders.markPaid")}
           </button>
         </form>
       ) : null}
@@ -301,8 +357,11 @@ function PlainPaymentCell({ row, back, action }: { row: Row; back: string; actio
 
 export default function AdminOrders() {
   const { orders, filter, sort, direction, sortLinks, nextHref, previousHref, here, notice } = useLoaderData<typeof loader>();
+  const t = useT();
+  const refusal = useRefusal();
+  const words = useMemo(() => rowWords(t, refusal), [t, refusal]);
   // A row's change without JavaScript that was refused comes back to this page.
-  const refused = refusalText(useActionData<typeof action>());
+  const refused = words.refusalText(useActionData<typeof action>());
   const navigation = useNavigation();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
@@ -313,7 +372,7 @@ export default function AdminOrders() {
 
   return (
     <section aria-labelledby="admin-orders-title" className="admin-orders">
-      <h1 id="admin-orders-title">Orders</h1>
+      <h1 id="admin-orders-title">{t("admin:orders.title")}</h1>
       {notice ? (
         <p className="notice" role="status">
           {notice}
@@ -324,8 +383,8 @@ export default function AdminOrders() {
           {refused}
         </p>
       ) : null}
-      <Form method="get" className="filters" aria-label="Order filter">
-        <label htmlFor="status-filter">Status</label>
+      <Form method="get" className="filters" aria-label={t("admin:orders.filterForm")}>
+        <label htmlFor="status-filter">{t("admin:orders.status")}</label>
         <select
           id="status-filter"
           name="status"
@@ -335,7 +394,7 @@ export default function AdminOrders() {
         >
           {DASHBOARD_FILTERS.map((value) => (
             <option key={value} value={value}>
-              {FILTER_LABELS[value]}
+              {t(`admin:orders.filters.${value}`)}
             </option>
           ))}
         </select>
@@ -346,48 +405,48 @@ export default function AdminOrders() {
           </>
         ) : null}
         <button type="submit" className="primary">
-          Filter
+          {t("admin:orders.filter")}
         </button>
       </Form>
-      {loading ? <p role="status">Loading orders...</p> : null}
+      {loading ? <p role="status">{t("admin:orders.loading")}</p> : null}
       {orders.length === 0 ? (
-        <p>No orders found.</p>
+        <p>{t("admin:orders.none")}</p>
       ) : (
-        <TableScroll label="Order list">
-          <table className="admin-table" aria-label="Orders">
+        <TableScroll label={t("admin:orders.list")}>
+          <table className="admin-table" aria-label={t("admin:orders.table")}>
             <thead>
               <tr>
-                <SortHeader column="id" sort={sort} direction={direction} href={sortLinks.id} />
-                <SortHeader column="user" sort={sort} direction={direction} href={sortLinks.user} />
-                <th scope="col">Customer Name</th>
-                <th scope="col">Phone Number</th>
-                <th scope="col">Email</th>
-                <SortHeader column="date" sort={sort} direction={direction} href={sortLinks.date} />
-                <th scope="col">Address</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment Status</th>
-                <th scope="col">Total</th>
-                <th scope="col">Items</th>
-                <th scope="col">Actions</th>
+                <SortHeader column="id" sort={sort} direction={direction} href={sortLinks.id} t={t} />
+                <SortHeader column="user" sort={sort} direction={direction} href={sortLinks.user} t={t} />
+                <th scope="col">{t("admin:orders.customerName")}</th>
+                <th scope="col">{t("admin:orders.phone")}</th>
+                <th scope="col">{t("admin:orders.email")}</th>
+                <SortHeader column="date" sort={sort} direction={direction} href={sortLinks.date} t={t} />
+                <th scope="col">{t("admin:orders.address")}</th>
+                <th scope="col">{t("admin:orders.status")}</th>
+                <th scope="col">{t("admin:orders.paymentStatus")}</th>
+                <th scope="col">{t("admin:orders.total")}</th>
+                <th scope="col">{t("admin:orders.items")}</th>
+                <th scope="col">{t("admin:orders.actions")}</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((row) => (
-                <OrderRow key={row.id} row={row} back={here} links={links} live={hydrated} action={rowAction} />
+                <OrderRow key={row.id} row={row} back={here} links={links} live={hydrated} action={rowAction} words={words} />
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
-      <nav className="pager" aria-label="Pages">
+      <nav className="pager" aria-label={t("admin:orders.pages")}>
         {previousHref ? (
           <Link to={previousHref} rel="prev">
-            Previous
+            {t("admin:orders.previous")}
           </Link>
         ) : null}
         {nextHref ? (
           <Link to={nextHref} rel="next">
-            Next
+            {t("admin:orders.next")}
           </Link>
         ) : null}
       </nav>

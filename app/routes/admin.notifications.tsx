@@ -5,46 +5,47 @@ import { requireAdmin } from "../auth/session.server";
 import { readPageForm } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
 import type { Shop } from "../../services/index";
+import type { Language } from "../../domain/i18n";
+import { adminTime } from "../admin/orders.server";
 import { TableScroll } from "../components/TableScroll";
+import { metaT, useRefusal, useT, type T } from "../i18n/I18n";
+import { languageOf, serverT } from "../i18n/i18n.server";
+import { refusalByPatternIn } from "../i18n/refusal-patterns.server";
 
 /** One message as the notifications service lists it. */
 type NotificationRow = Awaited<ReturnType<Shop["notifications"]["list"]>>["recent"][number];
 
-export const meta: MetaFunction = () => [{ title: "Notifications | Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:notifications.metaTitle") }];
 
-const STATUS_LABELS: Record<NotificationRow["status"], string> = {
-  pending: "Waiting",
-  sending: "Sending",
-  sent: "Sent",
-  failed: "Failed",
-  unknown: "Outcome unknown",
-};
+/** The kinds of message the shop sends, by their stored names: a kind not listed here is shown as stored. */
+const KIND_KEYS: Record<string, string> = { otp: "admin:notifications.kind.otp", "order-placed": "admin:notifications.kind.orderPlaced" };
 
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
-
-function view(row: NotificationRow) {
+function view(row: NotificationRow, t: T, lang: Language) {
+  const kind = KIND_KEYS[row.kind] ? t(KIND_KEYS[row.kind]) : row.kind;
   return {
     key: row.key,
-    what: `${row.kind} ${row.channel === "sms" ? "SMS" : "email"}`,
+    what: t("admin:notifications.what", { kind, channel: t(row.channel === "sms" ? "admin:notifications.sms" : "admin:notifications.email") }),
     to: row.recipient,
     subject: row.subject,
     // An SMS's text as kept: a sign-in code's reads "****** is your ... code" (decision 085).
     text: row.channel === "sms" ? row.body : null,
     status: row.status,
-    statusLabel: STATUS_LABELS[row.status],
+    statusLabel: t(`admin:notifications.statuses.${row.status}`),
     attempts: row.attempts,
     transport: row.transport,
     error: row.lastError,
-    at: when.format(row.sentAt ?? row.updatedAt),
+    at: adminTime(row.sentAt ?? row.updatedAt, lang),
     retryable: row.status === "failed" || row.status === "unknown",
   };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
+  const lang = languageOf(request);
+  const t = serverT(lang);
   const { recent, problems, counts } = await context.shop.notifications.list({ limit: 50 });
   const retried = new URL(request.url).searchParams.get("retried") === "1";
-  return { recent: recent.map(view), problems: problems.map(view), counts, retried };
+  return { recent: recent.map((row) => view(row, t, lang)), problems: problems.map((row) => view(row, t, lang)), counts, retried };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,7 +53,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readPageForm(request, retryForm, RETRY_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const retried = await context.shop.notifications.retry(form.value.key);
-  if (!retried.ok) return form.refuse(retried.message, 409);
+  if (!retried.ok) {
+    // The service names the message's stored status ("That message is sent; ..."): its label in the page's language.
+    const lang = languageOf(request);
+    const t = serverT(lang);
+    const message = refusalByPatternIn(lang, "admin", retried.message, (name, value) =>
+      name === "status" ? t(`admin:notifications.statuses.${value}`) : value,
+    );
+    return form.refuse(message, 409);
+  }
   return redirect("/admin/notifications?retried=1");
 }
 
@@ -61,36 +70,42 @@ export default function AdminNotifications() {
   const result = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busyKey = navigation.state !== "idle" ? navigation.formData?.get("key") : null;
+  const t = useT();
+  const refusal = useRefusal();
 
   return (
     <section className="admin-notifications" aria-labelledby="notifications-title">
-      <h1 id="notifications-title">Notifications</h1>
+      <h1 id="notifications-title">{t("admin:notifications.title")}</h1>
       <p>
-        Codes and order messages the shop sends by SMS and email. {counts.sent} sent, {counts.pending + counts.sending}{" "}
-        on the way, {counts.failed} failed, {counts.unknown} with an unknown outcome.
+        {t("admin:notifications.intro", {
+          sent: counts.sent,
+          onTheWay: counts.pending + counts.sending,
+          failed: counts.failed,
+          unknown: counts.unknown,
+        })}
       </p>
       {retried && !result ? (
         <p className="notice" role="status">
-          The message is queued again.
+          {t("admin:notifications.retried")}
         </p>
       ) : null}
-      <FormMessage result={result} fallback={everyMessage(result).join(" ")} />
+      <FormMessage result={result} fallback={everyMessage(result).map(refusal).join(" ")} />
 
-      <h2>Needs attention</h2>
+      <h2>{t("admin:notifications.needsAttention")}</h2>
       {problems.length === 0 ? (
-        <p>Nothing has failed.</p>
+        <p>{t("admin:notifications.nothingFailed")}</p>
       ) : (
-        <TableScroll label="Failed messages">
-          <table aria-label="Failed messages">
+        <TableScroll label={t("admin:notifications.failed")}>
+          <table aria-label={t("admin:notifications.failed")}>
             <thead>
               <tr>
-                <th scope="col">Message</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Tries</th>
-                <th scope="col">Reason</th>
-                <th scope="col">When</th>
-                <th scope="col">Action</th>
+                <th scope="col">{t("admin:notifications.message")}</th>
+                <th scope="col">{t("admin:notifications.to")}</th>
+                <th scope="col">{t("admin:notifications.status")}</th>
+                <th scope="col">{t("admin:notifications.tries")}</th>
+                <th scope="col">{t("admin:notifications.reason")}</th>
+                <th scope="col">{t("admin:notifications.when")}</th>
+                <th scope="col">{t("admin:notifications.action")}</th>
               </tr>
             </thead>
             <tbody>
@@ -107,7 +122,7 @@ export default function AdminNotifications() {
                       <input type="hidden" name="intent" value="retry" />
                       <input type="hidden" name="key" value={p.key} />
                       <button type="submit" className="primary" disabled={busyKey === p.key}>
-                        {busyKey === p.key ? "Retrying..." : "Retry"}
+                        {busyKey === p.key ? t("admin:notifications.retrying") : t("admin:notifications.retry")}
                       </button>
                     </Form>
                   </td>
@@ -118,19 +133,19 @@ export default function AdminNotifications() {
         </TableScroll>
       )}
 
-      <h2>Recent</h2>
+      <h2>{t("admin:notifications.recent")}</h2>
       {recent.length === 0 ? (
-        <p>No messages yet.</p>
+        <p>{t("admin:notifications.none")}</p>
       ) : (
-        <TableScroll label="Recent messages">
-          <table aria-label="Recent messages">
+        <TableScroll label={t("admin:notifications.recentTable")}>
+          <table aria-label={t("admin:notifications.recentTable")}>
             <thead>
               <tr>
-                <th scope="col">Message</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Via</th>
-                <th scope="col">When</th>
+                <th scope="col">{t("admin:notifications.message")}</th>
+                <th scope="col">{t("admin:notifications.to")}</th>
+                <th scope="col">{t("admin:notifications.status")}</th>
+                <th scope="col">{t("admin:notifications.via")}</th>
+                <th scope="col">{t("admin:notifications.when")}</th>
               </tr>
             </thead>
             <tbody>

@@ -1,24 +1,33 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { orderAsOf, parseRevision, safeDashboardBack } from "../../domain/admin-orders";
-import { deliveryLine, describeOrderEvent } from "../../domain/orders/describe";
+import { deliveryLine } from "../../domain/orders/describe";
 import { displayOrderId, foldOrder, type OrderState } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
+import type { Language } from "../../domain/i18n";
 import { requireAdmin } from "../auth/session.server";
-import { kolkataTime } from "../admin/orders.server";
+import { adminTime } from "../admin/orders.server";
+import { describeOrderEventIn } from "../admin/describe.server";
 import { TableScroll } from "../components/TableScroll";
+import { Message, metaT, useT, type T } from "../i18n/I18n";
+import { languageOf, serverT } from "../i18n/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Order ${data.displayId} history | Admin` : "Order not found | Admin" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return [{ title: data ? t("admin:order.metaTitle", { id: data.displayId }) : t("admin:order.notFoundMetaTitle") }];
+};
 
-function snapshot(state: OrderState & { exists: true }) {
+function snapshot(state: OrderState & { exists: true }, t: T, lang: Language) {
   const p = state.placed;
+  const who =
+    p.customer.kind === "user"
+      ? t("admin:order.customerUser", { name: p.customer.name, userId: p.customer.userId ?? "" })
+      : t("admin:order.customerGuest", { name: p.customer.name });
   return {
     status: state.status,
     paymentStatus: state.paymentStatus,
     deleted: state.deleted,
-    customer: `${p.customer.name} (${p.customer.kind === "user" ? `user ${p.customer.userId ?? ""}` : "guest"}), ${p.customer.phone}${p.customer.email ? `, ${p.customer.email}` : ""}`,
+    customer: [who, p.customer.phone, p.customer.email].filter(Boolean).join(", "),
     address: deliveryLine(p.address),
     lines: p.lines.map((line) => ({
       key: `${line.productId}|${line.size}|${line.school}`,
@@ -30,7 +39,7 @@ function snapshot(state: OrderState & { exists: true }) {
       lineTotal: formatRupees(line.unitPrice * line.quantity),
     })),
     total: formatRupees(p.total),
-    placedAt: kolkataTime.format(new Date(p.placedAt)),
+    placedAt: adminTime(p.placedAt, lang),
   };
 }
 
@@ -41,15 +50,17 @@ function snapshot(state: OrderState & { exists: true }) {
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
+  const lang = languageOf(request);
+  const t = serverT(lang);
   const url = new URL(request.url);
   const back = safeDashboardBack(url.searchParams.get("back"));
   const trail = await context.shop.orders.getOrderTrail(params.id ?? "");
-  if (trail.length === 0) throw data({ message: "There is no order with this id.", back }, { status: 404 });
+  if (trail.length === 0) throw data({ message: t("admin:order.noSuchOrder"), back }, { status: 404 });
   const at = parseRevision(url.searchParams.get("at"));
   const stateNow = foldOrder(trail);
   const stateThen = at === undefined ? stateNow : at === "invalid" ? undefined : orderAsOf(trail, at);
   if (!stateThen || !stateThen.exists || !stateNow.exists) {
-    throw data({ message: "This order has no such event.", back }, { status: 404 });
+    throw data({ message: t("admin:order.noSuchEvent"), back }, { status: 404 });
   }
   const orderId = stateNow.placed.orderId;
   const base = `/admin/orders/${orderId}`;
@@ -65,13 +76,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     back,
     nowHref: hrefAt(),
     at: at === undefined || at === latest ? null : at,
-    atWhen: at === undefined ? null : kolkataTime.format(trail.find((e) => e.revision === at)!.at),
-    order: snapshot(stateThen),
+    atWhen: at === undefined ? null : adminTime(trail.find((e) => e.revision === at)!.at, lang),
+    order: snapshot(stateThen, t, lang),
     events: trail.map((event) => ({
       revision: event.revision,
-      when: kolkataTime.format(event.at),
+      when: adminTime(event.at, lang),
       whenIso: event.at.toISOString(),
-      ...describeOrderEvent(event),
+      ...describeOrderEventIn(t, event),
       href: hrefAt(event.revision === latest ? undefined : event.revision),
       current: at === undefined ? event.revision === latest : event.revision === at,
     })),
@@ -80,51 +91,55 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function OrderTrail() {
   const { displayId, orderId, back, order, events, at, atWhen, nowHref } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="order-trail" aria-labelledby="trail-title">
       <p>
-        <Link to={back}>← Back to orders</Link>
+        <Link to={back}>{t("admin:order.back")}</Link>
       </p>
-      <h1 id="trail-title">Order {displayId}</h1>
-      <p className="muted">Order id {orderId}</p>
+      <h1 id="trail-title">{t("admin:order.title", { id: displayId })}</h1>
+      <p className="muted">{t("admin:order.orderId", { id: orderId })}</p>
 
       <section aria-labelledby="snapshot-title" className={`order-snapshot${at !== null ? " past" : ""}`}>
         {at !== null ? (
           <>
-            <h2 id="snapshot-title">The order as it stood after event #{at}</h2>
+            <h2 id="snapshot-title">{t("admin:order.then", { at })}</h2>
             <p className="notice" role="status">
-              Time travel: this is the order on {atWhen}, after event #{at}. <Link to={nowHref}>Back to now</Link>
+              <Message
+                id="admin:order.timeTravel"
+                values={{ when: atWhen, at, link: <Link to={nowHref}>{t("admin:order.backToNow")}</Link> }}
+              />
             </p>
           </>
         ) : (
-          <h2 id="snapshot-title">The order now</h2>
+          <h2 id="snapshot-title">{t("admin:order.now")}</h2>
         )}
         <dl className="snapshot-facts">
-          <dt>Status</dt>
-          <dd data-field="status">{order.status}</dd>
-          <dt>Payment Status</dt>
-          <dd data-field="payment-status">{order.paymentStatus}</dd>
-          <dt>Deleted</dt>
-          <dd data-field="deleted">{order.deleted ? "Yes" : "No"}</dd>
-          <dt>Placed</dt>
+          <dt>{t("admin:order.status")}</dt>
+          <dd data-field="status">{t(`account:status.${order.status}`)}</dd>
+          <dt>{t("admin:order.paymentStatus")}</dt>
+          <dd data-field="payment-status">{t(`account:paymentStatus.${order.paymentStatus}`)}</dd>
+          <dt>{t("admin:order.deleted")}</dt>
+          <dd data-field="deleted">{order.deleted ? t("admin:order.yes") : t("admin:order.no")}</dd>
+          <dt>{t("admin:order.placed")}</dt>
           <dd>{order.placedAt}</dd>
-          <dt>Customer</dt>
+          <dt>{t("admin:order.customer")}</dt>
           <dd>{order.customer}</dd>
-          <dt>Address</dt>
+          <dt>{t("admin:order.address")}</dt>
           <dd data-field="address">{order.address}</dd>
-          <dt>Total</dt>
+          <dt>{t("admin:order.total")}</dt>
           <dd data-field="total">{order.total}</dd>
         </dl>
-        <TableScroll label="Order lines">
-          <table aria-label="Order lines">
+        <TableScroll label={t("admin:order.lines")}>
+          <table aria-label={t("admin:order.lines")}>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Size</th>
-                <th scope="col">School</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Price</th>
-                <th scope="col">Total</th>
+                <th scope="col">{t("admin:order.item")}</th>
+                <th scope="col">{t("admin:order.size")}</th>
+                <th scope="col">{t("admin:order.school")}</th>
+                <th scope="col">{t("admin:order.quantity")}</th>
+                <th scope="col">{t("admin:order.price")}</th>
+                <th scope="col">{t("admin:order.total")}</th>
               </tr>
             </thead>
             <tbody>
@@ -143,18 +158,18 @@ export default function OrderTrail() {
         </TableScroll>
       </section>
 
-      <h2>History</h2>
-      <TableScroll label="Order history">
-        <table aria-label="Order history" className="trail-table">
+      <h2>{t("admin:order.history")}</h2>
+      <TableScroll label={t("admin:order.historyTable")}>
+        <table aria-label={t("admin:order.historyTable")} className="trail-table">
           <thead>
             <tr>
-              <th scope="col">#</th>
-              <th scope="col">What happened</th>
-              <th scope="col">When (IST)</th>
-              <th scope="col">By</th>
-              <th scope="col">Status</th>
-              <th scope="col">Details</th>
-              <th scope="col">Time travel</th>
+              <th scope="col">{t("admin:order.number")}</th>
+              <th scope="col">{t("admin:order.what")}</th>
+              <th scope="col">{t("admin:order.when")}</th>
+              <th scope="col">{t("admin:order.by")}</th>
+              <th scope="col">{t("admin:order.status")}</th>
+              <th scope="col">{t("admin:order.details")}</th>
+              <th scope="col">{t("admin:order.timeTravelColumn")}</th>
             </tr>
           </thead>
           <tbody>
@@ -170,10 +185,10 @@ export default function OrderTrail() {
                 <td>{event.details}</td>
                 <td>
                   {event.current ? (
-                    <span>Shown above</span>
+                    <span>{t("admin:order.shownAbove")}</span>
                   ) : (
                     <Link to={event.href} preventScrollReset>
-                      View order at #{event.revision}
+                      {t("admin:order.viewAt", { at: event.revision })}
                     </Link>
                   )}
                 </td>
@@ -190,13 +205,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const body = isRouteErrorResponse(error) ? (error.data as { message?: string; back?: string } | undefined) : undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const t = useT();
   return (
     <section className="error-page">
-      <h1>{notFound ? "Order not found" : "Something went wrong"}</h1>
-      <p>{body?.message ?? "The order's history could not be shown. Please try again in a moment."}</p>
+      <h1>{notFound ? t("admin:order.notFound") : t("admin:order.fault")}</h1>
+      <p>{body?.message ?? t("admin:order.faultText")}</p>
       <p>
         <a className="button" href={body?.back ?? "/admin"}>
-          Back to orders
+          {t("admin:nav.backToOrders")}
         </a>
       </p>
     </section>

@@ -8,15 +8,17 @@ import { requireAdmin } from "../auth/session.server";
 import { runOrderIntent } from "../admin/orders.server";
 import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
 import { readPageForm } from "../forms/form.server";
+import { Message, metaT, useT } from "../i18n/I18n";
+import { languageOf, serverT } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Delete this order? | Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:deleteOrder.metaTitle") }];
 
 /** The dashboard's 'Delete' without JavaScript: the dialog's question as a page. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
   const back = safeDashboardBack(new URL(request.url).searchParams.get("back"));
   const order = await context.shop.orders.getOrder(params.id ?? "");
-  if (!order) throw data({ message: "There is no order with this id." }, { status: 404 });
+  if (!order) throw data({ message: serverT(languageOf(request))("admin:order.noSuchOrder") }, { status: 404 });
   return {
     back,
     order: {
@@ -43,19 +45,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function DeleteOrder() {
   const { order, back } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
+  const t = useT();
   return (
     <section className="confirm-page" aria-labelledby="delete-order-title">
-      <h1 id="delete-order-title">Delete this order?</h1>
-      <p>
-        Order {order.displayId} for {order.customerName}: {order.items} ({order.total}).
-      </p>
+      <h1 id="delete-order-title">{t("admin:deleteOrder.title")}</h1>
+      <p>{t("admin:deleteOrder.text", { id: order.displayId, name: order.customerName, items: order.items, total: order.total })}</p>
       {order.deleted ? (
         <p className="notice" role="status">
-          This order is already deleted. <Link to={back}>Back to orders</Link>
+          <Message id="admin:deleteOrder.already" values={{ link: <Link to={back}>{t("admin:nav.backToOrders")}</Link> }} />
         </p>
       ) : (
         <>
-          <p>It leaves the order list. Its whole history stays, under the Deleted filter.</p>
+          <p>{t("admin:deleteOrder.leaves")}</p>
           <ConfirmDeleteForm result={result} cancelTo={back}>
             <input type="hidden" name="back" value={back} />
           </ConfirmDeleteForm>

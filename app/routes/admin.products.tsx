@@ -1,48 +1,60 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { PRODUCT_MESSAGES, PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductField } from "../../domain/admin-products";
+import { PRODUCT_MESSAGES, PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductField, type ProductHindiField } from "../../domain/admin-products";
+import { LOW_STOCK_MARK } from "../../domain/stock/shelf";
 import { PRODUCT_FORM_LIMITS, productForm } from "../../domain/forms/admin";
-import { CATEGORY_ILLUSTRATION, CATEGORY_LABELS, GENDER_LABELS, SHOP_CATEGORIES, SHOP_GENDERS, parseShopProductId } from "../../domain/shop-products";
+import { CATEGORY_ILLUSTRATION, SHOP_CATEGORIES, SHOP_GENDERS, parseShopProductId } from "../../domain/shop-products";
 import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
+import { stockActor } from "../admin/stock.server";
 import { shopProductImage } from "../images.server";
 import { useHydrated } from "../components/useHydrated";
 import { readPageForm, type FormResult } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { TableScroll } from "../components/TableScroll";
+import { metaT, useT } from "../i18n/I18n";
+import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Products | Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:products.metaTitle") }];
 
-const SAVED_MESSAGES: Record<string, string> = {
-  added: "Product added. It is in the shop now.",
-  updated: "Product updated.",
-  deleted: "Product deleted.",
-};
+/** ?saved= after a change: the note's key (admin:products.saved.*). */
+const SAVED = ["added", "updated", "deleted"];
 
-type FormValues = Record<ProductField, string>;
+type FormField = ProductField | ProductHindiField;
+type FormValues = Record<FormField, string>;
 
-const EMPTY_FORM: FormValues = { name: "", price: "", image: "", description: "", stock_quantity: "0", category: "", gender: "", size: "Free Size" };
+const EMPTY_FORM: FormValues = { name: "", name_hi: "", price: "", image: "", description: "", description_hi: "", stock_quantity: "0", category: "", gender: "", size: "Free Size" };
+
+/** ?stock=low: the products at or under the low-stock mark, fewest first (decision 100). */
+const LOW = "low";
 
 /** The products of /shop: the spec's form (Add Product / Edit Product with ?edit=<id>) and table. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
+  const t = serverT(languageOf(request));
   const params = new URL(request.url).searchParams;
-  const products = await context.shop.products.listAll();
+  const all = await context.shop.products.listAll();
+  const lowOnly = params.get("stock") === LOW;
+  const products = lowOnly
+    ? all.filter((p) => p.stockQuantity <= LOW_STOCK_MARK).sort((a, b) => a.stockQuantity - b.stockQuantity || a.id - b.id)
+    : all;
   const editText = params.get("edit");
   const editId = editText ? parseShopProductId(editText) : undefined;
-  const editing = editId !== undefined ? products.find((p) => p.id === editId) : undefined;
+  const editing = editId !== undefined ? all.find((p) => p.id === editId) : undefined;
   return {
-    saved: SAVED_MESSAGES[params.get("saved") ?? ""] ?? null,
-    notice: editText && !editing ? "There is no product with that id: add a new one instead." : null,
+    saved: SAVED.includes(params.get("saved") ?? "") ? t(`admin:products.saved.${params.get("saved")}`) : null,
+    notice: editText && !editing ? t("admin:products.noSuchEdit") : null,
     editing: editing
       ? {
           id: editing.id,
           values: {
             name: editing.name,
+            name_hi: editing.nameHi ?? "",
             price: String(editing.price),
             image: editing.imageUrl ?? "",
             description: editing.description,
+            description_hi: editing.descriptionHi ?? "",
             stock_quantity: String(editing.stockQuantity),
             category: editing.category,
             gender: editing.gender,
@@ -58,16 +70,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       imageUrl: p.imageUrl,
       thumbnail: shopProductImage(p.imageUrl, CATEGORY_ILLUSTRATION[p.category]),
       stock: p.stockQuantity,
-      category: CATEGORY_LABELS[p.category],
-      gender: GENDER_LABELS[p.gender],
+      low: p.stockQuantity <= LOW_STOCK_MARK,
+      category: t(`shop:category.${p.category}`),
+      gender: t(`shop:gender.${p.gender}`),
       size: p.size,
     })),
+    lowOnly,
+    lowMark: LOW_STOCK_MARK,
+    // The form's category and gender names (`shop`), the stock words (`stock`); the admin words come with the admin frame.
+    messages: routeMessages(request, "shop", "stock"),
   };
 }
 
 /** Add, Update (id set) and Delete. Every field is checked with the API's rules; a refusal shows its message by the field. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  const admin = await requireAdmin(request, context.shop);
   const form = await readPageForm(request, productForm, PRODUCT_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const change = form.value;
@@ -79,11 +96,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await context.shop.products.create(change.product);
     return redirect("/admin/products?saved=added");
   }
-  if (!(await context.shop.products.update(change.id, change.product))) return form.refuse(PRODUCT_MESSAGES.deletedMeanwhile, 404);
+  if (!(await context.shop.products.update(change.id, change.product, stockActor(admin)))) return form.refuse(PRODUCT_MESSAGES.deletedMeanwhile, 404);
   return redirect("/admin/products?saved=updated");
 }
 
-function Field({ name, label, result, children }: { name: ProductField; label: string; result: FormResult | undefined; children: ReactNode }) {
+function Field({ name, label, result, children }: { name: FormField; label: string; result: FormResult | undefined; children: ReactNode }) {
   return (
     <div className="form-field">
       <label htmlFor={`product-${name}`}>{label}</label>
@@ -97,32 +114,31 @@ function DeleteProduct({ id, name }: { id: number; name: string }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   if (!hydrated) {
     return (
       <a href={`/admin/products/${id}/delete`} className="danger-link">
-        Delete
+        {t("admin:delete")}
       </a>
     );
   }
   return (
     <>
       <button type="button" className="danger small" onClick={() => dialog.current?.showModal()}>
-        Delete
+        {t("admin:delete")}
       </button>
       <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`delete-product-${id}`}>
         <Form method="post" action="/admin/products" onSubmit={() => dialog.current?.close()}>
-          <h2 id={`delete-product-${id}`}>Delete this product?</h2>
-          <p>
-            {name} (ID {id}) leaves the shop. Orders that have it keep their lines.
-          </p>
+          <h2 id={`delete-product-${id}`}>{t("admin:products.deleteTitle")}</h2>
+          <p>{t("admin:products.deleteText", { name, id })}</p>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={id} />
           <div className="dialog-buttons">
             <button type="submit" className="danger" disabled={busy}>
-              Delete
+              {t("admin:delete")}
             </button>
             <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
+              {t("admin:cancel")}
             </button>
           </div>
         </Form>
@@ -132,19 +148,20 @@ function DeleteProduct({ id, name }: { id: number; name: string }) {
 }
 
 export default function AdminProducts() {
-  const { products, editing, saved, notice } = useLoaderData<typeof loader>();
+  const { products, editing, saved, notice, lowOnly, lowMark } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   // After a refused save the form shows what was typed (the server sends it back), else the product or an empty form.
   const typed = typedValue(result, "intent") === "save";
   const shown = editing?.values ?? EMPTY_FORM;
-  const value = (name: ProductField) => (typed ? (typedValue(result, name) ?? "") : shown[name]);
-  const field = (name: ProductField) => ({ id: `product-${name}`, name, defaultValue: value(name), ...fieldProps(result, name) });
+  const value = (name: FormField) => (typed ? (typedValue(result, name) ?? "") : shown[name]);
+  const field = (name: FormField) => ({ id: `product-${name}`, name, defaultValue: value(name), ...fieldProps(result, name) });
   const formKey = `${editing?.id ?? "new"}-${JSON.stringify(result?.initialValue ?? null)}`;
 
   return (
     <section className="admin-products" aria-labelledby="admin-products-title">
-      <h1 id="admin-products-title">Products</h1>
+      <h1 id="admin-products-title">{t("admin:products.title")}</h1>
       {saved && !result ? (
         <p className="notice" role="status">
           {saved}
@@ -157,46 +174,52 @@ export default function AdminProducts() {
       ) : null}
 
       <Form method="post" action={editing ? `/admin/products?edit=${editing.id}` : "/admin/products"} className="product-form" noValidate key={formKey} aria-labelledby="product-form-title">
-        <h2 id="product-form-title">{editing ? "Edit Product" : "Add Product"}</h2>
+        <h2 id="product-form-title">{editing ? t("admin:products.edit") : t("admin:products.add")}</h2>
         <FormMessage result={result} />
         <input type="hidden" name="intent" value="save" />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <Field name="name" label="Name" result={result}>
+        <Field name="name" label={t("admin:products.name")} result={result}>
           <input {...field("name")} required maxLength={PRODUCT_TEXT_LIMITS.name} />
         </Field>
-        <Field name="price" label="Price (₹)" result={result}>
+        <Field name="name_hi" label={t("admin:products.nameHi")} result={result}>
+          <input {...field("name_hi")} lang="hi" maxLength={PRODUCT_TEXT_LIMITS.name} />
+        </Field>
+        <Field name="price" label={t("admin:products.price")} result={result}>
           <input {...field("price")} inputMode="numeric" required />
         </Field>
-        <Field name="image" label="Image URL" result={result}>
-          <input {...field("image")} placeholder="https://... or /images/..." />
+        <Field name="image" label={t("admin:products.image")} result={result}>
+          <input {...field("image")} placeholder={t("admin:products.imagePlaceholder")} />
         </Field>
-        <Field name="description" label="Description" result={result}>
+        <Field name="description" label={t("admin:products.description")} result={result}>
           <textarea {...field("description")} rows={3} maxLength={PRODUCT_TEXT_LIMITS.description} />
         </Field>
-        <Field name="stock_quantity" label="Stock quantity" result={result}>
+        <Field name="description_hi" label={t("admin:products.descriptionHi")} result={result}>
+          <textarea {...field("description_hi")} lang="hi" rows={3} maxLength={PRODUCT_TEXT_LIMITS.description} />
+        </Field>
+        <Field name="stock_quantity" label={t("admin:products.stockQuantity")} result={result}>
           <input {...field("stock_quantity")} inputMode="numeric" />
         </Field>
-        <Field name="category" label="Category" result={result}>
+        <Field name="category" label={t("admin:products.category")} result={result}>
           <select {...field("category")}>
-            <option value="">Choose a category</option>
+            <option value="">{t("admin:products.chooseCategory")}</option>
             {SHOP_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
+                {t(`shop:category.${c}`)}
               </option>
             ))}
           </select>
         </Field>
-        <Field name="gender" label="Gender" result={result}>
+        <Field name="gender" label={t("admin:products.gender")} result={result}>
           <select {...field("gender")}>
-            <option value="">Choose a gender</option>
+            <option value="">{t("admin:products.chooseGender")}</option>
             {SHOP_GENDERS.map((g) => (
               <option key={g} value={g}>
-                {GENDER_LABELS[g]}
+                {t(`shop:gender.${g}`)}
               </option>
             ))}
           </select>
         </Field>
-        <Field name="size" label="Size" result={result}>
+        <Field name="size" label={t("admin:products.size")} result={result}>
           <select {...field("size")}>
             {SHOP_SIZES.map((s) => (
               <option key={s} value={s}>
@@ -207,32 +230,43 @@ export default function AdminProducts() {
         </Field>
         <div className="form-buttons">
           <button type="submit" className="primary" disabled={busy}>
-            {editing ? "Update" : "Add"}
+            {editing ? t("admin:products.update") : t("admin:products.addButton")}
           </button>
           <Link to="/admin/products" className="button secondary">
-            Cancel
+            {t("admin:cancel")}
           </Link>
         </div>
       </Form>
 
-      <h2>Product list</h2>
+      <h2>{t("admin:products.list")}</h2>
+      <p className="filter-links">
+        {lowOnly ? (
+          <>
+            <Link to="/admin/products">{t("admin:products.allStock")}</Link> · <strong>{t("admin:products.lowStock", { count: lowMark })}</strong>
+          </>
+        ) : (
+          <>
+            <strong>{t("admin:products.allStock")}</strong> · <Link to="/admin/products?stock=low">{t("admin:products.lowStock", { count: lowMark })}</Link>
+          </>
+        )}
+      </p>
       {products.length === 0 ? (
-        <p>No products yet.</p>
+        <p>{lowOnly ? t("admin:products.noneLow") : t("admin:products.none")}</p>
       ) : (
-        <TableScroll label="Product list">
-          <table className="admin-table" aria-label="Products">
+        <TableScroll label={t("admin:products.list")}>
+          <table className="admin-table" aria-label={t("admin:products.table")}>
             <thead>
               <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Description</th>
-                <th scope="col">Image</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Category</th>
-                <th scope="col">Gender</th>
-                <th scope="col">Size</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t("admin:products.id")}</th>
+                <th scope="col">{t("admin:products.name")}</th>
+                <th scope="col">{t("admin:products.priceColumn")}</th>
+                <th scope="col">{t("admin:products.description")}</th>
+                <th scope="col">{t("admin:products.imageColumn")}</th>
+                <th scope="col">{t("admin:products.stock")}</th>
+                <th scope="col">{t("admin:products.category")}</th>
+                <th scope="col">{t("admin:products.gender")}</th>
+                <th scope="col">{t("admin:products.size")}</th>
+                <th scope="col">{t("admin:products.actions")}</th>
               </tr>
             </thead>
             <tbody>
@@ -246,12 +280,14 @@ export default function AdminProducts() {
                     <img src={p.thumbnail} alt="" width={48} height={48} loading="lazy" />
                     {p.imageUrl ? <span className="visually-hidden">{p.imageUrl}</span> : null}
                   </td>
-                  <td>{p.stock}</td>
+                  <td className={p.low ? "stock-low" : undefined}>
+                    {p.stock} <Link to={`/admin/products/${p.id}/stock`}>{t("admin:products.stockHistory")}</Link>
+                  </td>
                   <td>{p.category}</td>
                   <td>{p.gender}</td>
                   <td>{p.size}</td>
                   <td className="actions">
-                    <Link to={`/admin/products?edit=${p.id}`}>Edit</Link> <DeleteProduct id={p.id} name={p.name} />
+                    <Link to={`/admin/products?edit=${p.id}`}>{t("admin:products.editLink")}</Link> <DeleteProduct id={p.id} name={p.name} />
                   </td>
                 </tr>
               ))}

@@ -7,15 +7,17 @@ import { formatRupees } from "../../domain/money";
 import { requireAdmin } from "../auth/session.server";
 import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
 import { readPageForm } from "../forms/form.server";
+import { metaT, useT } from "../i18n/I18n";
+import { languageOf, serverT } from "../i18n/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Delete this product? | Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:products.deletePageMetaTitle") }];
 
 /** The products table's 'Delete' without JavaScript: the dialog's question as a page. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
   const id = parseShopProductId(params.id);
   const product = id === undefined ? undefined : await context.shop.products.get(id);
-  if (!product) throw data({ message: "There is no product with this id." }, { status: 404 });
+  if (!product) throw data({ message: serverT(languageOf(request))("admin:products.noSuchProduct") }, { status: 404 });
   return { product: { id: product.id, name: product.name, price: formatRupees(product.price) } };
 }
 
@@ -31,12 +33,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function DeleteProductPage() {
   const { product } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
+  const t = useT();
   return (
     <section className="confirm-page" aria-labelledby="delete-product-title">
-      <h1 id="delete-product-title">Delete this product?</h1>
-      <p>
-        {product.name} (ID {product.id}, {product.price}) leaves the shop. Orders that have it keep their lines.
-      </p>
+      <h1 id="delete-product-title">{t("admin:products.deleteTitle")}</h1>
+      <p>{t("admin:products.deletePageText", { name: product.name, id: product.id, price: product.price })}</p>
       <ConfirmDeleteForm result={result} cancelTo="/admin/products" />
     </section>
   );

@@ -6,13 +6,19 @@ import { adminAuthenticator, runStrategy } from "../auth/authenticator.server";
 import { getAdmin, signInAdmin } from "../auth/session.server";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
+import { metaT, useT } from "../i18n/I18n";
+import { refusalTable, routeMessages } from "../i18n/i18n.server";
 
 // `admin_.login`: outside any future admin layout, so a guard there can never loop on its own login page.
-export const meta: MetaFunction = () => [{ title: "Admin Login | Churu Uniform House" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:login.metaTitle") }];
 
+/** Outside the admin frame, so it sends its own words: the admin namespace and the sign-in refusals. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getAdmin(request, context.shop)) throw redirect("/admin");
-  return null;
+  return {
+    messages: routeMessages(request, "admin"),
+    refusals: { ...refusalTable(request, "auth"), ...refusalTable(request, "admin") },
+  };
 }
 
 /** Email and password of an admin account; anyone else gets 'Login failed.', whatever the reason. */
@@ -32,12 +38,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminLogin() {
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   return (
     <section className="auth-card" aria-labelledby="admin-login-title">
-      <h1 id="admin-login-title">Admin Login</h1>
+      <h1 id="admin-login-title">{t("admin:login.title")}</h1>
       <FormMessage result={result} />
       <Form method="post" noValidate>
-        <label htmlFor="admin-email">Email</label>
+        <label htmlFor="admin-email">{t("admin:login.email")}</label>
         <input
           id="admin-email"
           name="email"
@@ -47,11 +54,11 @@ export default function AdminLogin() {
           {...fieldProps(result, "email")}
         />
         <FieldMessage result={result} name="email" />
-        <label htmlFor="admin-password">Password</label>
+        <label htmlFor="admin-password">{t("admin:login.password")}</label>
         <input id="admin-password" name="password" type="password" autoComplete="current-password" {...fieldProps(result, "password")} />
         <FieldMessage result={result} name="password" />
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? "Logging in..." : "Login"}
+          {busy ? t("admin:login.busy") : t("admin:login.submit")}
         </button>
       </Form>
     </section>

@@ -1,5 +1,6 @@
 import { apiGuestOrderSchema } from "../../domain/api/schemas";
 import { apiRoute, idempotencyKeyOf, parseJson } from "../api/http.server";
+import { apiTextLanguage } from "../api/language.server";
 import { addressFrom, itemInputs, mobileFrom, placedResponse } from "../orders/api.server";
 
 /**
@@ -22,6 +23,8 @@ const api = apiRoute({
       expectedTotal: body.totalAmount,
       customer: { kind: "guest", name: address.name, phone },
       address,
+      // The order's SMS: English, or Hindi when Accept-Language asks for it.
+      language: apiTextLanguage(request),
     });
     await shop.orders.waitUntilVisible(placed.position);
     return placedResponse(placed, await shop.orders.getOrder(placed.orderId));

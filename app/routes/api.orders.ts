@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiUserOrderSchema } from "../../domain/api/schemas";
 import { ORDER_STATUSES } from "../../domain/orders/events";
 import { apiRoute, idempotencyKeyOf, json, parseJson, parseQuery } from "../api/http.server";
+import { apiTextLanguage } from "../api/language.server";
 import { requireApiUser } from "../auth/api.server";
 import { addressFrom, itemInputs, orderJson, placedResponse } from "../orders/api.server";
 
@@ -45,6 +46,7 @@ const api = apiRoute({
         ...(user.email ? { email: user.email } : {}),
       },
       address,
+      language: apiTextLanguage(request),
     });
     await shop.orders.waitUntilVisible(placed.position);
     return placedResponse(placed, await shop.orders.getOrder(placed.orderId));

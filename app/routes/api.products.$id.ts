@@ -1,7 +1,7 @@
 import { apiProductBody, apiProductPatchBody } from "../../domain/api/schemas";
 import { checkProduct, checkProductChanges, firstProductError, productInputFromApi, productJson } from "../../domain/admin-products";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
-import { requireApiUser } from "../auth/api.server";
+import { requireApiAdminActor, requireApiUser } from "../auth/api.server";
 import { productIdOr404, productOr404 } from "../products/api.server";
 
 /**
@@ -14,20 +14,20 @@ const api = apiRoute({
     return json(productJson(await productOr404(context.shop, productIdOr404(params.id))));
   },
   async PUT({ request, context, params }) {
-    await requireApiUser(request, context.shop, { role: "admin" });
+    const actor = await requireApiAdminActor(request, context.shop);
     const id = productIdOr404(params.id);
     const values = checkProduct(productInputFromApi(await parseJson(request, apiProductBody)), { defaults: true });
     if (!values.ok) return jsonError(422, firstProductError(values.errors));
-    const product = await context.shop.products.update(id, values.values);
+    const product = await context.shop.products.update(id, values.values, actor);
     if (!product) return jsonError(404, "Product not found.");
     return json(productJson(product));
   },
   async PATCH({ request, context, params }) {
-    await requireApiUser(request, context.shop, { role: "admin" });
+    const actor = await requireApiAdminActor(request, context.shop);
     const id = productIdOr404(params.id);
     const values = checkProductChanges(productInputFromApi(await parseJson(request, apiProductPatchBody)));
     if (!values.ok) return jsonError(422, firstProductError(values.errors));
-    const product = await context.shop.products.update(id, values.values);
+    const product = await context.shop.products.update(id, values.values, actor);
     if (!product) return jsonError(404, "Product not found.");
     return json(productJson(product));
   },

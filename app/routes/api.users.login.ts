@@ -2,6 +2,7 @@ import { SIGN_IN_MAX_BODY_BYTES } from "../../domain/api/policy";
 import { loginBody } from "../../domain/api/schemas";
 import { AUTH_MESSAGES, classifyIdentifier } from "../../domain/auth";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
+import { apiTextLanguage } from "../api/language.server";
 import { publicUser } from "../auth/api.server";
 
 /** Email and password answers a shopper token; a phone number alone only sends a code (finish at verify-otp). */
@@ -12,7 +13,7 @@ const api = apiRoute({
     if (input.phone !== undefined && input.email !== undefined) return jsonError(422, "Send email and password, or only phone.");
     const id = classifyIdentifier(input.phone ?? input.email);
     if (id.kind === "phone" && input.phone !== undefined) {
-      await shop.auth.sendCode({ phone: id.phone, ip: clientIp });
+      await shop.auth.sendCode({ phone: id.phone, ip: clientIp, language: apiTextLanguage(request) });
       return json({ message: AUTH_MESSAGES.otpSent, otpSent: true });
     }
     if (id.kind !== "email" || input.email === undefined) return jsonError(422, AUTH_MESSAGES.invalidIdentifier);

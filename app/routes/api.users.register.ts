@@ -2,6 +2,7 @@ import { SIGN_IN_MAX_BODY_BYTES } from "../../domain/api/policy";
 import { registerBody } from "../../domain/api/schemas";
 import { AUTH_MESSAGES, checkPhone } from "../../domain/auth";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
+import { apiTextLanguage } from "../api/language.server";
 import { publicUser } from "../auth/api.server";
 
 /** Email and password creates the account and answers a token; a phone alone sends a code (the account is made at verify-otp). */
@@ -13,7 +14,7 @@ const api = apiRoute({
       if (input.email !== undefined || input.password !== undefined) return jsonError(422, "Send email and password, or only phone.");
       const phone = checkPhone(input.phone);
       if (!phone.ok) return jsonError(422, phone.message);
-      await shop.auth.sendCode({ phone: phone.phone, ip: clientIp });
+      await shop.auth.sendCode({ phone: phone.phone, ip: clientIp, language: apiTextLanguage(request) });
       return json({ message: AUTH_MESSAGES.otpSent, otpSent: true });
     }
     const user = await shop.auth.registerWithEmail({ email: input.email, password: input.password, name: input.name, ip: clientIp });

@@ -19,6 +19,8 @@ import { useHydrated } from "../components/useHydrated";
 import { Message, metaT, useRefusal, useT } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { checkoutRefusalIn } from "../i18n/checkout-refusals.server";
+import { lineWordsIn, namesByEnglish } from "../catalogue-words.server";
+import type { Language } from "../../domain/i18n";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -31,9 +33,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { owner } = await cartContext(request, context.shop);
   const cart = owner ? await context.shop.cart.view(owner) : EMPTY;
   const lang = languageOf(request);
+  // Lines keep the English they were added with; the page names them in its language (decision 099).
+  const words = await lineWordsIn(context.shop, lang, cart.lines);
+  const itemName = namesByEnglish(cart.lines, words);
   return {
     // A line's problem names the product, worded by the server: put into the page's language here.
-    lines: cart.lines.map((line) => (line.problem ? { ...line, problem: checkoutRefusalIn(lang, line.problem) } : line)),
+    lines: cart.lines.map((line, i) => ({
+      ...line,
+      ...(line.problem ? { problem: checkoutRefusalIn(lang, line.problem, itemName) } : {}),
+      shown: words[i],
+    })),
     total: cart.total,
     count: cart.count,
     messages: routeMessages(request, "cart"),
@@ -55,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await shop.cart.add(owner, { productId: change.productId, size: change.size, quantity: change.quantity });
         // The cookie only once something is in the cart: a refused add leaves no trace.
         if (setCookie) headers.append("Set-Cookie", setCookie);
-        added = await addedItem(shop, change);
+        added = await addedItem(shop, change, languageOf(request));
         break;
       case "update":
         await shop.cart.changeQuantity(owner, lineOf(change), change.quantity);
@@ -79,10 +88,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(change.redirectTo, "/cart"), { headers });
 }
 
-/** What an add put in the cart, named as the shop names it: "Added: Shirt (30) x 2". */
-async function addedItem(shop: Shop, item: { productId: string; size?: string; quantity: number }): Promise<AddedItem | undefined> {
+/** What an add put in the cart, named as the shop names it in the page's language: "Added: Shirt (30) x 2". */
+async function addedItem(shop: Shop, item: { productId: string; size?: string; quantity: number }, lang: Language): Promise<AddedItem | undefined> {
   const priced = await shop.priceLine(item.productId, item.size);
-  return priced.ok ? { name: priced.product.name, size: priced.product.size, quantity: item.quantity } : undefined;
+  if (!priced.ok) return undefined;
+  const [shown] = await lineWordsIn(shop, lang, [priced.product]);
+  return { name: shown.name, size: shown.size, quantity: item.quantity };
 }
 
 /** The line a row's form names: product, size and school (spec: a line's identity). */
@@ -198,7 +209,7 @@ function CartRow({ line }: { line: CartLineData }) {
   const [localError, setLocalError] = useState<string | undefined>();
   const t = useT();
   const refusal = useRefusal();
-  const label = `${line.name} (${line.size})`;
+  const label = `${line.shown.name} (${line.shown.size})`;
 
   // The server's quantity wins once it has answered (another tab may have changed it).
   useEffect(() => {
@@ -229,9 +240,9 @@ function CartRow({ line }: { line: CartLineData }) {
 
   return (
     <tr>
-      <td data-label={t("cart:product")}>{line.name}</td>
-      <td data-label={t("cart:school")}>{line.school || "—"}</td>
-      <td data-label={t("cart:size")}>{line.size}</td>
+      <td data-label={t("cart:product")}>{line.shown.name}</td>
+      <td data-label={t("cart:school")}>{line.shown.school || "—"}</td>
+      <td data-label={t("cart:size")}>{line.shown.size}</td>
       <td data-label={t("cart:price")}>{line.unitPrice === null ? t("cart:unavailable") : formatRupees(line.unitPrice)}</td>
       <td data-label={t("cart:quantity")}>
         <update.Form method="post" action="/cart" id={formId} ref={formRef} className="qty-form">

@@ -15,6 +15,7 @@ import { useHydrated } from "../components/useHydrated";
 import { Message, metaT, useRefusal, useT } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { checkoutRefusalIn } from "../i18n/checkout-refusals.server";
+import { lineWordsIn, namesByEnglish } from "../catalogue-words.server";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -31,16 +32,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = new URL(request.url).searchParams.get("step");
   const last = shopper && cart.lines.length ? await shop.orders.lastAddress(shopper.id) : undefined;
   const lang = languageOf(request);
+  // Lines keep the English they were added with; the page names them in its language (decision 099).
+  const words = await lineWordsIn(shop, lang, cart.lines);
+  const itemName = namesByEnglish(cart.lines, words);
   return {
-    lines: cart.lines.map((line) => ({
+    lines: cart.lines.map((line, i) => ({
       key: `${line.productId}|${line.size}|${line.school}`,
-      name: line.name,
-      school: line.school,
-      size: line.size,
+      ...words[i],
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       // Worded by the server with the product's name: put into the page's language here.
-      problem: line.problem && checkoutRefusalIn(lang, line.problem),
+      problem: line.problem && checkoutRefusalIn(lang, line.problem, itemName),
     })),
     total: cart.total,
     signedIn: Boolean(shopper),
@@ -73,6 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       idempotencyKey: idempotencyKey ?? "",
       details,
       user: shopper ? { id: shopper.id, name: shopper.name, email: shopper.email } : null,
+      // The order's SMS speak the language the shopper ordered in.
+      language: languageOf(request),
     });
     // Read your writes: the confirmation and the account page already show the order.
     await shop.orders.waitUntilVisible(placed.position);

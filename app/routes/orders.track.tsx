@@ -5,7 +5,7 @@ import { orderQuestionText, whatsappLink } from "../../domain/contact";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { normalisePhone } from "../../domain/phone";
 import { formatRupees } from "../../domain/money";
-import { describeItems } from "../../domain/orders/order";
+import { describeItemsIn } from "../catalogue-words.server";
 import cartStyles from "../styles/cart.css?url";
 import { statusLabel } from "../components/OrderHistory";
 import { metaT, useT } from "../i18n/I18n";
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: order.status,
       paymentStatus: order.paymentStatus,
       total: order.total,
-      items: describeItems(order.lines),
+      items: await describeItemsIn(context.shop, lang, order.lines),
       city: order.address.city,
       history: history.map((entry) => ({
         key: entry.revision,

@@ -9,6 +9,8 @@ import { shopProductImage } from "../images.server";
 import { notFound, startingQuantity } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
+import { descriptionIn, nameIn, sizeIn } from "../../domain/catalogue-words";
+import { StockBadge } from "../components/StockBadge";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -26,19 +28,30 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseShopProductId(params.id);
   const product = id === undefined ? undefined : await context.shop.catalogue.findProduct(id);
   if (!product) throw notFound("No such product");
+  const lang = languageOf(request);
   const inStock = product.stockQuantity > 0;
   const offer: Offer = {
     productId: shopProductCartId(product.id),
-    name: product.name,
+    name: nameIn(lang, product),
     sizes: [],
     oneSizePrice: product.price,
     selectedSize: product.size,
     comingSoon: false,
-    unavailable: inStock ? undefined : serverT(languageOf(request))("product:outOfStock"),
+    unavailable: inStock ? undefined : serverT(lang)("product:outOfStock"),
     maxQuantity: Math.max(MIN_QUANTITY, Math.min(MAX_QUANTITY, product.stockQuantity)),
   };
   return {
-    product: { ...product, image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]) },
+    // Its own words in the page's language, the English where it has no Hindi (decision 099).
+    product: {
+      id: product.id,
+      name: nameIn(lang, product),
+      description: descriptionIn(lang, product),
+      stockQuantity: product.stockQuantity,
+      category: product.category,
+      gender: product.gender,
+      size: sizeIn(lang, product.size),
+      image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]),
+    },
     offer,
     quantity: startingQuantity(request, offer.maxQuantity),
     // The categories' and genders' names are the shop's (namespace `shop`).
@@ -58,11 +71,7 @@ export default function ProductDetail() {
           <h1>{product.name}</h1>
           <p>{product.description}</p>
           <ul className="badges" aria-label={t("product:details")}>
-            {product.stockQuantity > 0 ? (
-              <li className="badge-stock in">{t("product:inStock")}</li>
-            ) : (
-              <li className="badge-stock out">{t("product:outOfStock")}</li>
-            )}
+            <StockBadge shelf={product.stockQuantity} />
             <li>{t(`shop:category.${product.category}`)}</li>
             <li>{t(`shop:gender.${product.gender}`)}</li>
           </ul>

@@ -8,7 +8,9 @@ import { ProductInfoSections } from "../components/ProductInfo";
 import { schoolItemImage } from "../images.server";
 import { notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
+import { descriptionIn, nameIn, schoolNameIn } from "../../domain/catalogue-words";
+import { StockBadge } from "../components/StockBadge";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -30,11 +32,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = findCatalogueProduct(catalogueId.schoolItem(found.school.slug, found.item.slug));
   if (!product) throw notFound("No such school item");
   const size = new URL(request.url).searchParams.get("size");
+  const lang = languageOf(request);
   return {
-    school: { slug: found.school.slug, name: found.school.name, heading: found.school.heading },
-    product: { name: product.name, description: product.description, slug: found.item.slug },
+    // The school as it writes itself, with its Devanagari form on a Hindi page (decision 099).
+    school: { slug: found.school.slug, name: schoolNameIn(lang, found.school), heading: found.school.heading },
+    product: { name: nameIn(lang, product), description: descriptionIn(lang, product), slug: found.item.slug },
     image: schoolItemImage(found.school.slug, found.item.slug, product.illustration),
-    offer: offerFor(product, { size, preselectFirst: true }),
+    offer: offerFor(product, { size, preselectFirst: true, language: lang }),
     quantity: startingQuantity(request),
     messages: routeMessages(request, "schools"),
   };
@@ -61,7 +65,14 @@ export default function SchoolProduct() {
             {t("schools:item.school")} <Link to={`/schools/${school.slug}`}>{school.name}</Link>
           </p>
           <p>{product.description}</p>
-          {offer.comingSoon ? <p className="ribbon inline">{t("comingSoon")}</p> : null}
+          {offer.comingSoon ? (
+            <p className="ribbon inline">{t("comingSoon")}</p>
+          ) : (
+            // School uniform items keep no shelf count: each is made to order (decision 100).
+            <ul className="badges" aria-label={t("schools:item.details")}>
+              <StockBadge shelf={undefined} />
+            </ul>
+          )}
           <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("schools:item.addToCart")} />
           <ProductInfoSections />
         </div>

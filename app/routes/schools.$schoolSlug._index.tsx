@@ -7,14 +7,15 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { schoolItemImage } from "../images.server";
 import { notFound } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
+import { localSchoolName, nameIn, schoolNameIn } from "../../domain/catalogue-words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
   return data
     ? [
         { title: t("schools:school.metaTitle", { school: data.school.heading }) },
-        { name: "description", content: t("schools:school.metaDescription", { school: data.school.name, items: data.items.map((item) => item.name).join(", ") }) },
+        { name: "description", content: t("schools:school.metaDescription", { school: data.school.shownName, items: data.items.map((item) => item.name).join(", ") }) },
       ]
     : [{ title: t("schools:school.notFoundTitle") }];
 };
@@ -26,6 +27,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const school = findSchool(params.schoolSlug ?? "");
   if (!school) throw notFound("No such school");
   const search = new URL(request.url).searchParams;
+  const lang = languageOf(request);
   const items = school.items.map((item) => {
     const product = findCatalogueProduct(catalogueId.schoolItem(school.slug, item.slug));
     if (!product) throw new Error(`catalogue has no ${school.slug}/${item.slug}`);
@@ -36,7 +38,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     const fromPrice = product.sizes.length ? product.priceFor(product.sizes[0]) : product.priceFor(undefined);
     return {
       slug: item.slug,
-      name: item.name,
+      name: nameIn(lang, item),
       comingSoon: item.comingSoon,
       colours: item.colours ? [...item.colours] : null,
       colour: colour ?? null,
@@ -45,7 +47,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       oneSize: product.sizes.length === 0,
     };
   });
-  return { school: { slug: school.slug, name: school.name, heading: school.heading }, items, messages: routeMessages(request, "schools") };
+  const shownSchool = {
+    slug: school.slug,
+    heading: school.heading,
+    // As the school writes it; a Hindi page adds the Devanagari form beside it (decision 099).
+    shownName: schoolNameIn(lang, school),
+    localName: localSchoolName(lang, school) ?? null,
+  };
+  return { school: shownSchool, items, messages: routeMessages(request, "schools") };
 }
 
 export default function SchoolPage() {
@@ -62,8 +71,16 @@ export default function SchoolPage() {
   return (
     <>
       <Breadcrumbs trail={[{ label: t("nav.home"), to: "/" }, { label: t("nav.schools"), to: "/schools" }, { label: school.heading }]} />
-      <h1>{school.heading}</h1>
-      <p>{t("schools:school.intro", { school: school.name })}</p>
+      <h1>
+        {school.heading}
+        {school.localName ? (
+          <>
+            {" "}
+            <span className="local-name">{school.localName}</span>
+          </>
+        ) : null}
+      </h1>
+      <p>{t("schools:school.intro", { school: school.shownName })}</p>
       <ul className="grid item-grid">
         {items.map((item) => (
           <li key={item.slug} className="card item-card">

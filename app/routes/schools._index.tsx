@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SCHOOLS, searchSchools } from "../../domain/schools";
 import { schoolLogo } from "../images.server";
-import { metaT, useT } from "../i18n/I18n";
+import { metaT, useLanguage, useT } from "../i18n/I18n";
+import { schoolNameIn } from "../../domain/catalogue-words";
 import { routeMessages } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Schools() {
   const { q, logos } = useLoaderData<typeof loader>();
   const t = useT();
+  const lang = useLanguage();
   // With JS the list follows the box as you type; without it the form's GET does the same on the server.
   const [query, setQuery] = useState(q);
   useEffect(() => setQuery(q), [q]);
@@ -70,7 +72,7 @@ export default function Schools() {
                 </svg>
               )}
               <h2 className="card-title">
-                <Link to={`/schools/${school.slug}`}>{school.name}</Link>
+                <Link to={`/schools/${school.slug}`}>{schoolNameIn(lang, school)}</Link>
               </h2>
             </li>
           ))}

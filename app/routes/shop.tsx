@@ -7,6 +7,8 @@ import { parseShopFilters } from "../../domain/shop-filters";
 import { shopProductImage } from "../images.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
+import { descriptionIn, nameIn, sizeIn } from "../../domain/catalogue-words";
+import { StockBadge } from "../components/StockBadge";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
@@ -27,8 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   try {
     const rows = await context.shop.catalogue.listProducts(parsed.filters);
+    // A product's own words in the page's language, the English where it has no Hindi (decision 099).
+    const lang = languageOf(request);
     const products = rows.map((product) => ({
-      ...product,
+      id: product.id,
+      name: nameIn(lang, product),
+      description: descriptionIn(lang, product),
+      price: product.price,
+      stockQuantity: product.stockQuantity,
+      category: product.category,
+      gender: product.gender,
+      size: sizeIn(lang, product.size),
       image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]),
     }));
     return data({ state: "ok" as const, input: parsed.input, errors: [] as string[], products, messages });
@@ -159,11 +170,7 @@ export default function Shop() {
                 <p className="description">{product.description}</p>
                 <p className="price">{formatRupees(product.price)}</p>
                 <ul className="badges" aria-label={t("shop:details")}>
-                  {product.stockQuantity > 0 ? (
-                    <li className="badge-stock in">{t("shop:inStock")}</li>
-                  ) : (
-                    <li className="badge-stock out">{t("shop:outOfStock")}</li>
-                  )}
+                  <StockBadge shelf={product.stockQuantity} />
                   <li>{t(`shop:category.${product.category}`)}</li>
                   <li>{t(`shop:gender.${product.gender}`)}</li>
                   <li>{t("shop:size", { size: product.size })}</li>

@@ -6,7 +6,8 @@ import { AddToCartForm } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { offerFor, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
+import { descriptionIn, nameIn } from "../../domain/catalogue-words";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
@@ -22,15 +23,16 @@ const WHITE_PREFIX = "white/";
 export async function loader({ request }: LoaderFunctionArgs) {
   tidySizeChoice(request, (productId) => (productId.startsWith(WHITE_PREFIX) ? productId.slice(WHITE_PREFIX.length) : undefined));
   const search = new URL(request.url).searchParams;
+  const lang = languageOf(request);
   const items = WHITE_PRODUCTS.map((white) => {
     const product = findCatalogueProduct(catalogueId.whiteProduct(white.key));
     if (!product) throw new Error(`catalogue has no white/${white.key}`);
     return {
       key: white.key,
-      name: white.name,
-      description: white.description,
+      name: nameIn(lang, white),
+      description: descriptionIn(lang, white),
       image: white.image,
-      offer: offerFor(product, { size: search.get(white.key) }),
+      offer: offerFor(product, { size: search.get(white.key), language: lang }),
     };
   });
   return { items, messages: routeMessages(request, "shelves") };

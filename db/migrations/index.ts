@@ -8,6 +8,8 @@ import * as orders from "./0006_orders";
 import * as notifications from "./0007_notifications";
 import * as adminOrderIndexes from "./0008_admin_order_indexes";
 import * as sealedCodesAndHeartbeats from "./0010_sealed_codes_and_heartbeats";
+import * as stock from "./0011_stock";
+import * as productNamesHi from "./0012_product_names_hi";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -28,4 +30,6 @@ export const migrations: Record<string, ShopMigration> = {
   "0007_notifications": notifications,
   "0008_admin_order_indexes": adminOrderIndexes,
   "0010_sealed_codes_and_heartbeats": sealedCodesAndHeartbeats,
+  "0011_stock": stock,
+  "0012_product_names_hi": productNamesHi,
 };

@@ -113,7 +113,7 @@ const token = "shop_3q2...";
 
 const priceConflict: ApiError = {
   status: 409,
-  when: "a sent price or total differs from the shop's: the message names the line and its current price (`The price of Shirt (30) is now ₹310, not ₹10. ...`); no order is placed. Also: not enough stock",
+  when: "a sent price or total differs from the shop's: the message names the line and its current price (`The price of Shirt (30) is now ₹310, not ₹10. ...`); no order is placed. Also: not enough stock, checked when the order reserves its units, so of N orders for the last k units exactly k are placed and the others get `Only 2 of Steel Bottle left in stock.` or `Steel Bottle is out of stock.`",
 };
 const idempotency: ApiError[] = [
   { status: 400, when: "the Idempotency-Key header is not 8 to 128 letters, digits or - _ . :" },
@@ -266,7 +266,7 @@ export const API_CALLS: ApiCall[] = [
     spec: true,
     idempotent: true,
     summary:
-      "A guest order: the cart lines, priced by the server, cash on delivery. 201 with the order; with an Idempotency-Key (scoped by the mobile number) a retry answers 200 with the same order and `Idempotent-Replayed: true`.",
+      "A guest order: the cart lines, priced by the server, cash on delivery. 201 with the order; with an Idempotency-Key (scoped by the mobile number) a retry answers 200 with the same order and `Idempotent-Replayed: true`. Counted products (those of GET /api/products) are reserved with the order. The order's SMS is in English, or in Hindi when `Accept-Language` puts Hindi first.",
     body: apiGuestOrderSchema,
     example: {
       request: { mobileNumber: "9876500001", cartItems, address, totalAmount: 610 },
@@ -423,10 +423,11 @@ export const API_CALLS: ApiCall[] = [
     path: "/api/products/{id}/stock",
     auth: "admin",
     spec: true,
-    summary: "Sets the units in stock.",
+    summary:
+      "The admin counted the shelf: `stock_quantity` units are for sale now. Recorded as an adjustment in the product's stock history with the admin and `reason` (optional, up to 200 characters; default `Stock counted`). Units that orders hold stay held; `stock_quantity` in every product answer is what is for sale.",
     body: apiStockBody,
-    example: { path: "/api/products/12/stock", request: { stock_quantity: 12 }, status: 200, answer: { ...product, stock_quantity: 12 } },
-    errors: errors(withBody(), E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }, { status: 422, when: "not a whole number from 0 to 1,00,000" }),
+    example: { path: "/api/products/12/stock", request: { stock_quantity: 12, reason: "Counted after the school fair" }, status: 200, answer: { ...product, stock_quantity: 12 } },
+    errors: errors(withBody(), E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }, { status: 422, when: "not a whole number from 0 to 1,00,000, or an empty reason" }),
   },
   {
     method: "DELETE",

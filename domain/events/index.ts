@@ -2,15 +2,17 @@
 // any of them, like `shop stream`, reads through here.
 import { cartEvents, type CartEvent } from "../cart/events";
 import { orderEvents, type OrderEvent } from "../orders/events";
+import { stockEvents, type StockEvent } from "../stock/events";
 import { UnreadableEvent, categoryOf, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
   const category = categoryOf(stored.streamId);
   if (category === cartEvents.category) return cartEvents.read(stored);
   if (category === orderEvents.category) return orderEvents.read(stored);
+  if (category === stockEvents.category) return stockEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -22,5 +24,6 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
 export function knownEventTypes(category: string): readonly string[] {
   if (category === cartEvents.category) return cartEvents.types;
   if (category === orderEvents.category) return orderEvents.types;
+  if (category === stockEvents.category) return stockEvents.types;
   return [];
 }

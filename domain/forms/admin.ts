@@ -105,6 +105,9 @@ const productFields = {
   category: one().optional(),
   gender: one().optional(),
   size: one().optional(),
+  // Optional Hindi words (decision 099): a form without them leaves a product's Hindi as it is.
+  name_hi: one().optional(),
+  description_hi: one().optional(),
 };
 
 /** Add (no id) or Update (id): every field checked by `checkProduct`, its message by the field. */
@@ -124,7 +127,7 @@ export const productForm = z.discriminatedUnion(
 
 export const PRODUCT_FORM_LIMITS = {
   // checkProduct's own limits (200, 500, 1000) answer in its words; these only stop what no person types.
-  maxLength: { name: 1000, image: 1000, description: 2000 },
+  maxLength: { name: 1000, image: 1000, description: 2000, name_hi: 1000, description_hi: 2000 },
   labels: {
     name: "Name",
     price: "Price",
@@ -134,6 +137,8 @@ export const PRODUCT_FORM_LIMITS = {
     category: "Category",
     gender: "Gender",
     size: "Size",
+    name_hi: "Hindi name",
+    description_hi: "Hindi description",
   },
   pageFields: ["intent", "id"],
 } as const;

@@ -6,6 +6,7 @@
 import "../zod-in-browser";
 import { z } from "zod";
 import { createEventRegistry } from "../events/registry";
+import { LANGUAGES, type Language } from "../i18n";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -60,6 +61,8 @@ export interface OrderPlaced {
     address: ShippingAddress;
     /** ISO time. */
     placedAt: string;
+    /** The language the shopper placed it in: the order's SMS and emails speak it (version 2; older orders read "en"). */
+    language: Language;
   };
 }
 
@@ -93,7 +96,7 @@ const actor = z.object({
 const orderStatus = z.enum(ORDER_STATUSES);
 const paymentStatus = z.enum(PAYMENT_STATUSES);
 
-const orderPlaced = z.object({
+const orderPlacedV1 = z.object({
   orderId: z.string(),
   lines: z.array(
     z.object({
@@ -116,9 +119,15 @@ const orderPlaced = z.object({
   address: z.object({ name: z.string(), phone: z.string(), address: z.string(), city: z.string(), pincode: z.string() }),
   placedAt: z.string(),
 });
+const orderPlaced = orderPlacedV1.extend({ language: z.enum(LANGUAGES) });
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", {
-  OrderPlaced: { version: 1, schema: orderPlaced },
+  OrderPlaced: {
+    version: 2,
+    schema: orderPlaced,
+    // Orders placed before the shop spoke Hindi were placed in English.
+    older: { 1: { schema: orderPlacedV1, up: (data: z.infer<typeof orderPlacedV1>) => ({ ...data, language: "en" }) } },
+  },
   OrderStatusChanged: {
     version: 1,
     schema: z.object({ orderId: z.string(), from: orderStatus, to: orderStatus, actor, at: z.string() }),

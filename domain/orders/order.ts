@@ -4,7 +4,8 @@ import { RuleViolation } from "../errors";
 import type { Decider } from "../events/decider";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "../cart";
 import { formatRupees } from "../money";
-import { stockProblem, type Shelf } from "../stock";
+import { stockProblem, type Shelf } from "../stock/shelf";
+import type { Language } from "../i18n";
 import { checkOrderStatus, checkPaymentStatus } from "./intents";
 import {
   type Actor,
@@ -70,6 +71,8 @@ export type OrderCommand =
       customer: OrderCustomer;
       address: ShippingAddress;
       placedAt: string;
+      /** The shopper's language: the order's messages speak it. */
+      language: Language;
       /** The total the client showed (the /api): compared, never charged. */
       claimedTotal?: number;
     }
@@ -151,6 +154,7 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
         customer: { ...command.customer },
         address: { ...command.address },
         placedAt: command.placedAt,
+        language: command.language,
       },
     },
   ];

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { DB, UsersTable } from "../../db/schema";
+import type { Language } from "../../domain/i18n";
 import type { CodeOutbox } from "../core";
 import type { JobQueue } from "../queue";
 import { codeSealKey } from "./sealed-codes";
@@ -199,8 +200,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    * previous one. The code's outbox row (its text masked, the code sealed) commits
    * with the code's hash; the job that sends it only names that row, and a queue
    * that cannot take it now (Redis down) leaves it to the relay (decisions 085, 086).
+   * The text speaks `language`, the asking page's (English by default, as the /api).
    */
-  async function sendCode(input: { phone?: string | null; ip?: string }): Promise<{ phone: string }> {
+  async function sendCode(input: { phone?: string | null; ip?: string; language?: Language }): Promise<{ phone: string }> {
     const checked = checkPhone(input.phone);
     if (!checked.ok) throw new AuthError("invalid_input", checked.message);
     const { phone } = checked;
@@ -238,7 +240,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
           expires_at: otpExpiry(sentAt),
         })
         .execute();
-      return codeOutbox.record(trx, { codeId: id, phone, code, shopName, sealKey: codeSeal });
+      return codeOutbox.record(trx, { codeId: id, phone, code, shopName, sealKey: codeSeal, language: input.language });
     });
     // The job id comes from the code's id: a retried request never sends the same code twice.
     if (!(await codeOutbox.handOver(queue, send))) console.warn(`code for ${maskPhone(phone)}: the job queue is unreachable; the relay sends it when it is back`);

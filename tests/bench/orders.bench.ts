@@ -2,10 +2,12 @@
  * End-to-end order placement on the local Postgres: the shop started as `shop start`
  * in its own process (web, projectors, reactor and job handlers, as `npm start`), or
  * with --processes=2 as `shop web` + `shop projector`, hit by autocannon POSTing the checkout confirm form. Each request is one guest
- * with a filled cart (signed cookie) and a fresh idempotency key; the action places
- * the order, checks the cart out and waits until the read models show the order
- * before it answers 302. Reports orders/s, p50/p99 latency and the projector lag
- * (orders.projected_at - placed_at).
+ * with a filled cart (signed cookie) and a fresh idempotency key; the cart holds a school
+ * shirt (made to order) and one of 20 counted products, so every order also reserves stock
+ * (decision 100); the action places the order with its reservation, checks the cart out and
+ * waits until the read models show the order before it answers 302. Reports orders/s,
+ * p50/p99 latency and the projector lag (orders.projected_at - placed_at). Then 50
+ * connections fight over the last 10 units of one product: exactly 10 orders, 40 refusals.
  *   npx tsx tests/bench/orders.bench.ts [orders] [--connections=N] [--processes=1|2] [--write] [--profile=DIR]
  * --write puts the results under "## Orders" in docs/benchmarks.md.
  */
@@ -31,6 +33,8 @@ const write = args.includes("--write");
 // --profile=DIR writes a V8 CPU profile of the shop process there (where the time goes).
 const profileDir = args.find((a) => a.startsWith("--profile="))?.split("=")[1];
 const WARMUP = 300;
+// --made-to-order: carts of school shirts only (no stock to reserve), the run before stock became events.
+const MADE_TO_ORDER = args.includes("--made-to-order");
 const PROCESSES = Number(args.find((a) => a.startsWith("--processes="))?.split("=")[1] ?? 1);
 
 /**
@@ -70,18 +74,33 @@ async function main() {
   const core = await openShopCore(config, { database, queue: new InProcessQueue(1) });
   const shop = { ...core, ...createServices(core) };
 
-  /** Guests with a filled cart each (one line, two shirts), written straight to their streams. */
-  async function fillCarts(count: number): Promise<string[]> {
+  /** Counted products the bench's carts take one unit of: a shop with stock spread over its shelf. */
+  const shelf = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      shop.products.create({ name: `Bench Bottle ${i + 1}`, price: 199, description: "", imageUrl: null, stockQuantity: 100_000, category: "accessories", gender: "unisex", size: "Free Size" }),
+    ),
+  );
+
+  let contestedProduct: { id: number } | undefined;
+
+  /** Guests with a filled cart each (two shirts and one counted product), written straight to their streams. */
+  async function fillCarts(count: number, pick = (i: number) => shelf[i % shelf.length]): Promise<string[]> {
     const tokens = Array.from({ length: count }, () => randomUUID());
     for (let i = 0; i < count; i += 50) {
       await Promise.all(
-        tokens.slice(i, i + 50).map((token) =>
-          shop.store.append(
+        tokens.slice(i, i + 50).map((token, j) => {
+          const product = pick(i + j);
+          return shop.store.append(
             cartStreamId(guestCartId(token)),
-            [{ id: randomUUID(), type: "CartItemAdded", data: { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2 } }],
+            [
+              { id: randomUUID(), type: "CartItemAdded", data: { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2 } },
+              ...(MADE_TO_ORDER && product !== contestedProduct
+                ? []
+                : [{ id: randomUUID(), type: "CartItemAdded", data: { productId: `product/${product.id}`, name: product.name, size: "Free Size", school: "", quantity: 1 } }]),
+            ],
             "no_stream",
-          ),
-        ),
+          );
+        }),
       );
     }
     return tokens;
@@ -187,6 +206,38 @@ async function main() {
     const serviceSeconds = (Date.now() - serviceStarted) / 1000;
     serviceLatencies.sort((a, b) => a - b);
 
+    // 50 connections, one order each, for the last 10 units of one product.
+    const contested = await shop.products.create({ name: "Bench Last Bottles", price: 199, description: "", imageUrl: null, stockQuantity: 10, category: "accessories", gender: "unisex", size: "Free Size" });
+    contestedProduct = contested;
+    const fightTokens = await fillCarts(50, () => contested);
+    for (const token of fightTokens) cookies.push((await cookie.serialize(token)).split(";")[0]);
+    await shop.waitForReadModels((await shop.store.headPosition())!, 60_000);
+    console.log("fight: 50 connections for the last 10 units of one product");
+    const fight = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon(
+        {
+          url: `${baseUrl}/checkout`,
+          connections: 50,
+          amount: 50,
+          requests: [
+            {
+              method: "POST",
+              setupRequest: (req) => ({ ...req, headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[next++] }, body: body() }),
+            },
+          ],
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      ),
+    );
+    const fightStatuses = Object.fromEntries(
+      Object.entries(fight.statusCodeStats as unknown as Record<string, { count: number }>).map(([code, s]) => [code, s.count]),
+    );
+    const contestedOrders = Number(
+      (await sql<{ n: number }>`select count(*)::int as n from orders where lines @> ${JSON.stringify([{ productId: `product/${contested.id}` }])}::jsonb`.execute(shop.db)).rows[0].n,
+    );
+    await shop.waitForReadModels((await shop.store.headPosition())!, 60_000);
+    const contestedStock = await shop.stock.level(contested.id);
+
     const rows = {
       orders: placed,
       ordersPerSecond: placed / seconds,
@@ -203,6 +254,11 @@ async function main() {
       serviceP50: percentile(serviceLatencies, 50),
       serviceP99: percentile(serviceLatencies, 99),
       statuses: Object.fromEntries(Object.entries(statuses).map(([code, s]) => [code, s.count])),
+      fightStatuses,
+      fightP50: fight.latency.p50,
+      fightP99: fight.latency.p99,
+      contestedOrders,
+      contestedHeld: contestedStock?.held ?? null,
     };
     console.log(JSON.stringify(rows, null, 2));
 
@@ -218,8 +274,9 @@ async function main() {
         `Command: \`npx tsx tests/bench/orders.bench.ts ${ORDERS} --connections=${CONNECTIONS}${PROCESSES === 2 ? " --processes=2" : ""} --write\``,
         "",
         `End-to-end order placement: HTTP POST of the checkout confirm form (guest with a filled cart, fresh idempotency key)`,
-        "through the action (price the cart, append OrderPlaced with no_stream and CartCheckedOut in one statement, wait",
-        "until the read models show the order) to the 302. The shop runs in its own process(es) on the local Postgres",
+        "holding two school shirts (made to order) and one of 20 counted products, through the action (price the cart, read",
+        "the product's stock stream, append OrderPlaced with no_stream, CartCheckedOut and StockReserved at the stock stream's",
+        "revision in one statement, wait until the read models show the order) to the 302. The shop runs in its own process(es) on the local Postgres",
         "(layout below); autocannon runs in the bench process; the run is timed from its start to the last answer;",
         `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown cpu"}), ${new Date().toISOString().slice(0, 10)}.`,
         "",
@@ -237,6 +294,9 @@ async function main() {
         `| machine load average during the run (1 min) | ${rows.loadAverage.toFixed(1)} | |`,
         `| service level, no HTTP: orders per second | ${rows.servicePerSecond.toFixed(0)} | |`,
         `| service level, no HTTP: latency p50 / p99 | ${rows.serviceP50.toFixed(0)} / ${rows.serviceP99.toFixed(0)} ms | |`,
+        `| 50 connections for the last 10 units of one product: answers | ${Object.entries(rows.fightStatuses).map(([c, n]) => `${n}x ${c}`).join(", ")} | 10x 302, 40x 409 (${rows.fightStatuses["302"] === 10 && rows.fightStatuses["409"] === 40 ? "met" : "MISSED"}) |`,
+        `| the same: orders holding the product / units they hold | ${rows.contestedOrders} / ${rows.contestedHeld} | 10 / 10 |`,
+        `| the same: latency p50 / p99 | ${rows.fightP50} / ${rows.fightP99} ms | |`,
         "",
         "Projector lag is `orders.projected_at` (clock time of the projector's insert) minus `placed_at` (set just before the append).",
         "",

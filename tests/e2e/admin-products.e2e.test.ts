@@ -55,7 +55,7 @@ describe("/admin/products", () => {
       // Everything wrong at once: each field says what is wrong.
       await page.getByRole("button", { name: "Add" }).click();
       for (const message of ["Name is required", "Price is required", "Choose a category", "Choose a gender"]) await fieldError(page, message).waitFor();
-      await page.getByLabel("Name").fill(name);
+      await page.getByLabel("Name", { exact: true }).fill(name);
       await page.getByLabel("Price (₹)").fill("abc");
       await page.getByLabel("Image URL").fill("ftp://example.com/x.png");
       await page.getByLabel("Stock quantity").fill("-2");
@@ -64,7 +64,7 @@ describe("/admin/products", () => {
         await fieldError(page, message).waitFor();
       }
       // What was typed stays in the form.
-      expect(await page.getByLabel("Name").inputValue()).toBe(name);
+      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(name);
       await page.getByLabel("Price (₹)").fill("0");
       await page.getByRole("button", { name: "Add" }).click();
       await fieldError(page, "Price must be more than 0").waitFor();
@@ -72,7 +72,7 @@ describe("/admin/products", () => {
 
       await page.getByLabel("Price (₹)").fill("1350");
       await page.getByLabel("Image URL").fill("/images/products/navy-blazer.png");
-      await page.getByLabel("Description").fill("Lined wool-blend blazer for the Churu winter.");
+      await page.getByLabel("Description", { exact: true }).fill("Lined wool-blend blazer for the Churu winter.");
       await page.getByLabel("Stock quantity").fill("7");
       await page.getByLabel("Category").selectOption("blazer");
       await page.getByLabel("Gender").selectOption("girls");
@@ -91,7 +91,7 @@ describe("/admin/products", () => {
       await row.getByRole("link", { name: "Edit" }).click();
       await settle(page, (url) => url.searchParams.get("edit") === String(id), js);
       await page.getByRole("heading", { name: "Edit Product" }).waitFor();
-      expect(await page.getByLabel("Name").inputValue()).toBe(name);
+      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(name);
       expect(await page.getByLabel("Category").inputValue()).toBe("blazer");
       await page.getByLabel("Price (₹)").fill("1499");
       await page.getByLabel("Stock quantity").fill("0");

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { randomInt } from "node:crypto";
 import { JS_MODES, launchBrowser, newShopperPage, ready } from "../support/browser";
+import { eventually } from "../support/fake-providers";
 import { startTestServer, type TestServer } from "../support/server";
+import { open, settle, textOf } from "../support/storefront";
 
 let server: TestServer;
 let browser: Browser | null;
@@ -65,5 +68,65 @@ describe("a shopper reads the shop in Hindi", () => {
       await page.getByText("Back to all schools").waitFor();
       await context.close();
     });
+  }
+});
+
+describe("a Hindi shopper buys a shirt", () => {
+  for (const mode of JS_MODES) {
+    const js = mode.javaScriptEnabled;
+    it(`orders in Hindi, is told what to fix in Hindi, and gets the order SMS in Hindi (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      const phone = `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
+      try {
+        await open(page, "/?lng=hi", js);
+        expect(await page.getAttribute("html", "lang")).toBe("hi-IN");
+        await open(page, "/schools/dps/shirt?size=30", js);
+        await page.getByRole("spinbutton", { name: "कितने चाहिए" }).fill("1");
+        await page.getByRole("button", { name: "अभी खरीदें" }).click();
+        await settle(page, "**/cart", js);
+
+        await page.getByRole("link", { name: "ऑर्डर करने आगे बढ़ें" }).click();
+        await settle(page, "**/checkout", js);
+        await page.getByRole("link", { name: "ऑर्डर करें" }).click();
+        if (!js) await settle(page, "**/checkout?step=details", js);
+        await page.getByRole("heading", { name: "ऑर्डर पक्का करने के लिए अपनी जानकारी भरें" }).waitFor();
+
+        // Nothing filled, then a short number and pincode: every message in Hindi, by its field.
+        const confirm = page.getByRole("button", { name: "ऑर्डर पक्का करें" });
+        await confirm.click();
+        if (!js) await page.waitForLoadState("load");
+        for (const message of ["नाम भरना ज़रूरी है", "मोबाइल नंबर भरना ज़रूरी है", "पता भरना ज़रूरी है", "पिनकोड भरना ज़रूरी है"]) {
+          await page.locator(".field-error").getByText(message, { exact: true }).waitFor();
+        }
+        const fill = async (mobile: string, pincode: string) => {
+          await page.getByLabel("नाम", { exact: true }).fill("सुनीता देवी");
+          await page.getByLabel("मोबाइल नंबर", { exact: true }).fill(mobile);
+          await page.getByLabel("पता", { exact: true }).fill("वार्ड 7, सुभाष चौक");
+          await page.getByLabel("शहर", { exact: true }).fill("चूरू");
+          await page.getByLabel("पिनकोड", { exact: true }).fill(pincode);
+        };
+        await fill("12345", "3310");
+        await confirm.click();
+        if (!js) await page.waitForLoadState("load");
+        await page.locator("#phone-error").getByText("मोबाइल नंबर 10 अंकों का होना चाहिए").waitFor();
+        await page.locator("#pincode-error").getByText("पिनकोड 6 अंकों का होना चाहिए").waitFor();
+
+        await fill(phone, "331001");
+        await confirm.click();
+        await settle(page, "**/checkout/done?order=*", js);
+        await page.getByRole("heading", { name: "आपका ऑर्डर हो गया है। धन्यवाद!" }).waitFor();
+        const number = await textOf(page, "[data-testid=order-number]");
+
+        // The text the SMS provider was handed: Hindi, with the number the page showed and its tracking link.
+        const [sms] = await eventually(`the order SMS to ${phone}`, () => {
+          const texts = server.sms.to(phone);
+          return texts.length ? texts : null;
+        });
+        expect(sms.text).toMatch(new RegExp(`^Churu Uniform House: आपका ऑर्डर ${number} \\(₹\\d[\\d,]*\\) मिल गया। ट्रैक करें: \\S+/orders/track\\?orderId=${number}$`));
+      } finally {
+        await context.close();
+      }
+    }, 90_000);
   }
 });

@@ -11,6 +11,7 @@ function postgresSubject(database: Database, close: () => Promise<void>): Contra
   const store = new PostgresEventStore(database);
   return {
     store,
+    db: database.db,
     async appendSlowly(streamId, events, expected, sleepMs) {
       await database.db.transaction().execute(async (trx) => {
         await store.appendIn(trx, streamId, events, expected);
@@ -52,7 +53,15 @@ eventStoreContract(
   async () => {
     const { EventStoreDBEventStore } = await import("../../eventstore/eventstoredb");
     const store = await EventStoreDBEventStore.connect(services.eventStoreUrl!);
-    return { store, close: () => store.close() };
+    const database = await createTestDatabase();
+    return {
+      store,
+      db: database.db,
+      async close() {
+        await store.close();
+        await database.close();
+      },
+    };
   },
   {
     skipReason: services.eventStoreUrl

@@ -70,7 +70,7 @@ describe("catalogue pages for visitors without a session or cart", () => {
     await get(`/product/${product.id}`);
     expect((await get(`/product/${product.id}`)).headers.get("x-page-cache")).toBe("hit");
     const price = product.price + 111;
-    await server.shop.products.update(product.id, { price });
+    await server.shop.products.update(product.id, { price }, { kind: "admin", name: "Test admin" });
     const page = await get(`/product/${product.id}`);
     expect(page.headers.get("x-page-cache")).toBe("miss");
     expect(await page.text()).toContain(formatRupees(price));

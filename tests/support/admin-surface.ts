@@ -37,6 +37,8 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/products", form: { intent: "delete", id: "999999" } },
   { method: "GET", path: "/admin/products/999999/delete" },
   { method: "POST", path: "/admin/products/999999/delete" },
+  { method: "GET", path: "/admin/products/999999/stock" },
+  { method: "POST", path: "/admin/products/999999/stock", form: { intent: "receive", quantity: "5", reason: "Delivery" } },
 ];
 
 /**

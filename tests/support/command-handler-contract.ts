@@ -104,6 +104,28 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       expect((await tallies.load(id)).state.total).toBe(900);
     });
 
+    it("a handler that keeps streams folded in memory reads only what is new, and sees what other writers appended", async () => {
+      const { store, counted } = counting(getStore());
+      const cached = createCommandHandler(store, { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 20, cachedStreams: 10 });
+      const other = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
+      const id = tallyId();
+      for (let i = 0; i < 5; i++) await cached.handle(id, { type: "Count", by: 1 });
+      // Another process (no cache) appends behind this one's back; a rule must see it.
+      await other.handle(id, { type: "Count", by: 990 });
+      const loaded = await cached.load(id);
+      expect(loaded).toMatchObject({ state: { total: 995, counts: 6 }, revision: 5 });
+      const refusal = await cached.handle(id, { type: "Count", by: 10 }).catch((e: unknown) => e);
+      expect(isRuleViolation(refusal)).toBe(true);
+      // Ten racing writers through the cache still lose nothing.
+      const raced = tallyId();
+      await Promise.all(Array.from({ length: 10 }, () => cached.handle(raced, { type: "Count", by: 2 })));
+      expect((await other.load(raced)).state).toEqual({ total: 20, counts: 10 });
+      // A load of a cached stream with nothing new reads no event.
+      counted.eventsRead = 0;
+      await cached.load(raced);
+      expect(counted.eventsRead).toBe(0);
+    });
+
     it("gives up after the set number of lost races with the store's conflict", async () => {
       const { store, counted } = counting(getStore());
       store.append = async (streamId, _events, expected) => {

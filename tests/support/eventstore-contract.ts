@@ -7,11 +7,16 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "../../eventstore/port";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
 import { commandHandlerContract } from "./command-handler-contract";
+import { stockContract } from "./stock-contract";
 import { withTimeout } from "./time";
 
 export interface ContractSubject {
   store: EventStore;
+  /** A migrated database for what lives beside the store (products, read models): the stock contract uses it. */
+  db: Kysely<DB>;
   /**
    * Appends while holding the writer's transaction open for `sleepMs` before
    * commit, where the adapter has such transactions (Postgres). The gap test
@@ -92,6 +97,7 @@ export function eventStoreContract(
     });
 
     commandHandlerContract(() => store);
+    stockContract(() => ({ store, db: subject.db }));
 
     describe("expected revision", () => {
       it("no_stream creates a stream whose first event is revision 0", async () => {

@@ -33,7 +33,8 @@ export async function placeOrder(
 ): Promise<{ orderId: string; eventId: string }> {
   const orderId = options.orderId ?? `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
   const total = options.total ?? 1250;
-  const event: NewEvent<"OrderPlaced", OrderPlaced["data"]> = {
+  // Stored as version 1 (no schemaVersion stamp, no language): read as an English order.
+  const event: NewEvent<"OrderPlaced", Omit<OrderPlaced["data"], "language">> = {
     id: randomUUID(),
     type: "OrderPlaced",
     data: {

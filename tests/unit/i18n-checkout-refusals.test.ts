@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DETAILS_MESSAGES, QUANTITY_MESSAGE } from "../../domain/checkout";
 import { EMPTY_CART_MESSAGE } from "../../domain/orders/order";
-import { stockProblem } from "../../domain/stock";
+import { stockProblem } from "../../domain/stock/shelf";
 import { checkoutRefusalIn } from "../../app/i18n/checkout-refusals.server";
 import { hasRefusal } from "../../app/i18n/i18n.server";
 

@@ -8,26 +8,15 @@ import {
   LANGUAGES,
   type Language,
   type Messages,
-  type MessageTree,
 } from "../../domain/i18n";
 import { formatRupees } from "../../domain/money";
 import { parseShopFilters } from "../../domain/shop-filters";
 import { AUTH_MESSAGES } from "../../domain/auth";
+import { flattenMessages, placeholdersOf } from "../support/messages";
 
 const RESOURCES: Record<Language, Messages> = TYPED_RESOURCES;
 
-/** Every key of a namespace with its message, "hero.title" -> "School uniforms ...". */
-function flatten(tree: MessageTree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
 
-const placeholders = (message: string) => [...message.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe("the shop's messages in Hindi and English", () => {
   it("has the same namespaces in both languages", () => {
@@ -36,11 +25,11 @@ describe("the shop's messages in Hindi and English", () => {
 
   for (const namespace of Object.keys(RESOURCES.en)) {
     it(`has every ${namespace} key in both, with the same placeholders and no empty message`, () => {
-      const en = flatten(RESOURCES.en[namespace]);
-      const hi = flatten(RESOURCES.hi[namespace]);
+      const en = flattenMessages(RESOURCES.en[namespace]);
+      const hi = flattenMessages(RESOURCES.hi[namespace]);
       expect([...hi.keys()].sort()).toEqual([...en.keys()].sort());
       for (const [key, english] of en) {
-        expect(placeholders(hi.get(key)!), `${namespace}:${key}`).toEqual(placeholders(english));
+        expect(placeholdersOf(hi.get(key)!), `${namespace}:${key}`).toEqual(placeholdersOf(english));
         expect(english.trim(), `${namespace}:${key} (en)`).not.toBe("");
         expect(hi.get(key)!.trim(), `${namespace}:${key} (hi)`).not.toBe("");
       }
@@ -50,7 +39,7 @@ describe("the shop's messages in Hindi and English", () => {
   it("writes the Hindi messages in Devanagari, not left in English", () => {
     const untranslated: string[] = [];
     for (const namespace of Object.keys(RESOURCES.hi)) {
-      for (const [key, hindi] of flatten(RESOURCES.hi[namespace])) {
+      for (const [key, hindi] of flattenMessages(RESOURCES.hi[namespace])) {
         // A message of only placeholders, digits and signs has nothing to translate.
         const words = hindi.replace(/\{\{[^}]*\}\}/g, "").replace(/Churu Uniform House|St Xaviers/g, "");
         if (/[A-Za-z]{3,}/.test(words) && !/[\u0900-\u097F]/.test(words)) untranslated.push(`${namespace}:${key}`);
@@ -63,10 +52,10 @@ describe("the shop's messages in Hindi and English", () => {
     for (const lang of LANGUAGES) {
       const server = serverT(lang);
       for (const namespace of Object.keys(RESOURCES[lang])) {
-        for (const [key, message] of flatten(RESOURCES[lang][namespace])) {
+        for (const [key, message] of flattenMessages(RESOURCES[lang][namespace])) {
           const plural = /_(one|other)$/.exec(key);
           const base = plural ? key.slice(0, -plural[0].length) : key;
-          const values = Object.fromEntries(placeholders(message).map((name) => [name, name === "count" ? 3 : `<${name}>`]));
+          const values = Object.fromEntries(placeholdersOf(message).map((name) => [name, name === "count" ? 3 : `<${name}>`]));
           const full = `${namespace}:${base}`;
           expect(translate(RESOURCES[lang], lang, full, values), `${lang} ${full}`).toBe(server(full, values));
           if (plural) expect(translate(RESOURCES[lang], lang, full, { count: 1 })).toBe(server(full, { count: 1 }));

@@ -47,6 +47,18 @@ const CONVERTED = [
   "app/routes/returns.tsx",
   "app/routes/product.$id.tsx",
   "app/routes/newsletter.tsx",
+  "app/routes/admin.tsx",
+  "app/routes/admin._index.tsx",
+  "app/routes/admin.orders.$id.tsx",
+  "app/routes/admin.orders.$id_.delete.tsx",
+  "app/routes/admin.products.tsx",
+  "app/routes/admin.products_.$id.delete.tsx",
+  "app/routes/admin.notifications.tsx",
+  "app/routes/admin_.login.tsx",
+  "app/routes/admin.$.tsx",
+  "app/components/ConfirmDeleteForm.tsx",
+  "app/components/StockBadge.tsx",
+  "app/routes/admin.products_.$id.stock.tsx",
 ];
 
 /** Attributes a person reads or hears. */

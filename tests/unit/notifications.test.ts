@@ -34,6 +34,7 @@ describe("notification texts", () => {
       orderId: "ORD-7",
       total: 998,
       placedAt: "2025-06-01T10:00:00.000Z",
+      language: "en",
       customer: { kind: "guest", name: "Asha", phone: "9876543210" },
       address: { name: "Asha", phone: "9876543210", address: "Station Road", city: "Churu", pincode: "331001" },
       lines: [{ productId: "p", name: "White Shirt", size: "32", school: "DPS", unitPrice: 499, quantity: 2 }],

@@ -18,6 +18,7 @@ const placed = (customer: Extract<OrderEvent, { type: "OrderPlaced" }>["data"]["
     customer,
     address,
     placedAt: at,
+    language: "en",
   },
 });
 

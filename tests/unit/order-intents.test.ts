@@ -19,6 +19,7 @@ const place: OrderCommand = {
   customer: { kind: "guest", name: "Ravi", phone: "9876543210" },
   address: { name: "Ravi", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001" },
   placedAt: at,
+  language: "en",
 };
 
 const refusal = ruleRefusal;

@@ -1,0 +1,213 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { STOCK_FORM_LIMITS, stockForm } from "../../domain/forms/stock";
+import { isRuleViolation } from "../../domain/errors";
+import { parseShopProductId } from "../../domain/shop-products";
+import { shelfLabel } from "../../domain/stock/shelf";
+import type { Language } from "../../domain/i18n";
+import type { StockHistoryEntry } from "../../services/stock";
+import { requireAdmin } from "../auth/session.server";
+import { adminTime } from "../admin/orders.server";
+import { stockActor } from "../admin/stock.server";
+import { TableScroll } from "../components/TableScroll";
+import { readPageForm, refusalStatus, type FormResult } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
+import { metaT, useT, type T } from "../i18n/I18n";
+import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
+import { refusalByPatternIn } from "../i18n/refusal-patterns.server";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => [
+  { title: metaT(matches)("stock:metaTitle", { name: page?.product.name ?? "" }) },
+];
+
+const SAVED = ["count", "receive", "return", "none"] as const;
+
+function historyRow(entry: StockHistoryEntry, t: T, lang: Language) {
+  const order = entry.orderId ? t("stock:history.order", { number: entry.orderId.replace(/-/g, "").slice(0, 8).toUpperCase() }) : "";
+  const reason =
+    entry.type === "StockReleased" && entry.reason ? t(`stock:history.reasons.${entry.reason}`) : (entry.reason ?? "");
+  const who =
+    entry.actor.kind === "admin" ? (entry.actor.name ?? entry.actor.id ?? "") : entry.actor.kind === "order" ? t("stock:history.customer") : t("stock:history.system");
+  return {
+    key: entry.revision,
+    when: adminTime(entry.at, lang),
+    what: t(`stock:history.types.${entry.type}`),
+    change: entry.change > 0 ? `+${entry.change}` : String(entry.change),
+    after: entry.availableAfter,
+    who,
+    why: [reason, order].filter(Boolean).join(" · "),
+  };
+}
+
+/** A product's stock: what is for sale, what orders hold, the three changes by hand, and the history (who, when, why). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.shop);
+  const lang = languageOf(request);
+  const t = serverT(lang);
+  const id = parseShopProductId(params.id);
+  const product = id === undefined ? undefined : await context.shop.products.get(id);
+  if (!product) throw data({ message: t("admin:products.noSuchProduct") }, { status: 404 });
+  const [level, history] = await Promise.all([context.shop.stock.level(product.id), context.shop.stock.history(product.id)]);
+  const saved = new URL(request.url).searchParams.get("saved");
+  return {
+    product: { id: product.id, name: product.name, size: product.size },
+    available: product.stockQuantity,
+    held: level?.held ?? 0,
+    counted: level !== undefined,
+    label: shelfLabel(product.stockQuantity),
+    history: history.filter((entry) => entry.type !== "StockSnapshotted").map((entry) => historyRow(entry, t, lang)),
+    saved: SAVED.find((s) => s === saved) ?? null,
+    messages: routeMessages(request, "stock", "admin"),
+    refusals: refusalTable(request, "stock"),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context.shop);
+  const form = await readPageForm(request, stockForm, STOCK_FORM_LIMITS);
+  if (!form.ok) return form.answer;
+  const id = parseShopProductId(params.id);
+  if (id === undefined || !(await context.shop.products.get(id))) {
+    return form.refuse(serverT(languageOf(request))("admin:products.noSuchProduct"), 404);
+  }
+  const change = form.value;
+  const actor = stockActor(admin);
+  try {
+    const result =
+      change.intent === "count"
+        ? await context.shop.stock.count(id, change.to, actor, change.reason)
+        : change.intent === "receive"
+          ? await context.shop.stock.receive(id, change.quantity, actor, change.reason)
+          : await context.shop.stock.takeBack(id, change.quantity, actor, change.reason, change.order);
+    return redirect(`/admin/products/${id}/stock?saved=${result.changed ? change.intent : "none"}`);
+  } catch (err) {
+    if (!isRuleViolation(err)) throw err;
+    return form.refuse(refusalByPatternIn(languageOf(request), "stock", err.message), refusalStatus(err.status));
+  }
+}
+
+/** One number field of a stock form ("to" or "quantity"), with its message. */
+interface UnitsField {
+  name: "to" | "quantity" | "order";
+  label: string;
+  required?: boolean;
+  defaultValue?: string;
+}
+
+/** A stock change by hand: its own fields, a reason, its refusal beside it (the intent names the form). */
+function ChangeForm({ intent, fields, result, busy }: { intent: "count" | "receive" | "return"; fields: UnitsField[]; result: FormResult | undefined; busy: boolean }) {
+  const t = useT();
+  const id = (name: string) => `${intent}-${name}`;
+  return (
+    <Form method="post" className="stock-form" aria-labelledby={id("title")}>
+      <h2 id={id("title")}>{t(`stock:${intent}.title`)}</h2>
+      <input type="hidden" name="intent" value={intent} />
+      <FormMessage result={result} />
+      {fields.map((field) => (
+        <div className="form-field" key={field.name}>
+          <label htmlFor={id(field.name)}>{field.label}</label>
+          <input
+            {...fieldProps(result, field.name)}
+            id={id(field.name)}
+            name={field.name}
+            inputMode={field.name === "order" ? undefined : "numeric"}
+            autoCapitalize={field.name === "order" ? "characters" : undefined}
+            required={field.required ?? true}
+            defaultValue={field.defaultValue}
+          />
+          <FieldMessage result={result} name={field.name} />
+        </div>
+      ))}
+      <div className="form-field">
+        <label htmlFor={id("reason")}>{t("stock:reason")}</label>
+        <input {...fieldProps(result, "reason")} id={id("reason")} name="reason" required maxLength={200} placeholder={t("stock:reasonHint")} />
+        <FieldMessage result={result} name="reason" />
+      </div>
+      <button type="submit" disabled={busy}>
+        {t(`stock:${intent}.submit`)}
+      </button>
+    </Form>
+  );
+}
+
+export default function ProductStockPage() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const t = useT();
+  const busy = navigation.state === "submitting";
+  // Each form's refusal shows by that form: the intent it was sent with.
+  const sent = answer ? (answer.result.initialValue?.intent as string | undefined) : undefined;
+  const resultFor = (intent: string) => (sent === intent ? answer?.result : undefined);
+  return (
+    <section className="admin-stock" aria-labelledby="stock-title">
+      <p>
+        <Link to="/admin/products">{t("stock:back")}</Link>
+      </p>
+      <h1 id="stock-title">{t("stock:title", { name: page.product.name, size: page.product.size })}</h1>
+      {page.saved ? (
+        <p className="notice" role="status">
+          {t(`stock:saved.${page.saved}`)}
+        </p>
+      ) : null}
+      {answer && !sent ? <FormMessage result={answer.result} /> : null}
+      <dl className="stock-summary">
+        <div>
+          <dt>{t("stock:forSale")}</dt>
+          <dd>{page.available}</dd>
+        </div>
+        <div>
+          <dt>{t("stock:held")}</dt>
+          <dd>{page.held}</dd>
+        </div>
+      </dl>
+      {!page.counted ? <p className="hint">{t("stock:made")}</p> : null}
+
+      <div className="stock-forms">
+        <ChangeForm intent="count" result={resultFor("count")} busy={busy} fields={[{ name: "to", label: t("stock:count.to"), defaultValue: String(page.available) }]} />
+        <ChangeForm intent="receive" result={resultFor("receive")} busy={busy} fields={[{ name: "quantity", label: t("stock:receive.quantity") }]} />
+        <ChangeForm
+          intent="return"
+          result={resultFor("return")}
+          busy={busy}
+          fields={[
+            { name: "quantity", label: t("stock:return.quantity") },
+            { name: "order", label: t("stock:return.order"), required: false },
+          ]}
+        />
+      </div>
+
+      <h2>{t("stock:history.title")}</h2>
+      {page.history.length === 0 ? (
+        <p>{t("stock:history.none")}</p>
+      ) : (
+        <TableScroll label={t("stock:history.label", { name: page.product.name })}>
+          <table className="stock-history">
+            <thead>
+              <tr>
+                <th scope="col">{t("stock:history.when")}</th>
+                <th scope="col">{t("stock:history.what")}</th>
+                <th scope="col">{t("stock:history.change")}</th>
+                <th scope="col">{t("stock:history.after")}</th>
+                <th scope="col">{t("stock:history.who")}</th>
+                <th scope="col">{t("stock:history.why")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.history.map((row) => (
+                <tr key={row.key}>
+                  <td>{row.when}</td>
+                  <td>{row.what}</td>
+                  <td>{row.change}</td>
+                  <td>{row.after}</td>
+                  <td>{row.who}</td>
+                  <td>{row.why}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Every text the shop sends a customer's phone, in both languages: the order's SMS and the sign-in
+ * code. One table per language, `{{placeholders}}` as in app/locales (filled by `interpolate`),
+ * kept here and not in app/locales because the workers word them and may not import app/
+ * (decision 090). The type makes both languages carry every text; tests/unit/customer-texts.test.ts
+ * holds them to the same placeholders.
+ *
+ * A Hindi SMS goes as Unicode: 70 characters in one part, 67 in each part of a longer one, so the
+ * Hindi texts say only the order number, the total, and the link (the English ones are unchanged).
+ * The link goes last in both: a full stop after it would be taken as part of the address by some phones.
+ */
+import type { Language } from "./i18n";
+import type { OrderStatus } from "./orders/events";
+
+export interface CustomerTexts {
+  order: {
+    /** {{shop}}, {{number}} (the 8 characters the pages show), {{total}} (₹ with Indian grouping), {{link}}. */
+    placed: string;
+    /** {{shop}}, {{number}}, {{link}} */
+    shipped: string;
+    delivered: string;
+    cancelled: string;
+    /** Any other new status, named by `status.*`: {{shop}}, {{number}}, {{status}}, {{link}}. */
+    changed: string;
+  };
+  status: Record<OrderStatus, string>;
+  /** {{code}} first (phones offer to copy it), {{shop}}, {{minutes}} it is valid for. */
+  signInCode: string;
+}
+
+export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
+  en: {
+    order: {
+      placed: "{{shop}}: thank you! We have your order {{number}} for {{total}}. We will text you when it ships. Track it at {{link}}",
+      shipped: "{{shop}}: your order {{number}} has been shipped and is on its way to you. Track it at {{link}}",
+      delivered: "{{shop}}: your order {{number}} has been delivered. Thank you for shopping with us! Details: {{link}}",
+      cancelled: "{{shop}}: your order {{number}} has been cancelled. If you did not ask for this, please call us. Details: {{link}}",
+      changed: "{{shop}}: your order {{number}} is now {{status}}. Track it at {{link}}",
+    },
+    // The stored values, as the English texts always said them.
+    status: { pending: "pending", processing: "processing", shipped: "shipped", delivered: "delivered", cancelled: "cancelled" },
+    signInCode: "{{code}} is your {{shop}} sign-in code. It is valid for {{minutes}} minutes. Do not share it with anyone.",
+  },
+  hi: {
+    order: {
+      // Two Unicode parts with the shop's name, a total in lakhs and its link (no room for a thank-you).
+      placed: "{{shop}}: आपका ऑर्डर {{number}} ({{total}}) मिल गया। ट्रैक करें: {{link}}",
+      shipped: "{{shop}}: आपका ऑर्डर {{number}} भेज दिया गया है। ट्रैक करें: {{link}}",
+      delivered: "{{shop}}: आपका ऑर्डर {{number}} पहुँच गया है। धन्यवाद! ब्योरा: {{link}}",
+      cancelled: "{{shop}}: आपका ऑर्डर {{number}} रद्द हो गया है। आपने नहीं कहा था तो हमें फ़ोन करें। ब्योरा: {{link}}",
+      changed: "{{shop}}: आपके ऑर्डर {{number}} की स्थिति: {{status}}। ट्रैक करें: {{link}}",
+    },
+    // As the account pages name them (app/locales/hi/account.json `status`).
+    status: { pending: "बाकी", processing: "तैयार हो रहा है", shipped: "भेज दिया गया", delivered: "पहुँच गया", cancelled: "रद्द" },
+    signInCode: "{{code}} आपका {{shop}} OTP है। यह {{minutes}} मिनट तक चलेगा। इसे किसी को न बताएँ।",
+  },
+};

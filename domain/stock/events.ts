@@ -1,0 +1,90 @@
+/**
+ * A product's stock as events (decision 100): what came in, what the shopkeeper counted,
+ * what orders hold and gave back. One stream per product of the shop's table,
+ * `stock-{productId}`; each such product is one size, so a stream is a product in one
+ * size. School uniform items (domain/catalogue.ts) have no stream: they are made to order.
+ */
+import "../zod-in-browser";
+import { z } from "zod";
+import { createEventRegistry } from "../events/registry";
+
+/** Who changed the stock by hand: shown in the product's stock history. */
+export interface StockActor {
+  kind: "admin" | "system";
+  id?: string;
+  name?: string;
+}
+
+/** Why an order's units went back on the shelf. */
+export const RELEASE_REASONS = ["cancelled", "deleted", "not placed"] as const;
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
+
+export interface StockReceived {
+  type: "StockReceived";
+  data: { productId: number; quantity: number; actor: StockActor; reason: string; at: string };
+}
+
+/** The shopkeeper counted the shelf (or the stream was opened from the old stock column): `to` is what can be sold now. */
+export interface StockAdjusted {
+  type: "StockAdjusted";
+  data: { productId: number; from: number; to: number; actor: StockActor; reason: string; at: string };
+}
+
+/** An order holds `quantity` units: they are no longer for sale. */
+export interface StockReserved {
+  type: "StockReserved";
+  data: { productId: number; orderId: string; quantity: number; at: string };
+}
+
+/** An order's units are back for sale: the order was cancelled, deleted, or never placed. */
+export interface StockReleased {
+  type: "StockReleased";
+  data: { productId: number; orderId: string; quantity: number; reason: ReleaseReason; at: string };
+}
+
+/** A parent brought goods back and they went on the shelf again. */
+export interface StockReturned {
+  type: "StockReturned";
+  data: { productId: number; quantity: number; orderId?: string; actor: StockActor; reason: string; at: string };
+}
+
+/** The whole state every `stockSnapshots.every` events, so loading a busy product stays cheap. */
+export interface StockSnapshotted {
+  type: "StockSnapshotted";
+  data: { productId: number; available: number; held: Record<string, number> };
+}
+
+export type StockEvent = StockReceived | StockAdjusted | StockReserved | StockReleased | StockReturned | StockSnapshotted;
+
+export const stockStreamId = (productId: number) => `stock-${productId}`;
+
+const actor = z.object({ kind: z.enum(["admin", "system"]), id: z.string().optional(), name: z.string().optional() });
+const productId = z.number().int().positive();
+const units = z.number().int().nonnegative();
+
+export const stockEvents = createEventRegistry<StockEvent>("stock", {
+  StockReceived: {
+    version: 1,
+    schema: z.object({ productId, quantity: units, actor, reason: z.string(), at: z.string() }),
+  },
+  StockAdjusted: {
+    version: 1,
+    schema: z.object({ productId, from: units, to: units, actor, reason: z.string(), at: z.string() }),
+  },
+  StockReserved: {
+    version: 1,
+    schema: z.object({ productId, orderId: z.string(), quantity: units, at: z.string() }),
+  },
+  StockReleased: {
+    version: 1,
+    schema: z.object({ productId, orderId: z.string(), quantity: units, reason: z.enum(RELEASE_REASONS), at: z.string() }),
+  },
+  StockReturned: {
+    version: 1,
+    schema: z.object({ productId, quantity: units, orderId: z.string().optional(), actor, reason: z.string(), at: z.string() }),
+  },
+  StockSnapshotted: {
+    version: 1,
+    schema: z.object({ productId, available: units, held: z.record(z.string(), units) }),
+  },
+});

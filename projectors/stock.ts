@@ -1,0 +1,152 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import type { RecordedEvent } from "../eventstore/port";
+import { streamCategory } from "../eventstore/port";
+import type { ReadEvent } from "../domain/events/registry";
+import { stockEvents, type StockEvent } from "../domain/stock/events";
+import { evolve, initialStockState, type StockState } from "../domain/stock/stock";
+import { insertRows } from "./bulk";
+import type { ApplyContext } from "./projector";
+
+type ReadStockEvent = ReadEvent<RecordedEvent, StockEvent>;
+
+const HISTORY_COLUMNS = {
+  product_id: "integer", revision: "integer", event_type: "text", change: "integer", available_after: "integer",
+  order_id: "text", reason: "text", actor_kind: "text", actor_id: "text", actor_name: "text", at: "timestamptz",
+};
+
+interface ProductBatch {
+  /** The product's state before the batch (as the read model had it) folded through the batch: the same fold as the decider's. */
+  state: StockState;
+  /** Units orders hold after the batch. */
+  held: number;
+  revision: number;
+  at: string;
+  added: Map<string, { quantity: number; at: string }>;
+  removed: Set<string>;
+}
+
+function historyRow(event: ReadStockEvent, before: StockState, after: StockState) {
+  const base = {
+    product_id: event.data.productId,
+    revision: event.revision,
+    event_type: event.type,
+    change: after.available - before.available,
+    available_after: after.available,
+    order_id: null as string | null,
+    reason: null as string | null,
+    actor_kind: "system",
+    actor_id: null as string | null,
+    actor_name: null as string | null,
+    at: "",
+  };
+  switch (event.type) {
+    case "StockReceived":
+    case "StockAdjusted":
+    case "StockReturned": {
+      const { actor, reason, at } = event.data;
+      const orderId = event.type === "StockReturned" ? (event.data.orderId ?? null) : null;
+      return { ...base, order_id: orderId, reason, actor_kind: actor.kind, actor_id: actor.id ?? null, actor_name: actor.name ?? null, at };
+    }
+    case "StockReserved":
+      return { ...base, order_id: event.data.orderId, actor_kind: "order", at: event.data.at };
+    case "StockReleased":
+      return { ...base, order_id: event.data.orderId, reason: event.data.reason, actor_kind: "order", at: event.data.at };
+    case "StockSnapshotted":
+      return null;
+  }
+}
+
+/** The stock read models, kept by the orders projector (projectors/orders.ts). */
+export const STOCK_TABLES = ["stock_levels", "stock_holds", "stock_history"] as const;
+
+/**
+ * The stock read models: `stock_levels` (what /shop, the product pages, the cart and the
+ * admin show), `stock_holds` (orders holding units, which the stock sweep checks) and
+ * `stock_history`. A batch is folded in memory from the levels as stored, with the same
+ * `evolve` the decider folds with, so the read model is the fold of the stream. Run by the
+ * orders projector in its transaction: an order and the stock it took show together, and a
+ * page waiting for its order waits for one checkpoint.
+ */
+export async function applyStock(trx: Kysely<DB>, events: readonly RecordedEvent[], context?: ApplyContext): Promise<void> {
+  const read: ReadStockEvent[] = [];
+  for (const event of events) if (streamCategory(event.streamId) === stockEvents.category) read.push(stockEvents.read(event));
+  if (read.length === 0) return;
+
+  const products = new Map<number, ProductBatch>();
+  const ids = [...new Set(read.map((e) => e.data.productId))];
+  // Read even in a replay: an earlier batch of the same build wrote these rows.
+  const stored = await trx.selectFrom("stock_levels").select(["product_id", "available", "held", "revision"]).where("product_id", "in", ids).execute();
+  const before = new Map(stored.map((row) => [row.product_id, row]));
+  const history: NonNullable<ReturnType<typeof historyRow>>[] = [];
+
+  for (const event of read) {
+    const id = event.data.productId;
+    let batch = products.get(id);
+    if (!batch) {
+      const row = before.get(id);
+      // Holds are kept in their own table; the fold here only needs what is for sale.
+      const state = row ? { ...initialStockState(), productId: id, opened: true, available: row.available } : initialStockState();
+      batch = { state, held: row?.held ?? 0, revision: row?.revision ?? -1, at: "", added: new Map(), removed: new Set() };
+      products.set(id, batch);
+    }
+    // A batch retried after a crash, or a row written by an earlier run: skip what is in.
+    if (event.revision <= batch.revision) continue;
+    const previous = batch.state;
+    batch.state = evolve(previous, event);
+    batch.revision = event.revision;
+    const row = historyRow(event, previous, batch.state);
+    if (row) {
+      history.push(row);
+      batch.at = row.at;
+    }
+    // A snapshot changes nothing: it is the fold so far, written down.
+    if (event.type === "StockReserved") {
+      batch.held += event.data.quantity;
+      batch.added.set(event.data.orderId, { quantity: event.data.quantity, at: event.data.at });
+      batch.removed.delete(event.data.orderId);
+    } else if (event.type === "StockReleased") {
+      batch.held -= event.data.quantity;
+      if (!batch.added.delete(event.data.orderId)) batch.removed.add(event.data.orderId);
+    }
+  }
+
+  const guarded = !context?.freshTables;
+  await insertRows(trx, "stock_history", HISTORY_COLUMNS, history, {
+    onConflict: guarded ? sql`on conflict (product_id, revision) do nothing` : undefined,
+    context,
+  });
+  const holds = [...products].flatMap(([productId, batch]) =>
+    [...batch.added].map(([orderId, hold]) => ({ product_id: productId, order_id: orderId, quantity: hold.quantity, at: hold.at })),
+  );
+  if (holds.length > 0) {
+    await trx.insertInto("stock_holds").values(holds).onConflict((oc) => oc.columns(["product_id", "order_id"]).doNothing()).execute();
+  }
+  for (const [productId, batch] of products) {
+    if (batch.removed.size > 0) {
+      await trx.deleteFrom("stock_holds").where("product_id", "=", productId).where("order_id", "in", [...batch.removed]).execute();
+    }
+  }
+  const changed = [...products].filter(([id, batch]) => batch.revision > (before.get(id)?.revision ?? -1));
+  if (changed.length === 0) return;
+  await trx
+    .insertInto("stock_levels")
+    .values(
+      changed.map(([productId, batch]) => ({
+        product_id: productId,
+        available: batch.state.available,
+        held: batch.held,
+        revision: batch.revision,
+        updated_at: batch.at || new Date(0).toISOString(),
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column("product_id").doUpdateSet({
+        available: sql`excluded.available`,
+        held: sql`excluded.held`,
+        revision: sql`excluded.revision`,
+        updated_at: sql`case when excluded.updated_at = 'epoch' then stock_levels.updated_at else excluded.updated_at end`,
+      }),
+    )
+    .execute();
+}

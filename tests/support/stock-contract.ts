@@ -1,0 +1,272 @@
+// Stock as events on one store (decision 100), run by the event-store contract suite for
+// every adapter: the last units go to exactly as many orders as there are units, a cancelled
+// or deleted order gives its units back once, and on "reserve first" a crash between the
+// reservation and the order is finished by the stock sweep. "together" runs where the store
+// appends to several streams atomically; "reserve first" runs on every store.
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { DB } from "../../db/schema";
+import { isRuleViolation } from "../../domain/errors";
+import { stockEvents, stockStreamId } from "../../domain/stock/events";
+import { foldStock } from "../../domain/stock/stock";
+import type { EventStore } from "../../eventstore/port";
+import { ordersProjector } from "../../projectors/orders";
+import { applyBatch, ensureCheckpoints, readCheckpoint } from "../../projectors/runner";
+import { createCartService } from "../../services/cart";
+import { createCatalogueService } from "../../services/catalogue";
+import { createLinePricer } from "../../services/line-prices";
+import { createOrderService } from "../../services/orders";
+import { createStockService, type ReservationStrategy } from "../../services/stock";
+import type { ProductService } from "../../services/products";
+
+export interface StockSubject {
+  store: EventStore;
+  db: Kysely<DB>;
+}
+
+const address = { name: "Ravi Kumar", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001" };
+const customer = { kind: "guest" as const, name: "Ravi Kumar", phone: "9876543210" };
+const admin = { kind: "admin" as const, id: "admin-1", name: "Asha" };
+
+/** The shop's order and stock services on this store, the way services/shopping.ts wires them. */
+export function stockShop(subject: StockSubject, strategy: ReservationStrategy) {
+  const { store, db } = subject;
+  const catalogue = createCatalogueService(db);
+  const priceLine = createLinePricer((id) => catalogue.productForCart(id));
+  const cart = createCartService({ store, priceLine });
+  const visible = async () => true;
+  const stock = createStockService({ db, store, waitUntilVisible: visible, strategy });
+  const orders = createOrderService({ db, store, priceLine, cart, stock, waitUntilVisible: visible });
+  return { stock, orders };
+}
+
+/** A product of the shop's table with `count` units in its stock column (its stream not opened). */
+export async function addProduct(db: Kysely<DB>, count: number, name = `Steel Bottle ${randomUUID().slice(0, 6)}`): Promise<number> {
+  const row = await db
+    .insertInto("products")
+    .values({ name, price: 199, stock_quantity: count, category: "accessories", gender: "unisex", size: "Free Size" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A bottle of the shop's own table, made through the product service as the admin makes one; its name is unique. */
+export function createBottle(products: { create: ProductService["create"] }, stockQuantity: number, name = `Steel Bottle ${randomUUID().slice(0, 6)}`) {
+  return products.create({
+    name,
+    price: 199,
+    description: "Keeps water cool through the school day.",
+    imageUrl: null,
+    stockQuantity,
+    category: "accessories",
+    gender: "unisex",
+    size: "Free Size",
+  });
+}
+
+/** The fold of the product's whole stream, read through the registry. */
+export async function foldedStock(store: EventStore, productId: number) {
+  return foldStock(stockEvents.readAll(await store.readStream(stockStreamId(productId))));
+}
+
+/**
+ * Applies every event not yet projected to the orders and stock read models (one projector),
+ * up to the store's head as it is now: an event whose transaction has not yet shown is
+ * waited for, not skipped.
+ */
+export async function catchUp(db: Kysely<DB>, store: EventStore): Promise<void> {
+  const projectors = [ordersProjector];
+  await ensureCheckpoints(db, projectors);
+  const head = await store.headPosition();
+  const deadline = Date.now() + 15_000;
+  for (const projector of projectors) {
+    for (;;) {
+      const checkpoint = await readCheckpoint(db, projector.name);
+      if (store.comparePositions(checkpoint, head) >= 0) break;
+      if (Date.now() > deadline) throw new Error(`catchUp: ${projector.name} stuck at ${checkpoint ?? "the start"}, head ${head}`);
+      const batch = await store.readAll({ from: checkpoint, maxCount: 500 });
+      if (batch.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      else await applyBatch(db, store, projector, batch);
+    }
+  }
+}
+
+export function stockContract(getSubject: () => StockSubject): void {
+  const strategies = (): ReservationStrategy[] =>
+    getSubject().store.appendsToStreamsAtomically ? ["together", "reserve first"] : ["reserve first"];
+
+  for (const strategy of ["together", "reserve first"] as const) {
+    describe(`stock: ${strategy}`, () => {
+      const shop = () => stockShop(getSubject(), strategy);
+      const skipHere = () => !strategies().includes(strategy);
+
+      const buy = (orders: ReturnType<typeof shop>["orders"], productId: number, quantity: number) =>
+        orders.placeOrder({
+          scope: "contract",
+          idempotencyKey: randomUUID(),
+          items: [{ productId: `product/${productId}`, quantity }],
+          customer,
+          address,
+        });
+
+      it("10 buyers for the last 3 units: exactly 3 orders, 7 clear refusals, stock 0", async (context) => {
+        if (skipHere()) context.skip();
+        const { store, db } = getSubject();
+        const { orders } = shop();
+        const productId = await addProduct(db, 3);
+        const results = await Promise.allSettled(Array.from({ length: 10 }, () => buy(orders, productId, 1)));
+        const placed = results.filter((r) => r.status === "fulfilled");
+        const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+        expect(placed).toHaveLength(3);
+        expect(refused).toHaveLength(7);
+        for (const reason of refused) {
+          expect(isRuleViolation(reason), String(reason)).toBe(true);
+          expect((reason as { status: number }).status).toBe(409);
+          expect((reason as Error).message).toMatch(/out of stock|Only \d+ of .* left/);
+        }
+        const state = await foldedStock(store, productId);
+        expect(state.available).toBe(0);
+        expect(Object.keys(state.held)).toHaveLength(3);
+      });
+
+      it("an order of 2 from 18 leaves 16; asking for more than is left names what is left", async (context) => {
+        if (skipHere()) context.skip();
+        const { store, db } = getSubject();
+        const { orders } = shop();
+        const productId = await addProduct(db, 18);
+        await buy(orders, productId, 2);
+        expect((await foldedStock(store, productId)).available).toBe(16);
+        await expect(buy(orders, productId, 17)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/Only 16 of .* left/) });
+        expect((await foldedStock(store, productId)).available).toBe(16);
+      });
+
+      it("a retried placement (same key) reserves once", async (context) => {
+        if (skipHere()) context.skip();
+        const { store, db } = getSubject();
+        const { orders } = shop();
+        const productId = await addProduct(db, 5);
+        const input = {
+          scope: "contract",
+          idempotencyKey: randomUUID(),
+          items: [{ productId: `product/${productId}`, quantity: 2 }],
+          customer,
+          address,
+        };
+        const answers = await Promise.all([orders.placeOrder(input), orders.placeOrder(input), orders.placeOrder(input)]);
+        expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
+        expect((await foldedStock(store, productId)).available).toBe(3);
+      });
+
+      it("cancelling or deleting gives the units back exactly once, however often it is sent", async (context) => {
+        if (skipHere()) context.skip();
+        const { store, db } = getSubject();
+        const { orders } = shop();
+        const productId = await addProduct(db, 5);
+        const first = await buy(orders, productId, 2);
+        const second = await buy(orders, productId, 1);
+        expect((await foldedStock(store, productId)).available).toBe(2);
+
+        await Promise.all([1, 2, 3].map(() => orders.changeStatus(first.orderId, "cancelled", admin)));
+        await orders.changeStatus(first.orderId, "cancelled", admin);
+        expect((await foldedStock(store, productId)).available).toBe(4);
+        // Deleting a cancelled order gives nothing more.
+        await orders.deleteOrder(first.orderId, admin);
+        expect((await foldedStock(store, productId)).available).toBe(4);
+
+        await Promise.all([1, 2].map(() => orders.deleteOrder(second.orderId, admin)));
+        const state = await foldedStock(store, productId);
+        expect(state.available).toBe(5);
+        expect(state.held).toEqual({});
+      });
+
+      it("taking a cancelled order up again holds its units again, or is refused when they are gone", async (context) => {
+        if (skipHere()) context.skip();
+        const { store, db } = getSubject();
+        const { orders, stock } = shop();
+        const productId = await addProduct(db, 3);
+        const order = await buy(orders, productId, 2);
+        await orders.changeStatus(order.orderId, "cancelled", admin);
+        await orders.changeStatus(order.orderId, "processing", admin);
+        expect((await foldedStock(store, productId)).available).toBe(1);
+
+        await orders.changeStatus(order.orderId, "cancelled", admin);
+        await stock.count(productId, 1, admin, "Two bottles broke");
+        await expect(orders.changeStatus(order.orderId, "pending", admin)).rejects.toMatchObject({ status: 409 });
+        const state = await foldedStock(store, productId);
+        expect(state.available).toBe(1);
+        expect(state.held).toEqual({});
+        const stored = await store.readStream(`order-${order.orderId}`);
+        expect(stored.at(-1)?.data).toMatchObject({ to: "cancelled" });
+      });
+
+      it("the admin's count, a delivery and a return each land in the stream with who and why", async (context) => {
+        if (skipHere()) context.skip();
+        const { store, db } = getSubject();
+        const { stock } = shop();
+        const productId = await addProduct(db, 4);
+        await stock.receive(productId, 10, admin, "Delivery from Jaipur");
+        await stock.count(productId, 12, admin, "Counted the shelf");
+        await stock.takeBack(productId, 1, admin, "Returned unopened");
+        const events = stockEvents.readAll(await store.readStream(stockStreamId(productId)));
+        expect(events.map((e) => e.type)).toEqual(["StockAdjusted", "StockReceived", "StockAdjusted", "StockReturned"]);
+        expect(events[0].data).toMatchObject({ from: 0, to: 4, actor: { kind: "system" } });
+        expect(events[2].data).toMatchObject({ from: 14, to: 12, actor: admin, reason: "Counted the shelf" });
+        expect((await foldedStock(store, productId)).available).toBe(13);
+      });
+    });
+  }
+
+  describe("stock: reserve first, after a crash", () => {
+    it("units reserved for an order that was never placed go back after the grace time; a placed order keeps them", async () => {
+      const { store, db } = getSubject();
+      const { stock, orders } = stockShop(getSubject(), "reserve first");
+      const productId = await addProduct(db, 4);
+      // The process stopped between the reservation and the order.
+      const lost = randomUUID();
+      await stock.reserve(lost, [{ productId, name: "Bottle", quantity: 3 }]);
+      const kept = await orders.placeOrder({
+        scope: "contract",
+        idempotencyKey: randomUUID(),
+        items: [{ productId: `product/${productId}`, quantity: 1 }],
+        customer,
+        address,
+      });
+      expect((await foldedStock(store, productId)).available).toBe(0);
+      await catchUp(db, store);
+
+      expect((await stock.sweep()).released).toBe(0);
+      const later = new Date(Date.now() + 10 * 60_000);
+      expect((await stock.sweep({ now: later })).released).toBe(1);
+      expect((await stock.sweep({ now: later })).released).toBe(0);
+      const state = await foldedStock(store, productId);
+      expect(state.available).toBe(3);
+      expect(Object.keys(state.held)).toEqual([kept.orderId]);
+    });
+
+    it("a cancel whose release was cut off is finished by the sweep, once", async () => {
+      const { store, db } = getSubject();
+      const { stock, orders } = stockShop(getSubject(), "reserve first");
+      const productId = await addProduct(db, 4);
+      const order = await orders.placeOrder({
+        scope: "contract",
+        idempotencyKey: randomUUID(),
+        items: [{ productId: `product/${productId}`, quantity: 2 }],
+        customer,
+        address,
+      });
+      // The status change was stored; the process stopped before the release.
+      await store.append(
+        `order-${order.orderId}`,
+        [{ id: randomUUID(), type: "OrderStatusChanged", data: { orderId: order.orderId, from: "pending", to: "cancelled", actor: admin, at: new Date().toISOString() }, metadata: { schemaVersion: 1 } }],
+        0,
+      );
+      await catchUp(db, store);
+      const later = new Date(Date.now() + 10 * 60_000);
+      expect((await stock.sweep({ now: later })).released).toBe(1);
+      await catchUp(db, store);
+      expect((await stock.sweep({ now: later })).released).toBe(0);
+      expect((await foldedStock(store, productId)).available).toBe(4);
+    });
+  });
+}
