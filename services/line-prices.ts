@@ -2,7 +2,6 @@ import { priceCatalogueLine } from "../domain/catalogue";
 import { illustrationUrl } from "../domain/images";
 import { FREE_SIZE, normaliseSize } from "../domain/pricing";
 import { parseShopProductCartId } from "../domain/shop-products";
-import { outOfStockMessage } from "../domain/stock/shelf";
 import type { ShopProductForCart } from "./catalogue";
 
 /** A line as the server prices it: its own name, size spelling, school and price. */
@@ -39,7 +38,8 @@ export function createLinePricer(productForCart?: ProductForCart) {
         const which = wanted.length <= 20 ? `Size ${wanted}` : "That size";
         return { ok: false, message: `${which} is not available for ${product.name}.` };
       }
-      if (product.stock <= 0) return { ok: false, message: outOfStockMessage(product.name) };
+      // What the shelf holds is the stock rule's to judge (the cart's, the order's and the
+      // reservation's, each a 409 naming what is left), not the price's.
       return {
         ok: true,
         product: {

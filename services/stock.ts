@@ -116,10 +116,15 @@ export function createStockService(deps: {
       const streamId = stockStreamId(line.productId);
       const reserve = { type: "ReserveStock" as const, productId: line.productId, orderId, quantity: line.quantity, name: line.name, at };
       const remembered = handler.cached(streamId);
-      let prepared = remembered && handler.prepare(streamId, remembered, reserve);
+      let prepared: ReturnType<typeof handler.prepare> = null;
+      try {
+        prepared = remembered ? handler.prepare(streamId, remembered, reserve) : null;
+      } catch {
+        // A refusal ("Only 2 left") is decided again on the stream as it is, below.
+      }
       if (!prepared) {
-        // Nothing to append (the order already holds its units?) is only known on the stream as it is:
-        // a decision to append nothing has no expected revision to guard it.
+        // Nothing to append (the order already holds its units?) and a refusal are only known on the stream
+        // as it is: a decision that appends nothing has no expected revision to guard it.
         const loaded = await handler.load(streamId);
         prepared = handler.prepare(streamId, loaded, await withOpening(loaded, reserve));
       }

@@ -4,6 +4,8 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { isRuleViolation } from "../../domain/errors";
+import { checkoutRefusalIn } from "../i18n/checkout-refusals.server";
+import { apiTextLanguage } from "./language.server";
 import { readCappedBody } from "../body.server";
 import { API_MESSAGES, MAX_BODY_BYTES } from "../../domain/api/policy";
 import { TEXT_MESSAGES, textProblem } from "../../domain/text";
@@ -222,10 +224,30 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     const method = args.request.method.toUpperCase();
     const handler = handlers[(method === "HEAD" ? "GET" : method) as ApiMethod];
     if (!handler) return methodNotAllowed(allow);
+    let answer: Response;
     try {
-      return await handler(args);
+      answer = await handler(args);
     } catch (err) {
-      return apiFailure(err, args.context.log);
+      answer = apiFailure(err, args.context.log);
     }
+    return refusalInAskedLanguage(args.request, answer);
   };
+}
+
+/**
+ * The /api's refusals are English, a contract, unless the caller's `Accept-Language` puts
+ * Hindi first (issue 17): then `{ message }` of a 4xx or 5xx is the rule's Hindi wording where
+ * the shop has one (app/locales/hi/refusals.json), the English otherwise. Nothing else changes.
+ */
+async function refusalInAskedLanguage(request: Request, answer: Response): Promise<Response> {
+  const lang = apiTextLanguage(request);
+  if (lang === "en" || answer.status < 400 || !answer.headers.get("Content-Type")?.includes("application/json")) return answer;
+  const body = (await answer.clone().json().catch(() => null)) as { message?: unknown } | null;
+  if (!body || typeof body.message !== "string") return answer;
+  const message = checkoutRefusalIn(lang, body.message);
+  if (message === body.message) return answer;
+  const headers = new Headers(answer.headers);
+  headers.delete("Content-Length");
+  headers.set("Content-Language", "hi-IN");
+  return new Response(JSON.stringify({ ...body, message }), { status: answer.status, headers });
 }

@@ -82,9 +82,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await shop.orders.waitUntilVisible(placed.position);
     return redirect(`/checkout/done?order=${placed.orderId}`);
   } catch (err) {
-    // A refusal naming a product or a price cannot be looked up by the page: it is worded here.
-    if (isRuleViolation(err)) return form.refuse(checkoutRefusalIn(languageOf(request), err.message), err.status);
-    throw err;
+    // A refusal naming a product or a price cannot be looked up by the page: it is worded here,
+    // the product by its name in the page's language (the cart's lines know it by its English one).
+    if (!isRuleViolation(err)) throw err;
+    const lang = languageOf(request);
+    const lines = lang === "en" ? [] : (await shop.cart.view(owner)).lines;
+    const itemName = namesByEnglish(lines, await lineWordsIn(shop, lang, lines));
+    return form.refuse(checkoutRefusalIn(lang, err.message, itemName), err.status);
   }
 }
 

@@ -86,8 +86,9 @@ describe("the admin dashboard's query string", () => {
       fc.asyncProperty(params, async (pairs) => {
         const search = new URLSearchParams(pairs).toString();
         const res = await get(`/admin?${search}`, admin.cookie);
-        // 400 only from the edge's NUL / broken character rule.
-        expect([200, 400], search.slice(0, 200)).toContain(res.status);
+        // 400 only from the edge's NUL / broken character rule; 431 when two of the long crafted cursors
+        // make the address longer than Node's 16 KB header limit (refused before the shop sees it).
+        expect(search.length > 16_000 ? [200, 400, 431] : [200, 400], search.slice(0, 200)).toContain(res.status);
       }),
       { numRuns: 60 },
     );

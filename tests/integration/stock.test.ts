@@ -25,11 +25,11 @@ afterAll(async () => {
 const addProduct = (stockQuantity: number, name?: string) => createBottle(server.shop.products, stockQuantity, name);
 
 let phone = 9_800_000_000;
-function guestOrder(productId: number, quantity: number) {
+function guestOrder(productId: number, quantity: number, headers: Record<string, string> = {}) {
   const mobileNumber = String(phone++);
   return call(`${server.url}/api/orders/guest`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID(), ...headers },
     body: JSON.stringify({
       mobileNumber,
       cartItems: [{ id: String(productId), quantity }],
@@ -100,6 +100,57 @@ describe("the last units", () => {
     const refused = first.status === 409 ? first : second;
     expect(await text(refused)).toContain(`${product.name} is out of stock.`);
     expect(await stockOf(product.id)).toBe(0);
+  });
+});
+
+describe("the /api's refusals", () => {
+  it("are English, a contract, unless Accept-Language puts Hindi first", async () => {
+    const product = await addProduct(1);
+    expect((await guestOrder(product.id, 1)).status).toBe(201);
+    const english = await guestOrder(product.id, 1, { "Accept-Language": "en-IN,hi;q=0.8" });
+    expect(english.status).toBe(409);
+    expect(((await english.json()) as { message: string }).message).toBe(`${product.name} is out of stock.`);
+    const hindi = await guestOrder(product.id, 1, { "Accept-Language": "hi-IN,hi;q=0.9,en;q=0.8" });
+    expect(hindi.status).toBe(409);
+    expect(hindi.headers.get("content-language")).toBe("hi-IN");
+    const message = ((await hindi.json()) as { message: string }).message;
+    expect(message).toContain(product.name);
+    expect(message).toMatch(/[\u0900-\u097F]/);
+    expect(message).not.toContain("out of stock");
+  });
+});
+
+describe("a Hindi checkout refused for stock", () => {
+  it("names the product by its Hindi name", async () => {
+    const product = await server.shop.products.create({
+      name: `Steel Bottle ${randomUUID().slice(0, 6)}`,
+      nameHi: "स्टील की बोतल",
+      price: 199,
+      description: "",
+      imageUrl: null,
+      stockQuantity: 1,
+      category: "accessories",
+      gender: "unisex",
+      size: "Free Size",
+    });
+    const added = await call(`${server.url}/cart`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", productId: `product/${product.id}`, size: "Free Size", quantity: "1" }).toString(),
+    });
+    const cookie = `${(added.headers.get("set-cookie") ?? "").split(";")[0]}; shop_lng=hi`;
+    await server.shop.stock.count(product.id, 0, { kind: "admin", name: "Asha" }, "Broken in the shop");
+    const refused = await call(`${server.url}/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: new URLSearchParams({ name: "Ravi Kumar", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001", idempotencyKey: randomUUID() }).toString(),
+    });
+    expect(refused.status).toBe(409);
+    // The refusal itself (the form's message), not the cart lines shown beside it.
+    const summary = /<div class="error-summary"[\s\S]*?<\/ul>/.exec(await text(refused))?.[0] ?? "";
+    const alerts = [...summary.matchAll(/<li>([^<]*)</g)].map((m) => m[1]);
+    expect(alerts.join(" | ")).toContain("स्टील की बोतल");
+    expect(alerts.some((alert) => alert.includes(product.name)), alerts.join(" | ")).toBe(false);
   });
 });
 
