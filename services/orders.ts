@@ -109,7 +109,7 @@ interface Placement {
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
 /** The refusal when a product's shelf kept changing under an order for every attempt. */
-const BUSY_MESSAGE = "Many parents are ordering this item right now. Please try again.";
+export const BUSY_MESSAGE = "Many parents are ordering this item right now. Please try again.";
 
 type OrderPlacedData = Extract<OrderEvent, { type: "OrderPlaced" }>["data"];
 

@@ -3,10 +3,10 @@
 // receives, counts and takes back through here, and the read side is the stock projector's.
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { RuleViolation } from "../domain/errors";
+import { RuleViolation, isRuleViolation } from "../domain/errors";
 import { parseShopProductCartId } from "../domain/shop-products";
 import { stockEvents, stockStreamId, type ReleaseReason, type StockActor } from "../domain/stock/events";
-import { LOW_STOCK, stockDecider, stockSnapshots, type StockCommand, type StockState } from "../domain/stock/stock";
+import { stockDecider, stockSnapshots, type StockCommand, type StockState } from "../domain/stock/stock";
 import { createCommandHandler, type Loaded } from "../eventstore/command-handler";
 import type { AppendResult, EventStore, Position, StreamAppend } from "../eventstore/port";
 
@@ -119,8 +119,9 @@ export function createStockService(deps: {
       let prepared: ReturnType<typeof handler.prepare> = null;
       try {
         prepared = remembered ? handler.prepare(streamId, remembered, reserve) : null;
-      } catch {
+      } catch (err) {
         // A refusal ("Only 2 left") is decided again on the stream as it is, below.
+        if (!isRuleViolation(err)) throw err;
       }
       if (!prepared) {
         // Nothing to append (the order already holds its units?) and a refusal are only known on the stream
@@ -334,8 +335,6 @@ export function createStockService(deps: {
       return { released };
     },
 
-    /** Products at or under the low-stock mark (and out of stock), fewest first. */
-    lowStockMark: LOW_STOCK,
   };
 }
 

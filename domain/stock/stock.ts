@@ -4,7 +4,7 @@
 import { RuleViolation } from "../errors";
 import type { Decider, Snapshots } from "../events/decider";
 import { MAX_STOCK } from "../admin-products";
-import { LOW_STOCK_MARK, stockProblem } from "./shelf";
+import { stockProblem } from "./shelf";
 import type { ReleaseReason, StockActor, StockEvent } from "./events";
 
 export interface StockState {
@@ -19,9 +19,6 @@ export interface StockState {
 }
 
 export const initialStockState = (): StockState => ({ productId: 0, opened: false, available: 0, held: {} });
-
-/** When a product counts as "low" for the admin's filter and the shop's "Only k left". */
-export const LOW_STOCK = LOW_STOCK_MARK;
 
 /** The reason recorded when a stream is opened from the products table's old count. */
 export const OPENING_REASON = "Stock on the shelf when stock became events";

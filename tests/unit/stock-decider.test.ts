@@ -129,3 +129,29 @@ describe("one writer at a time per key", () => {
     await expect(lock.with(["1", "2"], async () => "free")).resolves.toBe("free");
   });
 });
+
+describe("the stock refusals in Hindi", () => {
+  it("has Hindi words for every refusal a parent or the admin can meet", async () => {
+    const { checkoutRefusalIn } = await import("../../app/i18n/checkout-refusals.server");
+    const { refusalByPatternIn } = await import("../../app/i18n/refusal-patterns.server");
+    const { BUSY_MESSAGE } = await import("../../services/orders");
+    const { STOCK_FORM_MESSAGES } = await import("../../domain/forms/stock");
+    const state = opened(1);
+    const refusals = [
+      ruleRefusal(() => decide(reserve("o1", 2), state))?.message,
+      ruleRefusal(() => decide(reserve("o1", 1), run([reserve("o2", 1)], state).state))?.message,
+    ];
+    for (const message of refusals) expect(checkoutRefusalIn("hi", message ?? "")).toMatch(/[\u0900-\u097F]/);
+    expect(checkoutRefusalIn("hi", BUSY_MESSAGE)).toMatch(/[\u0900-\u097F]/);
+    const adminRefusals = [
+      ...Object.values(STOCK_FORM_MESSAGES),
+      ruleRefusal(() => decide({ type: "CountStock", productId, to: -1, actor: admin, reason: "x", at }, state))?.message,
+      ruleRefusal(() => decide({ type: "ReceiveStock", productId, quantity: 0, actor: admin, reason: "x", at }, state))?.message,
+      ruleRefusal(() => decide({ type: "ReturnStock", productId, quantity: 0, actor: admin, reason: "x", at }, state))?.message,
+      ruleRefusal(() => decide({ type: "ReceiveStock", productId, quantity: 100_000, actor: admin, reason: "x", at }, state))?.message,
+      ruleRefusal(() => decide({ type: "CountStock", productId, to: 3, actor: admin, reason: "x".repeat(201), at }, state))?.message,
+      "There is no order ABCDEF12.",
+    ];
+    for (const message of adminRefusals) expect(refusalByPatternIn("hi", "stock", message ?? ""), message).toMatch(/[\u0900-\u097F]/);
+  });
+});
