@@ -142,14 +142,25 @@ export function pathTextProblem(rawPath: string): string | null {
 }
 
 /**
+ * A path with "." or ".." segments (also written %2e): a browser resolves them before it asks,
+ * so only a hand-made request holds one, and resolving it here would answer another address
+ * than the one asked (an /api address answered by the home page).
+ */
+export function hasDotSegments(rawPath: string): boolean {
+  return rawPath.split("/").some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
+/**
  * Text hygiene for the address (domain/text.ts): a NUL or a lone surrogate in the path or in
  * any query parameter is a 400 naming it, before a loader hands it to Postgres (which refuses
- * U+0000 with a fault of its own).
+ * U+0000 with a fault of its own); a path with dot segments is a 400 too.
  */
 export function refuseBrokenAddress(req: express.Request, res: express.Response, next: express.NextFunction): void {
   const url = req.originalUrl;
   const mark = url.indexOf("?");
-  const message = pathTextProblem(mark === -1 ? url : url.slice(0, mark)) ?? (mark === -1 ? null : queryTextProblem(url.slice(mark + 1)));
+  const rawPath = mark === -1 ? url : url.slice(0, mark);
+  if (hasDotSegments(rawPath)) return refuse(req, res, 400, EDGE_MESSAGES.dotSegments);
+  const message = pathTextProblem(rawPath) ?? (mark === -1 ? null : queryTextProblem(url.slice(mark + 1)));
   if (message) return refuse(req, res, 400, message);
   next();
 }

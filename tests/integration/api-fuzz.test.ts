@@ -221,6 +221,9 @@ describe("the /api under generated bad requests", () => {
         sent += batch.length;
         answers.forEach((answer, i) => {
           const g = batch[i];
+          // fetch resolves "." and ".." segments before it sends (as a browser does): a generated
+          // path that resolves outside /api asks the shop for a page, which is not this test's.
+          if (!new URL(g.path, "http://shop.test").pathname.startsWith("/api")) return;
           const what = `${g.method} ${g.path.slice(0, 120)} [${g.token}] ${String(g.raw ?? "").slice(0, 120)} -> ${answer.status} ${answer.text.slice(0, 200)}`;
           seen.set(String(answer.status), (seen.get(String(answer.status)) ?? 0) + 1);
           expect(answer.status, what).toBeLessThan(500);

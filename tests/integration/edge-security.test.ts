@@ -204,6 +204,28 @@ describe("text hygiene at the edge", () => {
     expect((await get("/shop?stock=true&minPrice=100&q=school+shirt")).status).toBe(200);
   });
 
+  it("answers a path with dot segments with 400, JSON under /api: it is not resolved to another address", async () => {
+    // Sent as written (fetch, like a browser, would resolve the segments before sending).
+    const asWritten = (path: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const target = new URL(base);
+        const req = http.request({ host: target.hostname, port: target.port, path, method: "GET", agent: false }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const refused = await asWritten("/api/zz-%E0%A4/%2e%2e/..");
+    expect(refused.status).toBe(400);
+    expect(refused.type).toMatch(/^application\/json/);
+    expect((JSON.parse(refused.body) as { message: string }).message).toBe("The address may not contain /./ or /../ parts.");
+    expect((await asWritten("/shop/../cart")).status).toBe(400);
+    expect((await asWritten("/shop")).status).toBe(200);
+  });
+
   it("answers a NUL or a lone surrogate in a JSON field with 400 naming the field, and writes nothing", async () => {
     const before = await stateFingerprint(api.server);
     const order = (name: string) => ({

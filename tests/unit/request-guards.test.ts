@@ -54,3 +54,11 @@ describe("text hygiene of a JSON body", () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+describe("dot segments in a path", () => {
+  it("are found written plainly or escaped, and a name with dots is not one", async () => {
+    const { hasDotSegments } = await import("../../server/request-guards");
+    for (const path of ["/api/zz-%E0%A4/%2e%2e/..", "/api/./orders", "/shop/%2E", "/a/.%2e/b", "/.."]) expect(hasDotSegments(path), path).toBe(true);
+    for (const path of ["/", "/api/orders", "/images/products/navy-blazer.png", "/schools/st.-xaviers", "/a/.../b", "/a/..b"]) expect(hasDotSegments(path), path).toBe(false);
+  });
+});
