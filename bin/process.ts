@@ -10,6 +10,8 @@ import { buildIfNeeded } from "./build";
 export type Role = "web" | "projector" | "worker";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Open requests get half the grace, so a connection that never goes idle still leaves time for the checkpoints and jobs. */
+const WEB_GRACE_MS = SHUTDOWN_GRACE_MS / 2;
 
 /**
  * Starts the roles this process plays. The embedded default plays all three;
@@ -36,19 +38,18 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   // ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, only while the shop has none (docs/auth.md).
   if ((await shop.auth.ensureFirstAdmin(config.auth.firstAdmin)) === "created") log(`created the first admin, ${config.auth.firstAdmin?.email}`);
 
-  const stops: (() => Promise<void>)[] = [];
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
   // Without Redis a job lives in the memory of the process that made it (sign-in codes in
   // `shop web`, order messages in `shop projector`), so every process works its own jobs.
   if (roles.includes("worker") || !config.redisUrl) {
     // Stops the code relay and the heartbeat; running jobs finish when the queue closes (shop.close).
-    stops.push(startJobHandlers(shop, log));
+    stops.push({ name: "jobs", stop: startJobHandlers(shop, log) });
   }
   if (roles.includes("projector")) {
     const runner = new ProjectorRunner(shop.db, shop.store, core.projectors, { log });
     await runner.start();
-    stops.push(() => runner.stop());
-    const background = await startBackground(shop, log);
-    stops.push(background);
+    stops.push({ name: "projectors", stop: () => runner.stop() });
+    stops.push({ name: "notification reactor and sweeps", stop: await startBackground(shop, log) });
   }
   if (roles.includes("web")) {
     const { startWebServer } = await import("../server/http");
@@ -58,9 +59,12 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
       vite = await createServer({ server: { middlewareMode: true } });
     }
     const web = await startWebServer(shop, { port: config.port, host: config.host, vite });
-    stops.unshift(async () => {
-      await web.close();
-      await vite?.close();
+    stops.unshift({
+      name: "web requests",
+      stop: async () => {
+        await web.close({ graceMs: WEB_GRACE_MS });
+        await vite?.close();
+      },
     });
     log(`${config.shopName} is open at ${web.url}`);
   }
@@ -69,6 +73,8 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   log(`  database:  ${shop.database.description}`);
   log(`  jobs:      ${shop.queue.description}`);
 
+  // What shutdown is waiting on, so a forced stop names it.
+  let pending = "requests";
   await new Promise<void>((resolve) => {
     let stopping = false;
     const shutdown = (signal: string) => {
@@ -78,7 +84,7 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
       stopping = true;
       log(`${signal}: finishing requests and jobs, then stopping`);
       const force = setTimeout(() => {
-        log("still busy after 10 s; stopping anyway");
+        log(`still busy after ${SHUTDOWN_GRACE_MS / 1000} s (${pending}); stopping anyway`);
         process.exit(1);
       }, SHUTDOWN_GRACE_MS);
       force.unref();
@@ -88,7 +94,13 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
     process.on("SIGINT", () => shutdown("SIGINT"));
   });
   // Web first (no new work), then projectors commit their checkpoints, then jobs finish.
-  for (const stop of stops) await stop().catch((err) => log(`while stopping: ${String(err)}`));
+  for (const { name, stop } of stops) {
+    pending = name;
+    const began = Date.now();
+    await stop().catch((err) => log(`while stopping ${name}: ${String(err)}`));
+    if (Date.now() - began > 1000) log(`stopping ${name} took ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  }
+  pending = "closing the database and queue";
   await shop.close();
   log("stopped");
   return 0;

@@ -78,7 +78,7 @@ async function oneOrder(
       pincode: place.pincode,
     },
   });
-  events += 2; // placed, and the cart checked out
+  events += 3; // placed with its payment request, and the cart checked out
   const orderId = placed.orderId;
   const path: OrderStatus[] =
     random.next() < 0.1 ? ["cancelled"] : (["processing", "shipped", "delivered"] as OrderStatus[]).slice(0, random.int(0, 3));

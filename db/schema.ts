@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { ShopCategory, ShopGender } from "../domain/shop-products";
+import type { NotificationSkipReason } from "../domain/notifications";
 
 /**
  * The Kysely view of every table. Each read model adds its tables here and a
@@ -48,7 +49,10 @@ export interface OutboxMessagesTable {
   created_at: Generated<Date>;
 }
 
-export type NotificationStatus = "pending" | "sending" | "sent" | "failed" | "unknown";
+/** 'skipped': a delayed message its job found no longer needed when due (see `skip_reason`). */
+export type NotificationStatus = "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped";
+
+export type { NotificationSkipReason } from "../domain/notifications";
 
 /** One message the shop means to send; unique per key (event and channel, or OTP job). */
 export interface NotificationSendsTable {
@@ -76,6 +80,9 @@ export interface NotificationSendsTable {
   created_at: Generated<Date>;
   updated_at: Timestamp;
   sent_at: Date | null;
+  /** When a delayed message may go out (the payment reminder); null: at once. */
+  due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  skip_reason: NotificationSkipReason | null;
 }
 
 /** Each job runner's last sign of life (workers/heartbeat.ts), for /healthz. */
@@ -184,7 +191,17 @@ export interface OrdersTable {
   item_count: number;
   total: number;
   status: string;
+  /** Where the money stands: unpaid, reported, paid, partly refunded, refunded. */
   payment_status: string;
+  payment_method: Generated<string>;
+  /** The reported reference awaiting the admin, else the confirmed one. */
+  payment_reference: string | null;
+  amount_paid: Generated<number>;
+  amount_refunded: Generated<number>;
+  subtotal: number;
+  discount_percent: Generated<number>;
+  discount: Generated<number>;
+  delivery: Generated<number>;
   deleted: Generated<boolean>;
   deleted_at: Timestamp | null;
   placed_at: Timestamp;
@@ -206,7 +223,8 @@ export interface OrderStatusHistoryTable {
   order_id: string;
   revision: number;
   event_type: string;
-  field: "status" | "payment_status" | "deleted";
+  /** "payment": one of the payment's steps (to_value: reported, confirmed, rejected, cash collected, refunded). */
+  field: "status" | "payment_status" | "payment" | "deleted";
   from_value: string | null;
   to_value: string;
   actor_kind: string;

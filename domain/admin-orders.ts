@@ -3,7 +3,7 @@
 // Pages are keyset pages: the cursor is the sort key and the id of the row at the page's edge.
 import "./zod-in-browser";
 import { z } from "zod";
-import { ORDER_STATUSES, type OrderEvent, type OrderStatus } from "./orders/events";
+import { ORDER_STATUSES, PAYMENT_STANDINGS, type OrderEvent, type OrderStatus, type PaymentStanding } from "./orders/events";
 import { foldOrder, type OrderState } from "./orders/order";
 import { textProblem } from "./text";
 
@@ -30,6 +30,8 @@ export type DashboardCursor =
 
 export interface DashboardQuery {
   filter: DashboardFilter;
+  /** Where the money stands (?payment=), combined with the status filter; absent: any. */
+  payment?: PaymentStanding;
   sort: DashboardSort;
   direction: SortDirection;
   after?: DashboardCursor;
@@ -118,6 +120,19 @@ export function decodeCursor(text: string): DashboardCursor | undefined {
   return { sort: "user", guest: value[1], userId: value[2], id: value[3] };
 }
 
+export const PAYMENT_FILTER_MESSAGE = `Unknown payment filter: choose one of ${PAYMENT_STANDINGS.join(", ")}.`;
+
+/**
+ * ?payment= of the dashboard: a standing, nothing (any), or "invalid". Unlike a stale sort or
+ * page link an unknown standing is refused (400): showing every order under a payment heading
+ * would have the owner confirm the wrong list.
+ */
+export function parsePaymentFilter(text: string | null): PaymentStanding | undefined | "invalid" {
+  const trimmed = (text ?? "").trim();
+  if (trimmed === "" || trimmed === "any") return undefined;
+  return PAYMENT_STANDINGS.find((standing) => standing === trimmed) ?? "invalid";
+}
+
 export type ParsedDashboardQuery = { ok: true; query: DashboardQuery } | { ok: false; message: string; query: DashboardQuery };
 
 /**
@@ -140,6 +155,8 @@ export function parseDashboardQuery(params: URLSearchParams): ParsedDashboardQue
   const direction: SortDirection =
     sort && (dirText === "asc" || dirText === "desc") ? dirText : effectiveSort === "date" ? "desc" : "asc";
   const query: DashboardQuery = { filter: filter ?? "all", sort: effectiveSort, direction };
+  const payment = parsePaymentFilter(params.get("payment"));
+  if (payment !== undefined && payment !== "invalid") query.payment = payment;
   for (const key of ["after", "before"] as const) {
     const text = params.get(key);
     if (!text) continue;
@@ -164,6 +181,7 @@ export function dashboardHref(query: Partial<DashboardQuery>): string {
   const params = new URLSearchParams();
   const full = { ...DEFAULT_DASHBOARD_QUERY, ...query };
   if (full.filter !== "all") params.set("status", full.filter);
+  if (full.payment) params.set("payment", full.payment);
   if (full.sort !== "date" || full.direction !== "desc") {
     params.set("sort", full.sort);
     params.set("dir", full.direction);
@@ -177,7 +195,7 @@ export function dashboardHref(query: Partial<DashboardQuery>): string {
 /** A header click: the same column flips its direction, a new column starts ascending. Back to page one. */
 export function sortToggle(current: DashboardQuery, column: DashboardSort): DashboardQuery {
   const direction: SortDirection = current.sort === column ? (current.direction === "asc" ? "desc" : "asc") : "asc";
-  return { filter: current.filter, sort: column, direction };
+  return { filter: current.filter, ...(current.payment ? { payment: current.payment } : {}), sort: column, direction };
 }
 
 /**

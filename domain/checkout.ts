@@ -3,7 +3,7 @@
 import "./zod-in-browser";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "./cart";
-import type { ShippingAddress } from "./orders/events";
+import type { PaymentMethod, ShippingAddress } from "./orders/events";
 import { MOBILE_NUMBER_DIGITS, MOBILE_NUMBER_PATTERN, checkMobile, normalisePhone } from "./phone";
 import { shopProductCartId } from "./shop-products";
 
@@ -74,6 +74,12 @@ export const detailsSchema = z.object({
         .regex(PINCODE_PATTERN, DETAILS_MESSAGES.pincodeInvalid),
     ),
 });
+
+/** The checkout's "Pay by UPI" / "Cash on delivery" choice: required, since a parent must know what comes after the order. */
+export const PAYMENT_CHOICE_MESSAGE = "Choose how you will pay";
+// Listed here, not imported from ./orders/events: this module runs in the browser, that one carries every event's schema.
+const PAYMENT_CHOICES = ["upi", "cod"] as const satisfies readonly PaymentMethod[];
+export const paymentChoiceSchema = z.enum(PAYMENT_CHOICES, { error: PAYMENT_CHOICE_MESSAGE });
 
 export type DetailsField = keyof ShippingAddress;
 export const DETAILS_FIELDS: readonly DetailsField[] = ["name", "phone", "address", "city", "pincode"];

@@ -7,6 +7,7 @@
  *
  * A Hindi SMS goes as Unicode: 70 characters in one part, 67 in each part of a longer one, so the
  * Hindi texts say only the order number, the total, and the link (the English ones are unchanged).
+ * A UPI order's texts must also carry the shop's UPI ID, which takes them to three parts.
  * The link goes last in both: a full stop after it would be taken as part of the address by some phones.
  */
 import type { Language } from "./i18n";
@@ -14,8 +15,15 @@ import type { OrderStatus } from "./orders/events";
 
 export interface CustomerTexts {
   order: {
-    /** {{shop}}, {{number}} (the 8 characters the pages show), {{total}} (₹ with Indian grouping), {{link}}. */
+    /**
+     * A cash-on-delivery order: {{shop}}, {{number}} (the 8 characters the pages show), {{total}} (₹ with Indian
+     * grouping), {{charges}} (the offer and delivery as `charges.*` words them, empty when neither), {{link}}.
+     */
     placed: string;
+    /** A UPI order, with where to pay: {{shop}}, {{number}}, {{total}}, {{charges}}, {{upiId}} (the shop's VPA), {{link}}. */
+    placedUpi: string;
+    /** A UPI order when the shop's UPI ID is no longer set: pay from the order's page. As `placedUpi` without {{upiId}}. */
+    placedUpiOnPage: string;
     /** {{shop}}, {{number}}, {{link}} */
     shipped: string;
     delivered: string;
@@ -24,6 +32,22 @@ export interface CustomerTexts {
     changed: string;
   };
   status: Record<OrderStatus, string>;
+  /** What made up the total, put after it ({{charges}}); {{total}} is never repeated in them. */
+  charges: {
+    /** {{percent}}, {{discount}} (₹). */
+    offer: string;
+    /** {{delivery}} (₹). */
+    delivery: string;
+    /** {{percent}}, {{discount}}, {{delivery}}. */
+    offerAndDelivery: string;
+  };
+  /** The one reminder for a UPI order still unpaid after a while (PAYMENT_REMINDER_MINUTES). */
+  payment: {
+    /** {{shop}}, {{number}}, {{amount}} (₹ still due), {{upiId}}, {{link}}. */
+    reminder: string;
+    /** The same when the shop's UPI ID is no longer set: {{shop}}, {{number}}, {{amount}}, {{link}}. */
+    reminderOnPage: string;
+  };
   /** {{code}} first (phones offer to copy it), {{shop}}, {{minutes}} it is valid for. */
   signInCode: string;
 }
@@ -31,7 +55,10 @@ export interface CustomerTexts {
 export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
   en: {
     order: {
-      placed: "{{shop}}: thank you! We have your order {{number}} for {{total}}. We will text you when it ships. Track it at {{link}}",
+      placed:
+        "{{shop}}: thank you! We have your order {{number}} for {{total}}{{charges}}. We will text you when it ships. Track it at {{link}}",
+      placedUpi: "{{shop}}: we have your order {{number}}. Total {{total}}{{charges}}. Pay by UPI to {{upiId}}. Pay or track: {{link}}",
+      placedUpiOnPage: "{{shop}}: we have your order {{number}}. Total {{total}}{{charges}}. Pay by UPI on its page: {{link}}",
       shipped: "{{shop}}: your order {{number}} has been shipped and is on its way to you. Track it at {{link}}",
       delivered: "{{shop}}: your order {{number}} has been delivered. Thank you for shopping with us! Details: {{link}}",
       cancelled: "{{shop}}: your order {{number}} has been cancelled. If you did not ask for this, please call us. Details: {{link}}",
@@ -39,12 +66,23 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
     },
     // The stored values, as the English texts always said them.
     status: { pending: "pending", processing: "processing", shipped: "shipped", delivered: "delivered", cancelled: "cancelled" },
+    charges: {
+      offer: " ({{percent}}% off {{discount}})",
+      delivery: " (with {{delivery}} delivery)",
+      offerAndDelivery: " ({{percent}}% off {{discount}}, {{delivery}} delivery)",
+    },
+    payment: {
+      reminder: "{{shop}}: order {{number}} is not paid yet. Please pay {{amount}} by UPI to {{upiId}}. Pay or track: {{link}}",
+      reminderOnPage: "{{shop}}: order {{number}} is not paid yet. Please pay {{amount}} by UPI on its page: {{link}}",
+    },
     signInCode: "{{code}} is your {{shop}} sign-in code. It is valid for {{minutes}} minutes. Do not share it with anyone.",
   },
   hi: {
     order: {
       // Two Unicode parts with the shop's name, a total in lakhs and its link (no room for a thank-you).
-      placed: "{{shop}}: आपका ऑर्डर {{number}} ({{total}}) मिल गया। ट्रैक करें: {{link}}",
+      placed: "{{shop}}: आपका ऑर्डर {{number}} ({{total}}{{charges}}) मिल गया। ट्रैक करें: {{link}}",
+      placedUpi: "{{shop}}: ऑर्डर {{number}} ({{total}}{{charges}}) मिला। UPI से {{upiId}} पर भेजें। ट्रैक: {{link}}",
+      placedUpiOnPage: "{{shop}}: ऑर्डर {{number}} ({{total}}{{charges}}) मिला। UPI से पैसे यहाँ भेजें: {{link}}",
       shipped: "{{shop}}: आपका ऑर्डर {{number}} भेज दिया गया है। ट्रैक करें: {{link}}",
       delivered: "{{shop}}: आपका ऑर्डर {{number}} पहुँच गया है। धन्यवाद! ब्योरा: {{link}}",
       cancelled: "{{shop}}: आपका ऑर्डर {{number}} रद्द हो गया है। आपने नहीं कहा था तो हमें फ़ोन करें। ब्योरा: {{link}}",
@@ -52,6 +90,16 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
     },
     // As the account pages name them (app/locales/hi/account.json `status`).
     status: { pending: "बाकी", processing: "तैयार हो रहा है", shipped: "भेज दिया गया", delivered: "पहुँच गया", cancelled: "रद्द" },
+    // Inside the placed texts' brackets, after the total: "(₹3,186, 10% छूट ₹353)".
+    charges: {
+      offer: ", {{percent}}% छूट {{discount}}",
+      delivery: ", डिलीवरी {{delivery}} सहित",
+      offerAndDelivery: ", {{percent}}% छूट {{discount}}, डिलीवरी {{delivery}}",
+    },
+    payment: {
+      reminder: "{{shop}}: ऑर्डर {{number}} के {{amount}} अभी बाकी हैं। UPI से {{upiId}} पर भेजें। ट्रैक: {{link}}",
+      reminderOnPage: "{{shop}}: ऑर्डर {{number}} के {{amount}} अभी बाकी हैं। UPI से यहाँ भेजें: {{link}}",
+    },
     signInCode: "{{code}} आपका {{shop}} OTP है। यह {{minutes}} मिनट तक चलेगा। इसे किसी को न बताएँ।",
   },
 };

@@ -5,9 +5,26 @@
 import { CUSTOMER_TEXTS } from "./customer-texts";
 import { DEFAULT_LANGUAGE, interpolate, LANGUAGE_NAME, type Language } from "./i18n";
 import { formatRupees } from "./money";
-import { displayOrderId } from "./orders/order";
-import type { OrderPlaced, OrderStatus } from "./orders/events";
+import { displayOrderId, type OrderState } from "./orders/order";
+import { awaitsPayment } from "./orders/payment";
+import type { OrderPlaced, OrderStatus, PaymentMethod } from "./orders/events";
 import { trackingPath } from "./tracking";
+
+/** Why a due reminder was not sent: the order was paid, its payment reported, cancelled or deleted by then, or is gone. */
+export const SKIP_REASONS = ["paid", "reported", "cancelled", "deleted", "missing"] as const;
+export type NotificationSkipReason = (typeof SKIP_REASONS)[number];
+
+/**
+ * Whether a UPI order's reminder is still wanted when it is due: undefined to send it, else why not.
+ * Asked of the order's own stream at send time, since hours pass between planning and sending.
+ */
+export function reminderSkipReason(order: OrderState): NotificationSkipReason | undefined {
+  if (!order.exists) return "missing";
+  if (order.deleted) return "deleted";
+  if (order.status === "cancelled") return "cancelled";
+  if (awaitsPayment(order.payment)) return undefined;
+  return order.payment.paid > 0 ? "paid" : "reported";
+}
 
 /** Status changes the customer hears about by SMS. */
 export const NOTIFIED_STATUSES: readonly OrderStatus[] = ["shipped", "delivered", "cancelled"];
@@ -17,20 +34,63 @@ export function trackingUrl(shopUrl: string, orderId: string): string {
   return `${shopUrl}${trackingPath(displayOrderId(orderId))}`;
 }
 
+/** An order as its texts need it; an order from before offers and UPI has no charges and is cash on delivery. */
+export interface TextedOrder {
+  orderId: string;
+  total: number;
+  language?: Language;
+  discountPercent?: number;
+  discount?: number;
+  delivery?: number;
+  paymentMethod?: PaymentMethod;
+}
+
+/** What made up the total, in the order's language ("" when it is just the lines): "(10% off ₹353)". */
+export function chargesText(order: TextedOrder, language: Language): string {
+  const words = CUSTOMER_TEXTS[language].charges;
+  const discount = order.discount ?? 0;
+  const delivery = order.delivery ?? 0;
+  const values = { percent: order.discountPercent ?? 0, discount: formatRupees(discount), delivery: formatRupees(delivery) };
+  if (discount > 0 && delivery > 0) return interpolate(words.offerAndDelivery, values);
+  if (discount > 0) return interpolate(words.offer, values);
+  if (delivery > 0) return interpolate(words.delivery, values);
+  return "";
+}
+
 /**
  * A customer's texts name the order by the 8 characters the pages show and a parent can read
  * out on the phone (never the 36-character id), and link to its tracking page. They speak the
  * language the order was placed in (OrderPlaced's `language`; an order from before Hindi, English).
+ * The total is what is charged, with the offer and delivery that made it; a UPI order's text says
+ * where to pay (`upiId`, the shop's SHOP_UPI_ID; unset, the order's page shows how).
  */
-export function orderPlacedSms(
-  shopName: string,
-  order: { orderId: string; total: number; language?: Language },
-  shopUrl: string,
-): string {
-  return interpolate(CUSTOMER_TEXTS[order.language ?? DEFAULT_LANGUAGE].order.placed, {
+export function orderPlacedSms(shopName: string, order: TextedOrder, shopUrl: string, upiId?: string): string {
+  const language = order.language ?? DEFAULT_LANGUAGE;
+  const texts = CUSTOMER_TEXTS[language].order;
+  const template = order.paymentMethod !== "upi" ? texts.placed : upiId ? texts.placedUpi : texts.placedUpiOnPage;
+  return interpolate(template, {
     shop: shopName,
     number: displayOrderId(order.orderId),
     total: formatRupees(order.total),
+    charges: chargesText(order, language),
+    upiId: upiId ?? "",
+    link: trackingUrl(shopUrl, order.orderId),
+  });
+}
+
+/** The one reminder for a UPI order still unpaid: the amount due, the order number, where to pay. */
+export function paymentReminderSms(
+  shopName: string,
+  order: { orderId: string; amount: number; language?: Language },
+  shopUrl: string,
+  upiId?: string,
+): string {
+  const texts = CUSTOMER_TEXTS[order.language ?? DEFAULT_LANGUAGE].payment;
+  return interpolate(upiId ? texts.reminder : texts.reminderOnPage, {
+    shop: shopName,
+    number: displayOrderId(order.orderId),
+    amount: formatRupees(order.amount),
+    upiId: upiId ?? "",
     link: trackingUrl(shopUrl, order.orderId),
   });
 }
@@ -51,6 +111,12 @@ export function orderStatusSms(
     link: trackingUrl(shopUrl, orderId),
   });
 }
+
+/** How the customer pays, as the shop's staff read it. */
+const PAYMENT_FOR_STAFF: Record<PaymentMethod, string> = {
+  upi: "UPI (not paid yet: confirm the reference the customer reports against the bank statement)",
+  cod: "cash on delivery",
+};
 
 /** The customer's language, as the shop's staff read it. */
 const LANGUAGE_FOR_STAFF: Record<Language, string> = { en: "English", hi: `Hindi (${LANGUAGE_NAME.hi})` };
@@ -80,7 +146,11 @@ export function orderPlacedEmail(shopName: string, order: OrderPlaced["data"]): 
       "",
       ...lines,
       "",
+      `Subtotal: ${formatRupees(order.subtotal)}`,
+      `Offer: ${order.discount > 0 ? `${order.discountPercent}% off, -${formatRupees(order.discount)}` : "none"}`,
+      `Delivery: ${order.delivery > 0 ? formatRupees(order.delivery) : "free"}`,
       `Total: ${formatRupees(order.total)}`,
+      `Payment: ${PAYMENT_FOR_STAFF[order.paymentMethod]}`,
     ].join("\n"),
   };
 }

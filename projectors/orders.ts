@@ -5,6 +5,7 @@ import { streamCategory } from "../eventstore/port";
 import { orderEvents, type OrderEvent, type OrderPlaced } from "../domain/orders/events";
 import type { ReadEvent } from "../domain/events/registry";
 import { displayOrderId } from "../domain/orders/order";
+import { evolvePayment, newPayment, paymentStanding, type PaymentState } from "../domain/orders/payment";
 import type { Projector } from "./projector";
 import { insertRows } from "./bulk";
 import type { ApplyContext } from "./projector";
@@ -41,8 +42,16 @@ function placedRow(data: OrderPlaced["data"]) {
     lines: data.lines as unknown,
     item_count: data.lines.reduce((sum, line) => sum + line.quantity, 0),
     total: data.total,
+    subtotal: data.subtotal,
+    discount_percent: data.discountPercent,
+    discount: data.discount,
+    delivery: data.delivery,
+    payment_method: data.paymentMethod as string,
+    payment_status: "unpaid",
+    payment_reference: null as string | null,
+    amount_paid: 0,
+    amount_refunded: 0,
     status: "pending",
-    payment_status: "pending",
     deleted: false,
     deleted_at: null as string | null,
     placed_at: data.placedAt,
@@ -53,8 +62,9 @@ function placedRow(data: OrderPlaced["data"]) {
 const ORDER_COLUMNS = {
   id: "text", short_id: "text", user_id: "text", customer_kind: "text", customer_name: "text", phone: "text",
   email: "text", ship_name: "text", ship_phone: "text", address_line: "text", city: "text", pincode: "text",
-  lines: "jsonb", item_count: "integer", total: "integer", status: "text", payment_status: "text",
-  deleted: "boolean", deleted_at: "timestamptz", placed_at: "timestamptz", updated_at: "timestamptz",
+  lines: "jsonb", item_count: "integer", total: "integer", subtotal: "integer", discount_percent: "integer", discount: "integer", delivery: "integer",
+  payment_method: "text", payment_status: "text", payment_reference: "text", amount_paid: "integer", amount_refunded: "integer",
+  status: "text", deleted: "boolean", deleted_at: "timestamptz", placed_at: "timestamptz", updated_at: "timestamptz",
 };
 
 const HISTORY_COLUMNS = {
@@ -65,6 +75,9 @@ const HISTORY_COLUMNS = {
 interface OrderChange {
   status?: string;
   payment_status?: string;
+  payment_reference?: string | null;
+  amount_paid?: number;
+  amount_refunded?: number;
   deleted?: boolean;
   deleted_at?: string;
   updated_at: string;
@@ -79,20 +92,65 @@ interface OrderChange {
  * update. A replay of a million events then costs a few statements per batch,
  * not one per event.
  */
+/** The payment columns of a row, as the fold of its payment (domain/orders/payment.ts). */
+function paymentColumns(payment: PaymentState) {
+  return {
+    payment_status: paymentStanding(payment) as string,
+    payment_reference: payment.reported?.reference ?? payment.reference ?? null,
+    amount_paid: payment.paid,
+    amount_refunded: payment.refunded,
+  };
+}
+
+/** The payments of orders placed before this batch, as their rows hold them: the batch's payment events fold on from there. */
+async function paymentsBefore(trx: Kysely<DB>, orderIds: string[]): Promise<Map<string, PaymentState>> {
+  const payments = new Map<string, PaymentState>();
+  if (orderIds.length === 0) return payments;
+  const rows = await trx
+    .selectFrom("orders")
+    .select(["id", "payment_method", "total", "payment_status", "payment_reference", "amount_paid", "amount_refunded"])
+    .where("id", "in", orderIds)
+    .execute();
+  for (const row of rows) {
+    const reported = row.payment_status === "reported" && row.payment_reference ? { reference: row.payment_reference, at: "" } : undefined;
+    const confirmed = row.payment_status !== "reported" && row.payment_reference ? { reference: row.payment_reference } : {};
+    payments.set(row.id, {
+      ...newPayment(row.payment_method as PaymentState["method"], Number(row.total)),
+      paid: Number(row.amount_paid),
+      refunded: Number(row.amount_refunded),
+      ...(reported ? { reported } : {}),
+      ...confirmed,
+    });
+  }
+  return payments;
+}
+
+const isPaymentEvent = (event: ReadOrderEvent) =>
+  event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "OrderDeleted";
+
 async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: boolean, context?: ApplyContext): Promise<void> {
   const placed = new Map<string, ReturnType<typeof placedRow>>();
   const changed = new Map<string, OrderChange>();
+  const placedHere = new Set(events.filter((e) => e.type === "OrderPlaced").map((e) => e.data.orderId));
+  const olderPaid = [...new Set(events.filter((e) => isPaymentEvent(e) && !placedHere.has(e.data.orderId)).map((e) => e.data.orderId))];
+  const payments = await paymentsBefore(trx, olderPaid);
   for (const event of events) {
     if (event.type === "OrderPlaced") {
       placed.set(event.data.orderId, placedRow(event.data));
+      payments.set(event.data.orderId, newPayment(event.data.paymentMethod, event.data.total));
       continue;
     }
-    const change: OrderChange =
-      event.type === "OrderStatusChanged"
-        ? { status: event.data.to, updated_at: event.data.at }
-        : event.type === "OrderPaymentStatusChanged"
-          ? { payment_status: event.data.to, updated_at: event.data.at }
-          : { deleted: true, deleted_at: event.data.at, updated_at: event.data.at };
+    let change: OrderChange;
+    if (event.type === "OrderStatusChanged") change = { status: event.data.to, updated_at: event.data.at };
+    else if (event.type === "OrderDeleted") change = { deleted: true, deleted_at: event.data.at, updated_at: event.data.at };
+    else {
+      const before = payments.get(event.data.orderId);
+      // A payment event for an order the read model lacks: its OrderPlaced will be refused or come; nothing to fold onto.
+      if (!before) continue;
+      const after = evolvePayment(before, event);
+      payments.set(event.data.orderId, after);
+      change = { ...paymentColumns(after), updated_at: event.data.at };
+    }
     const row = placed.get(event.data.orderId);
     if (row) Object.assign(row, change);
     else changed.set(event.data.orderId, { ...changed.get(event.data.orderId), ...change });
@@ -106,11 +164,15 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
     await sql`update orders as o set
         status = coalesce(v.status, o.status),
         payment_status = coalesce(v.payment_status, o.payment_status),
+        payment_reference = case when v.payment_status is null then o.payment_reference else v.payment_reference end,
+        amount_paid = coalesce(v.amount_paid, o.amount_paid),
+        amount_refunded = coalesce(v.amount_refunded, o.amount_refunded),
         deleted = coalesce(v.deleted, o.deleted),
         deleted_at = coalesce(v.deleted_at, o.deleted_at),
         updated_at = v.updated_at
       from json_to_recordset(${changes}::json)
-        as v(id text, status text, payment_status text, deleted boolean, deleted_at timestamptz, updated_at timestamptz)
+        as v(id text, status text, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
+          deleted boolean, deleted_at timestamptz, updated_at timestamptz)
       where o.id = v.id`.execute(trx);
   }
 }
@@ -146,8 +208,31 @@ function historyRow(event: ReadOrderEvent) {
         actor_kind: actor.kind as string, actor_id: actor.id ?? null, actor_name: actor.name ?? null, at,
       };
     }
+    case "PaymentRequested":
+      // Always beside its OrderPlaced: the placing row says it.
+      return undefined;
+    default: {
+      const { actor, at } = event.data;
+      return {
+        order_id: orderId, revision: event.revision, event_type: event.type, field: "payment",
+        from_value: null, to_value: PAYMENT_STEPS[event.type],
+        actor_kind: actor.kind as string, actor_id: actor.id ?? null, actor_name: actor.name ?? null, at,
+      };
+    }
   }
 }
+
+/** A payment step's word in the status history (the trail itself reads the events). */
+const PAYMENT_STEPS: Record<
+  Exclude<OrderEvent["type"], "OrderPlaced" | "OrderStatusChanged" | "OrderPaymentStatusChanged" | "OrderDeleted" | "PaymentRequested">,
+  string
+> = {
+  PaymentReported: "reported",
+  PaymentConfirmed: "confirmed",
+  PaymentRejected: "rejected",
+  CashCollected: "cash collected",
+  PaymentRefunded: "refunded",
+};
 
 async function applyStatusHistory(
   trx: Kysely<DB>,
@@ -155,7 +240,7 @@ async function applyStatusHistory(
   guarded: boolean,
   context?: ApplyContext,
 ): Promise<void> {
-  const rows = events.map(historyRow);
+  const rows = events.map(historyRow).filter((row) => row !== undefined);
   await insertRows(trx, "order_status_history", HISTORY_COLUMNS, rows, {
     onConflict: guarded ? sql`on conflict (order_id, revision) do nothing` : undefined,
     context,

@@ -2,6 +2,8 @@ import net from "node:net";
 import path from "node:path";
 import { readAuthSettings } from "./auth-config";
 import { ConfigError } from "./config-error";
+import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../domain/orders/charges";
+import { vpaProblem, type UpiPayee } from "../domain/orders/upi";
 import {
   bareEmail,
   FACEBOOK_HOSTS,
@@ -136,6 +138,9 @@ export function readConfig(env: Env = process.env): ShopConfig {
     smtpUrl: urlSetting(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: emailSetting(env, "MAIL_FROM") ?? emailSetting(env, "SHOP_EMAIL") ?? "no-reply@localhost",
     sms: readSmsSettings(env),
+    ...upiSetting(env, env.SHOP_NAME?.trim() || "Churu Uniform House"),
+    charges: chargeSettings(env),
+    paymentReminderMs: intSetting(env, "PAYMENT_REMINDER_MINUTES", 360, 1, 7 * 24 * 60) * 60_000,
     queuePrefix: queuePrefix(env),
     jobBackoffMs: intSetting(env, "JOB_BACKOFF_MS", 1000, 1, 3_600_000),
     jobLockMs: intSetting(env, "JOB_LOCK_MS", 30_000, 500, 600_000),
@@ -145,6 +150,61 @@ export function readConfig(env: Env = process.env): ShopConfig {
     healthMaxWorkerSilenceSeconds: intSetting(env, "HEALTH_MAX_WORKER_SILENCE_SECONDS", 30, 10, 86_400),
     trustProxy: trustProxySetting(env),
     logLevel: logLevelSetting(env),
+  };
+}
+
+/** SHOP_UPI_ID (the shop's VPA, like churuuniform@sbi) and SHOP_UPI_NAME (the payee name UPI apps show; default SHOP_NAME). */
+function upiSetting(env: Env, shopName: string): { upi?: UpiPayee } {
+  const id = env.SHOP_UPI_ID?.trim();
+  if (!id) return {};
+  const wrong = vpaProblem(id);
+  if (wrong) throw new ConfigError(`SHOP_UPI_ID ${wrong}`);
+  const name = env.SHOP_UPI_NAME?.trim() || shopName;
+  if (name.length > 50 || [...name].some((c) => c < " ")) throw new ConfigError("SHOP_UPI_NAME must be one line of at most 50 characters");
+  return { upi: { vpa: id, name } };
+}
+
+/** A day setting, YYYY-MM-DD, or undefined. */
+function daySetting(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) {
+    throw new ConfigError(`${name} must be a day written YYYY-MM-DD, got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * The offer (SHOP_OFFER=on|off, SHOP_OFFER_PERCENT, SHOP_OFFER_MINIMUM, SHOP_OFFER_FROM, SHOP_OFFER_UNTIL) and delivery
+ * (SHOP_DELIVERY_PINCODES: comma list of pincodes or their first digits; SHOP_DELIVERY_CHARGE: rupees outside them,
+ * or "none" to refuse those addresses). Defaults: 10% off every order, free delivery in Churu district, ₹100 elsewhere.
+ */
+function chargeSettings(env: Env): ChargeRules {
+  const onText = env.SHOP_OFFER?.trim().toLowerCase() || "on";
+  if (onText !== "on" && onText !== "off") throw new ConfigError(`SHOP_OFFER must be on or off, got "${onText}"`);
+  const from = daySetting(env, "SHOP_OFFER_FROM");
+  const until = daySetting(env, "SHOP_OFFER_UNTIL");
+  if (from && until && from > until) throw new ConfigError(`SHOP_OFFER_FROM (${from}) is after SHOP_OFFER_UNTIL (${until})`);
+  const pincodesText = env.SHOP_DELIVERY_PINCODES?.trim();
+  const freeArea = pincodesText ? pincodesText.split(",").map((entry) => entry.trim()) : [...DEFAULT_CHARGE_RULES.delivery.freeArea];
+  for (const entry of freeArea) {
+    if (!/^\d{1,6}$/.test(entry)) {
+      throw new ConfigError(`SHOP_DELIVERY_PINCODES must be a comma list of pincodes or their first digits (e.g. 331,332001), got "${entry}"`);
+    }
+  }
+  const chargeText = env.SHOP_DELIVERY_CHARGE?.trim().toLowerCase();
+  return {
+    discount: {
+      on: onText === "on",
+      percent: intSetting(env, "SHOP_OFFER_PERCENT", DEFAULT_CHARGE_RULES.discount.percent, 1, 90),
+      minimum: intSetting(env, "SHOP_OFFER_MINIMUM", DEFAULT_CHARGE_RULES.discount.minimum, 0, 1_000_000),
+      ...(from ? { from } : {}),
+      ...(until ? { until } : {}),
+    },
+    delivery: {
+      freeArea,
+      outsideCharge: chargeText === "none" ? null : intSetting(env, "SHOP_DELIVERY_CHARGE", DEFAULT_CHARGE_RULES.delivery.outsideCharge ?? 100, 0, 10_000),
+    },
   };
 }
 

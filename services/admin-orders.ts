@@ -74,6 +74,8 @@ export function createAdminOrderQueries(db: Kysely<DB>) {
         select = select.where("deleted", "=", false);
         if (isOrderStatusFilter(query.filter)) select = select.where("status", "=", query.filter);
       }
+      // Answered by orders_payment_placed (db/migrations/0013_order_payments.ts) on the default date order.
+      if (query.payment) select = select.where("payment_status", "=", query.payment);
       const cursor = query.after ?? query.before;
       if (cursor) select = select.where(sql<boolean>`${key} ${sql.raw(ascending ? ">" : "<")} ${cursorValues(cursor)}`);
       const rows = (await select

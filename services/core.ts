@@ -5,6 +5,8 @@ import type { Language } from "../domain/i18n";
 import type { EventStore, Position } from "../eventstore/port";
 import type { JobQueue } from "./queue";
 import type { ShopConfig } from "./settings";
+import type { ChargeRules } from "../domain/orders/charges";
+import type { UpiPayee } from "../domain/orders/upi";
 
 /**
  * What the services take from the composition root (`server/runtime.ts`, `bin/`): the
@@ -16,7 +18,8 @@ export interface ServiceCore {
   store: EventStore;
   queue: JobQueue;
   sessionSecret: string;
-  config: { shopName: string };
+  /** What the services read of the settings; charges default to the shop's standing offer and delivery (domain/orders/charges.ts). */
+  config: { shopName: string; charges?: ChargeRules; upi?: UpiPayee };
   /** The orders projector's read-your-writes wait: what an order page and a product's stock read. */
   waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;
   codeOutbox: CodeOutbox;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { DB, NotificationSendsTable, NotificationStatus } from "../db/schema";
+import type { DB, NotificationSendsTable, NotificationSkipReason, NotificationStatus } from "../db/schema";
 import { OTP_VALID_MINUTES } from "../domain/otp";
 import type { ServiceCore } from "./core";
 import type { JobQueue, QueueName } from "./queue";
@@ -24,6 +24,10 @@ export interface NotificationRow {
   attempts: number;
   transport: string | null;
   lastError: string | null;
+  /** Why a due reminder was not sent (status 'skipped'). */
+  skipReason: NotificationSkipReason | null;
+  /** When a delayed message (the payment reminder) goes out; null: at once. */
+  dueAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   sentAt: Date | null;
@@ -40,6 +44,8 @@ const COLUMNS = [
   "attempts",
   "transport",
   "last_error",
+  "skip_reason",
+  "due_at",
   "created_at",
   "updated_at",
   "sent_at",
@@ -57,6 +63,8 @@ function toRow(r: Pick<Selectable<NotificationSendsTable>, (typeof COLUMNS)[numb
     attempts: r.attempts,
     transport: r.transport,
     lastError: r.last_error,
+    skipReason: r.skip_reason,
+    dueAt: r.due_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     sentAt: r.sent_at,
@@ -84,7 +92,7 @@ export async function listNotifications(
       .groupBy("status")
       .execute(),
   ]);
-  const byStatus = { pending: 0, sending: 0, sent: 0, failed: 0, unknown: 0 } as Record<NotificationStatus, number>;
+  const byStatus = { pending: 0, sending: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 } as Record<NotificationStatus, number>;
   for (const c of counts) byStatus[c.status] = Number(c.n);
   return { recent: recent.map(toRow), problems: problems.map(toRow), counts: byStatus };
 }

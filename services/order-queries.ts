@@ -9,7 +9,8 @@ import {
   type OrderEvent,
   type OrderLine,
   type OrderStatus,
-  type PaymentStatus,
+  type PaymentMethod,
+  type PaymentStanding,
   type ShippingAddress,
 } from "../domain/orders/events";
 import { isOrderId } from "../domain/orders/ids";
@@ -29,8 +30,20 @@ export interface OrderSummary {
   lines: OrderLine[];
   itemCount: number;
   total: number;
+  /** What the total is made of (decision 101): total = subtotal - discount + delivery. */
+  subtotal: number;
+  /** The offer's percent when it applied, else 0. */
+  discountPercent: number;
+  discount: number;
+  delivery: number;
   status: OrderStatus;
-  paymentStatus: PaymentStatus;
+  /** Where the money stands: unpaid, reported, paid, partly refunded, refunded. */
+  paymentStatus: PaymentStanding;
+  paymentMethod: PaymentMethod;
+  /** The reported reference awaiting the admin, else the confirmed one. */
+  paymentReference: string | null;
+  amountPaid: number;
+  amountRefunded: number;
   deleted: boolean;
   placedAt: Date;
   updatedAt: Date;
@@ -50,8 +63,16 @@ export function toOrderSummary(row: Selectable<OrdersTable>): OrderSummary {
     lines: (typeof row.lines === "string" ? JSON.parse(row.lines) : row.lines) as OrderLine[],
     itemCount: Number(row.item_count),
     total: Number(row.total),
+    subtotal: Number(row.subtotal),
+    discountPercent: Number(row.discount_percent),
+    discount: Number(row.discount),
+    delivery: Number(row.delivery),
     status: row.status as OrderStatus,
-    paymentStatus: row.payment_status as PaymentStatus,
+    paymentStatus: row.payment_status as PaymentStanding,
+    paymentMethod: row.payment_method as PaymentMethod,
+    paymentReference: row.payment_reference,
+    amountPaid: Number(row.amount_paid),
+    amountRefunded: Number(row.amount_refunded),
     deleted: row.deleted,
     placedAt: new Date(row.placed_at),
     updatedAt: new Date(row.updated_at),
@@ -60,7 +81,7 @@ export function toOrderSummary(row: Selectable<OrdersTable>): OrderSummary {
 
 export interface StatusHistoryEntry {
   revision: number;
-  field: "status" | "payment_status" | "deleted";
+  field: "status" | "payment_status" | "payment" | "deleted";
   from: string | null;
   to: string;
   actor: Actor;

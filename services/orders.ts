@@ -31,6 +31,10 @@ import { createOrderQueries } from "./order-queries";
 import { KeyedLock } from "./keyed-lock";
 import { STOCK_ATTEMPTS, type StockService, type TrackedLine } from "./stock";
 import type { ReleaseReason } from "../domain/stock/events";
+import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../domain/orders/charges";
+import type { PaymentMethod } from "../domain/orders/events";
+import type { PaymentCommand } from "../domain/orders/payment";
+import { referenceClaims, upiReferenceDecider, upiReferenceEvents, upiReferenceStreamId } from "../domain/orders/upi-reference";
 
 export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEntry, type TrailEntry } from "./order-queries";
 
@@ -99,6 +103,9 @@ interface Placement {
   customer: OrderCustomer;
   address: ShippingAddress;
   language: Language;
+  paymentMethod: PaymentMethod;
+  /** Who placed it: the customer or guest, for the audit trail. */
+  actor: Actor;
   /** What the request said, hashed: a repeat with another body is caught by it. */
   requestHash: string;
   sameKeyOtherBody: "refuse" | "answer with the order";
@@ -113,6 +120,14 @@ export const BUSY_MESSAGE = "Many parents are ordering this item right now. Plea
 
 type OrderPlacedData = Extract<OrderEvent, { type: "OrderPlaced" }>["data"];
 
+/** The refusal of UPI when the shop has no UPI ID set. */
+export const NO_UPI_MESSAGE = "Paying by UPI is not available right now. Please choose cash on delivery.";
+
+const actorOf = (customer: OrderCustomer): Actor =>
+  customer.kind === "user"
+    ? { kind: "customer", ...(customer.userId ? { id: customer.userId } : {}), name: customer.name }
+    : { kind: "guest", name: customer.name };
+
 /** Attempts for an admin command when another admin keeps winning the race. */
 const MAX_ATTEMPTS = 6;
 
@@ -124,8 +139,22 @@ export function createOrderService(deps: {
   stock: StockService;
   /** Read your writes: a bounded wait until the orders projector (what the order pages read) has applied `position`. */
   waitUntilVisible(position: Position, timeoutMs?: number): Promise<boolean>;
+  /** The offer and delivery charges in force (the shop's settings). */
+  charges?: ChargeRules;
+  /** Whether the shop takes UPI (SHOP_UPI_ID is set). */
+  upiAvailable?: boolean;
+  /** How a UPI reference's claim is appended beside its order: "together" only where the store appends atomically (the default there). */
+  referenceClaims?: "together" | "claim first";
 }) {
   const { db, store, priceLine, cart, stock, waitUntilVisible } = deps;
+  const charges = deps.charges ?? DEFAULT_CHARGE_RULES;
+  const upiAvailable = deps.upiAvailable ?? false;
+  const references = createCommandHandler(store, { decider: upiReferenceDecider, events: upiReferenceEvents });
+  const claimsTogether = (deps.referenceClaims ?? (store.appendsToStreamsAtomically ? "together" : "claim first")) === "together";
+  function checkPaymentMethod(method: PaymentMethod): PaymentMethod {
+    if (method === "upi" && !upiAvailable) throw new RuleViolation(NO_UPI_MESSAGE, 422);
+    return method;
+  }
   const orders = createCommandHandler(store, { decider: orderDecider, events: orderEvents }, { maxAttempts: MAX_ATTEMPTS });
   const queries = createOrderQueries({ db, store });
   /** Orders for the same product in this process take turns at its stock stream. */
@@ -176,6 +205,9 @@ export function createOrderService(deps: {
       address: placement.address,
       placedAt: new Date().toISOString(),
       language: placement.language,
+      paymentMethod: placement.paymentMethod,
+      charges,
+      actor: placement.actor,
       ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
     };
     const streamId = orderStreamId(placement.orderId);
@@ -327,10 +359,14 @@ export function createOrderService(deps: {
         if (!prepared) return { changed: false, position: loaded.position };
         const effect = stockEffect(loaded.state, prepared.events);
         const tracked = loaded.state.exists ? stock.trackedLines(loaded.state.placed.lines) : [];
+        const claims = loaded.state.exists ? referenceClaims(loaded.state.payment, prepared.events) : { claim: [], release: [] };
         try {
-          const position = tracked.length === 0 || (!effect.release && !effect.reserve)
-            ? (await store.append(streamId, prepared.append.events, prepared.append.expectedRevision)).position
-            : await changeWithStock(id, prepared.append, tracked, effect, at);
+          const position =
+            claims.claim.length + claims.release.length > 0
+              ? await changeWithReferences(id, prepared.append, claims, at)
+              : tracked.length === 0 || (!effect.release && !effect.reserve)
+                ? (await store.append(streamId, prepared.append.events, prepared.append.expectedRevision)).position
+                : await changeWithStock(id, prepared.append, tracked, effect, at);
           await waitUntilVisible(position);
           return { changed: true, position };
         } catch (err) {
@@ -339,6 +375,43 @@ export function createOrderService(deps: {
         }
       }
     });
+  }
+
+  /**
+   * A payment change that claims or frees UPI references (domain/orders/upi-reference.ts): on
+   * Postgres one append with the order; elsewhere the claims first (a failed order frees them
+   * again) and the releases after the order.
+   */
+  async function changeWithReferences(
+    orderId: string,
+    order: StreamAppend,
+    claims: { claim: string[]; release: string[] },
+    at: string,
+  ): Promise<Position> {
+    const prepareAll = async (type: "ClaimReference" | "ReleaseReference", list: string[]) => {
+      const appends: StreamAppend[] = [];
+      for (const reference of list) {
+        const streamId = upiReferenceStreamId(reference);
+        const prepared = references.prepare(streamId, await references.load(streamId), { type, reference, orderId, at });
+        if (prepared) appends.push(prepared.append);
+      }
+      return appends;
+    };
+    const claimed = await prepareAll("ClaimReference", claims.claim);
+    const released = await prepareAll("ReleaseReference", claims.release);
+    if (claimsTogether) return (await store.appendToStreams([order, ...claimed, ...released]))[0].position;
+    if (claimed.length > 0) await store.appendToStreams(claimed);
+    let position: Position;
+    try {
+      position = (await store.append(order.streamId, order.events, order.expectedRevision)).position;
+    } catch (err) {
+      for (const reference of claims.claim) {
+        await references.handle(upiReferenceStreamId(reference), { type: "ReleaseReference", reference, orderId, at });
+      }
+      throw err;
+    }
+    if (released.length > 0) await store.appendToStreams(released);
+    return position;
   }
 
   async function changeWithStock(
@@ -399,8 +472,10 @@ export function createOrderService(deps: {
       user?: { id: string; name: string; email?: string | null } | null;
       /** The shopper's language (the page's): the order's SMS and emails speak it. */
       language?: Language;
+      paymentMethod?: PaymentMethod;
     }): Promise<PlacedOrder> {
       const key = checkIdempotencyKey(input.idempotencyKey);
+      const paymentMethod = checkPaymentMethod(input.paymentMethod ?? "cod");
       const cartId = cartIdOf(input.owner);
       const orderId = orderIdFor(`cart:${cartId}`, key);
       const customer: OrderCustomer = input.user
@@ -438,7 +513,9 @@ export function createOrderService(deps: {
         customer,
         address: input.details,
         language: input.language ?? DEFAULT_LANGUAGE,
-        requestHash: fingerprint({ lines, address: input.details }),
+        paymentMethod,
+        actor: actorOf(customer),
+        requestHash: fingerprint({ lines, address: input.details, paymentMethod }),
         sameKeyOtherBody: "answer with the order",
         cart: { cartId, loaded },
       });
@@ -458,8 +535,10 @@ export function createOrderService(deps: {
       address: ShippingAddress;
       /** From Accept-Language (the /api speaks English unless asked): the order's SMS and emails speak it. */
       language?: Language;
+      paymentMethod?: PaymentMethod;
     }): Promise<PlacedOrder> {
       const key = checkIdempotencyKey(input.idempotencyKey);
+      const paymentMethod = checkPaymentMethod(input.paymentMethod ?? "cod");
       const placement = {
         orderId: orderIdFor(input.scope, key),
         requestHash: fingerprint({
@@ -467,6 +546,8 @@ export function createOrderService(deps: {
           total: input.expectedTotal ?? null,
           customer: input.customer,
           address: input.address,
+          // Cash on delivery hashes as before payment methods came, so older keys still match their orders.
+          ...(paymentMethod === "cod" ? {} : { paymentMethod }),
         }),
         sameKeyOtherBody: "refuse" as const,
       };
@@ -480,6 +561,8 @@ export function createOrderService(deps: {
         customer: input.customer,
         address: input.address,
         language: input.language ?? DEFAULT_LANGUAGE,
+        paymentMethod,
+        actor: actorOf(input.customer),
       });
     },
 
@@ -495,6 +578,18 @@ export function createOrderService(deps: {
     async markPaid(orderId: string, actor: Actor) {
       return changeOrder(orderId, (at) => ({ type: "ChangePaymentStatus", to: "paid", actor, at }));
     },
+
+    /**
+     * A payment step (decision 101): the shopper's UPI reference, the admin's confirmation,
+     * rejection, cash collected or refund; a reference is claimed for one order only.
+     */
+    async pay(orderId: string, command: (at: string) => PaymentCommand) {
+      return changeOrder(orderId, command);
+    },
+
+    /** Whether the shop takes UPI now. */
+    upiAvailable,
+    charges,
 
     /** A tombstone with the actor: the order leaves the lists, its trail stays. */
     async deleteOrder(orderId: string, actor: Actor) {

@@ -47,11 +47,17 @@ export interface FailedJob {
   failedAt: Date;
 }
 
+export interface AddJobOptions {
+  jobId?: string;
+  /** Milliseconds before the job may run (the payment reminder); none: at once. */
+  delay?: number;
+}
+
 export interface JobQueue {
   readonly kind: "bullmq" | "in-process";
   readonly description: string;
   /** A job id already queued or done is not queued again. */
-  add(queue: QueueName, name: string, data: unknown, options?: { jobId?: string }): Promise<void>;
+  add(queue: QueueName, name: string, data: unknown, options?: AddJobOptions): Promise<void>;
   /** Starts working the queue with this handler (the worker role). */
   process(queue: QueueName, handler: JobHandler, options?: { concurrency?: number }): void;
   /** Jobs that used up their attempts, newest first. */

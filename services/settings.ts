@@ -6,6 +6,8 @@
  */
 
 import type { ShopContact } from "../domain/contact";
+import type { ChargeRules } from "../domain/orders/charges";
+import type { UpiPayee } from "../domain/orders/upi";
 
 export interface ShopConfig {
   port: number;
@@ -38,6 +40,12 @@ export interface ShopConfig {
   /** The From of every email (MAIL_FROM), default SHOP_EMAIL. */
   mailFrom: string;
   sms: SmsSettings;
+  /** Where UPI payments go (SHOP_UPI_ID, SHOP_UPI_NAME); unset: only cash on delivery is offered. */
+  upi?: UpiPayee;
+  /** The offer and delivery charges (SHOP_OFFER_*, SHOP_DELIVERY_*; decision 101). */
+  charges: ChargeRules;
+  /** How long after a UPI order is placed an unpaid one gets its one reminder SMS (PAYMENT_REMINDER_MINUTES). */
+  paymentReminderMs: number;
   /** BullMQ key prefix (QUEUE_PREFIX): lets several shops, or test files, share one Redis. */
   queuePrefix: string;
   /** First retry delay (JOB_BACKOFF_MS); doubles each attempt. */

@@ -18,6 +18,8 @@ export function createShoppingServices(core: ServiceCore) {
     cart,
     stock,
     waitUntilVisible: core.waitForOrders,
+    ...(core.config.charges ? { charges: core.config.charges } : {}),
+    upiAvailable: core.config.upi !== undefined,
   });
   return { cart, orders, priceLine, stock };
 }

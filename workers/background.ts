@@ -19,6 +19,8 @@ export async function startBackground(
     shopName: shop.config.shopName,
     shopEmail: shop.config.shopEmail,
     shopUrl: shop.config.shopUrl,
+    upiId: shop.config.upi?.vpa,
+    paymentReminderMs: shop.config.paymentReminderMs,
     log,
   });
   await reactor.start();

@@ -4,6 +4,7 @@ import {
   DEFAULT_BACKOFF_MS,
   QUEUE_NAMES,
   RETRY_ATTEMPTS,
+  type AddJobOptions,
   type FailedJob,
   type JobHandler,
   type JobQueue,
@@ -106,8 +107,13 @@ export class BullMQQueue implements JobQueue {
     return queue;
   }
 
-  async add(queue: QueueName, name: string, data: unknown, options: { jobId?: string } = {}): Promise<void> {
-    await bounded(`add a ${queue} job`, this.queue(queue).add(name, data, options.jobId ? { jobId: options.jobId } : {}));
+  async add(queue: QueueName, name: string, data: unknown, options: AddJobOptions = {}): Promise<void> {
+    // A delayed job waits in Redis, so it survives a restart of every process.
+    const delay = options.delay && options.delay > 0 ? { delay: Math.round(options.delay) } : {};
+    await bounded(
+      `add a ${queue} job`,
+      this.queue(queue).add(name, data, { ...(options.jobId ? { jobId: options.jobId } : {}), ...delay }),
+    );
   }
 
   process(queue: QueueName, handler: JobHandler, options: { concurrency?: number } = {}): void {

@@ -3,6 +3,7 @@ import {
   DEFAULT_BACKOFF_MS,
   RETRY_ATTEMPTS,
   isUnrecoverable,
+  type AddJobOptions,
   type FailedJob,
   type JobHandler,
   type JobQueue,
@@ -36,13 +37,23 @@ export class InProcessQueue implements JobQueue {
 
   constructor(private readonly backoffMs = DEFAULT_BACKOFF_MS) {}
 
-  async add(queue: QueueName, name: string, data: unknown, options: { jobId?: string } = {}): Promise<void> {
+  async add(queue: QueueName, name: string, data: unknown, options: AddJobOptions = {}): Promise<void> {
     if (this.closed) throw new Error("job queue is closed");
     const id = options.jobId ?? randomUUID();
     const key = `${queue}:${id}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.dispatch({ queue, id, name, data, attempt: 1, queuedAt: new Date() });
+    const job = { queue, id, name, data, attempt: 1, queuedAt: new Date() };
+    if (!options.delay || options.delay <= 0) {
+      this.dispatch(job);
+      return;
+    }
+    // Lost if the process stops first, like a retry's wait: the record stays pending and the repair sweep queues it again.
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.dispatch(job);
+    }, options.delay);
+    this.timers.add(timer);
   }
 
   process(queue: QueueName, handler: JobHandler): void {

@@ -6,7 +6,11 @@ import { beat, HEARTBEAT_EVERY_MS, workerIdentity } from "./heartbeat";
 import { UnrecoverableJobError } from "../services/queue";
 import { repeat } from "./repeat";
 import { codeSealKey, openCode, SealBroken } from "../services/auth/sealed-codes";
-import { sendOnce } from "./sends";
+import { sendOnce, SkipSend, type ClaimedMessage } from "./sends";
+import { PAYMENT_REMINDER_KIND } from "./reactor";
+import { reminderSkipReason } from "../domain/notifications";
+import { orderEvents } from "../domain/orders/events";
+import { foldOrder } from "../domain/orders/order";
 import { createTransports } from "./transports/index";
 
 const codeJob = z.object({ key: z.string().startsWith("otp:").max(200) });
@@ -64,15 +68,17 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
       const parsed = notificationJob.safeParse(data);
       if (!parsed.success) throw new UnrecoverableJobError("a notification job needs the key of its record");
       const { key } = parsed.data;
-      const outcome = await sendOnce(shop.db, key, job, transports, (message) => {
+      const outcome = await sendOnce(shop.db, key, job, transports, async (message) => {
         if (message.body === null || (message.channel === "email" && message.subject === null)) {
           throw new UnrecoverableJobError(`notification ${key} has no message text`);
         }
+        if (message.kind === PAYMENT_REMINDER_KIND) await stillUnpaid(shop, message);
         return message.channel === "sms"
           ? sms.send({ to: message.recipient, text: message.body })
           : email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body });
       });
-      if (outcome !== "sent" && outcome !== "already-sent") log(`notification ${key}: not sent (${outcome})`);
+      if (outcome === "skipped") log(`notification ${key}: no longer needed, not sent`);
+      else if (outcome !== "sent" && outcome !== "already-sent") log(`notification ${key}: not sent (${outcome})`);
     },
     { concurrency },
   );
@@ -84,4 +90,16 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
     await relay.stop();
     await heartbeat.stop();
   };
+}
+
+/**
+ * A payment reminder is planned hours before it is due: by then the order may be paid, its payment
+ * reported, or the order cancelled or deleted. Its own stream says (the read model may lag behind);
+ * a reminder no longer wanted throws SkipSend, and the record says why.
+ */
+async function stillUnpaid(shop: Shop, message: ClaimedMessage): Promise<void> {
+  if (!message.stream_id) throw new SkipSend("missing");
+  const order = foldOrder(orderEvents.readAll(await shop.store.readStream(message.stream_id)));
+  const reason = reminderSkipReason(order);
+  if (reason) throw new SkipSend(reason);
 }

@@ -10,7 +10,9 @@ export const STALE_SENDING_MS = 5 * 60_000;
 /**
  * Repairs what a crash leaves behind; run every few seconds beside the reactor.
  * Pending order notifications without progress are queued again under their
- * own job id (a no-op while the queue still has the job). A claim left by a
+ * own job id (a no-op while the queue still has the job); a delayed one only
+ * once its time is a sweep's while past (its job lost, as an in-process queue's
+ * timer is on a restart). A claim left by a
  * worker that died mid-send becomes 'unknown'. (Pending sign-in codes have their
  * own relay, workers/code-outbox.ts, run by every job runner.)
  */
@@ -33,6 +35,8 @@ export async function requeueStale(db: Kysely<DB>, queue: JobQueue, now = new Da
     .where("queue", "=", "notifications")
     .where("status", "=", "pending")
     .where("updated_at", "<", stalePending)
+    // A delayed message (the payment reminder) is not stale while it waits for its time, only once that is well past.
+    .where((eb) => eb.or([eb("due_at", "is", null), eb("due_at", "<", stalePending)]))
     .orderBy("id")
     .limit(500)
     .execute();

@@ -1,9 +1,15 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { EventStore, Position, RecordedEvent } from "../eventstore/port";
-import { orderEvents, type OrderEvent } from "../domain/orders/events";
+import { orderEvents, type OrderEvent, type OrderPlaced } from "../domain/orders/events";
 import { categoryOf, type ReadEvent } from "../domain/events/registry";
-import { NOTIFIED_STATUSES, orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../domain/notifications";
+import {
+  NOTIFIED_STATUSES,
+  orderPlacedEmail,
+  orderPlacedSms,
+  orderStatusSms,
+  paymentReminderSms,
+} from "../domain/notifications";
 import type { JobQueue } from "../services/queue";
 import { SEND_COLUMNS, sendRow, type NewSend } from "./sends";
 import { applyUnderCheckpoint } from "../projectors/checkpoint";
@@ -18,12 +24,23 @@ export const REACTOR_NAME = "order_notifications";
  */
 export const MAX_EVENT_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** The reminder's delay when none is configured: six hours, as server/config.ts defaults it. */
+export const DEFAULT_PAYMENT_REMINDER_MS = 6 * 60 * 60 * 1000;
+
+/** The payment reminder's kind and job name: the job handler checks the order again before sending one. */
+export const PAYMENT_REMINDER_KIND = "payment-reminder";
+export const PAYMENT_REMINDER_JOB = "payment-reminder-sms";
+
 export interface ReactorOptions {
   shopName: string;
   /** Where new-order emails go; none means no email. */
   shopEmail?: string;
   /** The shop's public address (SHOP_URL): the customer's texts link to the order's tracking page on it. */
   shopUrl: string;
+  /** The shop's UPI ID (SHOP_UPI_ID): a UPI order's texts say where to pay. */
+  upiId?: string;
+  /** How long after a UPI order is placed its one reminder goes out if still unpaid (PAYMENT_REMINDER_MINUTES). */
+  paymentReminderMs?: number;
   batchSize?: number;
   log?: (line: string) => void;
   now?: () => Date;
@@ -44,6 +61,10 @@ export function notificationKey(eventId: string, channel: "sms" | "email"): stri
  * a pending sent-message record per message in the same transaction that moves
  * the checkpoint, then queues one job per new record. A crash between commit
  * and queueing leaves pending records that `requeueStale` picks up.
+ *
+ * A UPI order's PaymentRequested plans its one payment reminder the same way, due
+ * `paymentReminderMs` after the event and queued as a delayed job; the job asks the
+ * order's stream again when due and skips the text if nothing is owed any more.
  */
 export class NotificationReactor {
   private following?: Following;
@@ -94,7 +115,7 @@ export class NotificationReactor {
       if (categoryOf(stored.streamId) !== orderEvents.category) continue;
       // An order event it cannot read stops the reactor (retried, its lag on /healthz): a skipped one would be a message never sent.
       const event = orderEvents.read(stored);
-      if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged") continue;
+      if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "PaymentRequested") continue;
       if (now - event.createdAt.getTime() > MAX_EVENT_AGE_MS) continue;
       const sends = await this.plan(event);
       plannedFor.set(event.position, sends);
@@ -106,7 +127,9 @@ export class NotificationReactor {
     for (const send of planned) {
       if (!fresh.has(send.key)) continue;
       try {
-        await this.queue.add(send.queue, send.jobName, { key: send.key }, { jobId: send.jobId });
+        // A reminder waits in the queue for its time (a BullMQ delayed job, a timer in-process).
+        const delay = send.dueAt ? Math.max(0, send.dueAt.getTime() - Date.now()) : 0;
+        await this.queue.add(send.queue, send.jobName, { key: send.key }, { jobId: send.jobId, ...(delay > 0 ? { delay } : {}) });
       } catch (err) {
         // The record is pending; requeueStale queues it again shortly.
         this.log(`notification ${send.key}: could not queue (${err instanceof Error ? err.message : String(err)})`);
@@ -179,7 +202,7 @@ export class NotificationReactor {
           jobId: notificationJobId(event.id, "sms"),
           recipient: order.customer.phone,
           // `order.language`: the shopper's page's (or the /api call's) language; a v1 event reads "en".
-          body: orderPlacedSms(shopName, order, shopUrl),
+          body: orderPlacedSms(shopName, order, shopUrl, this.options.upiId),
         },
       ];
       if (shopEmail) {
@@ -198,17 +221,38 @@ export class NotificationReactor {
       }
       return sends;
     }
+    if (event.type === "PaymentRequested") {
+      const request = event.data;
+      // Cash is collected at the door: only a UPI order can be left unpaid.
+      if (request.method !== "upi") return [];
+      const placed = await this.placedOf(event.streamId, "payment reminder");
+      if (!placed) return [];
+      const dueAt = new Date(event.createdAt.getTime() + (this.options.paymentReminderMs ?? DEFAULT_PAYMENT_REMINDER_MS));
+      return [
+        {
+          ...base,
+          // Keyed by the PaymentRequested event: one reminder per order, however often the events are read.
+          key: notificationKey(event.id, "sms"),
+          kind: PAYMENT_REMINDER_KIND,
+          channel: "sms",
+          jobName: PAYMENT_REMINDER_JOB,
+          jobId: notificationJobId(event.id, "sms"),
+          recipient: placed.customer.phone,
+          body: paymentReminderSms(
+            shopName,
+            { orderId: request.orderId, amount: request.amount, language: placed.language },
+            shopUrl,
+            this.options.upiId,
+          ),
+          dueAt,
+        },
+      ];
+    }
     if (event.type !== "OrderStatusChanged") return [];
     const change = event.data;
     if (!NOTIFIED_STATUSES.includes(change.to)) return [];
-    // The customer's number and language are in the order's first event.
-    const [stored] = await this.store.readStream(event.streamId, { maxCount: 1 });
-    const first = stored && orderEvents.read(stored);
-    if (!first || first.type !== "OrderPlaced") {
-      this.log(`notification reactor: ${event.streamId} has no OrderPlaced; status ${change.to} not announced`);
-      return [];
-    }
-    const placed = first.data;
+    const placed = await this.placedOf(event.streamId, `status ${change.to}`);
+    if (!placed) return [];
     return [
       {
         ...base,
@@ -222,6 +266,17 @@ export class NotificationReactor {
         body: orderStatusSms(shopName, change.orderId, change.to, shopUrl, placed.language),
       },
     ];
+  }
+
+  /** The customer's number and language: in the order's first event. */
+  private async placedOf(streamId: string, what: string): Promise<OrderPlaced["data"] | undefined> {
+    const [stored] = await this.store.readStream(streamId, { maxCount: 1 });
+    const first = stored && orderEvents.read(stored);
+    if (!first || first.type !== "OrderPlaced") {
+      this.log(`notification reactor: ${streamId} has no OrderPlaced; ${what} not announced`);
+      return undefined;
+    }
+    return first.data;
   }
 }
 

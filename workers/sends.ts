@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { DB, NotificationStatus } from "../db/schema";
+import type { DB, NotificationSkipReason, NotificationStatus } from "../db/schema";
 import { UnrecoverableJobError, type JobInfo, type QueueName } from "../services/queue";
 import { TransportError, type SendResult } from "./transports/transport";
 
@@ -13,6 +13,7 @@ import { TransportError, type SendResult } from "./transports/transport";
  *   sending  --provider said no, tries left-->  pending   (the job retries)
  *   sending  --provider said no, last try-->  failed      (listed for the admin)
  *   sending  --the job runs again and finds its own claim-->  unknown
+ *   sending  --the send found the message no longer needed-->  skipped   (a due reminder for a paid order)
  *
  * A job that runs twice (a Redis that lost its job id, a stalled job taken over
  * after its worker was killed mid-send) finds the row already 'sending' or
@@ -33,9 +34,22 @@ export interface NewSend {
   recipient: string;
   subject?: string | null;
   body?: string | null;
+  /** When a delayed message may go out; none: at once. */
+  dueAt?: Date | null;
 }
 
-export type SendOutcome = "sent" | "already-sent" | "in-doubt" | "not-pending";
+export type SendOutcome = "sent" | "already-sent" | "in-doubt" | "not-pending" | "skipped";
+
+/**
+ * Thrown by a send that finds, once the claim is its own, that the message is no longer
+ * wanted: the record becomes 'skipped' with the reason, and nothing goes out.
+ */
+export class SkipSend extends Error {
+  override name = "SkipSend";
+  constructor(readonly reason: NotificationSkipReason) {
+    super(`not sent: ${reason}`);
+  }
+}
 
 /** The columns `sendRow` fills (a column added there is added here too). */
 export const SEND_COLUMNS = [
@@ -50,6 +64,7 @@ export const SEND_COLUMNS = [
   "recipient",
   "subject",
   "body",
+  "due_at",
   "status",
 ] as const satisfies readonly (keyof ReturnType<typeof sendRow>)[];
 
@@ -67,12 +82,17 @@ export function sendRow(send: NewSend, status: NotificationStatus = "pending") {
     recipient: send.recipient,
     subject: send.subject ?? null,
     body: send.body ?? null,
+    due_at: send.dueAt ?? null,
     status,
   };
 }
 
 /** The message as the record holds it, handed to the send once the claim is ours. */
 export interface ClaimedMessage {
+  /** What the message is about ("order-placed", "payment-reminder", "otp"). */
+  kind: string;
+  /** The order's stream, for order messages. */
+  stream_id: string | null;
   channel: "sms" | "email";
   recipient: string;
   subject: string | null;
@@ -82,7 +102,7 @@ export interface ClaimedMessage {
   created_at: Date;
 }
 
-const MESSAGE_COLUMNS = ["channel", "recipient", "subject", "body", "secret", "created_at"] as const;
+const MESSAGE_COLUMNS = ["kind", "stream_id", "channel", "recipient", "subject", "body", "secret", "created_at"] as const;
 
 /** Which transport sends each channel: recorded on the claim, before the channel is read. */
 export interface TransportNames {
@@ -130,6 +150,10 @@ export async function sendOnce(
   try {
     result = await send(decision.claimed as ClaimedMessage);
   } catch (err) {
+    if (err instanceof SkipSend) {
+      await settle(db, key, claim, { status: "skipped", claim: null, skip_reason: err.reason, updated_at: new Date() });
+      return "skipped";
+    }
     const retryable = err instanceof TransportError ? err.retryable : !(err instanceof UnrecoverableJobError);
     const final = !retryable || job.attempt >= job.maxAttempts;
     const message = err instanceof Error ? err.message : String(err);
@@ -192,6 +216,8 @@ async function decideUnclaimed(db: Kysely<DB>, key: string, claim: string, trans
       .execute();
     return {
       claimed: {
+        kind: row.kind,
+        stream_id: row.stream_id,
         channel: row.channel,
         recipient: row.recipient,
         subject: row.subject,
@@ -209,6 +235,7 @@ type Settle = Partial<{
   secret: null;
   provider_id: string | null;
   last_error: string | null;
+  skip_reason: NotificationSkipReason;
   sent_at: Date;
   updated_at: Date;
 }>;

@@ -17,6 +17,20 @@ export function actorIn(t: T, actor: Actor | undefined): string {
   return actor.name ? t("admin:event.actorNamed", { who, name: actor.name }) : who;
 }
 
+/** The order's money as the trail's details say it: the total, or its parts when an offer or delivery changed it. */
+export function chargesIn(t: T, d: { subtotal: number; discountPercent: number; discount: number; delivery: number; total: number }): string {
+  const total = t("payment:charges.total", { amount: formatRupees(d.total) });
+  if (d.discount === 0 && d.delivery === 0) return total;
+  return [
+    t("payment:charges.subtotal", { amount: formatRupees(d.subtotal) }),
+    d.discount > 0 ? t("payment:charges.discount", { percent: d.discountPercent, amount: formatRupees(d.discount) }) : "",
+    d.delivery > 0 ? t("payment:charges.delivery", { amount: formatRupees(d.delivery) }) : "",
+    total,
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
 /** One event of an order's stream as the trail prints it, in `t`'s language. */
 export function describeOrderEventIn(t: T, e: OrderEvent): OrderEventDescription {
   const status = (value: string) => t(`account:status.${value}`);
@@ -28,9 +42,63 @@ export function describeOrderEventIn(t: T, e: OrderEvent): OrderEventDescription
         what: t("admin:event.placed"),
         by: actorIn(t, { kind: d.customer.kind === "user" ? "customer" : "guest", id: d.customer.userId, name: d.customer.name }),
         change: t("admin:event.placedChange", { status: status("pending"), payment: payment("pending") }),
-        details: t("admin:event.placedDetails", { items: describeItems(d.lines), total: formatRupees(d.total), address: deliveryLine(d.address) }),
+        details: t("admin:event.placedDetails", { items: describeItems(d.lines), total: chargesIn(t, d), address: deliveryLine(d.address) }),
       };
     }
+    case "PaymentRequested":
+      return {
+        what: t("payment:event.requested"),
+        by: actorIn(t, e.data.actor),
+        change: t("payment:event.requestedChange", { method: t(`payment:method.${e.data.method}`) }),
+        details: t("payment:event.requestedDetails", { amount: formatRupees(e.data.amount) }),
+      };
+    case "PaymentReported":
+      return {
+        what: t("payment:event.reported"),
+        by: actorIn(t, e.data.actor),
+        change: t("payment:event.reportedChange"),
+        details: t("payment:event.referenceDetails", { reference: e.data.reference }),
+      };
+    case "PaymentConfirmed":
+      return {
+        what: t("payment:event.confirmed"),
+        by: actorIn(t, e.data.actor),
+        change: t("payment:event.paidChange"),
+        details: [
+          t("payment:event.receivedDetails", { amount: formatRupees(e.data.amount) }),
+          e.data.reference && t("payment:event.referenceDetails", { reference: e.data.reference }),
+          e.data.note,
+        ]
+          .filter(Boolean)
+          .join("; "),
+      };
+    case "PaymentRejected":
+      return {
+        what: t("payment:event.rejected"),
+        by: actorIn(t, e.data.actor),
+        change: t("payment:event.rejectedChange"),
+        details: `${t("payment:event.rejectedDetails", { reference: e.data.reference })}; ${e.data.note}`,
+      };
+    case "CashCollected":
+      return {
+        what: t("payment:event.cash"),
+        by: actorIn(t, e.data.actor),
+        change: t("payment:event.paidChange"),
+        details: t("payment:event.cashDetails", { amount: formatRupees(e.data.amount) }),
+      };
+    case "PaymentRefunded":
+      return {
+        what: t("payment:event.refunded"),
+        by: actorIn(t, e.data.actor),
+        change: t("payment:event.refundedChange"),
+        details: [
+          t("payment:event.refundDetails", { amount: formatRupees(e.data.amount), method: t(`payment:event.refundMethod.${e.data.method}`) }),
+          e.data.reference && t("payment:event.refundReference", { reference: e.data.reference }),
+          e.data.note,
+        ]
+          .filter(Boolean)
+          .join("; "),
+      };
     case "OrderStatusChanged":
       return {
         what: t("admin:event.statusChanged"),

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { orderRowForm } from "../../domain/forms/admin";
+import type { PaymentStep } from "../../domain/forms/admin-payments";
+import type { PaymentCommand } from "../../domain/orders/payment";
 import type { Actor } from "../../domain/orders/events";
 import { checkOrderStatus } from "../../domain/orders/intents";
 import { addressLine } from "../../domain/orders/describe";
@@ -49,6 +51,9 @@ export function orderRow(order: OrderSummary, lang: Language) {
     address: addressLine(order.address),
     status: order.status,
     paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    // Only a reported reference waits for the owner's check against the bank statement.
+    reportedReference: order.paymentStatus === "reported" ? order.paymentReference : null,
     total: formatRupees(order.total),
     items: describeItems(order.lines),
     deleted: order.deleted,
@@ -85,6 +90,38 @@ export async function runOrderIntent(shop: Shop, admin: Admin, intent: OrderInte
         return { ok: true, message: result.changed ? "The order was deleted." : "The order was already deleted." };
       }
     }
+  } catch (err) {
+    if (isRuleViolation(err)) return { ok: false, status: err.status, message: err.message };
+    throw err;
+  }
+}
+
+/** A payment step of the order page's forms as the order decider's command, by the admin. */
+export function paymentCommandOf(step: PaymentStep, actor: Actor, at: string): PaymentCommand {
+  switch (step.intent) {
+    case "confirm":
+      return { type: "ConfirmPayment", reference: step.reference, note: step.note, actor, at };
+    case "reject":
+      return { type: "RejectPayment", note: step.note ?? "", actor, at };
+    case "cash":
+      return { type: "CollectCash", actor, at };
+    case "refund":
+      return { type: "RefundPayment", amount: step.amount, method: step.method, reference: step.reference, note: step.note, actor, at };
+  }
+}
+
+export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; status: 400 | 404 | 409 | 413 | 422; message: string };
+
+/**
+ * One payment step on the order page, as the admin (`shop.orders.pay`): the service waits
+ * until the read model shows it, so the dashboard the admin goes back to already has it.
+ * A refusal of the decider (409/422) comes back as its message, never a 500.
+ */
+export async function runPaymentStep(shop: Shop, admin: Admin, orderId: string, step: PaymentStep): Promise<PaymentOutcome> {
+  const actor = adminActor(admin);
+  try {
+    const result = await shop.orders.pay(orderId, (at) => paymentCommandOf(step, actor, at));
+    return { ok: true, changed: result.changed };
   } catch (err) {
     if (isRuleViolation(err)) return { ok: false, status: err.status, message: err.message };
     throw err;

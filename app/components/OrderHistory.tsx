@@ -1,6 +1,10 @@
+import { Link } from "@remix-run/react";
 import { formatDate } from "../../domain/i18n";
 import { formatRupees } from "../../domain/money";
+import type { FormResult } from "../forms/form.server";
+import { typedValue } from "../forms/messages";
 import { useLanguage, useT } from "../i18n/I18n";
+import { PaymentStandingText, UpiReferenceForm, type OrderMoneyView } from "./OrderPayment";
 
 /** One order as the account page's Order History shows it (serialisable loader data). */
 export interface OrderHistoryRow {
@@ -12,13 +16,21 @@ export interface OrderHistoryRow {
   total: number;
   /** 'Shirt (30) x 2, Belt (Free Size) x 1' */
   items: string;
+  /** How it is paid and where the payment stands (needs the `payment` namespace). */
+  money: OrderMoneyView;
+}
+
+/** The answer of the account page's UPI reference form: which order it was about. */
+export interface ReferenceAnswer {
+  reportedOrderId?: string;
+  result?: FormResult;
 }
 
 /**
  * The account page's Order History (spec: Order ID, Date, Status, Total, Items): a table, cards on a phone.
  * Its words are in the `account` namespace, which the page showing it sends down.
  */
-export function OrderHistory({ orders }: { orders: OrderHistoryRow[] }) {
+export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; answer?: ReferenceAnswer }) {
   const t = useT();
   const lang = useLanguage();
   const label = {
@@ -27,7 +39,10 @@ export function OrderHistory({ orders }: { orders: OrderHistoryRow[] }) {
     status: t("account:history.status"),
     total: t("account:history.total"),
     items: t("account:history.items"),
+    payment: t("payment:summary.method"),
   };
+  // A refusal of the reference form belongs to the order it named.
+  const refusedOrder = answer?.result ? typedValue(answer.result, "orderId") : undefined;
   return (
     <section aria-labelledby="order-history-title">
       <h2 id="order-history-title">{t("account:history.title")}</h2>
@@ -44,6 +59,7 @@ export function OrderHistory({ orders }: { orders: OrderHistoryRow[] }) {
               <th scope="col">{label.status}</th>
               <th scope="col">{label.total}</th>
               <th scope="col">{label.items}</th>
+              <th scope="col">{label.payment}</th>
             </tr>
           </thead>
           <tbody>
@@ -59,6 +75,25 @@ export function OrderHistory({ orders }: { orders: OrderHistoryRow[] }) {
                 </td>
                 <td data-label={label.total}>{formatRupees(order.total)}</td>
                 <td data-label={label.items}>{order.items}</td>
+                <td data-label={label.payment}>
+                  <div className="order-payment">
+                    <PaymentStandingText money={order.money} testId={`payment-${order.displayId}`} />
+                    {order.money.awaitsUpi || refusedOrder === order.id ? (
+                      <>
+                        {/* The QR code is too big for a row: the order's own page shows it. */}
+                        <Link to={`/checkout/done?order=${order.id}`}>{t("payment:report.payLink")}</Link>
+                        <UpiReferenceForm
+                          idPrefix={`order-${order.displayId}`}
+                          action="/account"
+                          hidden={{ orderId: order.id }}
+                          result={refusedOrder === order.id ? answer?.result : undefined}
+                        />
+                      </>
+                    ) : answer?.reportedOrderId === order.id ? (
+                      <UpiReferenceForm idPrefix={`order-${order.displayId}`} hidden={{}} reported />
+                    ) : null}
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>

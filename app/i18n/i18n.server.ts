@@ -31,6 +31,8 @@ import enAdmin from "../locales/en/admin.json";
 import hiAdmin from "../locales/hi/admin.json";
 import enStock from "../locales/en/stock.json";
 import hiStock from "../locales/hi/stock.json";
+import enPayment from "../locales/en/payment.json";
+import hiPayment from "../locales/hi/payment.json";
 
 /**
  * Every message of the storefront, by language and namespace (app/locales/<language>/<namespace>.json).
@@ -40,8 +42,8 @@ import hiStock from "../locales/hi/stock.json";
  * read on the server only, so a page never carries text it does not show.
  */
 export const RESOURCES = {
-  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock },
-  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock },
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, payment: enPayment },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, payment: hiPayment },
 } satisfies Record<Language, Messages>;
 
 /** A namespace a page's loader can send down. */

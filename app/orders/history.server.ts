@@ -2,6 +2,7 @@ import type { Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
 import { describeItemsIn } from "../catalogue-words.server";
 import type { OrderHistoryRow } from "../components/OrderHistory";
+import { orderMoney } from "../payments/report.server";
 
 /** The signed-in user's orders for the account page, newest first. */
 export async function loadOrderHistory(shop: Shop, userId: string, language: Language): Promise<OrderHistoryRow[]> {
@@ -13,5 +14,6 @@ export async function loadOrderHistory(shop: Shop, userId: string, language: Lan
     status: order.status,
     total: order.total,
     items: await describeItemsIn(shop, language, order.lines),
+    money: orderMoney(order),
   })));
 }

@@ -1,9 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";
+import { refusalOf } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
+import { readUpiReferenceForm, referenceRefusals, reportUpiReference, reportingActor } from "../payments/report.server";
 import { loadOrderHistory } from "../orders/history.server";
 import cartStyles from "../styles/cart.css?url";
 
@@ -14,11 +16,31 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("acc
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopper = await requireShopper(request, context.shop);
   const orders = await loadOrderHistory(context.shop, shopper.id, languageOf(request));
-  return { shopper, orders, messages: routeMessages(request, "account") };
+  return { shopper, orders, messages: routeMessages(request, "account", "payment"), refusals: referenceRefusals(languageOf(request)) };
+}
+
+/** The refusal for an order that is not this shopper's: said as the tracking page says it, without telling whose it is. */
+const NOT_YOURS = "We could not find an order with that ID and mobile number.";
+
+/** The UPI reference form of one of the shopper's own orders; any other order id is not found. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const shop = context.shop;
+  const shopper = await requireShopper(request, shop);
+  const lang = languageOf(request);
+  const form = await readUpiReferenceForm(request);
+  if (!form.ok) return form.answer;
+  const orderId = form.value.orderId ?? "";
+  const order = await shop.orders.getOrder(orderId);
+  if (!order || order.deleted || order.userId !== shopper.id) return form.refuse(refusalIn(lang, NOT_YOURS), 404);
+  const answer = await reportUpiReference(shop, lang, { reference: form.value.reference, refuse: form.refuse }, order, reportingActor(shopper, order));
+  return "reported" in answer ? { reportedOrderId: order.id } : answer;
 }
 
 export default function Account() {
   const { shopper, orders } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const answer =
+    actionData && "reportedOrderId" in actionData ? { reportedOrderId: actionData.reportedOrderId } : { result: refusalOf(actionData) ?? undefined };
   const t = useT();
   return (
     <section aria-labelledby="account-title">
@@ -36,7 +58,7 @@ export default function Account() {
         ) : null}
       </dl>
       {/* ORDER HISTORY: owned by the orders developer (app/components/OrderHistory.tsx). */}
-      <OrderHistory orders={orders} />
+      <OrderHistory orders={orders} answer={answer} />
     </section>
   );
 }

@@ -1,17 +1,30 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useFormAction, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useFetcher,
+  useFormAction,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import {
   DASHBOARD_FILTERS,
   DASHBOARD_SORTS,
+  PAYMENT_FILTER_MESSAGE,
   dashboardHref,
   orderPageLinks,
   parseDashboardQuery,
+  parsePaymentFilter,
   safeDashboardBack,
   sortToggle,
   type DashboardSort,
 } from "../../domain/admin-orders";
-import { ORDER_STATUSES } from "../../domain/orders/events";
+import { ORDER_STATUSES, PAYMENT_STANDINGS } from "../../domain/orders/events";
 import { requireAdmin } from "../auth/session.server";
 import { requireAdminOncePerRequest } from "../admin/guard.server";
 import { ORDER_ROW_FORM_LIMITS, orderRowForm } from "../../domain/forms/admin";
@@ -21,7 +34,10 @@ import { readPageForm } from "../forms/form.server";
 import { everyMessage, refusalOf } from "../forms/messages";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useRefusal, useT, type T } from "../i18n/I18n";
-import { languageOf, refusalIn } from "../i18n/i18n.server";
+import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
+import paymentStyles from "../styles/admin-payments.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentStyles }];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:orders.metaTitle") }];
 
@@ -34,8 +50,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminOncePerRequest(request, context);
   const lang = languageOf(request);
   const url = new URL(request.url);
+  // An unknown payment filter is refused rather than ignored: a list under "reported" that is every order would mislead.
+  if (parsePaymentFilter(url.searchParams.get("payment")) === "invalid") {
+    const rest = parseDashboardQuery(url.searchParams).query;
+    throw data(
+      { message: refusalIn(lang, PAYMENT_FILTER_MESSAGE), clear: dashboardHref({ filter: rest.filter, sort: rest.sort, direction: rest.direction }) },
+      { status: 400 },
+    );
+  }
   const parsed = parseDashboardQuery(url.searchParams);
   const { query } = parsed;
+  const view = { filter: query.filter, payment: query.payment, sort: query.sort, direction: query.direction };
   const page = await context.shop.adminOrders.listPage(query);
   const here = dashboardHref(query);
   const sortLinks = Object.fromEntries(DASHBOARD_SORTS.map((column) => [column, dashboardHref(sortToggle(query, column))])) as Record<
@@ -43,16 +68,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     string
   >;
   return {
+    messages: routeMessages(request, "payment"),
     notice: parsed.ok ? null : refusalIn(lang, parsed.message),
     filter: query.filter,
+    payment: query.payment ?? "",
     sort: query.sort,
     direction: query.direction,
     here,
     sortLinks,
-    nextHref: page.next ? dashboardHref({ filter: query.filter, sort: query.sort, direction: query.direction, after: page.next }) : null,
-    previousHref: page.previous
-      ? dashboardHref({ filter: query.filter, sort: query.sort, direction: query.direction, before: page.previous })
-      : null,
+    nextHref: page.next ? dashboardHref({ ...view, after: page.next }) : null,
+    previousHref: page.previous ? dashboardHref({ ...view, before: page.previous }) : null,
     orders: page.orders.map((order) => orderRow(order, lang)),
   };
 }
@@ -132,8 +157,39 @@ function StatusBadge({ row, words }: { row: Row; words: RowWords }) {
   return <span className="status-badge">{words.t(`account:status.${row.status}`)}</span>;
 }
 
+/** The standing's label and, while it waits for the owner, the reported UPI reference to find in the bank statement. */
 function PaymentBadge({ row, words }: { row: Row; words: RowWords }) {
-  return <span className="status-badge">{words.t(`account:paymentStatus.${row.paymentStatus}`)}</span>;
+  return (
+    <>
+      <span className="status-badge">{words.t(`payment:standing.${row.paymentStatus}`)}</span>
+      {row.reportedReference ? (
+        <code className="payment-reference" data-field="reported-reference">
+          {row.reportedReference}
+        </code>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * 'Mark paid' stays on the row for cash on delivery only (it records the cash collected);
+ * a UPI payment is checked against the bank statement on the order's page.
+ */
+const marksPaidHere = (row: Row) => row.paymentMethod === "cod" && row.paymentStatus === "unpaid" && !row.deleted;
+
+function CheckPaymentLink({ row, href, live, words }: { row: Row; href: string; live: boolean; words: RowWords }) {
+  if (row.deleted || row.paymentMethod !== "upi" || row.paymentStatus !== "reported") return null;
+  const label = words.t("admin:payments.checkPayment");
+  const to = `${href}#payment`;
+  return live ? (
+    <Link to={to} className="check-payment">
+      {label}
+    </Link>
+  ) : (
+    <a href={to} className="check-payment">
+      {label}
+    </a>
+  );
 }
 
 function StatusCell({ row, back, words }: { row: Row; back: string; words: RowWords }) {
@@ -170,15 +226,15 @@ function StatusCell({ row, back, words }: { row: Row; back: string; words: RowWo
   );
 }
 
-function PaymentCell({ row, back, words }: { row: Row; back: string; words: RowWords }) {
+function PaymentCell({ row, back, trail, words }: { row: Row; back: string; trail: string; words: RowWords }) {
   const fetcher = useFetcher<typeof action>();
   const { t } = words;
   const refused = words.refusalText(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
     <>
-      <PaymentBadge row={row} words={words} />
-      {row.paymentStatus === "pending" && !row.deleted ? (
+      <PaymentBadge row={row} words={words} /> <CheckPaymentLink row={row} href={trail} live words={words} />
+      {marksPaidHere(row) ? (
         <fetcher.Form method="post" className="row-form" preventScrollReset>
           <RowFormFields intent="paid" row={row} back={back} />
           <input type="hidden" name="via" value="fetcher" />
@@ -286,7 +342,11 @@ function OrderRow({
         {live ? <StatusCell row={row} back={back} words={words} /> : <PlainStatusCell row={row} back={back} action={action} words={words} />}
       </td>
       <td className="payment-cell">
-        {live ? <PaymentCell row={row} back={back} words={words} /> : <PlainPaymentCell row={row} back={back} action={action} words={words} />}
+        {live ? (
+          <PaymentCell row={row} back={back} trail={trail} words={words} />
+        ) : (
+          <PlainPaymentCell row={row} back={back} trail={trail} action={action} words={words} />
+        )}
       </td>
       <td className="total">{row.total}</td>
       <td>{row.items}</td>
@@ -339,11 +399,11 @@ function PlainStatusCell({ row, back, action, words }: { row: Row; back: string;
   );
 }
 
-function PlainPaymentCell({ row, back, action, words }: { row: Row; back: string; action: string; words: RowWords }) {
+function PlainPaymentCell({ row, back, trail, action, words }: { row: Row; back: string; trail: string; action: string; words: RowWords }) {
   return (
     <>
-      <PaymentBadge row={row} words={words} />
-      {row.paymentStatus === "pending" && !row.deleted ? (
+      <PaymentBadge row={row} words={words} /> <CheckPaymentLink row={row} href={trail} live={false} words={words} />
+      {marksPaidHere(row) ? (
         <form method="post" action={action} className="row-form">
           <RowFormFields intent="paid" row={row} back={back} />
           <button type="submit" className="secondary small">
@@ -356,7 +416,7 @@ function PlainPaymentCell({ row, back, action, words }: { row: Row; back: string
 }
 
 export default function AdminOrders() {
-  const { orders, filter, sort, direction, sortLinks, nextHref, previousHref, here, notice } = useLoaderData<typeof loader>();
+  const { orders, filter, payment, sort, direction, sortLinks, nextHref, previousHref, here, notice } = useLoaderData<typeof loader>();
   const t = useT();
   const refusal = useRefusal();
   const words = useMemo(() => rowWords(t, refusal), [t, refusal]);
@@ -395,6 +455,21 @@ export default function AdminOrders() {
           {DASHBOARD_FILTERS.map((value) => (
             <option key={value} value={value}>
               {t(`admin:orders.filters.${value}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="payment-filter">{t("admin:payments.filter")}</label>
+        <select
+          id="payment-filter"
+          name="payment"
+          defaultValue={payment}
+          key={`payment-${payment}`}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        >
+          <option value="">{t("admin:payments.filterAny")}</option>
+          {PAYMENT_STANDINGS.map((standing) => (
+            <option key={standing} value={standing}>
+              {t(`payment:standing.${standing}`)}
             </option>
           ))}
         </select>
@@ -450,6 +525,27 @@ export default function AdminOrders() {
           </Link>
         ) : null}
       </nav>
+    </section>
+  );
+}
+
+/** A dashboard address the page refuses (an unknown payment filter): the reason, and the way to the same view without it. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const body = isRouteErrorResponse(error) ? (error.data as { message?: string; clear?: string } | undefined) : undefined;
+  if (!body?.message) throw error;
+  return (
+    <section className="error-page" aria-labelledby="dashboard-refused">
+      <h1 id="dashboard-refused">{t("admin:orders.title")}</h1>
+      <p className="form-error" role="alert">
+        {body.message}
+      </p>
+      <p>
+        <a className="button" href={body.clear ?? "/admin"}>
+          {t("admin:payments.showAll")}
+        </a>
+      </p>
     </section>
   );
 }

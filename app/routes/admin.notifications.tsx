@@ -18,7 +18,11 @@ type NotificationRow = Awaited<ReturnType<Shop["notifications"]["list"]>>["recen
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:notifications.metaTitle") }];
 
 /** The kinds of message the shop sends, by their stored names: a kind not listed here is shown as stored. */
-const KIND_KEYS: Record<string, string> = { otp: "admin:notifications.kind.otp", "order-placed": "admin:notifications.kind.orderPlaced" };
+const KIND_KEYS: Record<string, string> = {
+  otp: "admin:notifications.kind.otp",
+  "order-placed": "admin:notifications.kind.orderPlaced",
+  "payment-reminder": "admin:notifications.kind.paymentReminder",
+};
 
 function view(row: NotificationRow, t: T, lang: Language) {
   const kind = KIND_KEYS[row.kind] ? t(KIND_KEYS[row.kind]) : row.kind;
@@ -31,6 +35,13 @@ function view(row: NotificationRow, t: T, lang: Language) {
     text: row.channel === "sms" ? row.body : null,
     status: row.status,
     statusLabel: t(`admin:notifications.statuses.${row.status}`),
+    // Why a reminder was not needed after all, or when a waiting one goes out.
+    statusNote:
+      row.status === "skipped" && row.skipReason
+        ? t(`admin:notifications.skippedBecause.${row.skipReason}`)
+        : row.status === "pending" && row.dueAt && row.dueAt.getTime() > Date.now()
+          ? t("admin:notifications.dueAt", { at: adminTime(row.dueAt, lang) })
+          : null,
     attempts: row.attempts,
     transport: row.transport,
     error: row.lastError,
@@ -157,7 +168,10 @@ export default function AdminNotifications() {
                     {r.text ? <div className="message-text">{r.text}</div> : null}
                   </td>
                   <td>{r.to}</td>
-                  <td>{r.statusLabel}</td>
+                  <td>
+                    {r.statusLabel}
+                    {r.statusNote ? <div className="status-note">{r.statusNote}</div> : null}
+                  </td>
                   <td>{r.transport ?? ""}</td>
                   <td>{r.at}</td>
                 </tr>

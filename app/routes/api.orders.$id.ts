@@ -1,5 +1,6 @@
 import { orderPatchBody } from "../../domain/api/schemas";
 import { checkAdminOrderChange } from "../../domain/orders/intents";
+import { decideLegacyPaymentStatus, newPayment } from "../../domain/orders/payment";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
 import { requireApiUser } from "../auth/api.server";
 import { orderJson } from "../orders/api.server";
@@ -27,7 +28,9 @@ const api = apiRoute({
 
   /**
    * PATCH /api/orders/{id} (admin token) `{ status?, paymentStatus? }`: appends the changes
-   * with the admin as actor; answers the order as the list now shows it.
+   * with the admin as actor; answers the order as the list now shows it. paymentStatus is the
+   * old two-way switch: "paid" records the money (cash collected, or the UPI payment confirmed),
+   * "pending" on an order whose money the shop keeps is a 409 (money goes back by a refund).
    */
   async PATCH({ request, context, params }) {
     const shop = context.shop;
@@ -37,6 +40,12 @@ const api = apiRoute({
     if (body.status === undefined && body.paymentStatus === undefined) return jsonError(400, "Invalid request: send status and/or paymentStatus.");
     // The whole change is checked before anything is written: a refused half never leaves the other applied.
     const change = checkAdminOrderChange(body);
+    const order = change.status !== undefined && change.paymentStatus !== undefined ? await shop.orders.getOrder(id) : undefined;
+    if (order && change.paymentStatus !== undefined) {
+      // The payment rule refuses by what was paid, which the status change does not touch: asked first, a 409 leaves the status as it was.
+      const payment = { ...newPayment(order.paymentMethod, order.total), paid: order.amountPaid, refunded: order.amountRefunded };
+      decideLegacyPaymentStatus(change.paymentStatus, { orderId: order.id, cancelled: order.status === "cancelled", deleted: order.deleted, payment }, actor, new Date().toISOString());
+    }
     if (change.status !== undefined) await shop.orders.changeStatus(id, change.status, actor);
     if (change.paymentStatus !== undefined) await shop.orders.changePaymentStatus(id, change.paymentStatus, actor);
     return json(orderJson(await orderOr404(shop, id)));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiUserOrderSchema } from "../../domain/api/schemas";
+import { apiUserOrderBody } from "../../domain/api/schemas";
 import { ORDER_STATUSES } from "../../domain/orders/events";
 import { apiRoute, idempotencyKeyOf, json, parseJson, parseQuery } from "../api/http.server";
 import { apiTextLanguage } from "../api/language.server";
@@ -23,7 +23,7 @@ const api = apiRoute({
   },
 
   /**
-   * POST /api/orders (user token) { items, total, shipping }: an order for the
+   * POST /api/orders (user token) { items, total, shipping, paymentMethod? }: an order for the
    * signed-in user. Prices from the server (a stale client price or total is a
    * 409); an Idempotency-Key (scoped by the user) makes a retry return the same order.
    */
@@ -31,7 +31,7 @@ const api = apiRoute({
     const shop = context.shop;
     const user = await requireApiUser(request, shop);
     const idempotencyKey = idempotencyKeyOf(request) ?? shop.orders.newIdempotencyKey();
-    const body = await parseJson(request, apiUserOrderSchema);
+    const body = await parseJson(request, apiUserOrderBody);
     const address = addressFrom(body.shipping);
     const placed = await shop.orders.placeOrder({
       scope: `user:${user.id}`,
@@ -47,9 +47,10 @@ const api = apiRoute({
       },
       address,
       language: apiTextLanguage(request),
+      ...(body.paymentMethod ? { paymentMethod: body.paymentMethod } : {}),
     });
     await shop.orders.waitUntilVisible(placed.position);
-    return placedResponse(placed, await shop.orders.getOrder(placed.orderId));
+    return placedResponse(placed, await shop.orders.getOrder(placed.orderId), shop.config.upi);
   },
 });
 export const loader = api;

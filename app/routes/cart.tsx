@@ -7,6 +7,7 @@ import { parseQuantity, QUANTITY_MESSAGE } from "../../domain/checkout";
 import { isRuleViolation } from "../../domain/errors";
 import { CART_FORM_LIMITS, cartForm } from "../../domain/forms/cart";
 import { formatRupees } from "../../domain/money";
+import { chargesBeforeDelivery } from "../../domain/orders/charges";
 import type { CartView } from "../../services/cart";
 import { cartContext, cartOwnerForWrite } from "../cart/cart.server";
 import { addedFlash } from "../cart/added-flash.server";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Lines keep the English they were added with; the page names them in its language (decision 099).
   const words = await lineWordsIn(context.shop, lang, cart.lines);
   const itemName = namesByEnglish(cart.lines, words);
+  const rules = context.shop.config.charges;
   return {
     // A line's problem names the product, worded by the server: put into the page's language here.
     lines: cart.lines.map((line, i) => ({
@@ -43,7 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...(line.problem ? { problem: checkoutRefusalIn(lang, line.problem, itemName) } : {}),
       shown: words[i],
     })),
-    total: cart.total,
+    // The same offer the order will be charged; delivery waits for the address at checkout.
+    charges: chargesBeforeDelivery(cart.total, rules, new Date()),
+    outsideCharge: rules.delivery.outsideCharge,
     count: cart.count,
     messages: routeMessages(request, "cart"),
     refusals: refusalTable(request, "checkout"),
@@ -110,7 +114,7 @@ function refusalText(data: unknown, refusal: (message: string) => string): strin
 type CartLineData = ReturnType<typeof useLoaderData<typeof loader>>["lines"][number];
 
 export default function CartPage() {
-  const { lines, total } = useLoaderData<typeof loader>();
+  const { lines, charges, outsideCharge } = useLoaderData<typeof loader>();
   const t = useT();
   const refusal = useRefusal();
   const error = refusalText(useActionData<typeof action>(), refusal);
@@ -164,9 +168,23 @@ export default function CartPage() {
               ))}
             </ul>
           ) : null}
-          <p className="cart-total">
-            <Message id="cart:totalLabel" values={{ total: <strong data-testid="cart-total">{formatRupees(total)}</strong> }} />
-          </p>
+          <div className="cart-summary">
+            <p data-testid="cart-subtotal-line">
+              <Message id="cart:subtotalLabel" values={{ subtotal: <span data-testid="cart-subtotal">{formatRupees(charges.subtotal)}</span> }} />
+            </p>
+            {charges.discount > 0 ? (
+              <p data-testid="cart-discount-line">
+                <Message
+                  id="cart:discountLabel"
+                  values={{ percent: String(charges.discountPercent), discount: <span data-testid="cart-discount">−{formatRupees(charges.discount)}</span> }}
+                />
+              </p>
+            ) : null}
+            <p data-testid="cart-delivery">{deliveryLine(t, outsideCharge)}</p>
+            <p className="cart-total">
+              <Message id="cart:totalLabel" values={{ total: <strong data-testid="cart-total">{formatRupees(charges.total)}</strong> }} />
+            </p>
+          </div>
           <div className="cart-actions">
             <Link className="button primary" to="/checkout">
               {t("cart:proceed")}
@@ -182,6 +200,13 @@ export default function CartPage() {
       )}
     </section>
   );
+}
+
+/** What delivery will cost, as the shop's rule says, before the address is known. */
+function deliveryLine(t: ReturnType<typeof useT>, outsideCharge: number | null): string {
+  if (outsideCharge === null) return t("cart:deliveryOnlyInArea");
+  if (outsideCharge === 0) return t("cart:deliveryFree");
+  return t("cart:deliveryOutside", { charge: formatRupees(outsideCharge) });
 }
 
 function LineFields({ line }: { line: CartLineData }) {

@@ -2,16 +2,18 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { checkDetails, DETAILS_FIELDS, DETAILS_LIMITS, type DetailsField } from "../../domain/checkout";
+import { checkDetails, DETAILS_FIELDS, DETAILS_LIMITS, PAYMENT_CHOICE_MESSAGE, paymentChoiceSchema, type DetailsField } from "../../domain/checkout";
 import { isRuleViolation } from "../../domain/errors";
 import { CHECKOUT_FORM_LIMITS, checkoutForm } from "../../domain/forms/cart";
 import { formatRupees } from "../../domain/money";
 import { EMPTY_CART_MESSAGE } from "../../domain/orders/order";
-import { newIdempotencyKey } from "../../services/orders";
+import { chargesBeforeDelivery, OUTSIDE_AREA_MESSAGE } from "../../domain/orders/charges";
+import { newIdempotencyKey, NO_UPI_MESSAGE } from "../../services/orders";
 import { cartContext } from "../cart/cart.server";
 import { readPageForm, type FormResult } from "../forms/form.server";
 import { ErrorSummary, FieldMessage, fieldProps, messagesFor, typedValue, type SummaryField } from "../forms/messages";
 import { useHydrated } from "../components/useHydrated";
+import { OrderLinesTable } from "../components/OrderLinesTable";
 import { Message, metaT, useRefusal, useT } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { checkoutRefusalIn } from "../i18n/checkout-refusals.server";
@@ -22,8 +24,24 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("checkout:metaTitle") }];
 
-/** The details form's fields in the order the summary of a refusal lists them. */
-const SUMMARY_FIELDS: readonly SummaryField[] = DETAILS_FIELDS.map((name) => ({ name, id: `details-${name}` }));
+/** The details form's fields in the order the summary of a refusal lists them; the payment choice links to its first option. */
+const SUMMARY_FIELDS: readonly SummaryField[] = [
+  ...DETAILS_FIELDS.map((name) => ({ name, id: `details-${name}` })),
+  { name: "paymentMethod", id: "pay-first" },
+];
+
+/**
+ * The checkout's form: the details, the key, and how the parent will pay. Where cash is the only way,
+ * a form without the choice (a page served before there was one) is a cash order; with UPI on offer
+ * the parent must choose.
+ */
+const CHECKOUT_FORMS = {
+  choose: checkoutForm.extend({ paymentMethod: paymentChoiceSchema }),
+  cashOnly: checkoutForm.extend({ paymentMethod: paymentChoiceSchema.default("cod") }),
+};
+
+/** Refusals of the order that are about one field of the form: shown by that field. */
+const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { [OUTSIDE_AREA_MESSAGE]: "pincode", [NO_UPI_MESSAGE]: "paymentMethod" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shop = context.shop;
@@ -45,6 +63,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       problem: line.problem && checkoutRefusalIn(lang, line.problem, itemName),
     })),
     total: cart.total,
+    // The same offer the order will be charged; delivery waits for the pincode.
+    charges: chargesBeforeDelivery(cart.total, shop.config.charges, new Date()),
+    delivery: {
+      area: shop.config.charges.delivery.freeArea.map((start) => `${start}…`).join(", "),
+      outsideCharge: shop.config.charges.delivery.outsideCharge,
+    },
+    upiAvailable: shop.orders.upiAvailable,
     signedIn: Boolean(shopper),
     // Known details of a signed-in shopper (their account, their last order) fill the form; a guest types them.
     prefill: {
@@ -57,16 +82,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A new key on every render: one submit of this form is one order, however often it arrives.
     idempotencyKey: newIdempotencyKey(),
     showDetails: step === "details",
-    messages: routeMessages(request, "checkout"),
+    messages: routeMessages(request, "checkout", "payment"),
     refusals: refusalTable(request, "checkout"),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
-  const form = await readPageForm(request, checkoutForm, CHECKOUT_FORM_LIMITS);
+  const form = await readPageForm(request, shop.orders.upiAvailable ? CHECKOUT_FORMS.choose : CHECKOUT_FORMS.cashOnly, {
+    ...CHECKOUT_FORM_LIMITS,
+    labels: { ...CHECKOUT_FORM_LIMITS.labels, paymentMethod: "Payment" },
+  });
   if (!form.ok) return form.answer;
-  const { idempotencyKey, ...details } = form.value;
+  const { idempotencyKey, paymentMethod, ...details } = form.value;
   const { shopper, owner } = await cartContext(request, shop);
   if (!owner) return form.refuse(EMPTY_CART_MESSAGE, 422);
   try {
@@ -77,6 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       user: shopper ? { id: shopper.id, name: shopper.name, email: shopper.email } : null,
       // The order's SMS speak the language the shopper ordered in.
       language: languageOf(request),
+      paymentMethod,
     });
     // Read your writes: the confirmation and the account page already show the order.
     await shop.orders.waitUntilVisible(placed.position);
@@ -88,7 +117,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const lang = languageOf(request);
     const lines = lang === "en" ? [] : (await shop.cart.view(owner)).lines;
     const itemName = namesByEnglish(lines, await lineWordsIn(shop, lang, lines));
-    return form.refuse(checkoutRefusalIn(lang, err.message, itemName), err.status);
+    const worded = checkoutRefusalIn(lang, err.message, itemName);
+    const field = FIELD_OF_REFUSAL[err.message];
+    return form.refuse(field ? { [field]: worded } : worded, err.status);
   }
 }
 
@@ -99,7 +130,7 @@ export default function Checkout() {
   const t = useT();
   const refusal = useRefusal();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const { lines, total } = loaded;
+  const { lines, charges, delivery } = loaded;
   const empty = lines.length === 0;
   const blocked = lines.some((line) => line.problem);
   const answered = Boolean(actionData);
@@ -143,33 +174,9 @@ export default function Checkout() {
         </div>
       ) : (
         <>
-          <div className="table-scroll">
-            <table className="cart-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("checkout:product")}</th>
-                  <th scope="col">{t("checkout:size")}</th>
-                  <th scope="col">{t("checkout:qty")}</th>
-                  <th scope="col">{t("checkout:price")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line) => (
-                  <tr key={line.key}>
-                    <td data-label={t("checkout:product")}>
-                      {line.name}
-                      {line.school ? <small className="school-name"> ({line.school})</small> : null}
-                    </td>
-                    <td data-label={t("checkout:size")}>{line.size}</td>
-                    <td data-label={t("checkout:qty")}>{line.quantity}</td>
-                    <td data-label={t("checkout:price")}>
-                      {line.unitPrice === null ? t("checkout:unavailable") : formatRupees(line.unitPrice * line.quantity)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrderLinesTable
+            lines={lines.map((line) => ({ ...line, amount: line.unitPrice === null ? null : line.unitPrice * line.quantity }))}
+          />
           {blocked ? (
             <ul className="error-box cart-problems">
               {lines
@@ -179,8 +186,24 @@ export default function Checkout() {
                 ))}
             </ul>
           ) : null}
+          <dl className="order-money">
+            <dt>{t("payment:summary.subtotal")}</dt>
+            <dd data-testid="checkout-subtotal">{formatRupees(charges.subtotal)}</dd>
+            {charges.discount > 0 ? (
+              <>
+                <dt>{t("payment:summary.discount", { percent: String(charges.discountPercent) })}</dt>
+                <dd data-testid="checkout-discount">−{formatRupees(charges.discount)}</dd>
+              </>
+            ) : null}
+            <dt>{t("payment:summary.delivery")}</dt>
+            <dd data-testid="checkout-delivery">
+              {delivery.outsideCharge === null
+                ? t("payment:summary.deliveryOnly", { area: delivery.area })
+                : t("payment:summary.deliveryRule", { area: delivery.area, charge: formatRupees(delivery.outsideCharge) })}
+            </dd>
+          </dl>
           <p className="checkout-total">
-            <Message id="checkout:totalLabel" values={{ total: <strong data-testid="checkout-total">{formatRupees(total)}</strong> }} />
+            <Message id="checkout:totalLabel" values={{ total: <strong data-testid="checkout-total">{formatRupees(charges.total)}</strong> }} />
           </p>
           {inline ? null : (
             <Link className="button primary" to="?step=details" onClick={hydrated ? openDialog : undefined}>
@@ -223,10 +246,12 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     const checked = checkDetails(Object.fromEntries(DETAILS_FIELDS.map((name) => [name, String(form.get(name) ?? "")])));
-    if (!checked.ok) {
+    const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+    if (!paymentChoiceSchema.safeParse(form.get("paymentMethod") ?? undefined).success) errors.paymentMethod = PAYMENT_CHOICE_MESSAGE;
+    if (Object.keys(errors).length) {
       event.preventDefault();
       // The error summary takes the focus and links to each field.
-      setClientResult({ status: "error", error: Object.fromEntries(Object.entries(checked.errors).map(([name, message]) => [name, [message]])) });
+      setClientResult({ status: "error", error: Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]])) });
     } else {
       setClientResult(null);
     }
@@ -250,6 +275,7 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
       {input("address", t("checkout:details.address"), { autoComplete: "street-address", maxLength: DETAILS_LIMITS.address })}
       {input("city", t("checkout:details.city"), { autoComplete: "address-level2", maxLength: DETAILS_LIMITS.city })}
       {input("pincode", t("checkout:details.pincode"), { autoComplete: "postal-code", inputMode: "numeric", maxLength: DETAILS_LIMITS.pincode })}
+      <PaymentChoice result={result} upiAvailable={loaded.upiAvailable} typed={serverResult ? (typedValue(serverResult, "paymentMethod") ?? "") : undefined} />
       <div className="actions">
         <button type="submit" className="primary">
           {busy ? t("checkout:details.busy") : t("checkout:details.confirm")}
@@ -265,5 +291,39 @@ function DetailsForm({ onCancel }: { onCancel?: () => void }) {
         )}
       </div>
     </Form>
+  );
+}
+
+/**
+ * "Pay by UPI" / "Cash on delivery". Without UPI only cash is offered, and chosen; with UPI nothing is
+ * chosen for the parent: paying now or at the door is their decision, and a wrong guess costs a trip.
+ */
+function PaymentChoice({ result, upiAvailable, typed }: { result: FormResult | null | undefined; upiAvailable: boolean; typed?: string }) {
+  const t = useT();
+  const options = upiAvailable ? (["upi", "cod"] as const) : (["cod"] as const);
+  const chosen = typed ?? (upiAvailable ? "" : "cod");
+  const invalid = fieldProps(result, "paymentMethod");
+  return (
+    <fieldset className="field payment-choice" {...(invalid["aria-describedby"] ? { "aria-describedby": invalid["aria-describedby"] } : {})}>
+      <legend>{t("payment:choice.legend")}</legend>
+      {options.map((method, i) => (
+        <div className="choice" key={method}>
+          <input
+            type="radio"
+            id={i === 0 ? "pay-first" : `pay-${method}`}
+            name="paymentMethod"
+            value={method}
+            defaultChecked={chosen === method}
+            aria-describedby={`pay-${method}-hint`}
+            {...(invalid["aria-invalid"] ? { "aria-invalid": true } : {})}
+          />
+          <label htmlFor={i === 0 ? "pay-first" : `pay-${method}`}>{t(`payment:choice.${method}`)}</label>
+          <small className="choice-hint" id={`pay-${method}-hint`}>
+            {t(`payment:choice.${method}Hint`)}
+          </small>
+        </div>
+      ))}
+      <FieldMessage result={result} name="paymentMethod" />
+    </fieldset>
   );
 }

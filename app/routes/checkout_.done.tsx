@@ -1,5 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { orderQuestionText, whatsappLink } from "../../domain/contact";
 import { formatRupees } from "../../domain/money";
@@ -7,8 +7,14 @@ import { trackingPath } from "../../domain/tracking";
 import { getShopper } from "../auth/session.server";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { useHydrated } from "../components/useHydrated";
+import { OrderLinesTable } from "../components/OrderLinesTable";
+import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
+import { UpiPayPanel } from "../components/UpiPayPanel";
+import { refusalOf } from "../forms/messages";
 import { Message, metaT, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
+import { lineWordsIn } from "../catalogue-words.server";
+import { orderMoney, readUpiReferenceForm, referenceRefusals, reportUpiReference, reportingActor, upiPanelFor } from "../payments/report.server";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -28,26 +34,69 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 /** The page is about one order: a WhatsApp link on it names the order. */
 export const handle = orderHandle<{ order?: { displayId: string } | null }>((data) => data?.order?.displayId);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const shop = context.shop;
+/**
+ * Who may see an order here, and report its payment: whoever holds its full id (a random UUID the
+ * checkout redirected them with), as before payments came. Its 8 characters alone are not enough.
+ */
+function orderIdOf(request: Request): string {
   const orderId = (new URL(request.url).searchParams.get("order") ?? "").toLowerCase();
   // Only an order id can get here from the checkout; anything else is not a confirmation.
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(orderId)) {
     throw new Response("No such order", { status: 404 });
   }
+  return orderId;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shop = context.shop;
+  const orderId = orderIdOf(request);
+  const lang = languageOf(request);
   const [shopper, order] = await Promise.all([getShopper(request, shop), shop.orders.getOrder(orderId)]);
+  const shown = order && !order.deleted ? order : undefined;
+  // Lines keep the English they were ordered with; the page names them in its language (decision 099).
+  const words = shown ? await lineWordsIn(shop, lang, shown.lines) : [];
   // Not found yet means the read model is a moment behind (the wait timed out): thank them anyway.
   return {
     guest: !shopper,
-    order: order ? { displayId: order.displayId, total: order.total } : null,
-    messages: routeMessages(request, "checkout"),
+    order: shown
+      ? {
+          id: shown.id,
+          displayId: shown.displayId,
+          total: shown.total,
+          lines: shown.lines.map((line, i) => ({
+            key: `${line.productId}|${line.size}|${line.school}`,
+            ...words[i],
+            quantity: line.quantity,
+            amount: line.unitPrice * line.quantity,
+          })),
+          money: orderMoney(shown),
+        }
+      : null,
+    upiPanel: shown ? upiPanelFor(shop.config.upi, shown, lang) : null,
+    messages: routeMessages(request, "checkout", "payment"),
+    refusals: referenceRefusals(languageOf(request)),
   };
 }
 
+/** The UPI reference form: the same rule as the page, the order's full id in the address. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const shop = context.shop;
+  const orderId = orderIdOf(request);
+  const form = await readUpiReferenceForm(request);
+  if (!form.ok) return form.answer;
+  const [shopper, order] = await Promise.all([getShopper(request, shop), shop.orders.getOrder(orderId)]);
+  if (!order || order.deleted) throw new Response("No such order", { status: 404 });
+  return reportUpiReference(shop, languageOf(request), { reference: form.value.reference, refuse: form.refuse }, order, reportingActor(shopper, order));
+}
+
 export default function OrderPlaced() {
-  const { guest, order } = useLoaderData<typeof loader>();
+  const { guest, order, upiPanel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const contact = useShopContact();
   const t = useT();
+  const reported = Boolean(actionData && "reported" in actionData);
+  // A guest paying by UPI is not taken home in the middle of it.
+  const paying = Boolean(order?.money.awaitsUpi) || reported;
   return (
     <section className="order-done" aria-labelledby="done-title">
       <h1 id="done-title">{t("checkout:done.title")}</h1>
@@ -58,9 +107,25 @@ export default function OrderPlaced() {
           <p className="order-number" data-testid="order-number">
             {order.displayId}
           </p>
+          <OrderLinesTable className="cart-table order-lines" lines={order.lines} />
+          <OrderMoneyLines money={order.money} />
           <p>
-            <Message id="checkout:done.total" values={{ total: <strong>{formatRupees(order.total)}</strong> }} />
+            {t("payment:summary.method")}: <PaymentStandingText money={order.money} testId="payment-standing" />
           </p>
+          {order.money.method === "cod" ? (
+            <p data-testid="cash-note">{t("payment:summary.cash", { amount: formatRupees(order.total) })}</p>
+          ) : null}
+          {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}
+          {/* A refused report (sent twice, say) stays by its form even once the order is "reported". */}
+          {order.money.awaitsUpi || reported || refusalOf(actionData) ? (
+            <UpiReferenceForm
+              idPrefix="done"
+              action={`/checkout/done?order=${order.id}`}
+              hidden={{}}
+              result={refusalOf(actionData)}
+              reported={reported}
+            />
+          ) : null}
           <p data-testid="order-sms-note">{t("checkout:done.smsNote")}</p>
           <p>
             <Link to={trackingPath(order.displayId)}>{t("checkout:done.track")}</Link>
@@ -84,7 +149,7 @@ export default function OrderPlaced() {
           {t("checkout:done.backHome")}
         </Link>
       </p>
-      {guest ? <GuestReturn /> : null}
+      {guest && !paying ? <GuestReturn /> : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { orderQuestionText, whatsappLink } from "../../domain/contact";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { normalisePhone } from "../../domain/phone";
@@ -11,6 +11,21 @@ import { statusLabel } from "../components/OrderHistory";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
 import { formatDateTime } from "../../domain/i18n";
+import { getShopper } from "../auth/session.server";
+import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
+import { UpiPayPanel } from "../components/UpiPayPanel";
+import { refusalOf } from "../forms/messages";
+import { orderMoney, readUpiReferenceForm, referenceRefusals, reportUpiReference, reportingActor, upiPanelFor } from "../payments/report.server";
+
+/** A payment history row's value (projectors/orders.ts) as the `payment:event.*` message that names it. */
+const PAYMENT_EVENT_KEYS: Readonly<Record<string, string>> = {
+  requested: "requested",
+  reported: "reported",
+  confirmed: "confirmed",
+  rejected: "rejected",
+  "cash collected": "cash",
+  refunded: "refunded",
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account:meta.trackTitle") }, { name: "robots", content: "noindex" }];
@@ -31,20 +46,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // comes filled in, waiting for the mobile number, not with a complaint that it is missing.
   const asked = url.searchParams.has("phone");
   const lang = languageOf(request);
-  const messages = routeMessages(request, "account");
-  if (!asked) return { orderId, phone, error: null, order: null, messages };
+  const messages = routeMessages(request, "account", "payment");
+  if (!asked) return { orderId, phone, error: null, order: null, upiPanel: null, messages };
   if (!orderId.trim() || !phone.trim()) {
-    return data({ orderId, phone, error: refusalIn(lang, MISSING), order: null, messages }, { status: 400 });
+    return data({ orderId, phone, error: refusalIn(lang, MISSING), order: null, upiPanel: null, messages }, { status: 400 });
   }
   const found = await context.shop.orders.findOrderForTracking(orderId, normalisePhone(phone));
-  if (!found) return data({ orderId, phone, error: refusalIn(lang, NOT_FOUND), order: null, messages }, { status: 404 });
+  if (!found) return data({ orderId, phone, error: refusalIn(lang, NOT_FOUND), order: null, upiPanel: null, messages }, { status: 404 });
   const { order, history } = found;
   return {
     orderId,
     phone,
     error: null,
     messages,
+    refusals: referenceRefusals(languageOf(request)),
+    upiPanel: upiPanelFor(context.shop.config.upi, order, lang),
     order: {
+      money: orderMoney(order),
       displayId: order.displayId,
       placedAt: formatDateTime(order.placedAt, lang),
       status: order.status,
@@ -62,8 +80,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The UPI reference form on a tracked order. It names the order as the lookup does, by its id and
+ * the mobile number on it, and both are checked again here: an order id alone never reports a payment.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const shop = context.shop;
+  const lang = languageOf(request);
+  const form = await readUpiReferenceForm(request);
+  if (!form.ok) return form.answer;
+  const found = await shop.orders.findOrderForTracking(form.value.orderId ?? "", normalisePhone(form.value.phone ?? ""));
+  if (!found) return form.refuse(refusalIn(lang, NOT_FOUND), 404);
+  const shopper = await getShopper(request, shop);
+  return reportUpiReference(shop, lang, { reference: form.value.reference, refuse: form.refuse }, found.order, reportingActor(shopper, found.order));
+}
+
 export default function TrackOrder() {
-  const { orderId, phone, error, order } = useLoaderData<typeof loader>();
+  const { orderId, phone, error, order, upiPanel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const reported = Boolean(actionData && "reported" in actionData);
   const whatsapp = useShopContact()?.whatsapp;
   // Arrived with the number filled in: the mobile number is what is left to type.
   const waitingForPhone = Boolean(orderId) && !phone && !error && !order;
@@ -71,6 +106,7 @@ export default function TrackOrder() {
   // A history line's value in the page's language: a status, a payment state, or the order's removal.
   const valueOf = (field: string, to: string) => {
     if (field === "status") return statusLabel(t, to);
+    if (field === "payment") return t(`payment:event.${PAYMENT_EVENT_KEYS[to] ?? "requested"}`);
     const key = field === "payment_status" ? `account:paymentStatus.${to}` : `account:deleted.${to}`;
     const label = t(key);
     return label === key ? to : label;
@@ -101,11 +137,26 @@ export default function TrackOrder() {
               {statusLabel(t, order.status)}
             </span>
             {t("account:track.payment")}
-            {order.paymentStatus === "paid" ? t("account:track.paid") : t("account:track.cashOnDelivery")}
+            <PaymentStandingText money={order.money} testId="tracked-payment" />
           </p>
           <p>
             {t("account:track.summary", { items: order.items, total: formatRupees(order.total), city: order.city })}
           </p>
+          <OrderMoneyLines money={order.money} />
+          {order.money.method === "cod" && order.money.standing === "unpaid" && order.status !== "cancelled" ? (
+            <p data-testid="cash-note">{t("payment:summary.cash", { amount: formatRupees(order.total) })}</p>
+          ) : null}
+          {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}
+          {/* A refused report (sent twice, say) stays by its form even once the order is "reported". */}
+          {order.money.awaitsUpi || reported || refusalOf(actionData) ? (
+            <UpiReferenceForm
+              idPrefix="track"
+              action={`/orders/track?${new URLSearchParams({ orderId, phone })}`}
+              hidden={{ orderId, phone }}
+              result={refusalOf(actionData)}
+              reported={reported}
+            />
+          ) : null}
           {whatsapp ? (
             <p>
               <a href={whatsappLink(whatsapp, orderQuestionText(order.displayId))}>{t("account:track.askWhatsapp")}</a>
@@ -115,7 +166,9 @@ export default function TrackOrder() {
           <ul className="history-list">
             {order.history.map((entry) => (
               <li key={entry.key}>
-                {t("account:track.entry", { at: entry.at, label: t(`account:track.field.${entry.field}`), to: valueOf(entry.field, entry.to) })}
+                {entry.field === "payment"
+                  ? t("payment:summary.historyEntry", { at: entry.at, event: valueOf(entry.field, entry.to) })
+                  : t("account:track.entry", { at: entry.at, label: t(`account:track.field.${entry.field}`), to: valueOf(entry.field, entry.to) })}
               </li>
             ))}
           </ul>

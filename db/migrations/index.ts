@@ -10,6 +10,8 @@ import * as adminOrderIndexes from "./0008_admin_order_indexes";
 import * as sealedCodesAndHeartbeats from "./0010_sealed_codes_and_heartbeats";
 import * as stock from "./0011_stock";
 import * as productNamesHi from "./0012_product_names_hi";
+import * as orderPayments from "./0013_order_payments";
+import * as notificationReminders from "./0014_notification_reminders";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -32,4 +34,6 @@ export const migrations: Record<string, ShopMigration> = {
   "0010_sealed_codes_and_heartbeats": sealedCodesAndHeartbeats,
   "0011_stock": stock,
   "0012_product_names_hi": productNamesHi,
+  "0013_order_payments": orderPayments,
+  "0014_notification_reminders": notificationReminders,
 };

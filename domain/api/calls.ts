@@ -3,17 +3,22 @@
 // from this (domain/api/docs.ts), and the contract and fuzz tests walk it, so the three cannot
 // drift apart (decision 073).
 import type { z } from "zod";
+import { upiPayLink } from "../orders/upi";
 import { MAX_BODY_BYTES, SIGN_IN_MAX_BODY_BYTES } from "./policy";
 import {
   adminLoginBody,
   apiCartSchema,
-  apiGuestOrderSchema,
+  apiGuestOrderBody,
   apiProductBody,
   apiProductPatchBody,
   apiStockBody,
-  apiUserOrderSchema,
+  apiUserOrderBody,
   loginBody,
   orderPatchBody,
+  paymentConfirmBody,
+  paymentRefundBody,
+  paymentRejectBody,
+  paymentReportBody,
   registerBody,
   sendOtpBody,
   verifyOtpBody,
@@ -67,6 +72,21 @@ function errors(...list: (ApiError | ApiError[])[]): ApiError[] {
 
 const address = { name: "Meena Sharma", phone: "9876500001", address: "4 Gandhi Nagar", city: "Churu", pincode: "331001" };
 const user = { id: "0b9d6a5e-0c5f-4a57-9e54-2f1d4c8f3a10", name: "meena", email: "meena@example.com", phone: null, role: "customer" };
+/** An order's money as every order answer carries it (decision 101): the default offer, 10% off, delivered free in Churu. */
+const money = (subtotal: number, status = "unpaid", method = "cod", paid = 0, refunded = 0) => {
+  const discount = Math.floor(subtotal / 10);
+  const total = subtotal - discount;
+  return {
+    paymentStatus: paid > refunded ? "paid" : "pending",
+    paymentMethod: method,
+    payment: { status, amountDue: total, amountPaid: paid, amountRefunded: refunded, reference: null as string | null },
+    subtotal,
+    discount,
+    discountPercent: 10,
+    delivery: 0,
+    total,
+  };
+};
 const order = {
   id: "5c4f3e2d-1a0b-8c9d-8e7f-6a5b4c3d2e1f",
   displayId: "5C4F3E2D",
@@ -78,8 +98,7 @@ const order = {
   createdAt: "2025-06-01T10:00:00.000Z",
   shippingAddress: { ...address, line1: address.address },
   status: "pending",
-  paymentStatus: "pending",
-  total: 610,
+  ...money(610),
   items: [
     { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", price: 310, quantity: 1 },
     { productId: "stationery/scientific-calculator", name: "Scientific Calculator", size: "Free Size", school: "", price: 150, quantity: 2 },
@@ -101,20 +120,41 @@ const cart = {
   items: [
     { id: "school/dps/shirt", productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2, price: 310, imageUrl: "/images/illustrations/shirt.svg" },
   ],
-  total: 620,
+  subtotal: 620,
+  discountPercent: 10,
+  discount: 62,
+  total: 558,
   count: 2,
 };
 const cartItems = [
   { id: "school/dps/shirt", name: "Shirt", size: "30", quantity: 1, price: 310, school: "DPS", imageUrl: "/images/illustrations/shirt.svg" },
   { id: "stationery/scientific-calculator", name: "Scientific Calculator", quantity: 2, price: 150 },
 ];
-const placed = { message: "Your order has been placed. Thank you!", orderId: order.id, displayId: order.displayId, total: 610, duplicate: false, order };
+/** The create answer carries the order's money at its top too, without the older two-way field. */
+const placedMoney = (subtotal: number, method = "cod") => {
+  const { paymentStatus, ...rest } = money(subtotal, "unpaid", method);
+  void paymentStatus;
+  return rest;
+};
+const placed = { message: "Your order has been placed. Thank you!", orderId: order.id, displayId: order.displayId, ...placedMoney(610), duplicate: false, order };
+const upiOrder = { ...order, ...money(610, "unpaid", "upi") };
+const payee = { vpa: "churuuniform@sbi", name: "Churu Uniform House" };
+const upi = { link: upiPayLink(payee, 549, order.displayId), ...payee, amount: 549 };
+const reported = { ...upiOrder, payment: { ...upiOrder.payment, status: "reported", reference: "412345678901" } };
+const confirmed = { ...upiOrder, ...money(610, "paid", "upi", 549), payment: { ...money(610, "paid", "upi", 549).payment, reference: "412345678901" } };
 const token = "shop_3q2...";
 
 const priceConflict: ApiError = {
   status: 409,
-  when: "a sent price or total differs from the shop's: the message names the line and its current price (`The price of Shirt (30) is now ₹310, not ₹10. ...`); no order is placed. Also: not enough stock, checked when the order reserves its units, so of N orders for the last k units exactly k are placed and the others get `Only 2 of Steel Bottle left in stock.` or `Steel Bottle is out of stock.`",
+  when: "a sent price or total differs from the shop's: the message names the line and its current price (`The price of Shirt (30) is now ₹310, not ₹10. ...`); no order is placed. A `total` equal to the lines' sum is accepted when the offer makes the order cheaper, and refused when delivery makes it dearer (`The order total is ₹379, not ₹310. ...`). Also: not enough stock, checked when the order reserves its units, so of N orders for the last k units exactly k are placed and the others get `Only 2 of Steel Bottle left in stock.` or `Steel Bottle is out of stock.`",
 };
+const paymentMethodRefusal: ApiError = {
+  status: 422,
+  when: "a `paymentMethod` other than upi or cod (`paymentMethod: The payment method must be one of upi, cod.`), or upi when the shop has no UPI ID (`Paying by UPI is not available right now. Please choose cash on delivery.`)",
+};
+const orderMoneyText =
+  "Every order answer carries its money: `subtotal` (the lines), `discount` and `discountPercent` (the offer; the percent only when one applied), `delivery` (free in the delivery area), `total` = subtotal - discount + delivery (what is charged), `paymentMethod` (upi or cod) and `payment`: `status` (unpaid, reported, paid, partly refunded, refunded), `amountDue` (what the order charges), `amountPaid`, `amountRefunded`, `reference` (the UPI reference awaiting the shop, else the confirmed one, else null). The older `paymentStatus` keeps its two values for existing clients: `paid` while the shop keeps money for the order, else `pending`.";
+const noSuchOrder: ApiError = { status: 404, when: "no order has this id (`Order not found.`)" };
 const idempotency: ApiError[] = [
   { status: 400, when: "the Idempotency-Key header is not 8 to 128 letters, digits or - _ . :" },
   { status: 422, when: "the Idempotency-Key was already used for a different body (`This Idempotency-Key was already used for a different order.`)" },
@@ -127,7 +167,8 @@ export const API_CALLS: ApiCall[] = [
     path: "/api/cart",
     auth: "shopper",
     spec: true,
-    summary: "The signed-in user's cart, named and priced by the server.",
+    summary:
+      "The signed-in user's cart, named and priced by the server, with the shop's offer as the cart page shows it: `subtotal` (the lines), `discountPercent` and `discount` (0 when no offer applies), `total` = subtotal - discount. Delivery is charged once the order's address is known.",
     example: { status: 200, answer: cart },
     errors: errors(E.noToken, E.shopperOnly),
   },
@@ -151,7 +192,7 @@ export const API_CALLS: ApiCall[] = [
     auth: "shopper",
     spec: true,
     summary: "Empties the cart.",
-    example: { status: 200, answer: { items: [], total: 0, count: 0 } },
+    example: { status: 200, answer: { items: [], subtotal: 0, discountPercent: 0, discount: 0, total: 0, count: 0 } },
     errors: errors(E.noToken, E.shopperOnly),
   },
   // ------------------------------------------------------------------ users
@@ -266,14 +307,18 @@ export const API_CALLS: ApiCall[] = [
     spec: true,
     idempotent: true,
     summary:
-      "A guest order: the cart lines, priced by the server, cash on delivery. 201 with the order; with an Idempotency-Key (scoped by the mobile number) a retry answers 200 with the same order and `Idempotent-Replayed: true`. Counted products (those of GET /api/products) are reserved with the order. The order's SMS is in English, or in Hindi when `Accept-Language` puts Hindi first.",
-    body: apiGuestOrderSchema,
+      "A guest order: the cart lines, priced by the server, paid by `paymentMethod`: `cod` (cash on delivery, the default) or `upi`. 201 with the order; with an Idempotency-Key (scoped by the mobile number) a retry answers 200 with the same order and `Idempotent-Replayed: true`. Counted products (those of GET /api/products) are reserved with the order. The order's SMS is in English, or in Hindi when `Accept-Language` puts Hindi first. " +
+      orderMoneyText +
+      " A UPI order's answer also has `upi`: `{ link, vpa, name, amount }`, the `upi://pay` link for the exact amount (an app opens it, or shows it as a QR code); the shopper then reports the payment's reference with POST /api/orders/{id}/payment. Example of a UPI answer's extra field: `" +
+      JSON.stringify(upi) +
+      "`",
+    body: apiGuestOrderBody,
     example: {
       request: { mobileNumber: "9876500001", cartItems, address, totalAmount: 610 },
       status: 201,
       answer: { ...placed, order: { ...order, userId: null, email: null } },
     },
-    errors: errors(withBody(), idempotency, priceConflict, {
+    errors: errors(withBody(), idempotency, priceConflict, paymentMethodRefusal, {
       status: 422,
       when:
         "an empty cart (`Your cart is empty.`), a missing or bad address field (`Name is required`, `Mobile number is required`, `Address is required`, `City is required`, `Pincode is required`, `Pincode must be 6 digits`), a mobile number that is not 10 digits, an item the shop does not sell, a quantity outside 1 to 99",
@@ -285,18 +330,21 @@ export const API_CALLS: ApiCall[] = [
     auth: "shopper",
     spec: true,
     idempotent: true,
-    summary: "An order for the signed-in user, as for a guest (items, total, shipping). The Idempotency-Key is scoped by the user.",
-    body: apiUserOrderSchema,
+    summary:
+      "An order for the signed-in user, as for a guest (items, total, shipping, paymentMethod: `cod` by default, or `upi`; a UPI order's answer has `upi` as for a guest). The Idempotency-Key is scoped by the user. " +
+      orderMoneyText,
+    body: apiUserOrderBody,
     example: {
       request: {
         items: [{ productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", price: 310, quantity: 1, image: "/images/illustrations/shirt.svg" }],
         total: 310,
         shipping: address,
+        paymentMethod: "cod",
       },
       status: 201,
-      answer: { ...placed, total: 310, order: { ...order, total: 310, items: [order.items[0]] } },
+      answer: { ...placed, ...placedMoney(310), order: { ...order, ...money(310), items: [order.items[0]] } },
     },
-    errors: errors(withBody(), E.noToken, E.shopperOnly, idempotency, priceConflict, {
+    errors: errors(withBody(), E.noToken, E.shopperOnly, idempotency, priceConflict, paymentMethodRefusal, {
       status: 422,
       when: "an empty cart, a missing or bad shipping field (the checkout form's messages), an item the shop does not sell",
     }),
@@ -306,7 +354,7 @@ export const API_CALLS: ApiCall[] = [
     path: "/api/orders/user",
     auth: "shopper",
     spec: true,
-    summary: "The user's orders, newest first, as an array (deleted ones left out).",
+    summary: "The user's orders, newest first, as an array (deleted ones left out), each with its money and payment as POST /api/orders describes.",
     example: { status: 200, answer: [order] },
     errors: errors(E.noToken, E.shopperOnly),
   },
@@ -316,7 +364,7 @@ export const API_CALLS: ApiCall[] = [
     auth: "admin",
     spec: true,
     query: "`status` (optional): pending, processing, shipped, delivered or cancelled",
-    summary: "Every order (not deleted), newest first, as an array. At most 200.",
+    summary: "Every order (not deleted), newest first, as an array, each with its money and payment as POST /api/orders describes. At most 200.",
     example: { path: "/api/orders?status=pending", status: 200, answer: [order] },
     errors: errors(E.noToken, E.adminOnly, { status: 400, when: "an unknown status filter" }),
   },
@@ -325,7 +373,7 @@ export const API_CALLS: ApiCall[] = [
     path: "/api/orders/{id}",
     auth: "admin",
     spec: false,
-    summary: "One order by its id, deleted ones too (`deleted: true`).",
+    summary: "One order by its id, deleted ones too (`deleted: true`), with its money and payment as POST /api/orders describes.",
     example: { path: `/api/orders/${order.id}`, status: 200, answer: { ...order, deleted: false } },
     errors: errors(E.noToken, E.adminOnly, { status: 404, when: "no order has this id (`Order not found.`)" }),
   },
@@ -334,12 +382,13 @@ export const API_CALLS: ApiCall[] = [
     path: "/api/orders/{id}",
     auth: "admin",
     spec: true,
-    summary: "Sets status and/or paymentStatus (appended as events with the admin as actor; any status may follow any other). Answers the order.",
+    summary:
+      "Sets status and/or paymentStatus (appended as events with the admin as actor; any status may follow any other). Answers the order. `paymentStatus` is the older two-way switch: `paid` records the order's money (cash collected for a cash order, the payment confirmed for a UPI one; nothing changes when the shop already keeps money for it); `pending` changes nothing on an unpaid order and is refused (409) on a paid one: money goes back with POST /api/orders/{id}/payment/refund. The payment calls below take each step on its own.",
     body: orderPatchBody,
     example: { path: `/api/orders/${order.id}`, request: { status: "shipped" }, status: 200, answer: { ...order, status: "shipped" } },
     errors: errors(withBody(), E.noToken, E.adminOnly, [
       { status: 404, when: "no order has this id" },
-      { status: 409, when: "the order was deleted" },
+      { status: 409, when: "the order was deleted; paymentStatus `pending` on an order whose money the shop keeps (`This order's payment is recorded; give money back with a refund on the order's page.`), checked before the status changes; `paid` on a refunded order (`This order's payment is already recorded.`)" },
       { status: 422, when: "a status other than pending, processing, shipped, delivered, cancelled (or a payment status other than pending, paid)" },
     ]),
   },
@@ -351,6 +400,87 @@ export const API_CALLS: ApiCall[] = [
     summary: "Deletes the order: a tombstone event with the admin as actor. It leaves the lists; its trail stays. Deleting again changes nothing.",
     example: { path: `/api/orders/${order.id}`, status: 200, answer: { message: "Order deleted.", order: { ...order, deleted: true } } },
     errors: errors(E.noToken, E.adminOnly, { status: 404, when: "no order has this id" }),
+  },
+  // ------------------------------------------------------------------ payments
+  {
+    method: "POST",
+    path: "/api/orders/{id}/payment",
+    auth: "none",
+    spec: false,
+    summary:
+      "The shopper paid a UPI order in their UPI app and reports the payment's 12-digit reference (UTR; spaces and dashes are taken out); the shop confirms it against its bank. The order's owner only: a signed-in user sends their shopper token for their own order; for a guest order the body also carries the order's `phone` (the mobile number on the order, as guest tracking asks). A reference is claimed by one order only. Answers the order, `payment.status` `reported`. Refusals are in Hindi when `Accept-Language` puts Hindi first.",
+    body: paymentReportBody,
+    example: { path: `/api/orders/${order.id}/payment`, request: { reference: "4123 4567 8901", phone: "9876500001" }, status: 200, answer: { ...reported, userId: null, email: null } },
+    errors: errors(withBody(), [
+      { status: 404, when: "no such order, or not the caller's: no token of the order's user, or for a guest order no or another mobile number (`Order not found.`, the same whichever part was wrong)" },
+      {
+        status: 409,
+        when: "a cash order (`This order is paid in cash on delivery.`), already paid (`This order is already paid. Thank you!`), cancelled, the same reference reported again, a reference the shop rejected for this order, or one reported for another order (`This UPI reference was already reported for another order. ...`)",
+      },
+      { status: 422, when: "not 12 digits (`Enter the 12-digit UPI transaction reference (UTR) from your UPI app.`)" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/orders/{id}/payment/confirm",
+    auth: "admin",
+    spec: false,
+    summary:
+      "The shop found the payment: records the order's whole amount as paid, with the reported reference (or the `reference` the admin saw in the bank, which is then claimed for this order) and an optional `note`. Cash orders too (an admin may confirm money sent by UPI for a cash order). Answers the order.",
+    body: paymentConfirmBody,
+    example: { path: `/api/orders/${order.id}/payment/confirm`, request: { note: "Seen in the bank statement" }, status: 200, answer: confirmed },
+    errors: errors(withBody(), E.noToken, E.adminOnly, [
+      noSuchOrder,
+      { status: 409, when: "the payment is already recorded (`This order's payment is already recorded.`), the order was deleted, or the reference was reported for another order" },
+      { status: 422, when: "a reference that is not 12 digits, a note over 500 characters" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/orders/{id}/payment/reject",
+    auth: "admin",
+    spec: false,
+    summary:
+      "The shop found no payment with the reported reference: the report is set aside with the admin's `note` (required), the reference is freed, and the shopper may report again. Answers the order (`payment.status` back to `unpaid`).",
+    body: paymentRejectBody,
+    example: { path: `/api/orders/${order.id}/payment/reject`, request: { note: "No such payment in the bank statement" }, status: 200, answer: upiOrder },
+    errors: errors(withBody(), E.noToken, E.adminOnly, [
+      noSuchOrder,
+      { status: 409, when: "nothing is reported (`There is no reported payment to reject.`), or the order was deleted" },
+      { status: 422, when: "an empty note (`Write why the payment is rejected.`), or over 500 characters" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/orders/{id}/payment/cash",
+    auth: "admin",
+    spec: false,
+    summary: "The order's whole amount was paid in cash at the door. No body. Answers the order (`payment.status` `paid`).",
+    example: { path: `/api/orders/${order.id}/payment/cash`, status: 200, answer: { ...order, ...money(610, "paid", "cod", 549) } },
+    errors: errors(E.noToken, E.adminOnly, [
+      noSuchOrder,
+      { status: 409, when: "the payment is already recorded (`This order's payment is already recorded.`), or the order was deleted" },
+    ]),
+  },
+  {
+    method: "POST",
+    path: "/api/orders/{id}/payment/refund",
+    auth: "admin",
+    spec: false,
+    summary:
+      "Money given back: `amount` whole rupees, paid back in `method` cash or upi (a UPI refund may carry its `reference`), with an optional `note`. Never more than was paid and not yet refunded. Answers the order: `payment.status` `partly refunded` (the older `paymentStatus` stays `paid`) or `refunded` (`pending`).",
+    body: paymentRefundBody,
+    example: {
+      path: `/api/orders/${order.id}/payment/refund`,
+      request: { amount: 150, method: "upi", reference: "512345678901", note: "Calculator returned" },
+      status: 200,
+      answer: { ...confirmed, payment: { ...confirmed.payment, status: "partly refunded", amountRefunded: 150 } },
+    },
+    errors: errors(withBody(), E.noToken, E.adminOnly, [
+      noSuchOrder,
+      { status: 409, when: "nothing was paid (`Nothing has been paid on this order, so nothing can be refunded.`), more than is left to refund (`A refund can be at most ₹549, what was paid and not yet refunded.`), or the order was deleted" },
+      { status: 422, when: "an amount that is not a whole number above 0, a method other than cash or upi, a reference that is not 12 digits, a note over 500 characters" },
+    ]),
   },
   // ------------------------------------------------------------------ products
   {

@@ -5,6 +5,8 @@ import "../zod-in-browser";
 import { z } from "zod";
 import { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema } from "../checkout";
 import { apiProductBody, apiProductPatchBody, apiStockBody } from "../admin-products";
+import { PAYMENT_METHODS } from "../orders/events";
+import { NOTE_LIMIT, PAYMENT_MESSAGES } from "../orders/payment";
 
 export { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema, apiProductBody, apiProductPatchBody, apiStockBody };
 
@@ -31,4 +33,34 @@ export const verifyOtpBody = z.strictObject({ phone, otp: z.string().max(32, "Th
 export const orderPatchBody = z.strictObject({
   status: z.string().max(40, "The status can be at most 40 characters.").optional(),
   paymentStatus: z.string().max(40, "The payment status can be at most 40 characters.").optional(),
+});
+
+const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: `The payment method must be one of ${PAYMENT_METHODS.join(", ")}.` });
+/** The orders' `paymentMethod`: optional, cash on delivery when left out (decision 101). */
+const withPaymentMethod = { paymentMethod: paymentMethodSchema.optional() };
+
+/** POST /api/orders/guest with the payment method. */
+export const apiGuestOrderBody = apiGuestOrderSchema.extend(withPaymentMethod);
+/** POST /api/orders with the payment method. */
+export const apiUserOrderBody = apiUserOrderSchema.extend(withPaymentMethod);
+
+// A reference is 12 digits; apps group them with spaces or dashes, so a few more characters are read (the rule: 422).
+const upiReference = z.string().max(40, "The UPI reference can be at most 40 characters.");
+const paymentNote = z.string().max(NOTE_LIMIT, PAYMENT_MESSAGES.noteTooLong);
+
+/** POST /api/orders/{id}/payment: the shopper's UPI reference; a guest also sends the order's mobile number. */
+export const paymentReportBody = z.strictObject({ reference: upiReference, phone: phone.optional() });
+
+/** POST /api/orders/{id}/payment/confirm: the reference seen in the bank (else the reported one) and a note. */
+export const paymentConfirmBody = z.strictObject({ reference: upiReference.optional(), note: paymentNote.optional() });
+
+/** POST /api/orders/{id}/payment/reject: why (the shopper is told to check the reference). */
+export const paymentRejectBody = z.strictObject({ note: paymentNote });
+
+/** POST /api/orders/{id}/payment/refund: rupees given back, how (cash or upi), the UPI reference of a UPI refund, a note. */
+export const paymentRefundBody = z.strictObject({
+  amount: z.number({ error: "The refund amount must be a number." }).finite(),
+  method: z.string().max(20, PAYMENT_MESSAGES.refundMethod),
+  reference: upiReference.optional(),
+  note: paymentNote.optional(),
 });

@@ -3,9 +3,10 @@
 import { cartEvents, type CartEvent } from "../cart/events";
 import { orderEvents, type OrderEvent } from "../orders/events";
 import { stockEvents, type StockEvent } from "../stock/events";
+import { upiReferenceEvents, type UpiReferenceEvent } from "../orders/upi-reference";
 import { UnreadableEvent, categoryOf, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -13,6 +14,7 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === cartEvents.category) return cartEvents.read(stored);
   if (category === orderEvents.category) return orderEvents.read(stored);
   if (category === stockEvents.category) return stockEvents.read(stored);
+  if (category === upiReferenceEvents.category) return upiReferenceEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -25,5 +27,6 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === cartEvents.category) return cartEvents.types;
   if (category === orderEvents.category) return orderEvents.types;
   if (category === stockEvents.category) return stockEvents.types;
+  if (category === upiReferenceEvents.category) return upiReferenceEvents.types;
   return [];
 }

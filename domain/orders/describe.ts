@@ -27,6 +27,19 @@ export function deliveryLine(address: ShippingAddress): string {
   return `${address.name}, ${addressLine(address)} (${address.phone})`;
 }
 
+/** "subtotal ₹3,539; 10% off -₹353; delivery free; total ₹3,186", or "total ₹450" when nothing was added or taken off. */
+export function chargesLine(d: { subtotal: number; discountPercent: number; discount: number; delivery: number; total: number }): string {
+  if (d.discount === 0 && d.delivery === 0) return `total ${formatRupees(d.total)}`;
+  return [
+    `subtotal ${formatRupees(d.subtotal)}`,
+    d.discount > 0 ? `${d.discountPercent}% off -${formatRupees(d.discount)}` : "",
+    d.delivery > 0 ? `delivery ${formatRupees(d.delivery)}` : "",
+    `total ${formatRupees(d.total)}`,
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
 export interface OrderEventDescription {
   what: string;
   by: string;
@@ -43,9 +56,45 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
         what: "Order placed",
         by: actorLabel({ kind: d.customer.kind === "user" ? "customer" : "guest", id: d.customer.userId, name: d.customer.name }),
         change: "→ pending (payment pending)",
-        details: `${describeItems(d.lines)}; total ${formatRupees(d.total)}; deliver to ${deliveryLine(d.address)}`,
+        details: `${describeItems(d.lines)}; ${chargesLine(d)}; deliver to ${deliveryLine(d.address)}`,
       };
     }
+    case "PaymentRequested":
+      return {
+        what: "Payment requested",
+        by: actorLabel(e.data.actor),
+        change: e.data.method === "upi" ? "pay by UPI" : "cash on delivery",
+        details: `${formatRupees(e.data.amount)} to pay`,
+      };
+    case "PaymentReported":
+      return { what: "Payment reported", by: actorLabel(e.data.actor), change: "unpaid → reported", details: `UPI reference ${e.data.reference}` };
+    case "PaymentConfirmed":
+      return {
+        what: "Payment confirmed",
+        by: actorLabel(e.data.actor),
+        change: "→ paid",
+        details: [`${formatRupees(e.data.amount)} received`, e.data.reference && `UPI reference ${e.data.reference}`, e.data.note]
+          .filter(Boolean)
+          .join("; "),
+      };
+    case "PaymentRejected":
+      return {
+        what: "Payment rejected",
+        by: actorLabel(e.data.actor),
+        change: "reported → unpaid",
+        details: `UPI reference ${e.data.reference} not found; ${e.data.note}`,
+      };
+    case "CashCollected":
+      return { what: "Cash collected", by: actorLabel(e.data.actor), change: "→ paid", details: `${formatRupees(e.data.amount)} in cash at delivery` };
+    case "PaymentRefunded":
+      return {
+        what: "Refunded",
+        by: actorLabel(e.data.actor),
+        change: "refund",
+        details: [`${formatRupees(e.data.amount)} by ${e.data.method === "upi" ? "UPI" : "cash"}`, e.data.reference && `reference ${e.data.reference}`, e.data.note]
+          .filter(Boolean)
+          .join("; "),
+      };
     case "OrderStatusChanged":
       return { what: "Status changed", by: actorLabel(e.data.actor), change: `${e.data.from} → ${e.data.to}`, details: "" };
     case "OrderPaymentStatusChanged":

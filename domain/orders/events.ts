@@ -11,8 +11,20 @@ import { LANGUAGES, type Language } from "../i18n";
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The admin's old two-way switch (OrderPaymentStatusChanged; PATCH /api/orders/{id} paymentStatus). */
 export const PAYMENT_STATUSES = ["pending", "paid"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ["upi", "cod"] as const;
+/** Pay by UPI to the shop's VPA, or cash on delivery. */
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Where the money of an order stands, as the dashboard filters it (domain/orders/payment.ts derives it). */
+export const PAYMENT_STANDINGS = ["unpaid", "reported", "paid", "partly refunded", "refunded"] as const;
+export type PaymentStanding = (typeof PAYMENT_STANDINGS)[number];
+
+export const REFUND_METHODS = ["cash", "upi"] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 /** Who did it: shown in the audit trail. */
 export interface Actor {
@@ -63,7 +75,52 @@ export interface OrderPlaced {
     placedAt: string;
     /** The language the shopper placed it in: the order's SMS and emails speak it (version 2; older orders read "en"). */
     language: Language;
+    /** The sum of the lines (version 3; older orders: their total). */
+    subtotal: number;
+    /** The offer's percent and rupees off (version 3; older orders: 0). */
+    discountPercent: number;
+    discount: number;
+    /** Delivery charged (version 3; older orders: 0). `total` = subtotal - discount + delivery: what is charged. */
+    delivery: number;
+    /** How the shopper chose to pay (version 3; older orders were all cash on delivery). */
+    paymentMethod: PaymentMethod;
   };
+}
+
+/** What the order asks to be paid, and how: placed with the order. */
+export interface PaymentRequested {
+  type: "PaymentRequested";
+  data: { orderId: string; method: PaymentMethod; amount: number; actor: Actor; at: string };
+}
+
+/** The shopper says they paid by UPI and gives the transaction reference their app showed. */
+export interface PaymentReported {
+  type: "PaymentReported";
+  data: { orderId: string; reference: string; actor: Actor; at: string };
+}
+
+/** The admin found the money (a reported reference in the bank statement, or a payment seen there). */
+export interface PaymentConfirmed {
+  type: "PaymentConfirmed";
+  data: { orderId: string; amount: number; reference?: string; note: string; actor: Actor; at: string };
+}
+
+/** The admin did not find a reported payment: the order is unpaid again and the reference free. */
+export interface PaymentRejected {
+  type: "PaymentRejected";
+  data: { orderId: string; reference: string; note: string; actor: Actor; at: string };
+}
+
+/** Cash taken at the door. */
+export interface CashCollected {
+  type: "CashCollected";
+  data: { orderId: string; amount: number; actor: Actor; at: string };
+}
+
+/** Money given back: never more than was paid. */
+export interface PaymentRefunded {
+  type: "PaymentRefunded";
+  data: { orderId: string; amount: number; method: RefundMethod; reference?: string; note: string; actor: Actor; at: string };
 }
 
 export interface OrderStatusChanged {
@@ -82,7 +139,9 @@ export interface OrderDeleted {
   data: { orderId: string; actor: Actor; at: string };
 }
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderPaymentStatusChanged | OrderDeleted;
+export type PaymentEvent = PaymentRequested | PaymentReported | PaymentConfirmed | PaymentRejected | CashCollected | PaymentRefunded;
+
+export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderPaymentStatusChanged | OrderDeleted | PaymentEvent;
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`;
 
@@ -119,14 +178,35 @@ const orderPlacedV1 = z.object({
   address: z.object({ name: z.string(), phone: z.string(), address: z.string(), city: z.string(), pincode: z.string() }),
   placedAt: z.string(),
 });
-const orderPlaced = orderPlacedV1.extend({ language: z.enum(LANGUAGES) });
+const orderPlacedV2 = orderPlacedV1.extend({ language: z.enum(LANGUAGES) });
+const rupees = z.number().int().nonnegative();
+const orderPlaced = orderPlacedV2.extend({
+  subtotal: rupees,
+  discountPercent: z.number().int().min(0).max(100),
+  discount: rupees,
+  delivery: rupees,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+});
+// Before the offer and delivery were charged (decision 101) an order was charged its lines' sum, cash on delivery.
+const chargedAsLines = (data: z.infer<typeof orderPlacedV2>) => ({
+  ...data,
+  subtotal: data.total,
+  discountPercent: 0,
+  discount: 0,
+  delivery: 0,
+  paymentMethod: "cod" as const,
+});
+const reference = z.string().regex(/^\d{12}$/);
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", {
   OrderPlaced: {
-    version: 2,
+    version: 3,
     schema: orderPlaced,
-    // Orders placed before the shop spoke Hindi were placed in English.
-    older: { 1: { schema: orderPlacedV1, up: (data: z.infer<typeof orderPlacedV1>) => ({ ...data, language: "en" }) } },
+    older: {
+      // Orders placed before the shop spoke Hindi were placed in English.
+      1: { schema: orderPlacedV1, up: (data: z.infer<typeof orderPlacedV1>) => ({ ...data, language: "en" }) },
+      2: { schema: orderPlacedV2, up: chargedAsLines },
+    },
   },
   OrderStatusChanged: {
     version: 1,
@@ -137,4 +217,27 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
     schema: z.object({ orderId: z.string(), from: paymentStatus, to: paymentStatus, actor, at: z.string() }),
   },
   OrderDeleted: { version: 1, schema: z.object({ orderId: z.string(), actor, at: z.string() }) },
+  PaymentRequested: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), method: z.enum(PAYMENT_METHODS), amount: rupees, actor, at: z.string() }),
+  },
+  PaymentReported: { version: 1, schema: z.object({ orderId: z.string(), reference, actor, at: z.string() }) },
+  PaymentConfirmed: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), amount: rupees, reference: reference.optional(), note: z.string(), actor, at: z.string() }),
+  },
+  PaymentRejected: { version: 1, schema: z.object({ orderId: z.string(), reference, note: z.string(), actor, at: z.string() }) },
+  CashCollected: { version: 1, schema: z.object({ orderId: z.string(), amount: rupees, actor, at: z.string() }) },
+  PaymentRefunded: {
+    version: 1,
+    schema: z.object({
+      orderId: z.string(),
+      amount: z.number().int().positive(),
+      method: z.enum(REFUND_METHODS),
+      reference: reference.optional(),
+      note: z.string(),
+      actor,
+      at: z.string(),
+    }),
+  },
 });

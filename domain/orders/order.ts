@@ -7,6 +7,15 @@ import { formatRupees } from "../money";
 import { stockProblem, type Shelf } from "../stock/shelf";
 import type { Language } from "../i18n";
 import { checkOrderStatus, checkPaymentStatus } from "./intents";
+import { chargesFor, type ChargeRules } from "./charges";
+import {
+  decideLegacyPaymentStatus,
+  decidePayment,
+  evolvePayment,
+  newPayment,
+  type PaymentCommand,
+  type PaymentState,
+} from "./payment";
 import {
   type Actor,
   type OrderCustomer,
@@ -14,7 +23,7 @@ import {
   type OrderLine,
   type OrderPlaced,
   type OrderStatus,
-  type PaymentStatus,
+  type PaymentMethod,
   type ShippingAddress,
 } from "./events";
 
@@ -27,7 +36,7 @@ export type OrderState =
       exists: true;
       placed: OrderPlaced["data"];
       status: OrderStatus;
-      paymentStatus: PaymentStatus;
+      payment: PaymentState;
       deleted: boolean;
     };
 
@@ -36,17 +45,21 @@ export const initialOrderState = (): OrderState => ({ exists: false });
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case "OrderPlaced":
-      return { exists: true, placed: event.data, status: "pending", paymentStatus: "pending", deleted: false };
+      return {
+        exists: true,
+        placed: event.data,
+        status: "pending",
+        payment: newPayment(event.data.paymentMethod, event.data.total),
+        deleted: false,
+      };
     case "OrderStatusChanged":
       return state.exists ? { ...state, status: event.data.to } : state;
-    case "OrderPaymentStatusChanged":
-      return state.exists ? { ...state, paymentStatus: event.data.to } : state;
     case "OrderDeleted":
       return state.exists ? { ...state, deleted: true } : state;
     default:
-      // Only an event made up in memory lands here: a stored one of an unknown type is
-      // refused by the registry (domain/orders/events.ts) before any fold sees it.
-      return state;
+      // The payment's events (and the old payment switch); a stored event of an unknown
+      // type never gets here: the registry (domain/orders/events.ts) refuses it first.
+      return state.exists ? { ...state, payment: evolvePayment(state.payment, event) } : state;
   }
 }
 
@@ -75,10 +88,16 @@ export type OrderCommand =
       language: Language;
       /** The total the client showed (the /api): compared, never charged. */
       claimedTotal?: number;
+      paymentMethod: PaymentMethod;
+      /** The offer and delivery in force (the shop's settings): the decider prices them, the event records them. */
+      charges: ChargeRules;
+      /** Who placed it (the audit trail's actor of the payment request). */
+      actor: Actor;
     }
   | { type: "ChangeStatus"; to: string; actor: Actor; at: string }
   | { type: "ChangePaymentStatus"; to: string; actor: Actor; at: string }
-  | { type: "DeleteOrder"; actor: Actor; at: string };
+  | { type: "DeleteOrder"; actor: Actor; at: string }
+  | PaymentCommand;
 
 export function orderTotal(lines: readonly OrderLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
@@ -136,8 +155,11 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
     unitPrice,
     quantity,
   }));
-  const total = orderTotal(lines);
-  if (command.claimedTotal !== undefined && command.claimedTotal !== total) {
+  const charges = chargesFor(orderTotal(lines), command.address.pincode, command.charges, new Date(command.placedAt));
+  const { total } = charges;
+  // A client that adds up its lines (as the spec's clients do) may be charged less than it showed, never more.
+  const claimAccepted = command.claimedTotal === total || (command.claimedTotal === charges.subtotal && total <= charges.subtotal);
+  if (command.claimedTotal !== undefined && !claimAccepted) {
     throw new RuleViolation(
       `The order total is ${formatRupees(total)}, not ${rupeesOrAsSent(command.claimedTotal)}. ` +
         "Please review your cart; no order was placed.",
@@ -155,7 +177,16 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
         address: { ...command.address },
         placedAt: command.placedAt,
         language: command.language,
+        subtotal: charges.subtotal,
+        discountPercent: charges.discountPercent,
+        discount: charges.discount,
+        delivery: charges.delivery,
+        paymentMethod: command.paymentMethod,
       },
+    },
+    {
+      type: "PaymentRequested",
+      data: { orderId: command.orderId, method: command.paymentMethod, amount: total, actor: command.actor, at: command.placedAt },
     },
   ];
 }
@@ -173,17 +204,22 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.status === to) return [];
       return [{ type: "OrderStatusChanged", data: { orderId, from: state.status, to, actor: command.actor, at: command.at } }];
     }
-    case "ChangePaymentStatus": {
-      const to = checkPaymentStatus(command.to);
-      if (state.deleted) throw new RuleViolation("This order has been deleted.", 409);
-      if (state.paymentStatus === to) return [];
-      return [{ type: "OrderPaymentStatusChanged", data: { orderId, from: state.paymentStatus, to, actor: command.actor, at: command.at } }];
-    }
+    case "ChangePaymentStatus":
+      return decideLegacyPaymentStatus(checkPaymentStatus(command.to), payable(state), command.actor, command.at);
     case "DeleteOrder":
       if (state.deleted) return [];
       return [{ type: "OrderDeleted", data: { orderId, actor: command.actor, at: command.at } }];
+    default:
+      return decidePayment(command, payable(state));
   }
 }
+
+const payable = (state: Extract<OrderState, { exists: true }>) => ({
+  orderId: state.placed.orderId,
+  cancelled: state.status === "cancelled",
+  deleted: state.deleted,
+  payment: state.payment,
+});
 
 /** The order's rules for the command handler. */
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {

@@ -4,6 +4,7 @@ import { JS_MODES, launchBrowser, ready } from "../support/browser";
 import { open, settle } from "../support/storefront";
 import { startTestServer, type TestServer } from "../support/server";
 import { call, createTestAdmin, newAdminPage, placeTestOrder, type TestAdmin } from "../support/admin";
+import { formatRupees } from "../../domain/money";
 
 let server: TestServer;
 let browser: Browser | null;
@@ -152,8 +153,8 @@ describe("/admin order dashboard", () => {
       await r.getByLabel(/Status of order/).selectOption("delivered");
       if (!js) await r.getByRole("button", { name: "Save" }).click();
       await page.locator(`tr[data-order-id="${orderId}"][data-status="delivered"]`).waitFor();
-      expect(await events(orderId)).toEqual(["OrderPlaced", "OrderStatusChanged"]);
-      const [, changed] = await server.shop.store.readStream(`order-${orderId}`);
+      expect(await events(orderId)).toEqual(["OrderPlaced", "PaymentRequested", "OrderStatusChanged"]);
+      const [, , changed] = await server.shop.store.readStream(`order-${orderId}`);
       expect((changed.data as { actor: unknown; from: string; to: string })).toMatchObject({
         from: "pending",
         to: "delivered",
@@ -163,7 +164,8 @@ describe("/admin order dashboard", () => {
       await row(page, orderId).getByRole("button", { name: "Mark paid" }).click();
       await page.locator(`tr[data-order-id="${orderId}"][data-payment-status="paid"]`).waitFor();
       expect(await row(page, orderId).getByRole("button", { name: "Mark paid" }).count()).toBe(0);
-      expect(await events(orderId)).toEqual(["OrderPlaced", "OrderStatusChanged", "OrderPaymentStatusChanged"]);
+      // 'Mark paid' on a cash-on-delivery order records the cash collected (decision 101).
+      expect(await events(orderId)).toEqual(["OrderPlaced", "PaymentRequested", "OrderStatusChanged", "CashCollected"]);
 
       // Any status may follow any other.
       await row(page, orderId).getByLabel(/Status of order/).selectOption("pending");
@@ -190,7 +192,7 @@ describe("/admin order dashboard", () => {
         // Cancel first: nothing happens.
         await dialog.getByRole("button", { name: "Cancel" }).click();
         await dialog.waitFor({ state: "hidden" });
-        expect(await events(orderId)).toEqual(["OrderPlaced"]);
+        expect(await events(orderId)).toEqual(["OrderPlaced", "PaymentRequested"]);
         await row(page, orderId).getByRole("button", { name: "Delete" }).click();
         await dialog.getByRole("button", { name: "Delete" }).click();
         await row(page, orderId).waitFor({ state: "detached" });
@@ -203,7 +205,7 @@ describe("/admin order dashboard", () => {
         expect(new URL(page.url()).searchParams.get("status")).toBe("pending");
         expect(await row(page, orderId).count()).toBe(0);
       }
-      expect(await events(orderId)).toEqual(["OrderPlaced", "OrderDeleted"]);
+      expect(await events(orderId)).toEqual(["OrderPlaced", "PaymentRequested", "OrderDeleted"]);
 
       await open(page, "/admin?status=deleted", js);
       await row(page, orderId).waitFor();
@@ -234,37 +236,43 @@ describe("/admin order dashboard", () => {
 
       const history = page.getByRole("table", { name: "Order history" });
       const texts = await history.locator("tbody tr").allTextContents();
-      expect(texts).toHaveLength(5);
+      expect(texts).toHaveLength(6);
       expect(texts[0]).toContain("Order placed");
       expect(texts[0]).toContain(`Guest: Trail ${mode.name}`);
       expect(texts[0]).toContain("Scientific Calculator (Free Size) x 2");
       expect(texts[0]).toContain("12 Station Road, Churu, 331001");
-      expect(texts[1]).toContain("pending → processing");
-      expect(texts[1]).toContain("Admin: Asha Admin");
-      expect(texts[2]).toContain("processing → shipped");
-      expect(texts[3]).toContain("payment pending → paid");
-      expect(texts[4]).toContain("Order deleted");
+      expect(texts[1]).toContain("Payment requested");
+      expect(texts[2]).toContain("pending → processing");
+      expect(texts[2]).toContain("Admin: Asha Admin");
+      expect(texts[3]).toContain("processing → shipped");
+      expect(texts[4]).toContain("Cash collected");
+      expect(texts[4]).toContain("→ paid");
+      expect(texts[4]).toContain("Admin: Asha Admin");
+      expect(texts[5]).toContain("Order deleted");
       expect(texts.every((t) => /\d{4}/.test(t))).toBe(true);
       expect(await page.locator('[data-field="status"]').textContent()).toBe("shipped");
       expect(await page.locator('[data-field="deleted"]').textContent()).toBe("Yes");
 
       // Back to the moment after the first status change.
-      await history.getByRole("link", { name: "View order at #1" }).click();
-      await settle(page, (url) => url.searchParams.get("at") === "1", js);
-      await page.getByRole("heading", { name: "The order as it stood after event #1" }).waitFor();
+      await history.getByRole("link", { name: "View order at #2" }).click();
+      await settle(page, (url) => url.searchParams.get("at") === "2", js);
+      await page.getByRole("heading", { name: "The order as it stood after event #2" }).waitFor();
       expect(await page.locator('[data-field="status"]').textContent()).toBe("processing");
-      expect(await page.locator('[data-field="payment-status"]').textContent()).toBe("pending");
+      expect(await page.locator('[data-field="payment-status"]').textContent()).toBe("unpaid");
       expect(await page.locator('[data-field="deleted"]').textContent()).toBe("No");
-      expect(await page.locator('[data-field="total"]').textContent()).toBe("₹420");
+      // What is charged: the lines' ₹420, less an offer when one runs (decision 101).
+      const charged = (await server.shop.orders.getOrder(placed.orderId))!;
+      expect(await page.locator('[data-field="total"]').textContent()).toBe(formatRupees(charged.total));
+      expect(await page.locator('[data-field="subtotal"]').textContent()).toBe("₹420");
       expect(await page.getByRole("table", { name: "Order lines" }).locator("tbody tr").count()).toBe(2);
 
       await history.getByRole("link", { name: "View order at #0" }).click();
       await settle(page, (url) => url.searchParams.get("at") === "0", js);
       await page.getByRole("heading", { name: "The order as it stood after event #0" }).waitFor();
       expect(await page.locator('[data-field="status"]').textContent()).toBe("pending");
-      await history.getByRole("link", { name: "View order at #3" }).click();
-      await settle(page, (url) => url.searchParams.get("at") === "3", js);
-      await page.getByRole("heading", { name: "The order as it stood after event #3" }).waitFor();
+      await history.getByRole("link", { name: "View order at #4" }).click();
+      await settle(page, (url) => url.searchParams.get("at") === "4", js);
+      await page.getByRole("heading", { name: "The order as it stood after event #4" }).waitFor();
       expect(await page.locator('[data-field="payment-status"]').textContent()).toBe("paid");
       expect(await page.locator('[data-field="deleted"]').textContent()).toBe("No");
 

@@ -53,20 +53,22 @@ for (const mode of JS_MODES) {
         const rows = page.locator(".cart-table tbody tr");
         expect(await rows.count()).toBe(2);
         expect(await textOf(page, ".cart-table tbody tr:first-child")).toMatch(/Shirt.*DPS.*30.*₹310.*₹620/);
-        expect(await textOf(page, "[data-testid=cart-total]")).toBe("₹770");
+        // The offer (10% by default) comes off the lines' ₹770.
+        expect(await textOf(page, "[data-testid=cart-subtotal]")).toBe("₹770");
+        expect(await textOf(page, "[data-testid=cart-total]")).toBe("₹693");
 
         // Change the quantity: with JS a fetcher sends it (no reload); without JS the Update button.
         const quantity = page.getByLabel("Quantity of Shirt (30)");
         if (js) {
           await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
           await quantity.fill("3");
-          await page.locator("[data-testid=cart-total]", { hasText: /^₹1,080$/ }).waitFor();
+          await page.locator("[data-testid=cart-total]", { hasText: /^₹972$/ }).waitFor();
           expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
         } else {
           await quantity.fill("3");
           await rows.first().getByRole("button", { name: "Update" }).click();
           await page.waitForLoadState("load");
-          expect(await textOf(page, "[data-testid=cart-total]")).toBe("₹1,080");
+          expect(await textOf(page, "[data-testid=cart-total]")).toBe("₹972");
         }
         await page.locator(".cart-link .badge", { hasText: /^4$/ }).waitFor();
 
@@ -75,11 +77,33 @@ for (const mode of JS_MODES) {
         expect(await page.getByLabel("Quantity of Shirt (30)").getAttribute("min")).toBe("1");
 
         await page.getByRole("button", { name: "Remove Shirt (30)" }).click();
-        await page.locator("[data-testid=cart-total]", { hasText: /^₹150$/ }).waitFor();
+        await page.locator("[data-testid=cart-total]", { hasText: /^₹135$/ }).waitFor();
         expect(await page.locator(".cart-table tbody tr").count()).toBe(1);
         await page.getByRole("button", { name: /Remove Scientific Calculator/ }).click();
         await page.getByText("Your cart is empty.").waitFor();
         await page.locator(".cart-link .badge").waitFor({ state: "detached" });
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("shows the subtotal, the offer, delivery and the total below the lines, in English and Hindi", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      try {
+        await addShirt(page, js, "30", 2);
+        await open(page, "/cart", js);
+        expect(await textOf(page, "[data-testid=cart-subtotal-line]")).toBe("Subtotal: ₹620");
+        expect(await textOf(page, "[data-testid=cart-discount-line]")).toBe("10% off: −₹62");
+        expect(await textOf(page, "[data-testid=cart-delivery]")).toBe("Delivery: free in Churu district, ₹100 elsewhere");
+        expect(await textOf(page, ".cart-total")).toBe("Total: ₹558");
+        expect(await page.getByText("Subtotal: ₹620").isVisible()).toBe(true);
+
+        await open(page, "/cart?lng=hi", js);
+        expect(await textOf(page, "[data-testid=cart-subtotal-line]")).toBe("सामान का जोड़: ₹620");
+        expect(await textOf(page, "[data-testid=cart-discount-line]")).toBe("10% की छूट: −₹62");
+        expect(await textOf(page, "[data-testid=cart-delivery]")).toBe("डिलीवरी: चूरू ज़िले में मुफ़्त, बाहर ₹100");
+        expect(await textOf(page, ".cart-total")).toBe("कुल: ₹558");
       } finally {
         await context.close();
       }

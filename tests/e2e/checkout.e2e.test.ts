@@ -64,7 +64,9 @@ for (const mode of JS_MODES) {
       try {
         await addShirt(page, js, "30", 2);
         await openDetails(page, js);
-        expect(await textOf(page, "[data-testid=checkout-total]")).toBe("₹620");
+        // Two shirts at ₹310, less the shop's 10% offer (decision 101).
+        expect(await textOf(page, "[data-testid=checkout-subtotal]")).toBe("₹620");
+        expect(await textOf(page, "[data-testid=checkout-total]")).toBe("₹558");
 
         // Nothing filled: the spec's messages, by each field and in the summary above the form.
         await page.getByRole("button", { name: "Confirm Order" }).click();
@@ -102,7 +104,7 @@ for (const mode of JS_MODES) {
 
         const orders = await ordersFor(phone);
         expect(orders).toHaveLength(1);
-        expect(orders[0]).toMatchObject({ short_id: shown, total: 620, customer_kind: "guest", status: "pending", payment_status: "pending" });
+        expect(orders[0]).toMatchObject({ short_id: shown, total: 558, subtotal: 620, discount: 62, customer_kind: "guest", status: "pending", payment_status: "unpaid", payment_method: "cod" });
         expect(await page.locator(".cart-link .badge").count()).toBe(0);
 
         // The guest flow no longer leaves after the spec's 3 seconds (decision 095): the number stays
@@ -154,7 +156,8 @@ for (const mode of JS_MODES) {
         const text = await row.textContent();
         expect(text).toContain(shown);
         expect(text).toContain("pending");
-        expect(text).toContain("₹330");
+        // ₹330 less the 10% offer.
+        expect(text).toContain("₹297");
         expect(text).toContain("Shirt (32) x 1");
         const orders = await ordersFor(phone);
         expect(orders).toHaveLength(1);

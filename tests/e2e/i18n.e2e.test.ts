@@ -123,7 +123,7 @@ describe("a Hindi shopper buys a shirt", () => {
           const texts = server.sms.to(phone);
           return texts.length ? texts : null;
         });
-        expect(sms.text).toMatch(new RegExp(`^Churu Uniform House: आपका ऑर्डर ${number} \\(₹\\d[\\d,]*\\) मिल गया। ट्रैक करें: \\S+/orders/track\\?orderId=${number}$`));
+        expect(sms.text).toMatch(new RegExp(`^Churu Uniform House: आपका ऑर्डर ${number} \\(₹\\d[\\d,]*(, \\d+% छूट ₹[\\d,]+)?\\) मिल गया। ट्रैक करें: \\S+/orders/track\\?orderId=${number}$`));
       } finally {
         await context.close();
       }

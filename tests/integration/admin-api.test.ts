@@ -64,8 +64,9 @@ describe("admin order calls", () => {
     expect((await res.json()).status).toBe("pending");
 
     const trail = await server.shop.store.readStream(`order-${orderId}`);
-    expect(trail.map((e) => e.type)).toEqual(["OrderPlaced", "OrderStatusChanged", "OrderPaymentStatusChanged", "OrderStatusChanged"]);
-    expect((trail[1].data as { actor: unknown }).actor).toEqual({ kind: "admin", id: admin.id, name: admin.name || admin.email });
+    // "paid" on a cash-on-delivery order records the cash collected (decision 101).
+    expect(trail.map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested", "OrderStatusChanged", "CashCollected", "OrderStatusChanged"]);
+    expect((trail[2].data as { actor: unknown }).actor).toEqual({ kind: "admin", id: admin.id, name: admin.name || admin.email });
   });
 
   it("PATCH refuses bad input with a 4xx and writes nothing", async () => {
@@ -85,12 +86,12 @@ describe("admin order calls", () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect((await res.json()).message).toMatch(message);
     }
-    expect(await server.shop.store.readStream(`order-${orderId}`)).toHaveLength(1);
+    expect(await server.shop.store.readStream(`order-${orderId}`)).toHaveLength(2);
     expect((await request("PATCH", `/api/orders/${randomUUID()}`, { status: "shipped" })).status).toBe(404);
     expect((await request("PATCH", "/api/orders/not-an-id", { status: "shipped" })).status).toBe(404);
     expect((await request("PATCH", `/api/orders/${orderId}`, { status: "shipped" }, "anonymous")).status).toBe(401);
     expect((await request("PATCH", `/api/orders/${orderId}`, { status: "shipped" }, "shopper")).status).toBe(403);
-    expect(await server.shop.store.readStream(`order-${orderId}`)).toHaveLength(1);
+    expect(await server.shop.store.readStream(`order-${orderId}`)).toHaveLength(2);
   });
 
   it("DELETE /api/orders/{id} appends a tombstone: gone from the list, the trail and GET by id remain", async () => {
@@ -104,7 +105,7 @@ describe("admin order calls", () => {
     expect(list.map((o) => o.id)).not.toContain(orderId);
     expect(await (await request("GET", `/api/orders/${orderId}`)).json()).toMatchObject({ id: orderId, deleted: true });
     const trail = await server.shop.store.readStream(`order-${orderId}`);
-    expect(trail.map((e) => e.type)).toEqual(["OrderPlaced", "OrderDeleted"]);
+    expect(trail.map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested", "OrderDeleted"]);
     // A deleted order's status cannot change; deleting again changes nothing.
     expect((await request("PATCH", `/api/orders/${orderId}`, { status: "shipped" })).status).toBe(409);
     expect((await (await request("DELETE", `/api/orders/${orderId}`)).json()).message).toBe("The order was already deleted.");

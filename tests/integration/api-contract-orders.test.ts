@@ -26,12 +26,13 @@ describe("/api/cart", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...(example.answer as object), items: [expect.objectContaining({ id: "school/dps/shirt", name: "Shirt", size: "30", quantity: 2, price: 310 })] });
     res = await api.request("GET", "/api/cart", { who: "shopper" });
-    expect(res.body).toMatchObject({ total: 620, count: 2, items: [{ id: "school/dps/shirt", productId: "school/dps/shirt", school: expect.any(String), imageUrl: expect.any(String) }] });
+    // The offer (10% by default) is taken off the lines' ₹620: the page and the app read the same total.
+    expect(res.body).toMatchObject({ subtotal: 620, discountPercent: 10, discount: 62, total: 558, count: 2, items: [{ id: "school/dps/shirt", productId: "school/dps/shirt", school: expect.any(String), imageUrl: expect.any(String) }] });
     // Replacing is a replace, not an add: the shirt goes, the calculator comes.
     res = await api.request("POST", "/api/cart", { who: "shopper", body: { items: [{ productId: "stationery/scientific-calculator", quantity: 3 }] } });
     expect(res.body.items.map((i: { id: string; quantity: number }) => [i.id, i.quantity])).toEqual([["stationery/scientific-calculator", 3]]);
     res = await api.request("DELETE", "/api/cart", { who: "shopper" });
-    expect(res.body).toEqual({ items: [], total: 0, count: 0 });
+    expect(res.body).toEqual(findCall("DELETE", "/api/cart").example.answer);
     expect((await api.request("GET", "/api/cart", { who: "shopper" })).body.items).toEqual([]);
   });
 
@@ -67,13 +68,15 @@ describe("POST /api/orders/guest", () => {
     const headers = key();
     const res = await api.request("POST", "/api/orders/guest", { body, headers });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ message: "Your order has been placed. Thank you!", duplicate: false, total: 610, order: { status: "pending", paymentStatus: "pending", total: 610, phone: body.mobileNumber, userId: null } });
+    // The client's total (₹610) is the lines' sum: the 10% offer makes the order ₹549, as documented.
+    expect(res.body).toEqual({ ...(findCall("POST", "/api/orders/guest").example.answer as object), orderId: expect.any(String), displayId: expect.any(String), order: expect.any(Object) });
+    expect(res.body).toMatchObject({ message: "Your order has been placed. Thank you!", duplicate: false, total: 549, subtotal: 610, discount: 61, order: { status: "pending", paymentStatus: "pending", total: 549, phone: body.mobileNumber, userId: null } });
     expect(res.body.order.items).toHaveLength(2);
     const again = await api.request("POST", "/api/orders/guest", { body, headers });
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toMatchObject({ orderId: res.body.orderId, duplicate: true, message: "This order was already placed." });
-    expect(await api.server.shop.store.readStream(`order-${res.body.orderId}`)).toHaveLength(1);
+    expect((await api.server.shop.store.readStream(`order-${res.body.orderId}`)).map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
   });
 
   it("places one order for concurrent retries with one key", async () => {
@@ -94,7 +97,7 @@ describe("POST /api/orders/guest", () => {
     expect(res.body.message).toMatch(/^The price of Shirt \(30\) is now ₹310, not ₹10\./);
     res = await api.request("POST", "/api/orders/guest", { body: { ...guestExample(), totalAmount: 600 }, headers: key() });
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/The order total is ₹610, not ₹600/);
+    expect(res.body.message).toMatch(/The order total is ₹549, not ₹600/);
     expect(await stateFingerprint(api.server)).toEqual(before);
   });
 
@@ -143,7 +146,9 @@ describe("POST /api/orders (user token)", () => {
   it("201 for the signed-in user with the spec's item fields; listed in /api/orders/user", async () => {
     const res = await api.request("POST", "/api/orders", { who: "shopper", body: userExample(), headers: key() });
     expect(res.status, res.text).toBe(201);
-    expect(res.body.order).toMatchObject({ userId: api.shopper.id, email: api.shopper.email, total: 310, items: [{ productId: "school/dps/shirt", size: "30", quantity: 1, price: 310 }] });
+    expect(res.body.order).toMatchObject({ userId: api.shopper.id, email: api.shopper.email, total: 279, paymentMethod: "cod", items: [{ productId: "school/dps/shirt", size: "30", quantity: 1, price: 310 }] });
+    const documented = findCall("POST", "/api/orders").example.answer as { payment: object };
+    expect(res.body).toMatchObject({ total: 279, subtotal: 310, discount: 31, discountPercent: 10, delivery: 0, payment: documented.payment });
     const mine = await api.request("GET", "/api/orders/user", { who: "shopper" });
     expect(mine.status).toBe(200);
     expect(Array.isArray(mine.body)).toBe(true);
@@ -194,7 +199,7 @@ describe("a shop product named as GET /api/products lists it", () => {
     for (const id of [listed.id, String(listed.id)]) {
       const res = await api.request("POST", "/api/orders", { who: "shopper", body: { items: [{ id, quantity: 2 }], shipping: address }, headers: key() });
       expect(res.status, res.text).toBe(201);
-      expect(res.body.total).toBe(190);
+      expect(res.body).toMatchObject({ subtotal: 190, discount: 19, total: 171 });
       expect(res.body.order.items[0]).toMatchObject({ productId: `product/${listed.id}`, name: "Listed Belt", quantity: 2 });
     }
     const cart = await api.request("POST", "/api/cart", { who: "shopper", body: { items: [{ productId: listed.id, quantity: 1 }] } });

@@ -132,7 +132,7 @@ describe("the cart and the checkout in Hindi", () => {
     expect(html).toContain(">आपका ऑर्डर हो गया है। धन्यवाद!</h1>");
     expect(html).toMatch(new RegExp(`data-testid="order-number">${displayId}<`));
     expect(html).toContain("यह ऑर्डर नंबर हमने आपके दिए मोबाइल नंबर पर SMS से भेज दिया है।");
-    expect(html).toContain("सामान मिलने पर नकद भुगतान");
+    expect(html).toContain("डिलीवरी पर नकद");
     expect(html).toContain(">होम पर वापस जाएँ</a>");
     expect(html).not.toContain("Thank you!");
     // React's stream once left NUL bytes where a Hindi letter did not fit its 2 KB piece.

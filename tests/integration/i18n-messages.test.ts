@@ -63,7 +63,7 @@ describe("the order's SMS speak the shopper's language", () => {
     const orderId = await checkout(phone, HINDI);
     const number = displayOrderId(orderId);
     const [placed] = await textsTo(phone);
-    expect(placed).toMatch(new RegExp(`^Churu Uniform House: आपका ऑर्डर ${number} \\(₹\\d[\\d,]*\\) मिल गया। ट्रैक करें: http\\S+/orders/track\\?orderId=${number}$`));
+    expect(placed).toMatch(new RegExp(`^Churu Uniform House: आपका ऑर्डर ${number} \\(₹\\d[\\d,]*(, \\d+% छूट ₹[\\d,]+)?\\) मिल गया। ट्रैक करें: http\\S+/orders/track\\?orderId=${number}$`));
 
     await server.shop.orders.changeStatus(orderId, "shipped", { kind: "admin", name: "Test Admin" });
     const [, shipped] = await textsTo(phone, 2);
@@ -102,12 +102,12 @@ describe("the order's SMS speak the shopper's language", () => {
     expect(asked.status).toBe(201);
     // The /api's answer stays English: a contract.
     expect(await asked.text()).not.toMatch(devanagari);
-    expect((await textsTo(hindi))[0]).toMatch(/आपका ऑर्डर \w{8} \(₹150\) मिल गया/);
+    expect((await textsTo(hindi))[0]).toMatch(/आपका ऑर्डर \w{8} \(₹135, 10% छूट ₹15\) मिल गया/);
 
     // The page's cookie does not make the /api speak Hindi.
     const english = newPhone();
     expect((await order(english, { Cookie: HINDI })).status).toBe(201);
-    expect((await textsTo(english))[0]).toMatch(/We have your order \w{8} for ₹150\./);
+    expect((await textsTo(english))[0]).toMatch(/We have your order \w{8} for ₹135 \(10% off ₹15\)\./);
   });
 });
 

@@ -43,7 +43,7 @@ describe("/api/cart", () => {
     expect(res.status).toBe(200);
     let body = await res.json();
     expect(body.items).toEqual([expect.objectContaining({ id: "school/dps/shirt", name: "Shirt", size: "30", quantity: 2, price: 310 })]);
-    expect(body.total).toBe(620);
+    expect(body).toMatchObject({ subtotal: 620, discountPercent: 10, discount: 62, total: 558 });
 
     res = await call("/api/cart", { headers: { Authorization: `Bearer ${token}` } });
     expect((await res.json()).items).toHaveLength(1);
@@ -95,7 +95,8 @@ describe("/api/orders", () => {
     const first = await call("/api/orders/guest", { method: "POST", ...json(guestBody(), { "Idempotency-Key": key }) });
     expect(first.status).toBe(201);
     const placed = await first.json();
-    expect(placed.order).toMatchObject({ status: "pending", paymentStatus: "pending", total: 610, phone: "9876500001" });
+    // The client's total is the lines' sum (₹610): accepted, and the order is charged ₹549 after the 10% offer.
+    expect(placed.order).toMatchObject({ status: "pending", paymentStatus: "pending", paymentMethod: "cod", payment: { status: "unpaid" }, subtotal: 610, discount: 61, delivery: 0, total: 549, phone: "9876500001" });
     const again = await call("/api/orders/guest", { method: "POST", ...json(guestBody(), { "Idempotency-Key": key }) });
     expect(again.status).toBe(200);
     expect((await again.json()).orderId).toBe(placed.orderId);
@@ -141,6 +142,15 @@ describe("/api/orders", () => {
     expect(badKey.status).toBe(400);
   });
 
+  it("takes UPI only when the shop has a UPI ID (this server has none): a 422 asking for cash on delivery", async () => {
+    const res = await call("/api/orders/guest", { method: "POST", ...json(guestBody({ paymentMethod: "upi" })) });
+    expect(res.status).toBe(422);
+    expect((await res.json()).message).toBe("Paying by UPI is not available right now. Please choose cash on delivery.");
+    const hindi = await call("/api/orders/guest", { method: "POST", ...json(guestBody({ paymentMethod: "upi" }), { "Accept-Language": "hi-IN,hi;q=0.9" }) });
+    expect(hindi.status).toBe(422);
+    expect((await hindi.json()).message).toMatch(/[\u0900-\u097f]/);
+  });
+
   it("places a signed-in order and lists it in /api/orders/user", async () => {
     const res = await call("/api/orders", {
       method: "POST",
@@ -155,7 +165,7 @@ describe("/api/orders", () => {
     });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(201);
-    expect(body.order).toMatchObject({ userId, total: 319 });
+    expect(body.order).toMatchObject({ userId, subtotal: 319, discount: 31, total: 288 });
     const mine = await (await call("/api/orders/user", { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(mine.map((o: { id: string }) => o.id)).toContain(body.orderId);
     expect((await call("/api/orders/user")).status).toBe(401);
@@ -199,7 +209,8 @@ describe("the /cart and /checkout forms with bad input", () => {
     const cart = await (await call("/cart.data", { headers: { Cookie: cookie } })).text();
     expect(cart).toContain("620");
 
-    const fields = { ...address, idempotencyKey: randomUUID() };
+    // The checkout form asks how the parent will pay (decision 101).
+    const fields = { ...address, paymentMethod: "cod", idempotencyKey: randomUUID() };
     const [a, b] = await Promise.all([call("/checkout", form(fields, cookie)), call("/checkout", form(fields, cookie))]);
     expect(a.status).toBe(302);
     expect(b.status).toBe(302);
@@ -209,10 +220,10 @@ describe("the /cart and /checkout forms with bad input", () => {
     const orderId = new URL(a.headers.get("location") ?? "", server.url).searchParams.get("order") ?? "";
     const rows = await server.shop.db.selectFrom("orders").select("id").where("phone", "=", address.phone).where("id", "=", orderId).execute();
     expect(rows).toHaveLength(1);
-    expect(await server.shop.store.readStream(`order-${orderId}`)).toHaveLength(1);
+    expect((await server.shop.store.readStream(`order-${orderId}`)).map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
 
     // Now the cart is empty: a new submit is refused with the spec's message.
-    const empty = await call("/checkout", form({ ...address, idempotencyKey: randomUUID() }, cookie));
+    const empty = await call("/checkout", form({ ...address, paymentMethod: "cod", idempotencyKey: randomUUID() }, cookie));
     expect(empty.status).toBe(422);
   });
 });

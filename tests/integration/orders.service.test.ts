@@ -38,12 +38,23 @@ describe("placing orders from a cart", () => {
     const owner = await filledCart();
     const placed = await shop.orders.placeOrderFromCart({ owner, idempotencyKey: randomUUID(), details });
     expect(placed.duplicate).toBe(false);
-    expect(placed.total).toBe(2 * 310 + 150);
+    // The shop's standing offer: 10% off, rounded down to the rupee; free delivery to 331001.
+    expect(placed.total).toBe(2 * 310 + 150 - 77);
     expect(placed.displayId).toMatch(/^[0-9A-F]{8}$/);
     expect(await shop.waitForReadModels(placed.position)).toBe(true);
 
     const order = await shop.orders.getOrder(placed.orderId);
-    expect(order).toMatchObject({ status: "pending", paymentStatus: "pending", total: 770, customerKind: "guest", phone: "9876543210" });
+    expect(order).toMatchObject({
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      subtotal: 770,
+      discount: 77,
+      delivery: 0,
+      total: 693,
+      customerKind: "guest",
+      phone: "9876543210",
+    });
     expect(order?.lines.map((l) => `${l.name} (${l.size}) x ${l.quantity} @ ${l.unitPrice}`)).toEqual([
       "Shirt (30) x 2 @ 310",
       "Scientific Calculator (Free Size) x 1 @ 150",
@@ -73,7 +84,7 @@ describe("placing orders from a cart", () => {
     const later = await shop.orders.placeOrderFromCart({ owner, idempotencyKey: key, details });
     expect(later).toMatchObject({ orderId: results[0].orderId, duplicate: true });
     const [orderId] = ids;
-    expect(await shop.store.readStream(orderStreamId(orderId))).toHaveLength(1);
+    expect((await shop.store.readStream(orderStreamId(orderId))).map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
     // The cart was checked out once, not once per submit.
     const cart = await shop.cart.view(owner);
     const checkouts = (await shop.store.readStream(`cart-${cart.cartId}`)).filter((e) => e.type === "CartCheckedOut");
@@ -114,7 +125,7 @@ describe("placing orders from a cart", () => {
     };
     try {
       const placed = await shop.orders.placeOrderFromCart({ owner, idempotencyKey: randomUUID(), details });
-      expect(placed).toMatchObject({ duplicate: false, total: 2 * 310 + 150 });
+      expect(placed).toMatchObject({ duplicate: false, total: 693 });
       expect(await shop.waitForReadModels(placed.position)).toBe(true);
       expect((await shop.orders.getOrder(placed.orderId))?.lines.map((l) => l.name)).toEqual(["Shirt", "Scientific Calculator"]);
     } finally {
@@ -157,7 +168,7 @@ describe("the admin's commands and the trail", () => {
     expect(history.map((h) => `${h.field}:${h.from}->${h.to}:${h.actor.kind}`)).toEqual([
       "status:null->pending:guest",
       "status:pending->shipped:admin",
-      "payment_status:pending->paid:admin",
+      "payment:null->cash collected:admin",
     ]);
 
     await shop.orders.deleteOrder(placed.orderId, admin);
@@ -168,8 +179,9 @@ describe("the admin's commands and the trail", () => {
     expect((await refusal(shop.orders.changeStatus(placed.orderId, "delivered", admin))).status).toBe(409);
 
     const trail = await shop.orders.getOrderTrail(placed.orderId);
-    expect(trail.map((t) => t.type)).toEqual(["OrderPlaced", "OrderStatusChanged", "OrderPaymentStatusChanged", "OrderDeleted"]);
-    expect(trail[3].data).toMatchObject({ actor: admin });
+    expect(trail.map((t) => t.type)).toEqual(["OrderPlaced", "PaymentRequested", "OrderStatusChanged", "CashCollected", "OrderDeleted"]);
+    expect(trail[3].data).toMatchObject({ amount: 693, actor: admin });
+    expect(trail[4].data).toMatchObject({ actor: admin });
   });
 
   it("answers a missing or malformed order id with 404", async () => {
@@ -234,7 +246,7 @@ describe("placing orders through the /api service", () => {
     expect(stale.message).toMatch(/Shirt \(30\) is now ₹310, not ₹250/);
     const wrongTotal = await refusal(shop.orders.placeOrder({ ...base(), expectedTotal: 1 }));
     expect(wrongTotal).toMatchObject({ status: 409 });
-    expect(wrongTotal.message).toMatch(/total is ₹610, not ₹1/);
+    expect(wrongTotal.message).toMatch(/total is ₹549, not ₹1/);
     expect(await shop.store.readStream(orderStreamId(shop.orders.orderIdFor(input.scope, input.idempotencyKey)))).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ describe("start-up with bad settings", () => {
     ["a malformed TRUST_PROXY", { TRUST_PROXY: "10.0.0.0/33" }, /^shop: TRUST_PROXY must be a number of proxies \(e\.g\. 1\) or a comma list .*got "10\.0\.0\.0\/33"$/],
     ["an unknown LOG_LEVEL", { LOG_LEVEL: "verbose" }, /^shop: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "verbose"$/],
     ["a malformed SHOP_URL", { SHOP_URL: "shop.example.in" }, /^shop: SHOP_URL must be the shop's public address, https:\/\/host or http:\/\/host \(no path\), got "shop\.example\.in"$/],
+    ["a malformed SHOP_UPI_ID", { SHOP_UPI_ID: "churu uniform@sbi" }, /^shop: SHOP_UPI_ID must be a UPI ID like churuuniform@sbi .*got "churu uniform@sbi"$/],
     [
       "Google sign-in in production without SHOP_URL",
       { NODE_ENV: "production", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" },
@@ -87,7 +88,7 @@ describe("the embedded shop keeps its data across a restart", () => {
     expect(first.output()).toMatch(/jobs: +in-process job runner/);
     expect((await fetch(`http://localhost:${port}/healthz`)).status).toBe(200);
     first.child.kill("SIGTERM");
-    expect(await first.stopped).toBe(0);
+    expect(await first.stopped, first.output()).toBe(0);
     expect(first.output()).toContain("stopped");
 
     // Written while the shop is down, straight into its embedded database.
@@ -104,7 +105,7 @@ describe("the embedded shop keeps its data across a restart", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     second.child.kill("SIGTERM");
-    expect(await second.stopped).toBe(0);
+    expect(await second.stopped, second.output()).toBe(0);
     expect(health!.projectors.find((p) => p.name === "stream_type_counts")).toMatchObject({ lag: 0 });
 
     const reopened = await connectPGlite(path.join(dataDir, "pglite"));

@@ -29,6 +29,9 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin?index", form: { intent: "delete", orderId: "00000000-0000-4000-8000-000000000000" } },
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000" },
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000?at=0" },
+  // The order page's payment steps (confirm, reject, cash collected, refund) and the dashboard's payment filter.
+  { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000", form: { intent: "cash" } },
+  { method: "GET", path: "/admin?payment=reported&status=pending" },
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/delete" },
   { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000/delete", form: { back: "/admin" } },
   // Products: add/update/delete posts, the edit view and the delete confirmation.
@@ -58,6 +61,10 @@ export const adminApiCalls: AdminApiCall[] = [
   { method: "PATCH", path: "/api/products/999999", body: { name: "Surface Test Product", price: 100, description: "", image: "" } },
   { method: "PATCH", path: "/api/products/999999/stock", body: { stock_quantity: 5 } },
   { method: "DELETE", path: "/api/products/999999" },
+  { method: "POST", path: "/api/orders/00000000-0000-4000-8000-000000000000/payment/confirm", body: { note: "Seen in the bank" } },
+  { method: "POST", path: "/api/orders/00000000-0000-4000-8000-000000000000/payment/reject", body: { note: "Not in the bank" } },
+  { method: "POST", path: "/api/orders/00000000-0000-4000-8000-000000000000/payment/cash" },
+  { method: "POST", path: "/api/orders/00000000-0000-4000-8000-000000000000/payment/refund", body: { amount: 10, method: "cash" } },
 ];
 
 /** Admin route files that are not guarded pages themselves: the way in and the way out. */

@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { commandHandlerContract } from "./command-handler-contract";
 import { stockContract } from "./stock-contract";
+import { paymentContract } from "./payment-contract";
 import { withTimeout } from "./time";
 
 export interface ContractSubject {
@@ -98,6 +99,7 @@ export function eventStoreContract(
 
     commandHandlerContract(() => store);
     stockContract(() => ({ store, db: subject.db }));
+    paymentContract(() => ({ store, db: subject.db }));
 
     describe("expected revision", () => {
       it("no_stream creates a stream whose first event is revision 0", async () => {

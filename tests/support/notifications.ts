@@ -26,6 +26,9 @@ export async function dropQueuePrefix(redisUrl: string, prefix: string): Promise
   }
 }
 
+/** What OrderPlaced version 3 added; a version 1 event reads them as its total, no offer, no delivery, cash. */
+type V3Fields = "subtotal" | "discountPercent" | "discount" | "delivery" | "paymentMethod";
+
 /** Appends an OrderPlaced the way checkout does: a new `order-<id>` stream. */
 export async function placeOrder(
   store: EventStore,
@@ -33,8 +36,8 @@ export async function placeOrder(
 ): Promise<{ orderId: string; eventId: string }> {
   const orderId = options.orderId ?? `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
   const total = options.total ?? 1250;
-  // Stored as version 1 (no schemaVersion stamp, no language): read as an English order.
-  const event: NewEvent<"OrderPlaced", Omit<OrderPlaced["data"], "language">> = {
+  // Stored as version 1 (no schemaVersion stamp, no language, no charges): read as an English cash-on-delivery order.
+  const event: NewEvent<"OrderPlaced", Omit<OrderPlaced["data"], "language" | V3Fields>> = {
     id: randomUUID(),
     type: "OrderPlaced",
     data: {

@@ -25,6 +25,7 @@ export async function openTestShop(
   const testDatabase = await createTestDatabase();
   // Request lines stay out of the test output; a fault (5xx) still shows. LOG_LEVEL=info to see every request.
   const logLevel = process.env.LOG_LEVEL || "warn";
+  // The shop as it runs by default: its offer (10% off every order) and free delivery in Churu district included.
   const config = readConfig({ SESSION_SECRET: "test-secret-test-secret", SHOP_DATA_DIR: "data/test", LOG_LEVEL: logLevel, ...options.env });
   const core = await openShopCore(config, {
     database: testDatabase,

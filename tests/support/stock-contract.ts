@@ -282,7 +282,7 @@ export function stockContract(getSubject: () => StockSubject): void {
       await store.append(
         `order-${order.orderId}`,
         [{ id: randomUUID(), type: "OrderStatusChanged", data: { orderId: order.orderId, from: "pending", to: "cancelled", actor: admin, at: new Date().toISOString() }, metadata: { schemaVersion: 1 } }],
-        0,
+        1, // after OrderPlaced and PaymentRequested
       );
       await catchUp(db, store);
       const later = new Date(Date.now() + 10 * 60_000);

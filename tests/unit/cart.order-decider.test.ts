@@ -3,6 +3,11 @@ import { ruleRefusal } from "../support/refusal";
 import { checkDetails, normalisePhone, parseQuantity } from "../../domain/checkout";
 import type { OrderEvent } from "../../domain/orders/events";
 import { decide, describeItems, displayOrderId, evolve, foldOrder, initialOrderState, type OrderCommand } from "../../domain/orders/order";
+import { paymentStanding } from "../../domain/orders/payment";
+import type { ChargeRules } from "../../domain/orders/charges";
+
+/** No offer and free delivery everywhere: these tests are about the lines (tests/unit/payment-decider.test.ts covers charges). */
+const noCharges: ChargeRules = { discount: { on: false, percent: 10, minimum: 0 }, delivery: { freeArea: [""], outsideCharge: null } };
 
 const at = "2025-01-01T10:00:00.000Z";
 const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
@@ -17,6 +22,9 @@ const place: OrderCommand = {
   address: { name: "Ravi", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001" },
   placedAt: at,
   language: "en",
+  paymentMethod: "cod",
+  charges: noCharges,
+  actor: { kind: "guest", name: "Ravi" },
 };
 
 const refusal = ruleRefusal;
@@ -26,12 +34,12 @@ describe("order decider", () => {
 
   it("places an order as pending, payment pending, with the total of the server's prices", () => {
     const events = decide(place, initialOrderState());
-    expect(events).toHaveLength(1);
-    expect(events[0].type).toBe("OrderPlaced");
+    expect(events.map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
     expect((events[0] as Extract<OrderEvent, { type: "OrderPlaced" }>).data.total).toBe(720);
+    expect(events[1].data).toMatchObject({ method: "cod", amount: 720, actor: { kind: "guest", name: "Ravi" } });
     const state = placed();
     expect(state.exists && state.status).toBe("pending");
-    expect(state.exists && state.paymentStatus).toBe("pending");
+    expect(state.exists && paymentStanding(state.payment)).toBe("unpaid");
   });
 
   it("refuses an empty order with the spec's message, and placing twice", () => {
@@ -102,10 +110,10 @@ describe("order decider", () => {
     }
   });
 
-  it("marks paid once and refuses unknown payment statuses", () => {
+  it("marks paid once (cash on delivery: cash collected) and refuses unknown payment statuses", () => {
     const state = placed();
     const events = decide({ type: "ChangePaymentStatus", to: "paid", actor: admin, at }, state);
-    expect(events[0].type).toBe("OrderPaymentStatusChanged");
+    expect(events).toEqual([{ type: "CashCollected", data: { orderId: place.orderId, amount: 720, actor: admin, at } }]);
     const paid = events.reduce(evolve, state);
     expect(decide({ type: "ChangePaymentStatus", to: "paid", actor: admin, at }, paid)).toEqual([]);
     expect(refusal(() => decide({ type: "ChangePaymentStatus", to: "free", actor: admin, at }, state)).status).toBe(422);

@@ -46,3 +46,97 @@ describe("LOG_LEVEL", () => {
     expect(() => readConfig({ LOG_LEVEL: "verbose" })).toThrow(ConfigError);
   });
 });
+
+/** A refusal that stops start-up: a ConfigError of one line starting with the setting's name. */
+function expectRefusalNaming(name: string, env: Record<string, string>) {
+  const err = refusal(() => readConfig(env));
+  expect(err).toBeInstanceOf(ConfigError);
+  expect((err as Error).message.startsWith(name), (err as Error).message).toBe(true);
+  expect((err as Error).message).not.toContain("\n");
+}
+
+describe("SHOP_UPI_ID and SHOP_UPI_NAME", () => {
+  it("leaves UPI off when SHOP_UPI_ID is unset or blank", () => {
+    expect(readConfig({}).upi).toBeUndefined();
+    expect(readConfig({ SHOP_UPI_ID: "  ", SHOP_UPI_NAME: "Anything" }).upi).toBeUndefined();
+  });
+
+  it("names the payee after the shop unless SHOP_UPI_NAME says otherwise", () => {
+    expect(readConfig({ SHOP_UPI_ID: "churuuniform@sbi" }).upi).toEqual({ vpa: "churuuniform@sbi", name: "Churu Uniform House" });
+    expect(readConfig({ SHOP_UPI_ID: " churuuniform@sbi ", SHOP_NAME: "Sharma Dress House" }).upi).toEqual({
+      vpa: "churuuniform@sbi",
+      name: "Sharma Dress House",
+    });
+    expect(readConfig({ SHOP_UPI_ID: "shop.name-1@okaxis", SHOP_NAME: "Sharma Dress House", SHOP_UPI_NAME: "R K Sharma" }).upi).toEqual({
+      vpa: "shop.name-1@okaxis",
+      name: "R K Sharma",
+    });
+  });
+
+  it.each(["churuuniform", "churuuniform@", "@sbi", "churu uniform@sbi", "https://pay.example/churu"])(
+    "stops start-up with one line naming SHOP_UPI_ID for %j",
+    (value) => expectRefusalNaming("SHOP_UPI_ID", { SHOP_UPI_ID: value }),
+  );
+
+  it("refuses a payee name UPI apps could not show", () => {
+    expectRefusalNaming("SHOP_UPI_NAME", { SHOP_UPI_ID: "churuuniform@sbi", SHOP_UPI_NAME: "x".repeat(51) });
+  });
+});
+
+describe("the offer and delivery settings", () => {
+  it("runs 10% off and free delivery in Churu district, ₹100 elsewhere, by default", () => {
+    const { charges } = readConfig({});
+    expect(charges.discount).toEqual({ on: true, percent: 10, minimum: 0 });
+    expect(charges.delivery.outsideCharge).toBe(100);
+    expect(charges.delivery.freeArea.length).toBeGreaterThan(0);
+  });
+
+  it("turns the offer off, and on with its percent, minimum and days", () => {
+    expect(readConfig({ SHOP_OFFER: "off" }).charges.discount.on).toBe(false);
+    expect(readConfig({ SHOP_OFFER: "OFF" }).charges.discount.on).toBe(false);
+    expect(
+      readConfig({ SHOP_OFFER_PERCENT: "15", SHOP_OFFER_MINIMUM: "1000", SHOP_OFFER_FROM: "2026-06-01", SHOP_OFFER_UNTIL: "2026-07-15" }).charges
+        .discount,
+    ).toEqual({ on: true, percent: 15, minimum: 1000, from: "2026-06-01", until: "2026-07-15" });
+    expect(readConfig({ SHOP_OFFER_FROM: "2026-07-01", SHOP_OFFER_UNTIL: "2026-07-01" }).charges.discount).toMatchObject({
+      from: "2026-07-01",
+      until: "2026-07-01",
+    });
+  });
+
+  it("takes a comma list of pincodes and their first digits, a charge, or none to refuse other addresses", () => {
+    const { delivery } = readConfig({ SHOP_DELIVERY_PINCODES: "331, 332001", SHOP_DELIVERY_CHARGE: "60" }).charges;
+    expect(delivery).toEqual({ freeArea: ["331", "332001"], outsideCharge: 60 });
+    expect(readConfig({ SHOP_DELIVERY_CHARGE: "none" }).charges.delivery.outsideCharge).toBeNull();
+    expect(readConfig({ SHOP_DELIVERY_CHARGE: " None " }).charges.delivery.outsideCharge).toBeNull();
+    expect(readConfig({ SHOP_DELIVERY_CHARGE: "0" }).charges.delivery.outsideCharge).toBe(0);
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ["SHOP_OFFER", { SHOP_OFFER: "yes" }],
+    ["SHOP_OFFER_PERCENT", { SHOP_OFFER_PERCENT: "0" }],
+    ["SHOP_OFFER_PERCENT", { SHOP_OFFER_PERCENT: "91" }],
+    ["SHOP_OFFER_PERCENT", { SHOP_OFFER_PERCENT: "12.5" }],
+    ["SHOP_OFFER_MINIMUM", { SHOP_OFFER_MINIMUM: "-1" }],
+    ["SHOP_OFFER_FROM", { SHOP_OFFER_FROM: "2026-02-30" }],
+    ["SHOP_OFFER_FROM", { SHOP_OFFER_FROM: "1 June 2026" }],
+    ["SHOP_OFFER_UNTIL", { SHOP_OFFER_UNTIL: "2026-13-01" }],
+    ["SHOP_OFFER_FROM", { SHOP_OFFER_FROM: "2026-07-16", SHOP_OFFER_UNTIL: "2026-07-15" }],
+    ["SHOP_DELIVERY_PINCODES", { SHOP_DELIVERY_PINCODES: "331,Churu" }],
+    ["SHOP_DELIVERY_PINCODES", { SHOP_DELIVERY_PINCODES: "331,,332001" }],
+    ["SHOP_DELIVERY_PINCODES", { SHOP_DELIVERY_PINCODES: "3310011" }],
+    ["SHOP_DELIVERY_CHARGE", { SHOP_DELIVERY_CHARGE: "free" }],
+    ["SHOP_DELIVERY_CHARGE", { SHOP_DELIVERY_CHARGE: "10001" }],
+  ])("stops start-up with one line naming %s for %j", (name, env) => expectRefusalNaming(name, env));
+});
+
+describe("PAYMENT_REMINDER_MINUTES", () => {
+  it("reminds after 6 hours by default, and after the minutes it says", () => {
+    expect(readConfig({}).paymentReminderMs).toBe(21_600_000);
+    expect(readConfig({ PAYMENT_REMINDER_MINUTES: "90" }).paymentReminderMs).toBe(90 * 60_000);
+  });
+
+  it.each(["0", "soon", String(7 * 24 * 60 + 1)])("refuses %j", (value) => {
+    expectRefusalNaming("PAYMENT_REMINDER_MINUTES", { PAYMENT_REMINDER_MINUTES: value });
+  });
+});

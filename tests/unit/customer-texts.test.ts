@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CUSTOMER_TEXTS } from "../../domain/customer-texts";
 import { LANGUAGES, type MessageTree } from "../../domain/i18n";
-import { orderPlacedEmail, orderPlacedSms, orderStatusSms } from "../../domain/notifications";
+import {
+  orderPlacedEmail,
+  orderPlacedSms,
+  orderStatusSms,
+  paymentReminderSms,
+  reminderSkipReason,
+} from "../../domain/notifications";
+import { foldOrder } from "../../domain/orders/order";
+import type { OrderEvent } from "../../domain/orders/events";
 import { orderEvents, type OrderPlaced } from "../../domain/orders/events";
 import { OTP_MASK, otpSmsFromShown, otpSmsShown, otpSmsText } from "../../domain/otp";
 import { flattenMessages, placeholdersOf } from "../support/messages";
@@ -85,9 +93,134 @@ describe("the order's SMS", () => {
       customer: { kind: "guest", name: "Asha", phone: "9876543210" },
       address: { name: "Asha", phone: "9876543210", address: "Station Road", city: "Churu", pincode: "331001" },
       lines: [{ productId: "p", name: "White Shirt", size: "32", school: "DPS", unitPrice: 499, quantity: 1 }],
+      subtotal: 499,
+      discountPercent: 0,
+      discount: 0,
+      delivery: 0,
+      paymentMethod: "cod",
     };
     expect(orderPlacedEmail(SHOP, order).text).toContain("Language: Hindi (हिन्दी)");
     expect(orderPlacedEmail(SHOP, { ...order, language: "en" }).text).toContain("Language: English");
+  });
+});
+
+describe("the money in the order's SMS", () => {
+  const VPA = "churuuniform@sbi";
+  const charged = { orderId: ORDER_ID, total: 3236, discountPercent: 10, discount: 353, delivery: 50 };
+  // The longest a text gets: a total in lakhs, the offer and delivery, a long UPI ID.
+  const longest = { orderId: ORDER_ID, total: 1_23_456, discountPercent: 15, discount: 21_787, delivery: 150 };
+  const LONG_VPA = "churu.uniform.house@okaxis";
+
+  it("says the total and the offer, in English and Hindi", () => {
+    const offer = { ...charged, total: 3186, delivery: 0 };
+    expect(orderPlacedSms(SHOP, { ...offer, language: "en" }, SHOP_URL)).toBe(
+      `Churu Uniform House: thank you! We have your order 3F9A1C2E for ₹3,186 (10% off ₹353). We will text you when it ships. Track it at ${LINK}`,
+    );
+    expect(orderPlacedSms(SHOP, { ...offer, language: "hi" }, SHOP_URL)).toBe(
+      `Churu Uniform House: आपका ऑर्डर 3F9A1C2E (₹3,186, 10% छूट ₹353) मिल गया। ट्रैक करें: ${LINK}`,
+    );
+  });
+
+  it("says a delivery charge, alone or with the offer", () => {
+    expect(orderPlacedSms(SHOP, { ...charged, total: 3589, discount: 0, discountPercent: 0, language: "en" }, SHOP_URL)).toContain(
+      "for ₹3,589 (with ₹50 delivery).",
+    );
+    expect(orderPlacedSms(SHOP, { ...charged, language: "en" }, SHOP_URL)).toContain("for ₹3,236 (10% off ₹353, ₹50 delivery).");
+    expect(orderPlacedSms(SHOP, { ...charged, language: "hi" }, SHOP_URL)).toContain("(₹3,236, 10% छूट ₹353, डिलीवरी ₹50)");
+  });
+
+  it("tells a UPI shopper the amount, the shop's UPI ID, the order number and the link", () => {
+    const en = orderPlacedSms(SHOP, { ...charged, paymentMethod: "upi", language: "en" }, SHOP_URL, VPA);
+    expect(en).toBe(
+      `Churu Uniform House: we have your order 3F9A1C2E. Total ₹3,236 (10% off ₹353, ₹50 delivery). Pay by UPI to churuuniform@sbi. Pay or track: ${LINK}`,
+    );
+    const hi = orderPlacedSms(SHOP, { ...charged, paymentMethod: "upi", language: "hi" }, SHOP_URL, VPA);
+    expect(hi).toBe(
+      `Churu Uniform House: ऑर्डर 3F9A1C2E (₹3,236, 10% छूट ₹353, डिलीवरी ₹50) मिला। UPI से churuuniform@sbi पर भेजें। ट्रैक: ${LINK}`,
+    );
+    // Without a UPI ID (SHOP_UPI_ID unset since) the order's page shows how to pay.
+    const onPage = orderPlacedSms(SHOP, { ...charged, paymentMethod: "upi", language: "hi" }, SHOP_URL);
+    expect(onPage).toContain("UPI से पैसे यहाँ भेजें");
+    expect(onPage).not.toContain("{{");
+    // A cash order never mentions UPI, even when the shop has an ID.
+    expect(orderPlacedSms(SHOP, { ...charged, paymentMethod: "cod", language: "en" }, SHOP_URL, VPA)).not.toContain("UPI");
+  });
+
+  it("keeps every Hindi text to three Unicode parts at its longest, and a plain Hindi order to two", () => {
+    expect(unicodeParts(orderPlacedSms(SHOP, { orderId: ORDER_ID, total: 1_23_456, language: "hi" }, SHOP_URL))).toBeLessThanOrEqual(2);
+    const hindi = [
+      orderPlacedSms(SHOP, { ...longest, language: "hi" }, SHOP_URL),
+      orderPlacedSms(SHOP, { ...longest, paymentMethod: "upi", language: "hi" }, SHOP_URL, LONG_VPA),
+      orderPlacedSms(SHOP, { ...longest, paymentMethod: "upi", language: "hi" }, SHOP_URL),
+      paymentReminderSms(SHOP, { orderId: ORDER_ID, amount: 1_23_456, language: "hi" }, SHOP_URL, LONG_VPA),
+      paymentReminderSms(SHOP, { orderId: ORDER_ID, amount: 1_23_456, language: "hi" }, SHOP_URL),
+    ];
+    for (const text of hindi) {
+      expect(unicodeParts(text), text).toBeLessThanOrEqual(3);
+      expect(text.endsWith(LINK), text).toBe(true);
+    }
+    // English with ₹ goes as Unicode too: the new UPI texts stay within three parts for an everyday order.
+    const english = [
+      orderPlacedSms(SHOP, { ...charged, paymentMethod: "upi", language: "en" }, SHOP_URL, VPA),
+      paymentReminderSms(SHOP, { orderId: ORDER_ID, amount: 3236, language: "en" }, SHOP_URL, VPA),
+    ];
+    for (const text of english) expect(unicodeParts(text), text).toBeLessThanOrEqual(3);
+    for (const text of [
+      orderPlacedSms(SHOP, { ...longest, language: "en" }, SHOP_URL),
+      orderPlacedSms(SHOP, { ...longest, paymentMethod: "upi", language: "en" }, SHOP_URL, LONG_VPA),
+    ]) {
+      expect(unicodeParts(text), text).toBeLessThanOrEqual(4);
+    }
+  });
+});
+
+describe("the UPI payment reminder", () => {
+  it("asks for the amount, names the order and the UPI ID, in the order's language", () => {
+    expect(paymentReminderSms(SHOP, { orderId: ORDER_ID, amount: 3186, language: "en" }, SHOP_URL, "churuuniform@sbi")).toBe(
+      `Churu Uniform House: order 3F9A1C2E is not paid yet. Please pay ₹3,186 by UPI to churuuniform@sbi. Pay or track: ${LINK}`,
+    );
+    expect(paymentReminderSms(SHOP, { orderId: ORDER_ID, amount: 3186, language: "hi" }, SHOP_URL, "churuuniform@sbi")).toBe(
+      `Churu Uniform House: ऑर्डर 3F9A1C2E के ₹3,186 अभी बाकी हैं। UPI से churuuniform@sbi पर भेजें। ट्रैक: ${LINK}`,
+    );
+    const onPage = paymentReminderSms(SHOP, { orderId: ORDER_ID, amount: 3186 }, SHOP_URL);
+    expect(onPage).toContain("Please pay ₹3,186 by UPI on its page");
+  });
+
+  it("is sent only while the order still waits for its money", () => {
+    const at = "2026-06-01T10:00:00.000Z";
+    const actor = { kind: "guest" as const };
+    const placed: OrderEvent = {
+      type: "OrderPlaced",
+      data: {
+        orderId: ORDER_ID,
+        total: 3186,
+        placedAt: at,
+        language: "hi",
+        customer: { kind: "guest", name: "Asha", phone: "9876543210" },
+        address: { name: "Asha", phone: "9876543210", address: "Station Road", city: "Churu", pincode: "331001" },
+        lines: [{ productId: "p", name: "Blazer", size: "36", school: "", unitPrice: 3539, quantity: 1 }],
+        subtotal: 3539,
+        discountPercent: 10,
+        discount: 353,
+        delivery: 0,
+        paymentMethod: "upi",
+      },
+    };
+    const requested: OrderEvent = { type: "PaymentRequested", data: { orderId: ORDER_ID, method: "upi", amount: 3186, actor, at } };
+    const unpaid = [placed, requested];
+    expect(reminderSkipReason(foldOrder(unpaid))).toBeUndefined();
+    expect(reminderSkipReason(foldOrder([]))).toBe("missing");
+    const reported: OrderEvent = { type: "PaymentReported", data: { orderId: ORDER_ID, reference: "412345678901", actor, at } };
+    expect(reminderSkipReason(foldOrder([...unpaid, reported]))).toBe("reported");
+    // A rejected reference leaves the order unpaid again: the reminder still goes.
+    const rejected: OrderEvent = { type: "PaymentRejected", data: { orderId: ORDER_ID, reference: "412345678901", note: "not in statement", actor, at } };
+    expect(reminderSkipReason(foldOrder([...unpaid, reported, rejected]))).toBeUndefined();
+    const confirmed: OrderEvent = { type: "PaymentConfirmed", data: { orderId: ORDER_ID, amount: 3186, note: "", actor, at } };
+    expect(reminderSkipReason(foldOrder([...unpaid, confirmed]))).toBe("paid");
+    const cancelled: OrderEvent = { type: "OrderStatusChanged", data: { orderId: ORDER_ID, from: "pending", to: "cancelled", actor, at } };
+    expect(reminderSkipReason(foldOrder([...unpaid, cancelled]))).toBe("cancelled");
+    const deleted: OrderEvent = { type: "OrderDeleted", data: { orderId: ORDER_ID, actor, at } };
+    expect(reminderSkipReason(foldOrder([...unpaid, deleted]))).toBe("deleted");
   });
 });
 

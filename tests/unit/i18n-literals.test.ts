@@ -59,6 +59,9 @@ const CONVERTED = [
   "app/components/ConfirmDeleteForm.tsx",
   "app/components/StockBadge.tsx",
   "app/routes/admin.products_.$id.stock.tsx",
+  "app/components/UpiPayPanel.tsx",
+  "app/components/OrderLinesTable.tsx",
+  "app/components/OrderPayment.tsx",
 ];
 
 /** Attributes a person reads or hears. */

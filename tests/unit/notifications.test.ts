@@ -38,10 +38,37 @@ describe("notification texts", () => {
       customer: { kind: "guest", name: "Asha", phone: "9876543210" },
       address: { name: "Asha", phone: "9876543210", address: "Station Road", city: "Churu", pincode: "331001" },
       lines: [{ productId: "p", name: "White Shirt", size: "32", school: "DPS", unitPrice: 499, quantity: 2 }],
+      subtotal: 998,
+      discountPercent: 0,
+      discount: 0,
+      delivery: 0,
+      paymentMethod: "cod",
     });
     expect(email.subject).toBe("New order ORD-7: ₹998");
     expect(email.text).toContain("2 x White Shirt, DPS, size 32 @ ₹499 = ₹998");
     expect(email.text).toContain("Station Road, Churu 331001");
+    expect(email.text).toContain("Offer: none\nDelivery: free\nTotal: ₹998\nPayment: cash on delivery");
+  });
+
+  it("lists the subtotal, the offer, delivery, the total charged and how it is paid", () => {
+    const email = orderPlacedEmail("Shop", {
+      orderId: "ORD-8",
+      total: 3236,
+      placedAt: "2026-06-01T10:00:00.000Z",
+      language: "hi",
+      customer: { kind: "guest", name: "Asha", phone: "9876543210" },
+      address: { name: "Asha", phone: "9876543210", address: "Ward 4", city: "Ratangarh", pincode: "331022" },
+      lines: [{ productId: "p", name: "Blazer", size: "36", school: "DPS", unitPrice: 3539, quantity: 1 }],
+      subtotal: 3539,
+      discountPercent: 10,
+      discount: 353,
+      delivery: 50,
+      paymentMethod: "upi",
+    });
+    expect(email.subject).toBe("New order ORD-8: ₹3,236");
+    expect(email.text).toContain(
+      ["Subtotal: ₹3,539", "Offer: 10% off, -₹353", "Delivery: ₹50", "Total: ₹3,236", "Payment: UPI"].join("\n"),
+    );
   });
 
   it("puts the code, its validity and the shop's name in the code SMS", () => {

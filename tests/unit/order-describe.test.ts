@@ -19,6 +19,11 @@ const placed = (customer: Extract<OrderEvent, { type: "OrderPlaced" }>["data"]["
     address,
     placedAt: at,
     language: "en",
+    subtotal: 720,
+    discountPercent: 0,
+    discount: 0,
+    delivery: 0,
+    paymentMethod: "cod",
   },
 });
 
@@ -71,5 +76,21 @@ describe("the audit trail's words for each order event", () => {
     expect(addressLine({ address: "12 Station Road", city: "Churu", pincode: "331001" })).toBe("12 Station Road, Churu, 331001");
     expect(addressLine({ address: "", city: "Churu", pincode: "331001" })).toBe("Churu, 331001");
     expect(deliveryLine({ ...address, address: "" })).toBe("Ravi Kumar, Churu, 331001 (9876543210)");
+  });
+
+  it("prints the order's money in parts when an offer or delivery changed it, and each payment step with who and what", () => {
+    const offered = placed({ kind: "guest", name: "Ravi", phone: "9876543210" });
+    if (offered.type !== "OrderPlaced") throw new Error("not placed");
+    Object.assign(offered.data, { subtotal: 3539, discountPercent: 10, discount: 353, delivery: 100, total: 3286 });
+    expect(describeOrderEvent(offered).details).toContain("subtotal ₹3,539; 10% off -₹353; delivery ₹100; total ₹3,286");
+    expect(describeOrderEvent({ type: "PaymentReported", data: { orderId, reference: "412345678901", actor: { kind: "guest", name: "Ravi" }, at } })).toEqual({
+      what: "Payment reported",
+      by: "Guest: Ravi",
+      change: "unpaid → reported",
+      details: "UPI reference 412345678901",
+    });
+    expect(
+      describeOrderEvent({ type: "PaymentRefunded", data: { orderId, amount: 500, method: "upi", reference: "512345678901", note: "Shirt returned", actor: admin, at } }),
+    ).toEqual({ what: "Refunded", by: "Admin: Asha", change: "refund", details: "₹500 by UPI; reference 512345678901; Shirt returned" });
   });
 });

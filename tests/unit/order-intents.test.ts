@@ -9,6 +9,7 @@ import {
 } from "../../domain/orders/intents";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../domain/orders/events";
 import { decide, evolve, initialOrderState, type OrderCommand } from "../../domain/orders/order";
+import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
 
 const at = "2025-01-01T10:00:00.000Z";
 const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
@@ -20,6 +21,9 @@ const place: OrderCommand = {
   address: { name: "Ravi", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001" },
   placedAt: at,
   language: "en",
+  paymentMethod: "cod",
+  charges: DEFAULT_CHARGE_RULES,
+  actor: { kind: "guest", name: "Ravi" },
 };
 
 const refusal = ruleRefusal;

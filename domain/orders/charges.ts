@@ -1,0 +1,107 @@
+/**
+ * What an order is charged beyond its lines: the shop's offer (a percentage off an order
+ * above a minimum, between two days) and delivery (free inside the delivery area, a set
+ * charge or a refusal outside it). The server computes them, the order event records them,
+ * and every page, SMS and /api answer shows the same lines (decision 101). Whole rupees.
+ */
+import { RuleViolation } from "../errors";
+import { formatRupees } from "../money";
+
+export interface DiscountRule {
+  on: boolean;
+  /** Whole percent, 1 to 90. */
+  percent: number;
+  /** The smallest subtotal (rupees) the offer applies to; 0: any order. */
+  minimum: number;
+  /** First and last day it runs, YYYY-MM-DD in India's time (inclusive); unset: no limit. */
+  from?: string;
+  until?: string;
+}
+
+export interface DeliveryRule {
+  /** Pincodes, or their first digits ("331": every pincode of Churu district), delivered free. */
+  freeArea: readonly string[];
+  /** What delivery outside the area costs; null: the shop does not deliver there. */
+  outsideCharge: number | null;
+}
+
+export interface ChargeRules {
+  discount: DiscountRule;
+  delivery: DeliveryRule;
+}
+
+/** An order's money, as the order event records it: total = subtotal - discount + delivery. */
+export interface OrderCharges {
+  subtotal: number;
+  /** The offer's percent when it applied, else 0. */
+  discountPercent: number;
+  discount: number;
+  delivery: number;
+  total: number;
+}
+
+/** Churu district's post offices all have pincodes beginning 331. */
+export const CHURU_DISTRICT_PINCODES: readonly string[] = ["331"];
+
+/** The rules a shop runs with when its settings say nothing (server/config.ts reads SHOP_OFFER_*, SHOP_DELIVERY_*). */
+export const DEFAULT_CHARGE_RULES: ChargeRules = {
+  discount: { on: true, percent: 10, minimum: 0 },
+  delivery: { freeArea: CHURU_DISTRICT_PINCODES, outsideCharge: 100 },
+};
+
+/** The day `at` falls on in India, YYYY-MM-DD: offers start and end on Indian days. */
+export function indianDay(at: Date): string {
+  // India has one time zone without summer time: UTC+05:30.
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** Whether the offer runs on the day of `at`. */
+export function discountRuns(rule: DiscountRule, at: Date): boolean {
+  if (!rule.on || rule.percent <= 0) return false;
+  const day = indianDay(at);
+  if (rule.from !== undefined && day < rule.from) return false;
+  if (rule.until !== undefined && day > rule.until) return false;
+  return true;
+}
+
+/** The offer's rupees off a subtotal on the day of `at`: rounded down to a whole rupee, 0 when it does not apply. */
+export function discountFor(subtotal: number, rule: DiscountRule, at: Date): number {
+  if (!discountRuns(rule, at) || subtotal < rule.minimum || subtotal <= 0) return 0;
+  return Math.floor((subtotal * rule.percent) / 100);
+}
+
+/** Whether a pincode is in the free delivery area. */
+export function deliversFree(pincode: string, rule: DeliveryRule): boolean {
+  return rule.freeArea.some((start) => pincode.startsWith(start));
+}
+
+/** The refusal for an address the shop does not deliver to. */
+export const OUTSIDE_AREA_MESSAGE =
+  "We deliver only in Churu district (pincodes beginning 331). Please give an address there, or call the shop.";
+
+/** Delivery to a pincode in rupees, or a RuleViolation (422) when the shop does not deliver there. */
+export function deliveryFor(pincode: string, rule: DeliveryRule): number {
+  if (deliversFree(pincode, rule)) return 0;
+  if (rule.outsideCharge === null) throw new RuleViolation(OUTSIDE_AREA_MESSAGE, 422);
+  return rule.outsideCharge;
+}
+
+/** Every rupee of an order to `pincode` on the day of `at`. Throws RuleViolation outside a closed delivery area. */
+export function chargesFor(subtotal: number, pincode: string, rules: ChargeRules, at: Date): OrderCharges {
+  const discountPercent = discountFor(subtotal, rules.discount, at) > 0 ? rules.discount.percent : 0;
+  const discount = discountFor(subtotal, rules.discount, at);
+  const delivery = deliveryFor(pincode, rules.delivery);
+  return { subtotal, discountPercent, discount, delivery, total: subtotal - discount + delivery };
+}
+
+/** Before the address is known (the cart): the subtotal, the offer, and the total without delivery. */
+export function chargesBeforeDelivery(subtotal: number, rules: ChargeRules, at: Date): Omit<OrderCharges, "delivery"> {
+  const discount = discountFor(subtotal, rules.discount, at);
+  return { subtotal, discountPercent: discount > 0 ? rules.discount.percent : 0, discount, total: subtotal - discount };
+}
+
+/** The offer as the home banner states it, in English ("10% off orders of ₹1,000 or more"), or undefined when none runs. */
+export function describeDiscount(rule: DiscountRule, at: Date): string | undefined {
+  if (!discountRuns(rule, at)) return undefined;
+  return rule.minimum > 0 ? `${rule.percent}% off orders of ${formatRupees(rule.minimum)} or more` : `${rule.percent}% off every order`;
+}
