@@ -144,7 +144,8 @@ export function readConfig(env: Env = process.env): ShopConfig {
     queuePrefix: queuePrefix(env),
     jobBackoffMs: intSetting(env, "JOB_BACKOFF_MS", 1000, 1, 3_600_000),
     jobLockMs: intSetting(env, "JOB_LOCK_MS", 30_000, 500, 600_000),
-    workerConcurrency: intSetting(env, "WORKER_CONCURRENCY", 5, 1, 500),
+    // Sends wait on providers, not on this machine; in a rush the jobs running together share their statements (decision 105).
+    workerConcurrency: intSetting(env, "WORKER_CONCURRENCY", 50, 1, 500),
     pageCacheSeconds: intSetting(env, "PAGE_CACHE_SECONDS", 5, 0, 3600),
     healthMaxLagSeconds: intSetting(env, "HEALTH_MAX_LAG_SECONDS", 60, 1, 86_400),
     healthMaxWorkerSilenceSeconds: intSetting(env, "HEALTH_MAX_WORKER_SILENCE_SECONDS", 30, 10, 86_400),

@@ -53,11 +53,23 @@ export interface AddJobOptions {
   delay?: number;
 }
 
+/** One job of an `addBulk`. */
+export interface NewJob {
+  name: string;
+  data: unknown;
+  options?: AddJobOptions;
+}
+
 export interface JobQueue {
   readonly kind: "bullmq" | "in-process";
   readonly description: string;
   /** A job id already queued or done is not queued again. */
   add(queue: QueueName, name: string, data: unknown, options?: AddJobOptions): Promise<void>;
+  /**
+   * `add` for many jobs in one call: on Redis one round trip for all of them (a batch of orders'
+   * messages), each job still refused if its id is already queued or done.
+   */
+  addBulk(queue: QueueName, jobs: readonly NewJob[]): Promise<void>;
   /** Starts working the queue with this handler (the worker role). */
   process(queue: QueueName, handler: JobHandler, options?: { concurrency?: number }): void;
   /** Jobs that used up their attempts, newest first. */

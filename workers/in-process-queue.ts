@@ -7,6 +7,7 @@ import {
   type FailedJob,
   type JobHandler,
   type JobQueue,
+  type NewJob,
   type QueueName,
 } from "../services/queue";
 
@@ -54,6 +55,10 @@ export class InProcessQueue implements JobQueue {
       this.dispatch(job);
     }, options.delay);
     this.timers.add(timer);
+  }
+
+  async addBulk(queue: QueueName, jobs: readonly NewJob[]): Promise<void> {
+    for (const job of jobs) await this.add(queue, job.name, job.data, job.options);
   }
 
   process(queue: QueueName, handler: JobHandler): void {

@@ -6,7 +6,7 @@ import { beat, HEARTBEAT_EVERY_MS, workerIdentity } from "./heartbeat";
 import { UnrecoverableJobError } from "../services/queue";
 import { repeat } from "./repeat";
 import { codeSealKey, openCode, SealBroken } from "../services/auth/sealed-codes";
-import { sendOnce, SkipSend, type ClaimedMessage } from "./sends";
+import { SendRecords, SkipSend, type ClaimedMessage } from "./sends";
 import { PAYMENT_REMINDER_KIND } from "./reactor";
 import { reminderSkipReason } from "../domain/notifications";
 import { orderEvents } from "../domain/orders/events";
@@ -27,7 +27,8 @@ const notificationJob = z.object({ key: z.string().min(1).max(200) });
 export function startJobHandlers(shop: Shop, log: (line: string) => void = console.log): () => Promise<void> {
   const { sms, email } = createTransports(shop.config, shop.db, log);
   const concurrency = shop.config.workerConcurrency;
-  const transports = { sms: sms.name, email: email.name };
+  // One set of claim and settle statements for both queues: a code and an order's texts sent together share them.
+  const records = new SendRecords(shop.db, { sms: sms.name, email: email.name });
   const sealKey = codeSealKey(shop.sessionSecret);
   const worker = workerIdentity(shop.queue);
 
@@ -37,7 +38,7 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
       const parsed = codeJob.safeParse(data);
       if (!parsed.success) throw new UnrecoverableJobError("a send-code job needs the key of its code's record");
       const { key } = parsed.data;
-      const outcome = await sendOnce(shop.db, key, job, transports, (message) => {
+      const outcome = await records.sendOnce(key, job, (message) => {
         // A code nobody can use any more is not worth a text.
         if (Date.now() - message.created_at.getTime() > OTP_VALID_MINUTES * 60_000) {
           throw new UnrecoverableJobError("the code expired before it could be sent");
@@ -68,7 +69,7 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
       const parsed = notificationJob.safeParse(data);
       if (!parsed.success) throw new UnrecoverableJobError("a notification job needs the key of its record");
       const { key } = parsed.data;
-      const outcome = await sendOnce(shop.db, key, job, transports, async (message) => {
+      const outcome = await records.sendOnce(key, job, async (message) => {
         if (message.body === null || (message.channel === "email" && message.subject === null)) {
           throw new UnrecoverableJobError(`notification ${key} has no message text`);
         }

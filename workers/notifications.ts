@@ -40,10 +40,17 @@ export async function requeueStale(db: Kysely<DB>, queue: JobQueue, now = new Da
     .orderBy("id")
     .limit(500)
     .execute();
-  for (const row of stale) {
-    // A queue that refuses (Redis down) fails this sweep; the next one tries again.
-    await queue.add("notifications", row.job_name, { key: row.key }, { jobId: row.job_id });
-    await db.updateTable("notification_sends").set({ updated_at: now }).where("key", "=", row.key).execute();
-  }
+  if (stale.length === 0) return 0;
+  // A queue that refuses (Redis down) fails this sweep; the next one tries again.
+  await queue.addBulk(
+    "notifications",
+    stale.map((row) => ({ name: row.job_name, data: { key: row.key }, options: { jobId: row.job_id } })),
+  );
+  await db
+    .updateTable("notification_sends")
+    .set({ updated_at: now })
+    .where("key", "in", stale.map((row) => row.key))
+    .where("status", "=", "pending")
+    .execute();
   return stale.length;
 }

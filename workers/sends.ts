@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { DB, NotificationSkipReason, NotificationStatus } from "../db/schema";
 import { UnrecoverableJobError, type JobInfo, type QueueName } from "../services/queue";
 import { TransportError, type SendResult } from "./transports/transport";
+import { Batches } from "./batches";
 
 /**
  * The sent-message record: one row per message the shop means to send, unique
@@ -120,63 +121,158 @@ function claimColumns(claim: string, transports: TransportNames) {
   });
 }
 
-/**
- * Claims the record and, if this job may send, sends. The record exists before
- * its job (the reactor writes order messages, sendCode writes codes). Throws to
- * make the queue retry; throws UnrecoverableJobError when another try cannot help.
- */
-export async function sendOnce(
-  db: Kysely<DB>,
-  key: string,
-  job: JobInfo,
-  transports: TransportNames,
-  send: (message: ClaimedMessage) => Promise<SendResult | void>,
-): Promise<SendOutcome> {
-  const claim = randomUUID();
-  // The usual case, a pending record, is claimed and read in one statement: every order
-  // sends a text and an email, and each round trip to Postgres counts at checkout rush.
-  const claimed = await db
-    .updateTable("notification_sends")
-    .set(claimColumns(claim, transports))
-    .where("key", "=", key)
-    .where("status", "=", "pending")
-    .returning(MESSAGE_COLUMNS)
-    .executeTakeFirst();
-  const decision = claimed ? { claimed } : await decideUnclaimed(db, key, claim, transports);
-  if (decision === "missing") throw new UnrecoverableJobError(`no notification record ${key}`);
-  if (typeof decision === "string") return decision;
+/** How a claimed send ended, as its record keeps it. */
+type Settlement =
+  | { status: "sent"; providerId: string | null }
+  /** 'pending': a refusal with tries left (the job throws and the queue retries); 'failed': the last. */
+  | { status: "pending" | "failed"; lastError: string }
+  | { status: "skipped"; skipReason: NotificationSkipReason };
 
-  let result: SendResult | void;
-  try {
-    result = await send(decision.claimed as ClaimedMessage);
-  } catch (err) {
-    if (err instanceof SkipSend) {
-      await settle(db, key, claim, { status: "skipped", claim: null, skip_reason: err.reason, updated_at: new Date() });
-      return "skipped";
-    }
-    const retryable = err instanceof TransportError ? err.retryable : !(err instanceof UnrecoverableJobError);
-    const final = !retryable || job.attempt >= job.maxAttempts;
-    const message = err instanceof Error ? err.message : String(err);
-    await settle(db, key, claim, {
-      status: final ? "failed" : "pending",
-      claim: null,
-      last_error: `attempt ${job.attempt}: ${message}`,
-      updated_at: new Date(),
-    });
-    if (!retryable) throw new UnrecoverableJobError(message);
-    throw err;
+interface SettleAsk {
+  key: string;
+  claim: string;
+  settlement: Settlement;
+  /** When the provider answered: the record's sent (or updated) time. */
+  at: Date;
+}
+
+/** The most records one claim or settle statement carries (a worker's concurrency usually bounds it first). */
+export const MAX_BATCH = 100;
+
+/**
+ * The sent-message records as one worker process claims and settles them. A send takes two
+ * statements, the claim before the network call and the settle after it; the sends running side
+ * by side share them (workers/batches.ts): one claim statement and one settle statement for all
+ * the jobs that reached that point together, instead of two round trips for each message.
+ * Every rule of the record is kept row by row: only a pending row is claimed, only our own claim
+ * is settled, the claim commits before any network call.
+ */
+export class SendRecords {
+  private readonly claims: Batches<string, { claim: string; message: ClaimedMessage } | undefined>;
+  private readonly settles: Batches<SettleAsk, void>;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly transports: TransportNames,
+    options: { maxBatch?: number } = {},
+  ) {
+    this.claims = new Batches((asks) => claimPending(db, asks, transports), options.maxBatch ?? MAX_BATCH);
+    this.settles = new Batches((asks) => settleWithRetries(db, asks), options.maxBatch ?? MAX_BATCH);
   }
-  await settle(db, key, claim, {
-    status: "sent",
-    claim: null,
-    // A sent code has done its work: not even its sealed form is kept.
-    secret: null,
-    provider_id: result?.providerId ?? null,
-    last_error: null,
-    sent_at: new Date(),
-    updated_at: new Date(),
+
+  /**
+   * Claims the record and, if this job may send, sends. The record exists before
+   * its job (the reactor writes order messages, sendCode writes codes). Throws to
+   * make the queue retry; throws UnrecoverableJobError when another try cannot help.
+   */
+  async sendOnce(
+    key: string,
+    job: JobInfo,
+    send: (message: ClaimedMessage) => Promise<SendResult | void>,
+  ): Promise<SendOutcome> {
+    // The usual case, a pending record, is claimed and read in the batch's one statement.
+    const decision = (await this.claims.ask(key)) ?? (await decideUnclaimed(this.db, key, randomUUID(), this.transports));
+    if (decision === "missing") throw new UnrecoverableJobError(`no notification record ${key}`);
+    if (typeof decision === "string") return decision;
+
+    const { claim } = decision;
+    const settle = (settlement: Settlement) => this.settles.ask({ key, claim, settlement, at: new Date() });
+    let result: SendResult | void;
+    try {
+      result = await send(decision.message);
+    } catch (err) {
+      if (err instanceof SkipSend) {
+        await settle({ status: "skipped", skipReason: err.reason });
+        return "skipped";
+      }
+      const retryable = err instanceof TransportError ? err.retryable : !(err instanceof UnrecoverableJobError);
+      const final = !retryable || job.attempt >= job.maxAttempts;
+      const message = err instanceof Error ? err.message : String(err);
+      await settle({ status: final ? "failed" : "pending", lastError: `attempt ${job.attempt}: ${message}` });
+      if (!retryable) throw new UnrecoverableJobError(message);
+      throw err;
+    }
+    await settle({ status: "sent", providerId: result?.providerId ?? null });
+    return "sent";
+  }
+}
+
+/**
+ * Claims the pending records among `keys` in one statement and reads their messages. The batch's
+ * rows share one claim token: a claim is what tells this run's record from a later run's, and a
+ * later run is another batch. A key asked twice in one batch (a job run twice at once) is claimed
+ * for its first ask only; the second finds the claim, as it would a moment later on its own.
+ * (`key = any(...)` walks the unique index in key order, so two workers claiming overlapping
+ * batches lock rows in the same order and wait for each other, never deadlock.)
+ */
+async function claimPending(
+  db: Kysely<DB>,
+  keys: string[],
+  transports: TransportNames,
+): Promise<({ claim: string; message: ClaimedMessage } | undefined)[]> {
+  const claim = randomUUID();
+  const { rows } = await sql<ClaimedMessage & { key: string }>`
+    update notification_sends
+       set status = 'sending', claim = ${claim}, attempts = attempts + 1,
+           transport = case when channel = 'sms' then ${transports.sms} else ${transports.email} end,
+           updated_at = ${new Date()}
+     where key = any(${[...new Set(keys)]}::text[]) and status = 'pending'
+    returning key, ${sql.join(MESSAGE_COLUMNS.map((column) => sql.ref(column)))}`.execute(db);
+  const claimed = new Map(rows.map(({ key, ...message }) => [key, message]));
+  return keys.map((key) => {
+    const message = claimed.get(key);
+    claimed.delete(key);
+    return message && { claim, message };
   });
-  return "sent";
+}
+
+/**
+ * Records how the sends went, in one statement. Only our own claim is updated (a row another run
+ * marked 'unknown' meanwhile is ours too: the claim is cleared then, so match on that as well).
+ */
+async function settle(db: Kysely<DB>, asks: SettleAsk[]) {
+  // In key order, as the claims lock them.
+  const sorted = [...asks].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  const settled = JSON.stringify(
+    sorted.map(({ key, claim, settlement, at }) => ({
+      key,
+      claim,
+      status: settlement.status,
+      provider_id: settlement.status === "sent" ? settlement.providerId : null,
+      last_error: settlement.status === "pending" || settlement.status === "failed" ? settlement.lastError : null,
+      skip_reason: settlement.status === "skipped" ? settlement.skipReason : null,
+      at,
+    })),
+  );
+  await sql`
+    update notification_sends n
+       set status = s.status,
+           claim = null,
+           -- A sent code has done its work: not even its sealed form is kept.
+           secret = case when s.status = 'sent' then null else n.secret end,
+           provider_id = case when s.status = 'sent' then s.provider_id else n.provider_id end,
+           last_error = case when s.status = 'skipped' then n.last_error else s.last_error end,
+           skip_reason = case when s.status = 'skipped' then s.skip_reason else n.skip_reason end,
+           sent_at = case when s.status = 'sent' then s.at else n.sent_at end,
+           updated_at = s.at
+      from json_to_recordset(${settled}::json)
+        as s(key text, claim text, status text, provider_id text, last_error text, skip_reason text, at timestamptz)
+     where n.key = s.key and (n.claim = s.claim or (n.status = 'unknown' and n.claim is null))
+       -- The planner cannot count a JSON document's rows: named keys keep it on the key index, off a scan of every record.
+       and n.key = any(${sorted.map((ask) => ask.key)}::text[])`.execute(db);
+}
+
+/** A database blip is retried briefly, because giving up here turns a sent message into an 'unknown' one. */
+async function settleWithRetries(db: Kysely<DB>, asks: SettleAsk[]): Promise<void[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await settle(db, asks);
+      return asks.map(() => undefined);
+    } catch (err) {
+      if (attempt >= 4) throw err;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
+  }
 }
 
 /**
@@ -215,7 +311,8 @@ async function decideUnclaimed(db: Kysely<DB>, key: string, claim: string, trans
       .where("key", "=", key)
       .execute();
     return {
-      claimed: {
+      claim,
+      message: {
         kind: row.kind,
         stream_id: row.stream_id,
         channel: row.channel,
@@ -227,40 +324,4 @@ async function decideUnclaimed(db: Kysely<DB>, key: string, claim: string, trans
       },
     };
   });
-}
-
-type Settle = Partial<{
-  status: NotificationStatus;
-  claim: string | null;
-  secret: null;
-  provider_id: string | null;
-  last_error: string | null;
-  skip_reason: NotificationSkipReason;
-  sent_at: Date;
-  updated_at: Date;
-}>;
-
-/**
- * Records how the send went. Only our own claim is updated (a row another run
- * marked 'unknown' meanwhile is ours too: the claim is cleared then, so match
- * on that as well). A database blip is retried briefly, because giving up here
- * turns a sent message into an 'unknown' one.
- */
-async function settle(db: Kysely<DB>, key: string, claim: string, values: Settle): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db
-        .updateTable("notification_sends")
-        .set(values)
-        .where("key", "=", key)
-        .where((eb) =>
-          eb.or([eb("claim", "=", claim), eb.and([eb("status", "=", "unknown"), eb("claim", "is", null)])]),
-        )
-        .execute();
-      return;
-    } catch (err) {
-      if (attempt >= 4) throw err;
-      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-    }
-  }
 }

@@ -3,12 +3,18 @@
  * the reactor (this process, as the projector role runs it) writing sent-message
  * records and BullMQ jobs on the local Redis, and a real `shop worker` process
  * sending to a local SMTP server and a local MSG91-style HTTP server.
- *   npx tsx tests/bench/notifications.bench.ts [orders] [--concurrency=N] [--write]
- * Reports notifications per second for a burst of orders, and the delay from
- * order placed (the event's commit time) to notification sent (the record's
- * sent time), p50 and p99, for the burst and for a steady trickle.
- * --write puts the results under "## Notifications (workers)" in docs/benchmarks.md.
+ *   npx tsx tests/bench/notifications.bench.ts [orders] [--concurrency=N] [--rate=N] [--seconds=N] [--write] [--profile=DIR]
+ * Two runs, each order one SMS to the customer and one email to the shop:
+ * - a burst: [orders] (1000) orders appended by 16 writers at once. Reports the drain time (from
+ *   the burst's first append to its last message sent), messages per second of the one worker
+ *   over it, and the CPU the worker, this database's Postgres connections and Redis spent per message.
+ * - steady: --rate (100) orders a second for --seconds (10), each appended on its own schedule.
+ * Each reports the delay from order placed (the event's commit time) to message sent (the
+ * record's sent time), p50 and p99. --concurrency (default: the shop's WORKER_CONCURRENCY) is
+ * the worker's jobs at once. --write puts the results under "## Notifications (workers)" in
+ * docs/benchmarks.md; --profile=DIR writes a V8 CPU profile of the worker there.
  */
+import fs from "node:fs";
 import os from "node:os";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -20,22 +26,63 @@ import { BullMQQueue } from "../../workers/bullmq-queue";
 import { startBackground } from "../../workers/background";
 import { startFakeSms, startFakeSmtp } from "../support/fake-providers";
 import { dropQueuePrefix, placeOrder } from "../support/notifications";
-import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, cpuSeconds, percentile, writeBenchmarkSection } from "./support";
 
 const args = process.argv.slice(2);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const ORDERS = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
-const CONCURRENCY = Number(args.find((a) => a.startsWith("--concurrency="))?.split("=")[1] ?? 20);
-const TRICKLE_ORDERS = 200;
-const TRICKLE_PER_SECOND = 20;
+const CONCURRENCY = option("concurrency");
+const RATE = Number(option("rate") ?? 100);
+const SECONDS = Number(option("seconds") ?? 10);
+const profileDir = option("profile");
 const write = args.includes("--write");
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+const WARMUP_ORDERS = 20;
+
+/** CPU seconds of every process in a process group (the worker started detached: node and its threads). */
+function groupCpuSeconds(pgid: number): number {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(fields[2]) === pgid) total += cpuSeconds(Number(pid));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return total;
+}
+
+/** CPU seconds of the processes `match` picks by command line and name (this database's Postgres backends, Redis). */
+function cpuOfCommandLines(match: (cmdline: string, comm: string) => boolean): number {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const comm = fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      if (match(cmdline, comm)) total += cpuSeconds(Number(pid));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return total;
+}
+
+/** CPU seconds the whole machine spent busy (every core, every process, and time the VM's host took: steal). */
+function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
 
 async function main() {
   const prefix = `bench-notify-${randomUUID().slice(0, 8)}`;
   const database = await benchDatabase(16);
+  const databaseName = new URL(database.url).pathname.slice(1);
   const sms = await startFakeSms();
   const smtp = await startFakeSmtp();
-  const env = {
+  const env: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_URL,
     QUEUE_PREFIX: prefix,
@@ -46,7 +93,7 @@ async function main() {
     SMS_URL: sms.url,
     SMS_API_KEY: "bench-key",
     SMTP_URL: smtp.url,
-    WORKER_CONCURRENCY: String(CONCURRENCY),
+    ...(CONCURRENCY ? { WORKER_CONCURRENCY: CONCURRENCY } : {}),
   };
   const config = readConfig(env);
   const core = await openShopCore(config, {
@@ -56,7 +103,8 @@ async function main() {
   const shop: Shop = { ...core, ...createServices(core) };
   const stopBackground = await startBackground(shop, () => {});
 
-  const worker = spawn("npx", ["tsx", "bin/shop.ts", "worker"], {
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const worker = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "bin/shop.ts", "worker"], {
     env: { ...process.env, ...env, NODE_ENV: "production" },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -84,7 +132,7 @@ async function main() {
     const deadline = Date.now() + 10 * 60_000;
     while ((await sentCount()) < n) {
       if (Date.now() > deadline) throw new Error(`only ${await sentCount()} of ${n} sent after 10 minutes`);
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 10));
     }
   };
   /** Placed -> sent delays of the orders to these phones: [all, sms, email], each sorted. */
@@ -105,13 +153,40 @@ async function main() {
     `p50 ${percentile(d[0], 50).toFixed(0)} ms, p99 ${percentile(d[0], 99).toFixed(0)} ms ` +
     `(SMS p50 ${percentile(d[1], 50).toFixed(0)} / p99 ${percentile(d[1], 99).toFixed(0)}, ` +
     `email p50 ${percentile(d[2], 50).toFixed(0)} / p99 ${percentile(d[2], 99).toFixed(0)})`;
+  const cpu = () => {
+    const bench = process.cpuUsage();
+    return {
+      at: Date.now(),
+      machine: machineBusySeconds(),
+      bench: (bench.user + bench.system) / 1e6,
+      worker: groupCpuSeconds(worker.pid!),
+      postgres: cpuOfCommandLines((cmdline, comm) => comm === "postgres" && cmdline.includes(databaseName)),
+      redis: cpuOfCommandLines((_, comm) => comm.startsWith("redis-server")),
+    };
+  };
+  /** CPU per message of each part, and how busy everything else on the machine kept its cores meanwhile. */
+  const perMessage = (before: ReturnType<typeof cpu>, messages: number) => {
+    const after = cpu();
+    const used = (key: Exclude<keyof typeof before, "at">) => after[key] - before[key];
+    const ms = (key: Exclude<keyof typeof before, "at">) => ((used(key) * 1000) / messages).toFixed(2);
+    const ours = used("bench") + used("worker") + used("postgres") + used("redis");
+    const others = Math.max(0, used("machine") - ours) / ((after.at - before.at) / 1000);
+    return (
+      `worker ${ms("worker")} ms, Postgres (this database's connections) ${ms("postgres")} ms, Redis ${ms("redis")} ms, ` +
+      `this process (orders, reactor, fakes) ${ms("bench")} ms; other work on the machine meanwhile ${others.toFixed(1)} of ${os.cpus().length} cores`
+    );
+  };
+  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(", ");
 
   // Warm up: connections, JIT, the worker's first jobs.
-  for (let i = 0; i < 20; i++) await placeOrder(shop.store, { phone: `97000${String(i).padStart(5, "0")}` });
-  await waitForSent(40);
+  for (let i = 0; i < WARMUP_ORDERS; i++) await placeOrder(shop.store, { phone: `97000${String(i).padStart(5, "0")}` });
+  let expected = WARMUP_ORDERS * 2;
+  await waitForSent(expected);
+  const loadBefore = load();
 
   // Burst: ORDERS orders as fast as 16 writers can append them.
   const burstPhones = new Set<string>();
+  const burstCpu = cpu();
   const burstStart = Date.now();
   let next = 0;
   await Promise.all(
@@ -124,32 +199,46 @@ async function main() {
     }),
   );
   const appendedMs = Date.now() - burstStart;
-  await waitForSent(40 + ORDERS * 2);
+  expected += ORDERS * 2;
+  await waitForSent(expected);
   const burstMs = Date.now() - burstStart;
+  const burstCpuLine = perMessage(burstCpu, ORDERS * 2);
   const burstDelays = await delays(burstPhones);
 
-  // Trickle: a steady TRICKLE_PER_SECOND orders a second, the delay a customer sees on a normal day.
-  const tricklePhones = new Set<string>();
-  for (let i = 0; i < TRICKLE_ORDERS; i++) {
+  // Steady: RATE orders a second, each appended at its own time (not after the one before), as customers do.
+  const steadyPhones = new Set<string>();
+  const steadyOrders = RATE * SECONDS;
+  const steadyCpu = cpu();
+  const steadyStart = Date.now();
+  const appends: Promise<unknown>[] = [];
+  for (let i = 0; i < steadyOrders; i++) {
+    const due = steadyStart + (i * 1000) / RATE;
+    if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
     const phone = `96${String(i).padStart(8, "0")}`;
-    tricklePhones.add(phone);
-    const started = Date.now();
-    await placeOrder(shop.store, { phone });
-    await new Promise((r) => setTimeout(r, Math.max(0, 1000 / TRICKLE_PER_SECOND - (Date.now() - started))));
+    steadyPhones.add(phone);
+    appends.push(placeOrder(shop.store, { phone }));
   }
-  await waitForSent(40 + ORDERS * 2 + TRICKLE_ORDERS * 2);
-  const trickleDelays = await delays(tricklePhones);
+  await Promise.all(appends);
+  const steadyAppendMs = Date.now() - steadyStart;
+  expected += steadyOrders * 2;
+  await waitForSent(expected);
+  const steadyCpuLine = perMessage(steadyCpu, steadyOrders * 2);
+  const steadyDelays = await delays(steadyPhones);
+  const loadAfter = load();
 
   const messages = ORDERS * 2;
-  const perSecond = messages / (burstMs / 1000);
-  const extraSms = sms.requests.length - (20 + ORDERS + TRICKLE_ORDERS);
-  const extraEmail = smtp.received.length - (20 + ORDERS + TRICKLE_ORDERS);
+  const workerConcurrency = CONCURRENCY ?? String(config.workerConcurrency);
+  const extraSms = sms.requests.length - (WARMUP_ORDERS + ORDERS + steadyOrders);
+  const extraEmail = smtp.received.length - (WARMUP_ORDERS + ORDERS + steadyOrders);
   const lines = [
-    `${ORDERS} orders appended by 16 writers in ${(appendedMs / 1000).toFixed(1)} s; ${messages} notifications (SMS + email) sent in ${(burstMs / 1000).toFixed(1)} s`,
-    `throughput: ${perSecond.toFixed(0)} notifications/s (one worker process, concurrency ${CONCURRENCY})`,
-    `order placed -> sent, burst: ${describe(burstDelays)}`,
-    `order placed -> sent, steady ${TRICKLE_PER_SECOND} orders/s: ${describe(trickleDelays)}`,
+    `burst: ${ORDERS} orders appended by 16 writers in ${(appendedMs / 1000).toFixed(1)} s; all ${messages} messages (SMS + email) sent ${(burstMs / 1000).toFixed(1)} s after the first append`,
+    `burst throughput: ${(messages / (burstMs / 1000)).toFixed(0)} messages/s (one worker process, concurrency ${workerConcurrency})`,
+    `burst CPU per message: ${burstCpuLine}`,
+    `burst, order placed -> sent: ${describe(burstDelays)}`,
+    `steady ${RATE} orders/s for ${SECONDS} s (${steadyOrders} orders appended in ${(steadyAppendMs / 1000).toFixed(1)} s), order placed -> sent: ${describe(steadyDelays)}`,
+    `steady CPU per message: ${steadyCpuLine}`,
     `duplicates at the fakes: ${extraSms} SMS, ${extraEmail} email`,
+    `load average before ${loadBefore}; after ${loadAfter}`,
   ];
   console.log(lines.join("\n"));
 
@@ -160,7 +249,8 @@ async function main() {
       "",
       `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), local Postgres and Redis,`,
       "one `shop worker` process, the reactor in the benchmark process, local SMTP (smtp-server) and HTTP (MSG91-style) fakes.",
-      "Delay is from the event's commit time to the sent-message record's sent time (both Postgres clocks).",
+      "Delay is from the event's commit time to the sent-message record's sent time. Other work on the machine shows in the",
+      "load average; compare runs made side by side (before and after: the next section).",
       "",
       "```",
       `$ ${command}`,
