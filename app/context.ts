@@ -10,6 +10,8 @@ declare module "@remix-run/node" {
     log: Logger;
     /** This response's Content-Security-Policy nonce (server/security-headers.ts), for the inline scripts of a page. */
     cspNonce?: string;
+    /** Resolves once the client has taken what was written (server/backpressure.ts): a large streamed answer awaits it per part. */
+    drained?: () => Promise<void>;
   }
 }
 

@@ -69,7 +69,18 @@ export default function handleRequest(
  * a page never means one, so they are dropped.
  */
 function withoutNulBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  return body.includes(0) ? Buffer.from(body.filter((byte) => byte !== 0)) : body;
+  // Cut around each run with indexOf (memchr): a callback per byte cost a Hindi page 9 ms (docs/benchmarks.md).
+  let nul = body.indexOf(0);
+  if (nul < 0) return body;
+  const parts: Buffer[] = [];
+  let start = 0;
+  while (nul >= 0) {
+    if (nul > start) parts.push(body.subarray(start, nul));
+    start = nul + 1;
+    nul = body.indexOf(0, start);
+  }
+  parts.push(body.subarray(start));
+  return Buffer.concat(parts) as Buffer<ArrayBuffer>;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useRouteError,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -17,6 +18,7 @@ import stylesheet from "./styles/shop.css?url";
 import { Navbar, SkipLink, UNNAMED_SHOP, languageHref } from "./components/Navbar";
 import { ErrorPage, errorPageTitle } from "./components/ErrorPage";
 import { Footer } from "./components/Footer";
+import { AdminHeader } from "./components/AdminHeader";
 import { AddedNote } from "./components/AddedNote";
 import { takeAddedFlash } from "./cart/added-flash.server";
 import { loadFrame } from "./frame.server";
@@ -46,10 +48,27 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   return [{ title: error ? errorPageTitle(error, shopName, metaT(matches)) : shopName }];
 };
 
+/**
+ * Which frame a page is drawn in: a route's `handle.frame`, the deepest one that names it. The admin
+ * area (routes/admin.tsx, the admin login) says "admin": a full-width page under the admin header,
+ * without the shop's navbar, cart badge and footer. Every other page has the shop's frame.
+ */
+export type FrameKind = "shop" | "admin";
+
+function useFrameKind(): FrameKind {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const kind = (matches[i].handle as { frame?: FrameKind } | undefined)?.frame;
+    if (kind) return kind;
+  }
+  return "shop";
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const frame = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const location = useLocation();
+  const admin = useFrameKind() === "admin";
   return (
     <I18nProvider value={frame?.i18n}>
       <html lang={LOCALE[frame?.i18n.lang ?? "en"]}>
@@ -65,18 +84,18 @@ export function Layout({ children }: { children: ReactNode }) {
           ))}
           <link rel="alternate" hrefLang="x-default" href={location.pathname + location.search} />
         </head>
-        <body>
+        <body className={admin ? "admin-body" : undefined}>
           <SkipLink />
-          <Navbar frame={frame} />
-          <main id="main" className="page">
-            {frame?.added ? (
+          {admin ? <AdminHeader shopName={frame?.shopName} /> : <Navbar frame={frame} />}
+          <main id="main" className={admin ? "admin-page" : "page"}>
+            {frame?.added && !admin ? (
               <p className="flash" role="status">
                 <AddedNote item={frame.added} showCartLink={location.pathname !== "/cart"} />
               </p>
             ) : null}
             {children}
           </main>
-          <Footer shopName={frame?.shopName} contact={frame?.contact} />
+          {admin ? null : <Footer shopName={frame?.shopName} contact={frame?.contact} />}
           <ScrollRestoration nonce={nonce} />
           <Scripts nonce={nonce} />
         </body>

@@ -3,7 +3,7 @@ import { migrateToLatest } from "../db/migrate";
 import { openDatabase } from "../server/runtime";
 import { seedDemoCommand } from "./seed-demo";
 import { replayCommand, statusCommand, streamCommand, tailCommand, verifyCommand } from "./ops";
-import { adminCreateCommand } from "./admin";
+import { adminAddCommand, adminCreateCommand, adminDisableCommand, adminEnableCommand, adminListCommand } from "./admin";
 import { stockOpenCommand, stockSweepCommand } from "./stock";
 import { command, type Command, type CommandDefinition } from "./args";
 
@@ -43,6 +43,10 @@ export const commands: Command[] = [
   roles("worker", "work the job queues (codes, notifications) only", ["worker"]),
   migrate,
   adminCreateCommand,
+  adminListCommand,
+  adminAddCommand,
+  adminDisableCommand,
+  adminEnableCommand,
   replayCommand,
   verifyCommand,
   streamCommand,

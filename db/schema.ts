@@ -130,6 +130,11 @@ export interface UsersTable {
   role: Generated<"customer" | "admin">;
   google_id: string | null;
   created_at: Generated<Date>;
+  /** When the account became an admin (decision 104); the earliest enabled one is the owner. */
+  admin_since: Date | null;
+  /** A disabled admin cannot sign in, and its sessions and tokens stop at their next use. */
+  admin_disabled_at: Date | null;
+  last_sign_in_at: Date | null;
 }
 
 /** Page sessions: the cookie holds a random id, the table its sha-256. */

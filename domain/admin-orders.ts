@@ -30,6 +30,13 @@ export type DashboardCursor =
 
 export interface DashboardQuery {
   filter: DashboardFilter;
+  /** The one search box (?q=): an order number, a phone number or its last digits, or words of a name. */
+  search?: OrderSearch;
+  /** Indian days (YYYY-MM-DD, IST), both inclusive (?from=&to=). */
+  from?: string;
+  to?: string;
+  /** The page number shown ("page N of M"); without a cursor it is a jump to that page. */
+  page?: number;
   /** Where the money stands (?payment=), combined with the status filter; absent: any. */
   payment?: PaymentStanding;
   sort: DashboardSort;
@@ -120,6 +127,114 @@ export function decodeCursor(text: string): DashboardCursor | undefined {
   return { sort: "user", guest: value[1], userId: value[2], id: value[3] };
 }
 
+// ---------------------------------------------------------------------------------------
+// Search and date range (decision 102)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * What the search box asked for. Read once from the text, so the query is one indexed path:
+ * the short order number (orders_short_id), the phone's last digits (reverse(phone) prefix,
+ * db/migrations/0015_order_search.ts), or each word as the start of a word of the name
+ * (a 'simple' full-text prefix match on a GIN index, which works the same in PGlite).
+ */
+export type OrderSearch =
+  | { kind: "number"; shortId: string; text: string }
+  /** Eight digits can be an order number or a phone's last eight digits: both are looked up. */
+  | { kind: "phone"; digits: string; shortId?: string; text: string }
+  | { kind: "name"; words: string[]; text: string };
+
+export const SEARCH_MAX_CHARS = 100;
+export const SEARCH_MAX_WORDS = 5;
+export const PHONE_SEARCH_MIN_DIGITS = 4;
+
+export const SEARCH_MESSAGES = {
+  tooLong: `Search text is too long: at most ${SEARCH_MAX_CHARS} characters.`,
+  badCharacter: "Search text has a character that cannot be searched for (a control character).",
+  nothingToSearch: "Type an order number, a phone number (at least its last 4 digits) or a name.",
+  badDate: "A date must be a real day, written as YYYY-MM-DD.",
+  datesReversed: "The 'from' date is after the 'to' date.",
+  badPage: "The page number must be a whole number from 1.",
+} as const;
+
+const SHORT_ID = /^[0-9A-F]{8}$/;
+// Letters, marks (Devanagari vowel signs) and digits: what the 'simple' text search parser keeps as a word.
+const NAME_WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** A C0 control or DEL: nothing a person types into a search box. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * The search box's text as a search, or a message (400). Length and characters are checked
+ * before any pattern runs, and every pattern is linear, so 100 KB of hostile text costs one pass.
+ * Quotes, regex and tsquery characters are not special: names are split into plain words and
+ * every value goes to the database as a parameter.
+ */
+export function parseOrderSearch(raw: string | null): { ok: true; search?: OrderSearch } | { ok: false; message: string } {
+  if (raw === null) return { ok: true };
+  if (raw.length > SEARCH_MAX_CHARS * 4) return { ok: false, message: SEARCH_MESSAGES.tooLong };
+  if (textProblem(raw) !== null || hasControlCharacter(raw)) return { ok: false, message: SEARCH_MESSAGES.badCharacter };
+  const text = raw.trim().replace(/\s+/g, " ");
+  if (text === "") return { ok: true };
+  if (text.length > SEARCH_MAX_CHARS) return { ok: false, message: SEARCH_MESSAGES.tooLong };
+  const hashed = text.startsWith("#");
+  const bare = (hashed ? text.slice(1) : text).trim().toUpperCase();
+  if (SHORT_ID.test(bare) && (hashed || /[A-F]/.test(bare))) return { ok: true, search: { kind: "number", shortId: bare, text } };
+  // A phone as people write it: +91 98290 12345, 098290-12345, or only its last digits.
+  if (/^[+\d][\d\s()-]*$/.test(text)) {
+    let digits = text.replace(/\D/g, "");
+    if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
+    else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
+    if (digits.length < PHONE_SEARCH_MIN_DIGITS || digits.length > 10) return { ok: false, message: SEARCH_MESSAGES.nothingToSearch };
+    return { ok: true, search: { kind: "phone", digits, ...(digits.length === 8 ? { shortId: digits } : {}), text } };
+  }
+  const words = [...text.toLowerCase().matchAll(NAME_WORD)].map((m) => m[0]).slice(0, SEARCH_MAX_WORDS);
+  if (words.length === 0) return { ok: false, message: SEARCH_MESSAGES.nothingToSearch };
+  return { ok: true, search: { kind: "name", words, text } };
+}
+
+/** 'ram':* & 'kumar':* : each word the start of a word of the name. Words hold only letters, marks and digits. */
+export function namePrefixQuery(words: readonly string[]): string {
+  return words.map((word) => `'${word}':*`).join(" & ");
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A YYYY-MM-DD that is a real day, or undefined. */
+export function checkDay(text: string): string | undefined {
+  const match = DAY.exec(text);
+  if (!match) return undefined;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 2000 || y > 2200 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+  return text;
+}
+
+/** The instants an Indian day range covers: [start of `from` in IST, start of the day after `to` in IST). */
+export function dayRangeInstants(from?: string, to?: string): { start?: Date; end?: Date } {
+  const range: { start?: Date; end?: Date } = {};
+  if (from) range.start = new Date(`${from}T00:00:00+05:30`);
+  if (to) range.end = new Date(new Date(`${to}T00:00:00+05:30`).getTime() + 24 * 3600 * 1000);
+  return range;
+}
+
+/** The filters other than status, sort and page: what the counts beside each status are counted under. */
+export type DashboardScope = Pick<DashboardQuery, "search" | "from" | "to" | "payment">;
+
+export interface DashboardCounts {
+  /** Orders under each filter option (statuses not deleted, "all" not deleted, "deleted"). */
+  byFilter: Record<DashboardFilter, number>;
+}
+
+export function pageCount(total: number, size = DASHBOARD_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
 export const PAYMENT_FILTER_MESSAGE = `Unknown payment filter: choose one of ${PAYMENT_STANDINGS.join(", ")}.`;
 
 /**
@@ -133,7 +248,11 @@ export function parsePaymentFilter(text: string | null): PaymentStanding | undef
   return PAYMENT_STANDINGS.find((standing) => standing === trimmed) ?? "invalid";
 }
 
-export type ParsedDashboardQuery = { ok: true; query: DashboardQuery } | { ok: false; message: string; query: DashboardQuery };
+export type ParsedDashboardQuery =
+  | { ok: true; query: DashboardQuery }
+  | { ok: false; message: string; query: DashboardQuery; refused?: false }
+  /** A search, date or page the admin typed that cannot be read: the page answers 400 with the message. */
+  | { ok: false; message: string; query: DashboardQuery; refused: true };
 
 /**
  * Reads /admin?status=&sort=&dir=&after=|before=. Blank values take the defaults
@@ -157,6 +276,22 @@ export function parseDashboardQuery(params: URLSearchParams): ParsedDashboardQue
   const query: DashboardQuery = { filter: filter ?? "all", sort: effectiveSort, direction };
   const payment = parsePaymentFilter(params.get("payment"));
   if (payment !== undefined && payment !== "invalid") query.payment = payment;
+  const search = parseOrderSearch(params.get("q"));
+  if (!search.ok) return { ok: false, refused: true, message: search.message, query };
+  if (search.search) query.search = search.search;
+  for (const key of ["from", "to"] as const) {
+    const text = (params.get(key) ?? "").trim();
+    if (!text) continue;
+    const day = text.length <= 10 ? checkDay(text) : undefined;
+    if (!day) return { ok: false, refused: true, message: SEARCH_MESSAGES.badDate, query };
+    query[key] = day;
+  }
+  if (query.from && query.to && query.from > query.to) return { ok: false, refused: true, message: SEARCH_MESSAGES.datesReversed, query };
+  const pageText = (params.get("page") ?? "").trim();
+  if (pageText) {
+    if (!/^\d{1,7}$/.test(pageText) || Number(pageText) < 1) return { ok: false, refused: true, message: SEARCH_MESSAGES.badPage, query };
+    if (Number(pageText) > 1) query.page = Number(pageText);
+  }
   for (const key of ["after", "before"] as const) {
     const text = params.get(key);
     if (!text) continue;
@@ -180,12 +315,16 @@ export function parseDashboardQuery(params: URLSearchParams): ParsedDashboardQue
 export function dashboardHref(query: Partial<DashboardQuery>): string {
   const params = new URLSearchParams();
   const full = { ...DEFAULT_DASHBOARD_QUERY, ...query };
+  if (full.search) params.set("q", full.search.text);
+  if (full.from) params.set("from", full.from);
+  if (full.to) params.set("to", full.to);
   if (full.filter !== "all") params.set("status", full.filter);
   if (full.payment) params.set("payment", full.payment);
   if (full.sort !== "date" || full.direction !== "desc") {
     params.set("sort", full.sort);
     params.set("dir", full.direction);
   }
+  if (full.page && full.page > 1) params.set("page", String(full.page));
   if (full.after) params.set("after", encodeCursor(full.after));
   else if (full.before) params.set("before", encodeCursor(full.before));
   const text = params.toString();
@@ -195,7 +334,17 @@ export function dashboardHref(query: Partial<DashboardQuery>): string {
 /** A header click: the same column flips its direction, a new column starts ascending. Back to page one. */
 export function sortToggle(current: DashboardQuery, column: DashboardSort): DashboardQuery {
   const direction: SortDirection = current.sort === column ? (current.direction === "asc" ? "desc" : "asc") : "asc";
-  return { filter: current.filter, ...(current.payment ? { payment: current.payment } : {}), sort: column, direction };
+  return { ...dashboardScope(current), filter: current.filter, sort: column, direction };
+}
+
+/** The search, dates and payment filter of a view: kept by every link that changes the status, sort or page. */
+export function dashboardScope(query: DashboardQuery): DashboardScope {
+  const scope: DashboardScope = {};
+  if (query.search) scope.search = query.search;
+  if (query.from) scope.from = query.from;
+  if (query.to) scope.to = query.to;
+  if (query.payment) scope.payment = query.payment;
+  return scope;
 }
 
 /**
@@ -219,8 +368,77 @@ const DASHBOARD_HREF = /^\/admin(?:\?[\x21-\x7e]*)?$/;
  * the answer itself fail, so anything dashboardHref would not have written is not followed.
  */
 export function safeDashboardBack(raw: string | null | undefined): string {
-  if (!raw || raw.length > 1200 || !DASHBOARD_HREF.test(raw)) return "/admin";
+  if (!raw || raw.length > 2000 || !DASHBOARD_HREF.test(raw)) return "/admin";
   return raw;
+}
+
+// ---------------------------------------------------------------------------------------
+// Bulk actions and the CSV export
+// ---------------------------------------------------------------------------------------
+
+/** Orders one bulk action takes: two pages of the dashboard. */
+export const BULK_MAX_ORDERS = 100;
+const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export const BULK_MESSAGES = {
+  noneSelected: "Tick at least one order first.",
+  tooMany: `At most ${BULK_MAX_ORDERS} orders at a time.`,
+  notAnOrder: "That request did not name listed orders.",
+  unknownAction: "Choose Set status, Print or Export.",
+  chooseStatus: "Choose a status.",
+} as const;
+
+/** The selected orders from `ids` (repeated fields, or one field of comma-separated ids), or a message. */
+export function parseOrderSelection(values: readonly string[]): { ok: true; ids: string[] } | { ok: false; message: string } {
+  const ids: string[] = [];
+  for (const value of values) {
+    if (value.length > (BULK_MAX_ORDERS + 1) * 65) return { ok: false, message: BULK_MESSAGES.tooMany };
+    for (const part of value.split(",")) {
+      const id = part.trim();
+      if (!id) continue;
+      if (!ORDER_ID.test(id)) return { ok: false, message: BULK_MESSAGES.notAnOrder };
+      if (!ids.includes(id)) ids.push(id);
+      if (ids.length > BULK_MAX_ORDERS) return { ok: false, message: BULK_MESSAGES.tooMany };
+    }
+  }
+  return ids.length ? { ok: true, ids } : { ok: false, message: BULK_MESSAGES.noneSelected };
+}
+
+/** The bulk form's 'Set status': the ticked orders (checkboxes named orderIds) and the status for all of them. */
+export const bulkStatusForm = z.object({
+  intent: z.literal("bulk"),
+  orderIds: z.union([z.string().transform((id) => [id]), z.array(z.string()).max(BULK_MAX_ORDERS)], { error: BULK_MESSAGES.noneSelected }),
+  status: z.string({ error: BULK_MESSAGES.chooseStatus }),
+  back: z.string().optional(),
+});
+
+/**
+ * One CSV field: quoted when it holds a quote, comma or line break (quotes doubled); a text
+ * that a spreadsheet would run as a formula (=, +, -, @, and tab or CR that Excel also reads)
+ * gets a leading apostrophe, so an order's name can never become a formula on the owner's PC.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return String(value);
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function csvLine(fields: readonly (string | number | null | undefined)[]): string {
+  return fields.map(csvField).join(",") + "\r\n";
+}
+
+/** DD-MM-YYYY HH:mm in India Standard Time (a fixed +05:30: India has no summer time). */
+export function indianDateTime(at: Date): string {
+  const ist = new Date(at.getTime() + 330 * 60 * 1000);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(ist.getUTCDate())}-${two(ist.getUTCMonth() + 1)}-${ist.getUTCFullYear()} ${two(ist.getUTCHours())}:${two(ist.getUTCMinutes())}`;
+}
+
+/** orders-2026-11-24.csv: the day (in India) the file was made. */
+export function exportFileName(now: Date): string {
+  const [day, month, year] = indianDateTime(now).slice(0, 10).split("-");
+  return `orders-${year}-${month}-${day}.csv`;
 }
 
 export function isOrderStatusFilter(filter: DashboardFilter): filter is OrderStatus {

@@ -133,7 +133,8 @@ export function orderPlacedEmail(shopName: string, order: OrderPlaced["data"]): 
   });
   const a = order.address;
   return {
-    subject: `New order ${order.orderId}: ${formatRupees(order.total)}`,
+    // The number the pages and the customer's SMS use: the one a parent reads out when they call.
+    subject: `New order ${displayOrderId(order.orderId)}: ${formatRupees(order.total)}`,
     text: [
       `A new order reached ${shopName}.`,
       "",

@@ -6,6 +6,7 @@ import { orderEvents, type OrderEvent, type OrderPlaced } from "../domain/orders
 import type { ReadEvent } from "../domain/events/registry";
 import { displayOrderId } from "../domain/orders/order";
 import { evolvePayment, newPayment, paymentStanding, type PaymentState } from "../domain/orders/payment";
+import { linesAfterExchange } from "../domain/orders/returns";
 import type { Projector } from "./projector";
 import { insertRows } from "./bulk";
 import type { ApplyContext } from "./projector";
@@ -74,6 +75,8 @@ const HISTORY_COLUMNS = {
 
 interface OrderChange {
   status?: string;
+  lines?: OrderPlaced["data"]["lines"];
+  item_count?: number;
   payment_status?: string;
   payment_reference?: string | null;
   amount_paid?: number;
@@ -125,8 +128,28 @@ async function paymentsBefore(trx: Kysely<DB>, orderIds: string[]): Promise<Map<
   return payments;
 }
 
+/** Notes, delivery details and returns (decision 103): only an exchange changes a column (the lines). */
+const AFTER_SALE_TYPES: ReadonlySet<string> = new Set([
+  "OrderNoteAdded",
+  "DeliveryRecorded",
+  "ReturnRequested",
+  "ReturnApproved",
+  "ReturnRefused",
+  "ReturnReceived",
+  "ExchangeMade",
+]);
+
 const isPaymentEvent = (event: ReadOrderEvent) =>
-  event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "OrderDeleted";
+  event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "OrderDeleted" && !AFTER_SALE_TYPES.has(event.type);
+
+/** The lines of orders placed before this batch that an exchange in it changes. */
+async function linesBefore(trx: Kysely<DB>, orderIds: string[]): Promise<Map<string, OrderPlaced["data"]["lines"]>> {
+  const lines = new Map<string, OrderPlaced["data"]["lines"]>();
+  if (orderIds.length === 0) return lines;
+  const rows = await trx.selectFrom("orders").select(["id", "lines"]).where("id", "in", orderIds).execute();
+  for (const row of rows) lines.set(row.id, (typeof row.lines === "string" ? JSON.parse(row.lines) : row.lines) as OrderPlaced["data"]["lines"]);
+  return lines;
+}
 
 async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: boolean, context?: ApplyContext): Promise<void> {
   const placed = new Map<string, ReturnType<typeof placedRow>>();
@@ -134,14 +157,24 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
   const placedHere = new Set(events.filter((e) => e.type === "OrderPlaced").map((e) => e.data.orderId));
   const olderPaid = [...new Set(events.filter((e) => isPaymentEvent(e) && !placedHere.has(e.data.orderId)).map((e) => e.data.orderId))];
   const payments = await paymentsBefore(trx, olderPaid);
+  const exchanged = [...new Set(events.filter((e) => e.type === "ExchangeMade" && !placedHere.has(e.data.orderId)).map((e) => e.data.orderId))];
+  const lines = await linesBefore(trx, exchanged);
   for (const event of events) {
     if (event.type === "OrderPlaced") {
       placed.set(event.data.orderId, placedRow(event.data));
       payments.set(event.data.orderId, newPayment(event.data.paymentMethod, event.data.total));
+      lines.set(event.data.orderId, event.data.lines);
       continue;
     }
     let change: OrderChange;
-    if (event.type === "OrderStatusChanged") change = { status: event.data.to, updated_at: event.data.at };
+    if (event.type === "ExchangeMade") {
+      const before = lines.get(event.data.orderId);
+      if (!before) continue;
+      const after = linesAfterExchange(before, event.data.lines);
+      lines.set(event.data.orderId, after);
+      change = { lines: after, item_count: after.reduce((sum, line) => sum + line.quantity, 0), updated_at: event.data.at };
+    } else if (AFTER_SALE_TYPES.has(event.type)) continue;
+    else if (event.type === "OrderStatusChanged") change = { status: event.data.to, updated_at: event.data.at };
     else if (event.type === "OrderDeleted") change = { deleted: true, deleted_at: event.data.at, updated_at: event.data.at };
     else {
       const before = payments.get(event.data.orderId);
@@ -163,6 +196,8 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
     const changes = JSON.stringify([...changed].map(([id, change]) => ({ id, ...change })));
     await sql`update orders as o set
         status = coalesce(v.status, o.status),
+        lines = coalesce(v.lines, o.lines),
+        item_count = coalesce(v.item_count, o.item_count),
         payment_status = coalesce(v.payment_status, o.payment_status),
         payment_reference = case when v.payment_status is null then o.payment_reference else v.payment_reference end,
         amount_paid = coalesce(v.amount_paid, o.amount_paid),
@@ -171,7 +206,7 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
         deleted_at = coalesce(v.deleted_at, o.deleted_at),
         updated_at = v.updated_at
       from json_to_recordset(${changes}::json)
-        as v(id text, status text, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
+        as v(id text, status text, lines jsonb, item_count integer, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
           deleted boolean, deleted_at timestamptz, updated_at timestamptz)
       where o.id = v.id`.execute(trx);
   }
@@ -211,6 +246,15 @@ function historyRow(event: ReadOrderEvent) {
     case "PaymentRequested":
       // Always beside its OrderPlaced: the placing row says it.
       return undefined;
+    case "OrderNoteAdded":
+    case "DeliveryRecorded":
+    case "ReturnRequested":
+    case "ReturnApproved":
+    case "ReturnRefused":
+    case "ReturnReceived":
+    case "ExchangeMade":
+      // The shopper's history shows only status and payment; notes are the shop's own, returns show from the stream.
+      return undefined;
     default: {
       const { actor, at } = event.data;
       return {
@@ -224,7 +268,7 @@ function historyRow(event: ReadOrderEvent) {
 
 /** A payment step's word in the status history (the trail itself reads the events). */
 const PAYMENT_STEPS: Record<
-  Exclude<OrderEvent["type"], "OrderPlaced" | "OrderStatusChanged" | "OrderPaymentStatusChanged" | "OrderDeleted" | "PaymentRequested">,
+  Extract<OrderEvent["type"], "PaymentReported" | "PaymentConfirmed" | "PaymentRejected" | "CashCollected" | "PaymentRefunded">,
   string
 > = {
   PaymentReported: "reported",

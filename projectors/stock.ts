@@ -22,8 +22,8 @@ interface ProductBatch {
   held: number;
   revision: number;
   at: string;
-  added: Map<string, { quantity: number; at: string }>;
-  removed: Set<string>;
+  /** Each order's change of hold in the batch (units, and when a hold it starts began). */
+  holds: Map<string, { change: number; at: string }>;
 }
 
 function historyRow(event: ReadStockEvent, before: StockState, after: StockState) {
@@ -87,7 +87,7 @@ export async function applyStock(trx: Kysely<DB>, events: readonly RecordedEvent
       const row = before.get(id);
       // Holds are kept in their own table; the fold here only needs what is for sale.
       const state = row ? { ...initialStockState(), productId: id, opened: true, available: row.available } : initialStockState();
-      batch = { state, held: row?.held ?? 0, revision: row?.revision ?? -1, at: "", added: new Map(), removed: new Set() };
+      batch = { state, held: row?.held ?? 0, revision: row?.revision ?? -1, at: "", holds: new Map() };
       products.set(id, batch);
     }
     // A batch retried after a crash, or a row written by an earlier run: skip what is in.
@@ -100,15 +100,16 @@ export async function applyStock(trx: Kysely<DB>, events: readonly RecordedEvent
       history.push(row);
       batch.at = row.at;
     }
-    // A snapshot changes nothing: it is the fold so far, written down.
-    if (event.type === "StockReserved") {
-      batch.held += event.data.quantity;
-      batch.added.set(event.data.orderId, { quantity: event.data.quantity, at: event.data.at });
-      batch.removed.delete(event.data.orderId);
-    } else if (event.type === "StockReleased") {
-      batch.held -= event.data.quantity;
-      if (!batch.added.delete(event.data.orderId)) batch.removed.add(event.data.orderId);
-    }
+    // A snapshot changes nothing: it is the fold so far, written down. A release gives back all the
+    // order holds and a return of its goods part of it (decision 103); an exchange adds to a hold.
+    const hold = (orderId: string, change: number, at: string) => {
+      const before = batch.holds.get(orderId);
+      batch.holds.set(orderId, { change: (before?.change ?? 0) + change, at: before?.at ?? at });
+      batch.held += change;
+    };
+    if (event.type === "StockReserved") hold(event.data.orderId, event.data.quantity, event.data.at);
+    else if (event.type === "StockReleased") hold(event.data.orderId, -event.data.quantity, event.data.at);
+    else if (event.type === "StockReturned" && event.data.orderId && event.data.fromHold > 0) hold(event.data.orderId, -event.data.fromHold, event.data.at);
   }
 
   const guarded = !context?.freshTables;
@@ -116,15 +117,21 @@ export async function applyStock(trx: Kysely<DB>, events: readonly RecordedEvent
     onConflict: guarded ? sql`on conflict (product_id, revision) do nothing` : undefined,
     context,
   });
+  // Each hold moves by its batch's change; one that reaches nothing is gone (a hold begun and ended in the batch too).
   const holds = [...products].flatMap(([productId, batch]) =>
-    [...batch.added].map(([orderId, hold]) => ({ product_id: productId, order_id: orderId, quantity: hold.quantity, at: hold.at })),
+    [...batch.holds].filter(([, hold]) => hold.change !== 0).map(([orderId, hold]) => ({ product_id: productId, order_id: orderId, quantity: hold.change, at: hold.at })),
   );
   if (holds.length > 0) {
-    await trx.insertInto("stock_holds").values(holds).onConflict((oc) => oc.columns(["product_id", "order_id"]).doNothing()).execute();
+    await trx
+      .insertInto("stock_holds")
+      .values(holds)
+      .onConflict((oc) => oc.columns(["product_id", "order_id"]).doUpdateSet({ quantity: sql`stock_holds.quantity + excluded.quantity` }))
+      .execute();
   }
   for (const [productId, batch] of products) {
-    if (batch.removed.size > 0) {
-      await trx.deleteFrom("stock_holds").where("product_id", "=", productId).where("order_id", "in", [...batch.removed]).execute();
+    const touched = [...batch.holds.keys()];
+    if (touched.length > 0) {
+      await trx.deleteFrom("stock_holds").where("product_id", "=", productId).where("order_id", "in", touched).where("quantity", "<=", 0).execute();
     }
   }
   const changed = [...products].filter(([id, batch]) => batch.revision > (before.get(id)?.revision ?? -1));

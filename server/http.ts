@@ -13,6 +13,7 @@ import { cspNonceOf, securityHeadersMiddleware } from "./security-headers";
 import { allowedMethods, refuseBrokenAddress, refuseConnect, rejectCrossSitePosts } from "./request-guards";
 import { createLogger, requestLogger, type Logger } from "./logger";
 import { redirectToLowerCase } from "./lower-case-addresses";
+import { responseDrained } from "./backpressure";
 
 export interface WebServer {
   server: http.Server;
@@ -74,9 +75,15 @@ export async function startWebServer(
   app.use(languageSwitch);
   app.use(pageCache.middleware);
   // clientIp: the address rate limits count. log: this request's logger (its lines carry the request id).
+  // drained: a streamed answer's wait for the client (backpressure.ts).
   // app.use, not app.all("*"): Express decodes route parameters and answers a malformed escape
   // ("/api/orders/%E0%A4") with its own HTML error page. Remix copes with such a path itself.
-  app.use(createRequestHandler({ build, getLoadContext: (req, res) => ({ shop, clientIp: req.ip ?? "", log: req.log, cspNonce: cspNonceOf(res) }) }));
+  app.use(
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => ({ shop, clientIp: req.ip ?? "", log: req.log, cspNonce: cspNonceOf(res), drained: responseDrained(res) }),
+    }),
+  );
   app.use(lastResortError);
 
   const server = http.createServer(app);

@@ -34,6 +34,12 @@ import type { ReleaseReason } from "../domain/stock/events";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../domain/orders/charges";
 import type { PaymentMethod } from "../domain/orders/events";
 import type { PaymentCommand } from "../domain/orders/payment";
+import { RETURN_MESSAGES, heldLines, lineKey, notMadeMessage, refundFor, shortReturnId, type AfterSale, type ExchangeTarget } from "../domain/orders/returns";
+import type { StockCommand } from "../domain/stock/stock";
+import type { OrderLine, ReturnLine } from "../domain/orders/events";
+import { parseShopProductCartId } from "../domain/shop-products";
+import { normaliseSize } from "../domain/pricing";
+import type { StockActor } from "../domain/stock/events";
 import { referenceClaims, upiReferenceDecider, upiReferenceEvents, upiReferenceStreamId } from "../domain/orders/upi-reference";
 
 export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEntry, type TrailEntry } from "./order-queries";
@@ -358,15 +364,22 @@ export function createOrderService(deps: {
         const prepared = orders.prepare(streamId, loaded, command(at));
         if (!prepared) return { changed: false, position: loaded.position };
         const effect = stockEffect(loaded.state, prepared.events);
-        const tracked = loaded.state.exists ? stock.trackedLines(loaded.state.placed.lines) : [];
+        // A cancel gives back whatever the order holds of every product of its lines after exchanges (an
+        // exchanged size's too); taking it up again holds what it accounts for now, less goods back on the shelf.
+        const tracked = !loaded.state.exists
+          ? []
+          : stock.trackedLines(effect.release ? loaded.state.afterSale.lines : heldLines(loaded.state.afterSale));
+        const afterSale = loaded.state.exists ? afterSaleStock(loaded.state, prepared.events, at) : undefined;
         const claims = loaded.state.exists ? referenceClaims(loaded.state.payment, prepared.events) : { claim: [], release: [] };
         try {
           const position =
             claims.claim.length + claims.release.length > 0
               ? await changeWithReferences(id, prepared.append, claims, at)
-              : tracked.length === 0 || (!effect.release && !effect.reserve)
-                ? (await store.append(streamId, prepared.append.events, prepared.append.expectedRevision)).position
-                : await changeWithStock(id, prepared.append, tracked, effect, at);
+              : afterSale
+                ? await changeWithAfterSaleStock(prepared.append, afterSale)
+                : tracked.length === 0 || (!effect.release && !effect.reserve)
+                  ? (await store.append(streamId, prepared.append.events, prepared.append.expectedRevision)).position
+                  : await changeWithStock(id, prepared.append, tracked, effect, at);
           await waitUntilVisible(position);
           return { changed: true, position };
         } catch (err) {
@@ -375,6 +388,110 @@ export function createOrderService(deps: {
         }
       }
     });
+  }
+
+  /**
+   * What a return's receipt or an exchange does to the shelves (decision 103), as stock commands named by
+   * the step: a received return's goods the shop keeps stock of go back on their shelves, off the order's
+   * hold; an exchange's new size is held for the order, refused (409) when none is left. Undefined when
+   * the step touches no product that keeps stock.
+   */
+  function afterSaleStock(state: Extract<OrderState, { exists: true }>, events: readonly OrderEvent[], at: string) {
+    const orderId = state.placed.orderId;
+    const names = new Map(state.afterSale.lines.map((l) => [l.productId, l.name]));
+    const nameOf = (productId: string) => names.get(productId) ?? productId;
+    for (const event of events) {
+      if (event.type === "ReturnReceived") {
+        const record = state.afterSale.returns.find((r) => r.returnId === event.data.returnId);
+        const lines = stock.trackedLines((record?.lines ?? []).map((l) => ({ productId: l.productId, name: nameOf(l.productId), quantity: l.quantity })));
+        if (lines.length === 0) return undefined;
+        const { actor } = event.data;
+        const by: StockActor = { kind: "admin", ...(actor.id ? { id: actor.id } : {}), ...(actor.name ? { name: actor.name } : {}) };
+        const reason = `Return ${shortReturnId(event.data.returnId)} of order ${displayOrderId(orderId)}`;
+        const commands: StockCommand[] = lines.map((l) => ({ type: "ReturnStock", productId: l.productId, quantity: l.quantity, orderId, actor: by, reason, at }));
+        return { commandId: `return\n${event.data.returnId}`, commands };
+      }
+      if (event.type === "ExchangeMade") {
+        const lines = stock.trackedLines(event.data.lines.map((l) => ({ productId: l.toProductId ?? l.productId, name: nameOf(l.productId), quantity: l.quantity })));
+        if (lines.length === 0) return undefined;
+        const commands: StockCommand[] = lines.map((l) => ({ type: "ReserveStock", productId: l.productId, orderId, quantity: l.quantity, name: l.name, more: true, at }));
+        return { commandId: `exchange\n${event.data.returnId}`, commands };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The order and its stock streams in one append (the Postgres store), under the shelves' lock:
+   * all or nothing. When another writer got to a stream first, the stock forgets the revision it
+   * had cached for it and the caller's retry reads it again.
+   */
+  function appendWithStock(keys: string[], order: StreamAppend, prepareStock: () => Promise<StreamAppend[]>): Promise<Position> {
+    return shelves.with(keys, async () => {
+      const appends = [order, ...(await prepareStock())];
+      try {
+        const results = await store.appendToStreams(appends);
+        appends.forEach((append, i) => stock.appended(append, results[i]));
+        return results.at(-1)!.position;
+      } catch (err) {
+        if (isWrongExpectedVersion(err)) stock.conflicted(err.streamId);
+        throw err;
+      }
+    });
+  }
+
+  /**
+   * The order's after-sale event and its stock. On Postgres one append: the goods are on the shelf exactly
+   * when the return says received, the new size held exactly when the exchange is made. Elsewhere the stock
+   * first, each stream's command named by the step, then the order: a crash in between leaves the stock
+   * done and the step still open, and doing the step again finds the stock done and records the order's
+   * part only. Either way a repeated form decides nothing and touches no shelf.
+   */
+  async function changeWithAfterSaleStock(order: StreamAppend, step: { commandId: string; commands: StockCommand[] }): Promise<Position> {
+    const keys = step.commands.map((c) => String(c.productId));
+    if (stock.strategy === "together") {
+      return appendWithStock(keys, order, () => stock.prepareNamed(step.commandId, step.commands));
+    }
+    await shelves.with(keys, () => stock.handleNamed(step.commandId, step.commands));
+    return (await store.append(order.streamId, order.events, order.expectedRevision)).position;
+  }
+
+  /**
+   * The product that is a returned line in the wanted size, and the size as the catalogue writes it: the
+   * same catalogue item when it is made in that size, or the shop's product of the same name in that size
+   * (each of those is one size). Refused (422) when there is none.
+   */
+  async function exchangeTarget(line: ReturnLine, name: string, toSize: string): Promise<ExchangeTarget> {
+    const notMade = () => new RuleViolation(notMadeMessage(name, toSize), 422);
+    if (parseShopProductCartId(line.productId) === undefined) {
+      const priced = await priceLine(line.productId, toSize);
+      if (!priced.ok) throw notMade();
+      return { productId: line.productId, size: priced.product.size };
+    }
+    const size = (normaliseSize(toSize) ?? toSize).toLowerCase();
+    const rows = await db.selectFrom("products").select(["id", "size"]).where("name", "=", name).orderBy("id").execute();
+    const found = rows.find((row) => (normaliseSize(row.size) ?? row.size).toLowerCase() === size);
+    if (!found) throw notMade();
+    return { productId: `product/${found.id}`, size: found.size };
+  }
+
+  /** Each returned line's product in the wanted size (refused when one is not made in it). */
+  async function exchangeTargets(lines: readonly ReturnLine[], orderLines: readonly OrderLine[], toSize: string) {
+    const targets: Record<string, ExchangeTarget> = {};
+    for (const line of lines) {
+      const name = orderLines.find((l) => l.productId === line.productId)?.name ?? line.productId;
+      targets[lineKey(line)] = await exchangeTarget(line, name, toSize);
+    }
+    return targets;
+  }
+
+  /** The order as the decider sees it now, from its stream. */
+  async function currentOrder(orderId: string): Promise<Extract<OrderState, { exists: true }>> {
+    const id = orderId.trim().toLowerCase();
+    if (!isOrderId(id)) throw new RuleViolation("Order not found.", 404);
+    const { state } = await orders.load(orderStreamId(id));
+    if (!state.exists) throw new RuleViolation("Order not found.", 404);
+    return state;
   }
 
   /**
@@ -422,20 +539,9 @@ export function createOrderService(deps: {
     at: string,
   ): Promise<Position> {
     if (stock.strategy === "together") {
-      return shelves.with(tracked.map(stockKey), async () => {
-        const stockAppends = effect.release
-          ? await stock.prepareReleases(orderId, tracked, effect.release, at)
-          : await stock.prepareReservations(orderId, tracked, at);
-        const appends = [order, ...stockAppends];
-        try {
-          const results = await store.appendToStreams(appends);
-          appends.forEach((append, i) => stock.appended(append, results[i]));
-          return results.at(-1)!.position;
-        } catch (err) {
-          if (isWrongExpectedVersion(err)) stock.conflicted(err.streamId);
-          throw err;
-        }
-      });
+      return appendWithStock(tracked.map(stockKey), order, () =>
+        effect.release ? stock.prepareReleases(orderId, tracked, effect.release, at) : stock.prepareReservations(orderId, tracked, at),
+      );
     }
     if (effect.release) {
       // The order first: a crash before the release leaves a hold the stock sweep gives back.
@@ -590,6 +696,82 @@ export function createOrderService(deps: {
     /** Whether the shop takes UPI now. */
     upiAvailable,
     charges,
+
+    /** An admin's internal note (never shown to the shopper). */
+    async addNote(orderId: string, text: string, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "AddNote", text, actor, at }));
+    },
+
+    /** How the parcel goes: by hand, or by courier with its tracking number; again replaces the details. */
+    async recordDelivery(
+      orderId: string,
+      details: { method: string; courier?: string; trackingNumber?: string; note?: string },
+      actor: Actor,
+    ) {
+      return changeOrder(orderId, (at) => ({ type: "RecordDelivery", ...details, actor, at }));
+    },
+
+    /** A shopper asks to return lines of their delivered order, for a refund or another size (decision 103). */
+    async requestReturn(
+      orderId: string,
+      request: { lines: ReturnLine[]; want: string; exchangeSize?: string; reason: string },
+      actor: Actor,
+    ) {
+      const returnId = randomUUID();
+      if (request.want === "exchange" && request.exchangeSize?.trim()) {
+        // An exchange for a size that is not made is refused now, not once the goods are back.
+        const { afterSale } = await currentOrder(orderId);
+        const known = request.lines.filter((l) => l.quantity > 0 && afterSale.lines.some((o) => lineKey(o) === lineKey(l)));
+        await exchangeTargets(known, afterSale.lines, request.exchangeSize.trim());
+      }
+      const result = await changeOrder(orderId, (at) => ({ type: "RequestReturn", returnId, ...request, actor, at }));
+      return { ...result, returnId };
+    },
+
+    async approveReturn(orderId: string, returnId: string, note: string | undefined, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "ApproveReturn", returnId, ...(note ? { note } : {}), actor, at }));
+    },
+
+    async refuseReturn(orderId: string, returnId: string, note: string, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "RefuseReturn", returnId, note, actor, at }));
+    },
+
+    /** The goods are back (picked up or dropped off): stock-tracked ones go back on the shelf. */
+    async receiveReturn(orderId: string, returnId: string, method: string, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "ReceiveReturn", returnId, method, actor, at }));
+    },
+
+    /** The wanted size goes out at no charge; a product the shop keeps stock of is taken off its shelf. */
+    async makeExchange(orderId: string, returnId: string, actor: Actor) {
+      const state = await currentOrder(orderId);
+      const record = state.afterSale.returns.find((r) => r.returnId === returnId);
+      if (!record) throw new RuleViolation(RETURN_MESSAGES.noSuchReturn, 404);
+      // Looked up only when the exchange may be made now: the decider refuses the others in its own words.
+      const targets =
+        record.want === "exchange" && record.exchangeSize && record.stage === "received" && !state.deleted
+          ? await exchangeTargets(record.lines, state.afterSale.lines, record.exchangeSize)
+          : {};
+      return changeOrder(orderId, (at) => ({ type: "MakeExchange", returnId, targets, actor, at }));
+    },
+
+    /**
+     * What happened after the sale, from the order's own stream (the shopper's pages and the
+     * order page read it): delivery details, returns, lines after exchanges, and each refund
+     * return's suggested amount (the lines less their share of the discount).
+     */
+    async afterSale(orderId: string): Promise<(AfterSale & { suggestedRefunds: Record<string, number> }) | undefined> {
+      const id = orderId.trim().toLowerCase();
+      if (!isOrderId(id)) return undefined;
+      const { state } = await orders.load(orderStreamId(id));
+      if (!state.exists) return undefined;
+      const left = state.payment.paid - state.payment.refunded;
+      const suggestedRefunds = Object.fromEntries(
+        state.afterSale.returns
+          .filter((r) => r.want === "refund")
+          .map((r) => [r.returnId, refundFor(r.lines, { lines: state.placed.lines, subtotal: state.placed.subtotal, discount: state.placed.discount }, left)]),
+      );
+      return { ...state.afterSale, suggestedRefunds };
+    },
 
     /** A tombstone with the actor: the order leaves the lists, its trail stays. */
     async deleteOrder(orderId: string, actor: Actor) {

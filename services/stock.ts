@@ -164,6 +164,37 @@ export function createStockService(deps: {
     return appends;
   }
 
+  /**
+   * Commands an order's after-sale step makes on its products' streams (a return's goods back on the
+   * shelf, an exchange's new size held), for one append with the order's event. `commandId` names the
+   * step (decision 103): a stream that has it already gets nothing, so a step decided again lands once.
+   */
+  async function prepareNamed(commandId: string, commands: readonly StockCommand[]): Promise<StreamAppend[]> {
+    const appends: StreamAppend[] = [];
+    for (const command of commands) {
+      const streamId = stockStreamId(command.productId);
+      const loaded = await handler.load(streamId);
+      const prepared = handler.prepare(streamId, loaded, await withOpening(loaded, command), { commandId });
+      if (prepared) {
+        pending.set(prepared.append, prepared);
+        appends.push(prepared.append);
+      }
+    }
+    return appends;
+  }
+
+  /**
+   * The same commands each on its own stream, for a store without multi-stream appends: the order's
+   * event goes after them, and a step retried after a crash in between finds them done.
+   */
+  async function handleNamed(commandId: string, commands: readonly StockCommand[]): Promise<void> {
+    for (const command of commands) {
+      await handler.handle(stockStreamId(command.productId), async (state) => (state.opened ? command : { ...command, openingCount: await openingCount(command.productId) }), {
+        commandId,
+      });
+    }
+  }
+
   /** Gives back whatever the order holds of these products; a second call finds nothing held and appends nothing. */
   async function release(orderId: string, lines: readonly TrackedLine[], reason: ReleaseReason): Promise<Position | undefined> {
     let position: Position | undefined;
@@ -228,6 +259,8 @@ export function createStockService(deps: {
     trackedLines,
     prepareReservations,
     prepareReleases,
+    prepareNamed,
+    handleNamed,
     appended,
     conflicted,
     reserve,

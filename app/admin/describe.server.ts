@@ -5,16 +5,20 @@
  * statuses are shown by their labels (`account:status.*`, `account:paymentStatus.*`).
  */
 import type { Actor, OrderEvent } from "../../domain/orders/events";
-import { deliveryLine, type OrderEventDescription } from "../../domain/orders/describe";
+import { deliveryLine, returnLinesText, type OrderEventDescription } from "../../domain/orders/describe";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
 import type { T } from "../i18n/I18n";
 
-/** "Admin: Asha", "Guest: Ravi", "System"; "Unknown" when an event names nobody. */
-export function actorIn(t: T, actor: Actor | undefined): string {
+/**
+ * "Admin: Asha", "Guest: Ravi", "System"; "Unknown" when an event names nobody. An admin the
+ * loader looked up by id (app/admin/admins.server.ts, decision 104) also shows their email.
+ */
+export function actorIn(t: T, actor: (Actor & { email?: string | null }) | undefined): string {
   if (!actor) return t("admin:event.actor.unknown");
   const who = t(`admin:event.actor.${actor.kind}`);
-  return actor.name ? t("admin:event.actorNamed", { who, name: actor.name }) : who;
+  if (!actor.name) return who;
+  return t("admin:event.actorNamed", { who, name: actor.email ? `${actor.name} (${actor.email})` : actor.name });
 }
 
 /** The order's money as the trail's details say it: the total, or its parts when an offer or delivery changed it. */
@@ -31,8 +35,11 @@ export function chargesIn(t: T, d: { subtotal: number; discountPercent: number; 
     .join("; ");
 }
 
-/** One event of an order's stream as the trail prints it, in `t`'s language. */
-export function describeOrderEventIn(t: T, e: OrderEvent): OrderEventDescription {
+/**
+ * One event of an order's stream as the trail prints it, in `t`'s language. `nameOf` names a product
+ * by its id (a return's and an exchange's lines carry only ids; the order's lines have the names).
+ */
+export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: string) => string = (id) => id): OrderEventDescription {
   const status = (value: string) => t(`account:status.${value}`);
   const payment = (value: string) => t(`account:paymentStatus.${value}`);
   switch (e.type) {
@@ -119,6 +126,60 @@ export function describeOrderEventIn(t: T, e: OrderEvent): OrderEventDescription
         by: actorIn(t, e.data.actor),
         change: t("admin:event.deletedChange"),
         details: t("admin:event.deletedDetails"),
+      };
+    case "OrderNoteAdded":
+      return { what: t("returns:event.note"), by: actorIn(t, e.data.actor), change: t("returns:event.noteChange"), details: e.data.text };
+    case "DeliveryRecorded":
+      return {
+        what: t("returns:event.delivery"),
+        by: actorIn(t, e.data.actor),
+        change: t(`returns:deliveryMethod.${e.data.method}`),
+        details: [
+          e.data.courier && t("returns:event.courierDetails", { courier: e.data.courier, tracking: e.data.trackingNumber ?? "" }),
+          e.data.note,
+        ]
+          .filter(Boolean)
+          .join("; "),
+      };
+    case "ReturnRequested":
+      return {
+        what: t("returns:event.requested"),
+        by: actorIn(t, e.data.actor),
+        change: e.data.want === "exchange" ? t("returns:want.exchangeFor", { size: e.data.exchangeSize ?? "" }) : t("returns:want.refund"),
+        details: t("returns:event.requestedDetails", {
+          lines: returnLinesText(e.data.lines.map((l) => ({ ...l, productId: nameOf(l.productId) }))),
+          reason: e.data.reason,
+        }),
+      };
+    case "ReturnApproved":
+      return {
+        what: t("returns:event.approved"),
+        by: actorIn(t, e.data.actor),
+        change: t("returns:event.stageChange", { from: t("returns:stage.requested"), to: t("returns:stage.approved") }),
+        details: e.data.note ?? "",
+      };
+    case "ReturnRefused":
+      return {
+        what: t("returns:event.refused"),
+        by: actorIn(t, e.data.actor),
+        change: t("returns:event.stageChange", { from: t("returns:stage.requested"), to: t("returns:stage.refused") }),
+        details: e.data.note,
+      };
+    case "ReturnReceived":
+      return {
+        what: t("returns:event.received"),
+        by: actorIn(t, e.data.actor),
+        change: t("returns:event.stageChange", { from: t("returns:stage.approved"), to: t("returns:stage.received") }),
+        details: t(`returns:receipt.${e.data.method}`),
+      };
+    case "ExchangeMade":
+      return {
+        what: t("returns:event.exchanged"),
+        by: actorIn(t, e.data.actor),
+        change: t("returns:event.stageChange", { from: t("returns:stage.received"), to: t("returns:stage.exchanged") }),
+        details: e.data.lines
+          .map((l) => t("returns:event.exchangedLine", { item: nameOf(l.productId), from: l.fromSize, to: l.toSize, quantity: l.quantity }))
+          .join(", "),
       };
   }
 }

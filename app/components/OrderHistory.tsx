@@ -5,6 +5,7 @@ import type { FormResult } from "../forms/form.server";
 import { typedValue } from "../forms/messages";
 import { useLanguage, useT } from "../i18n/I18n";
 import { PaymentStandingText, UpiReferenceForm, type OrderMoneyView } from "./OrderPayment";
+import { ReturnRequestForm, ReturnStatus, type ShopperReturns } from "./ReturnRequest";
 
 /** One order as the account page's Order History shows it (serialisable loader data). */
 export interface OrderHistoryRow {
@@ -18,12 +19,16 @@ export interface OrderHistoryRow {
   items: string;
   /** How it is paid and where the payment stands (needs the `payment` namespace). */
   money: OrderMoneyView;
+  /** Delivery details and returns of a delivered order (decision 103; needs the `returns` namespace). */
+  returns?: ShopperReturns | null;
 }
 
 /** The answer of the account page's UPI reference form: which order it was about. */
 export interface ReferenceAnswer {
   reportedOrderId?: string;
   result?: FormResult;
+  /** The order a return request was sent for. */
+  returnSentOrderId?: string;
 }
 
 /**
@@ -78,7 +83,7 @@ export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; an
                 <td data-label={label.payment}>
                   <div className="order-payment">
                     <PaymentStandingText money={order.money} testId={`payment-${order.displayId}`} />
-                    {order.money.awaitsUpi || refusedOrder === order.id ? (
+                    {order.money.awaitsUpi || (refusedOrder === order.id && answer?.result?.initialValue?.intent !== "return") ? (
                       <>
                         {/* The QR code is too big for a row: the order's own page shows it. */}
                         <Link to={`/checkout/done?order=${order.id}`}>{t("payment:report.payLink")}</Link>
@@ -99,9 +104,28 @@ export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; an
           </tbody>
         </table>
       )}
+      {orders.map((order) =>
+        order.returns && (hasAfterSale(order.returns) || refusedOrder === order.id || answer?.returnSentOrderId === order.id) ? (
+          <section key={order.id} className="order-returns" aria-label={t("account:track.order", { id: order.displayId })} data-order={order.displayId}>
+            <h3>{t("account:track.order", { id: order.displayId })}</h3>
+            <ReturnStatus info={order.returns} />
+            <ReturnRequestForm
+              info={order.returns}
+              idPrefix={`return-${order.displayId}`}
+              action="/account?return=1"
+              hidden={{ orderId: order.id }}
+              result={answer?.result?.initialValue?.intent === "return" && refusedOrder === order.id ? answer.result : undefined}
+              sent={answer?.returnSentOrderId === order.id}
+            />
+          </section>
+        ) : null,
+      )}
     </section>
   );
 }
+
+/** Whether an order has anything after the sale to show: a courier, a return, or a return it may ask for. */
+const hasAfterSale = (info: ShopperReturns) => Boolean(info.openUntil || info.returns.length > 0 || info.courier || info.byHand);
 
 /** An order's status ("shipped") in the page's language; the stored value when there is no message for it. */
 export function statusLabel(t: (key: string) => string, status: string): string {

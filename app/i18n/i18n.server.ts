@@ -33,6 +33,14 @@ import enStock from "../locales/en/stock.json";
 import hiStock from "../locales/hi/stock.json";
 import enPayment from "../locales/en/payment.json";
 import hiPayment from "../locales/hi/payment.json";
+import enPrint from "../locales/en/print.json";
+import hiPrint from "../locales/hi/print.json";
+import enFind from "../locales/en/find.json";
+import hiFind from "../locales/hi/find.json";
+import enReturns from "../locales/en/returns.json";
+import hiReturns from "../locales/hi/returns.json";
+import enAdmins from "../locales/en/admins.json";
+import hiAdmins from "../locales/hi/admins.json";
 
 /**
  * Every message of the storefront, by language and namespace (app/locales/<language>/<namespace>.json).
@@ -42,8 +50,8 @@ import hiPayment from "../locales/hi/payment.json";
  * read on the server only, so a page never carries text it does not show.
  */
 export const RESOURCES = {
-  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, payment: enPayment },
-  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, payment: hiPayment },
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns },
 } satisfies Record<Language, Messages>;
 
 /** A namespace a page's loader can send down. */

@@ -4,9 +4,12 @@ import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";
 import { refusalOf } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalIn, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { readUpiReferenceForm, referenceRefusals, reportUpiReference, reportingActor } from "../payments/report.server";
 import { loadOrderHistory } from "../orders/history.server";
+import { requestReturnFor, shopperReturns } from "../orders/returns.server";
+import { readPageForm, refusalStatus } from "../forms/form.server";
+import { RETURN_REQUEST_LIMITS, returnRequestForm } from "../../domain/forms/admin-returns";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -15,8 +18,15 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("acc
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopper = await requireShopper(request, context.shop);
-  const orders = await loadOrderHistory(context.shop, shopper.id, languageOf(request));
-  return { shopper, orders, messages: routeMessages(request, "account", "payment"), refusals: referenceRefusals(languageOf(request)) };
+  const lang = languageOf(request);
+  const history = await loadOrderHistory(context.shop, shopper.id, lang);
+  // A shipped order shows its courier and tracking number; only a delivered one can be returned or has returns.
+  // The others are not read again.
+  const afterSale = (status: string) => status === "shipped" || status === "delivered";
+  const orders = await Promise.all(
+    history.map(async (order) => (afterSale(order.status) ? { ...order, returns: await shopperReturns(context.shop, order.id, order.status, lang) } : order)),
+  );
+  return { shopper, orders, messages: routeMessages(request, "account", "payment", "returns"), refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns") } };
 }
 
 /** The refusal for an order that is not this shopper's: said as the tracking page says it, without telling whose it is. */
@@ -27,6 +37,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const shopper = await requireShopper(request, shop);
   const lang = languageOf(request);
+  if (new URL(request.url).searchParams.has("return")) {
+    const asked = await readPageForm(request, returnRequestForm, RETURN_REQUEST_LIMITS);
+    if (!asked.ok) return asked.answer;
+    const mine = await shop.orders.getOrder(asked.value.orderId ?? "");
+    if (!mine || mine.deleted || mine.userId !== shopper.id) return asked.refuse(refusalIn(lang, NOT_YOURS), 404);
+    const sent = await requestReturnFor(shop, lang, mine.id, asked.value, reportingActor(shopper, mine));
+    return sent.ok ? { returnSentOrderId: mine.id } : asked.refuse(sent.message, refusalStatus(sent.status));
+  }
   const form = await readUpiReferenceForm(request);
   if (!form.ok) return form.answer;
   const orderId = form.value.orderId ?? "";
@@ -40,7 +58,11 @@ export default function Account() {
   const { shopper, orders } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const answer =
-    actionData && "reportedOrderId" in actionData ? { reportedOrderId: actionData.reportedOrderId } : { result: refusalOf(actionData) ?? undefined };
+    actionData && "reportedOrderId" in actionData
+      ? { reportedOrderId: actionData.reportedOrderId }
+      : actionData && "returnSentOrderId" in actionData
+        ? { returnSentOrderId: actionData.returnSentOrderId }
+        : { result: refusalOf(actionData) ?? undefined };
   const t = useT();
   return (
     <section aria-labelledby="account-title">

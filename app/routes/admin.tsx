@@ -1,13 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireAdminOncePerRequest } from "../admin/guard.server";
 import { ErrorPage, errorPageTitle } from "../components/ErrorPage";
 import { metaT, useT } from "../i18n/I18n";
 import { refusalTable, routeMessages } from "../i18n/i18n.server";
+import adminStyles from "../styles/admin.css?url";
+
+/** The admin frame instead of the shop's (root.tsx), and its stylesheet for every page below. */
+export const handle = { frame: "admin" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 /**
- * The admin area's frame: who is signed in and the admin's nav. Every page below
+ * The admin area's frame: the admin who is signed in, for the header's nav. Every page below
  * checks the admin again in its own loader and action (loaders run in parallel, and
  * an action never runs this loader first): this guard only keeps the frame private.
  * A page loader that checks with `requireAdminOncePerRequest` too shares this one check.
@@ -32,51 +37,28 @@ export const meta: MetaFunction<typeof loader> = ({ error, data, matches }) => {
   return [{ title: errorPageTitle(error, data ? t("admin:area") : "Admin", t) }];
 };
 
-type AdminFrameData = Awaited<ReturnType<typeof loader>>;
-
-function AdminFrame({ admin, children }: { admin: AdminFrameData["admin"]; children: ReactNode }) {
-  const t = useT();
-  return (
-    <div className="admin-area">
-      <nav className="admin-nav" aria-label={t("admin:nav.label")}>
-        <ul>
-          <li>
-            <NavLink to="/admin" end>
-              {t("admin:nav.orders")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/products">{t("admin:nav.products")}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/notifications">{t("admin:nav.notifications")}</NavLink>
-          </li>
-        </ul>
-        <p className="admin-who">{t("admin:nav.signedInAs", { who: admin.email ?? admin.name })}</p>
-        <Form method="post" action="/admin/logout">
-          <button type="submit" className="secondary">
-            {t("admin:nav.logout")}
-          </button>
-        </Form>
-      </nav>
-      {children}
-    </div>
-  );
+/**
+ * The admin header (shop name, admin nav, who is signed in, Log out) is drawn by the root's
+ * Layout in place of the shop's navbar (components/AdminHeader.tsx, where the nav's links are);
+ * this area is the working page below it, the full width of the screen.
+ */
+function AdminFrame({ children }: { children: ReactNode }) {
+  return <div className="admin-area">{children}</div>;
 }
 
 export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  useLoaderData<typeof loader>();
   return (
-    <AdminFrame admin={admin}>
+    <AdminFrame>
       <Outlet />
     </AdminFrame>
   );
 }
 
 /**
- * A fault or an unknown address below /admin keeps the admin frame, but only when this
- * route's loader answered, that is when the admin check passed: if the check itself
- * failed, the page is a bare error page and shows nobody's admin nav.
+ * A fault or an unknown address below /admin keeps the admin frame; the header shows the
+ * admin nav only when this route's loader answered, that is when the admin check passed:
+ * if the check itself failed, the page shows nobody's admin nav.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -84,5 +66,5 @@ export function ErrorBoundary() {
   const t = useT();
   // Without the frame (its admin check failed) the page has no admin words: it offers the way home.
   const page = <ErrorPage error={error} back={frame ? { href: "/admin", label: t("admin:nav.backToOrders") } : undefined} />;
-  return frame ? <AdminFrame admin={frame.admin}>{page}</AdminFrame> : page;
+  return <AdminFrame>{page}</AdminFrame>;
 }

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AUTH_MESSAGES } from "../../domain/auth";
 import { SIGN_IN_LIMITS, adminLoginForm } from "../../domain/forms/sign-in";
@@ -8,7 +8,11 @@ import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server"
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
 import { refusalTable, routeMessages } from "../i18n/i18n.server";
+import adminStyles from "../styles/admin.css?url";
 
+// The admin header, not the shop's navbar with its "Login / Signup" (root.tsx).
+export const handle = { frame: "admin" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 // `admin_.login`: outside any future admin layout, so a guard there can never loop on its own login page.
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:login.metaTitle") }];
 

@@ -9,12 +9,16 @@ import { describeItemsIn } from "../catalogue-words.server";
 import cartStyles from "../styles/cart.css?url";
 import { statusLabel } from "../components/OrderHistory";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalIn, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { formatDateTime } from "../../domain/i18n";
 import { getShopper } from "../auth/session.server";
 import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
 import { UpiPayPanel } from "../components/UpiPayPanel";
 import { refusalOf } from "../forms/messages";
+import { ReturnRequestForm, ReturnStatus } from "../components/ReturnRequest";
+import { requestReturnFor, shopperReturns } from "../orders/returns.server";
+import { readPageForm, refusalStatus } from "../forms/form.server";
+import { RETURN_REQUEST_LIMITS, returnRequestForm } from "../../domain/forms/admin-returns";
 import { orderMoney, readUpiReferenceForm, referenceRefusals, reportUpiReference, reportingActor, upiPanelFor } from "../payments/report.server";
 
 /** A payment history row's value (projectors/orders.ts) as the `payment:event.*` message that names it. */
@@ -46,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // comes filled in, waiting for the mobile number, not with a complaint that it is missing.
   const asked = url.searchParams.has("phone");
   const lang = languageOf(request);
-  const messages = routeMessages(request, "account", "payment");
+  const messages = routeMessages(request, "account", "payment", "returns");
   if (!asked) return { orderId, phone, error: null, order: null, upiPanel: null, messages };
   if (!orderId.trim() || !phone.trim()) {
     return data({ orderId, phone, error: refusalIn(lang, MISSING), order: null, upiPanel: null, messages }, { status: 400 });
@@ -59,8 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     phone,
     error: null,
     messages,
-    refusals: referenceRefusals(languageOf(request)),
+    refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns") },
     upiPanel: upiPanelFor(context.shop.config.upi, order, lang),
+    returns: await shopperReturns(context.shop, order.id, order.status, lang),
     order: {
       money: orderMoney(order),
       displayId: order.displayId,
@@ -87,6 +92,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const lang = languageOf(request);
+  if (new URL(request.url).searchParams.has("return")) {
+    // A return request names its order as the lookup does: the order number and the mobile number, checked again here.
+    const asked = await readPageForm(request, returnRequestForm, RETURN_REQUEST_LIMITS);
+    if (!asked.ok) return asked.answer;
+    const tracked = await shop.orders.findOrderForTracking(asked.value.orderId ?? "", normalisePhone(asked.value.phone ?? ""));
+    if (!tracked) return asked.refuse(refusalIn(lang, NOT_FOUND), 404);
+    const shopper = await getShopper(request, shop);
+    const sent = await requestReturnFor(shop, lang, tracked.order.id, asked.value, reportingActor(shopper, tracked.order));
+    return sent.ok ? { returnSent: true as const } : asked.refuse(sent.message, refusalStatus(sent.status));
+  }
   const form = await readUpiReferenceForm(request);
   if (!form.ok) return form.answer;
   const found = await shop.orders.findOrderForTracking(form.value.orderId ?? "", normalisePhone(form.value.phone ?? ""));
@@ -96,9 +111,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TrackOrder() {
-  const { orderId, phone, error, order, upiPanel } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { orderId, phone, error, order, upiPanel } = loaded;
+  const returns = "returns" in loaded ? loaded.returns : null;
   const actionData = useActionData<typeof action>();
   const reported = Boolean(actionData && "reported" in actionData);
+  const returnSent = Boolean(actionData && "returnSent" in actionData);
+  const returnAnswer = actionData && "result" in actionData && actionData.result.initialValue?.intent === "return" ? actionData.result : undefined;
   const whatsapp = useShopContact()?.whatsapp;
   // Arrived with the number filled in: the mobile number is what is left to type.
   const waitingForPhone = Boolean(orderId) && !phone && !error && !order;
@@ -148,7 +167,18 @@ export default function TrackOrder() {
           ) : null}
           {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}
           {/* A refused report (sent twice, say) stays by its form even once the order is "reported". */}
-          {order.money.awaitsUpi || reported || refusalOf(actionData) ? (
+          {returns ? <ReturnStatus info={returns} /> : null}
+          {returns ? (
+            <ReturnRequestForm
+              info={returns}
+              idPrefix="track-return"
+              action={`/orders/track?${new URLSearchParams({ orderId, phone, return: "1" })}`}
+              hidden={{ orderId, phone }}
+              result={returnAnswer}
+              sent={returnSent}
+            />
+          ) : null}
+          {order.money.awaitsUpi || reported || (refusalOf(actionData) && !returnAnswer) ? (
             <UpiReferenceForm
               idPrefix="track"
               action={`/orders/track?${new URLSearchParams({ orderId, phone })}`}

@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { messages: routeMessages(request, "pages") };
+  return { messages: routeMessages(request, "pages", "returns") };
 }
 
 export default function Returns() {
@@ -68,6 +68,9 @@ export default function Returns() {
           <li>{t("pages:returns.handOver")}</li>
           <li>{t("pages:returns.getRefund")}</li>
         </ol>
+        <p>
+          {t("returns:policy.where")} <Link to="/orders/track">{t("returns:policy.whereLink")}</Link>
+        </p>
       </section>
       <section aria-labelledby="r-guarantee">
         <h2 id="r-guarantee">{t("pages:returns.guarantee")}</h2>

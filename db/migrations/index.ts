@@ -12,6 +12,8 @@ import * as stock from "./0011_stock";
 import * as productNamesHi from "./0012_product_names_hi";
 import * as orderPayments from "./0013_order_payments";
 import * as notificationReminders from "./0014_notification_reminders";
+import * as orderSearch from "./0015_order_search";
+import * as namedAdmins from "./0017_named_admins";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -36,4 +38,6 @@ export const migrations: Record<string, ShopMigration> = {
   "0012_product_names_hi": productNamesHi,
   "0013_order_payments": orderPayments,
   "0014_notification_reminders": notificationReminders,
+  "0015_order_search": orderSearch,
+  "0017_named_admins": namedAdmins,
 };

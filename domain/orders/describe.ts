@@ -10,11 +10,15 @@ import { describeItems } from "./order";
 
 export const ACTOR_LABELS: Record<Actor["kind"], string> = { admin: "Admin", customer: "Customer", guest: "Guest", system: "System" };
 
-/** "Admin: Asha", "Guest: Ravi", "System"; "Unknown" when an event names nobody. */
-export function actorLabel(actor: Actor | undefined): string {
+/**
+ * "Admin: Asha", "Guest: Ravi", "System"; "Unknown" when an event names nobody. An admin the
+ * trail looked up by id (decision 104) comes with an email: "Admin: Asha Sharma (asha@example.in)".
+ */
+export function actorLabel(actor: (Actor & { email?: string | null }) | undefined): string {
   if (!actor) return "Unknown";
   const who = ACTOR_LABELS[actor.kind] ?? actor.kind;
-  return actor.name ? `${who}: ${actor.name}` : who;
+  if (!actor.name) return who;
+  return actor.email ? `${who}: ${actor.name} (${actor.email})` : `${who}: ${actor.name}`;
 }
 
 /** "12 Station Road, Churu, 331001": the parts that are filled in. */
@@ -106,5 +110,44 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       };
     case "OrderDeleted":
       return { what: "Order deleted", by: actorLabel(e.data.actor), change: "deleted (tombstone)", details: "The order left the lists; its history stays." };
+    case "OrderNoteAdded":
+      return { what: "Note added", by: actorLabel(e.data.actor), change: "note", details: e.data.text };
+    case "DeliveryRecorded":
+      return {
+        what: "Delivery recorded",
+        by: actorLabel(e.data.actor),
+        change: e.data.method === "courier" ? "by courier" : "by hand",
+        details: [e.data.courier && `${e.data.courier}, tracking ${e.data.trackingNumber ?? ""}`, e.data.note].filter(Boolean).join("; "),
+      };
+    case "ReturnRequested":
+      return {
+        what: "Return requested",
+        by: actorLabel(e.data.actor),
+        change: e.data.want === "exchange" ? `exchange for size ${e.data.exchangeSize ?? ""}` : "refund",
+        details: `${returnLinesText(e.data.lines)}; reason: ${e.data.reason}`,
+      };
+    case "ReturnApproved":
+      return { what: "Return approved", by: actorLabel(e.data.actor), change: "requested → approved", details: e.data.note ?? "" };
+    case "ReturnRefused":
+      return { what: "Return refused", by: actorLabel(e.data.actor), change: "requested → refused", details: e.data.note };
+    case "ReturnReceived":
+      return {
+        what: "Return received",
+        by: actorLabel(e.data.actor),
+        change: "approved → received",
+        details: e.data.method === "pickup" ? "picked up from the home" : "dropped off at the shop",
+      };
+    case "ExchangeMade":
+      return {
+        what: "Exchange made",
+        by: actorLabel(e.data.actor),
+        change: "received → exchanged",
+        details: e.data.lines.map((l) => `${l.productId} ${l.fromSize} → ${l.toSize} x ${l.quantity}`).join(", "),
+      };
   }
+}
+
+/** "product/12 (30) x 1, primary-shirt (32) x 2": a return's lines as the trail names them. */
+export function returnLinesText(lines: readonly { productId: string; size: string; quantity: number }[]): string {
+  return lines.map((l) => `${l.productId} (${l.size}) x ${l.quantity}`).join(", ");
 }

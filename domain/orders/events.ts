@@ -139,9 +139,96 @@ export interface OrderDeleted {
   data: { orderId: string; actor: Actor; at: string };
 }
 
+/** An admin's note on the order: the shop's own, never shown to the shopper. */
+export interface OrderNoteAdded {
+  type: "OrderNoteAdded";
+  data: { orderId: string; text: string; actor: Actor; at: string };
+}
+
+export const DELIVERY_METHODS = ["hand", "courier"] as const;
+/** By the shop's own hand (Churu), or by a courier with a tracking number. */
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** How the parcel goes (or went): recorded again, it replaces the details; the trail keeps each. */
+export interface DeliveryRecorded {
+  type: "DeliveryRecorded";
+  data: { orderId: string; method: DeliveryMethod; courier?: string; trackingNumber?: string; note?: string; actor: Actor; at: string };
+}
+
+/** A line as a return names it: the order line's product, size and school, and how many. */
+export interface ReturnLine {
+  productId: string;
+  size: string;
+  school: string;
+  quantity: number;
+}
+
+export const RETURN_WANTS = ["refund", "exchange"] as const;
+export type ReturnWant = (typeof RETURN_WANTS)[number];
+
+export const RETURN_RECEIPTS = ["pickup", "drop-off"] as const;
+export type ReturnReceipt = (typeof RETURN_RECEIPTS)[number];
+
+/** The shopper asks to return lines of a delivered order, for their money back or another size (decision 103). */
+export interface ReturnRequested {
+  type: "ReturnRequested";
+  data: {
+    orderId: string;
+    returnId: string;
+    lines: ReturnLine[];
+    want: ReturnWant;
+    exchangeSize?: string;
+    reason: string;
+    actor: Actor;
+    at: string;
+  };
+}
+
+export interface ReturnApproved {
+  type: "ReturnApproved";
+  data: { orderId: string; returnId: string; note?: string; actor: Actor; at: string };
+}
+
+export interface ReturnRefused {
+  type: "ReturnRefused";
+  data: { orderId: string; returnId: string; note: string; actor: Actor; at: string };
+}
+
+/** The goods are back in the shop: fetched from the home, or brought to the counter. */
+export interface ReturnReceived {
+  type: "ReturnReceived";
+  data: { orderId: string; returnId: string; method: ReturnReceipt; actor: Actor; at: string };
+}
+
+/** One exchanged line: the same item in `toSize` (a shop product's other size is its own product, `toProductId`). */
+export interface ExchangeLine {
+  productId: string;
+  fromSize: string;
+  toSize: string;
+  school: string;
+  quantity: number;
+  toProductId?: string;
+}
+
+/** The other size went out at no charge: the order gains the new lines. */
+export interface ExchangeMade {
+  type: "ExchangeMade";
+  data: { orderId: string; returnId: string; lines: ExchangeLine[]; actor: Actor; at: string };
+}
+
+export type ReturnEvent = ReturnRequested | ReturnApproved | ReturnRefused | ReturnReceived | ExchangeMade;
+
 export type PaymentEvent = PaymentRequested | PaymentReported | PaymentConfirmed | PaymentRejected | CashCollected | PaymentRefunded;
 
-export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderPaymentStatusChanged | OrderDeleted | PaymentEvent;
+export type OrderEvent =
+  | OrderPlaced
+  | OrderStatusChanged
+  | OrderPaymentStatusChanged
+  | OrderDeleted
+  | PaymentEvent
+  | OrderNoteAdded
+  | DeliveryRecorded
+  | ReturnEvent;
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`;
 
@@ -197,6 +284,15 @@ const chargedAsLines = (data: z.infer<typeof orderPlacedV2>) => ({
   paymentMethod: "cod" as const,
 });
 const reference = z.string().regex(/^\d{12}$/);
+const returnLine = z.object({ productId: z.string(), size: z.string(), school: z.string(), quantity: z.number().int().positive() });
+const exchangeLine = z.object({
+  productId: z.string(),
+  fromSize: z.string(),
+  toSize: z.string(),
+  school: z.string(),
+  quantity: z.number().int().positive(),
+  toProductId: z.string().optional(),
+});
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", {
   OrderPlaced: {
@@ -239,5 +335,41 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
       actor,
       at: z.string(),
     }),
+  },
+  OrderNoteAdded: { version: 1, schema: z.object({ orderId: z.string(), text: z.string().min(1).max(1000), actor, at: z.string() }) },
+  DeliveryRecorded: {
+    version: 1,
+    schema: z.object({
+      orderId: z.string(),
+      method: z.enum(DELIVERY_METHODS),
+      courier: z.string().optional(),
+      trackingNumber: z.string().optional(),
+      note: z.string().optional(),
+      actor,
+      at: z.string(),
+    }),
+  },
+  ReturnRequested: {
+    version: 1,
+    schema: z.object({
+      orderId: z.string(),
+      returnId: z.string(),
+      lines: z.array(returnLine).min(1),
+      want: z.enum(RETURN_WANTS),
+      exchangeSize: z.string().optional(),
+      reason: z.string(),
+      actor,
+      at: z.string(),
+    }),
+  },
+  ReturnApproved: { version: 1, schema: z.object({ orderId: z.string(), returnId: z.string(), note: z.string().optional(), actor, at: z.string() }) },
+  ReturnRefused: { version: 1, schema: z.object({ orderId: z.string(), returnId: z.string(), note: z.string(), actor, at: z.string() }) },
+  ReturnReceived: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), returnId: z.string(), method: z.enum(RETURN_RECEIPTS), actor, at: z.string() }),
+  },
+  ExchangeMade: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), returnId: z.string(), lines: z.array(exchangeLine).min(1), actor, at: z.string() }),
   },
 });

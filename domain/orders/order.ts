@@ -8,6 +8,7 @@ import { stockProblem, type Shelf } from "../stock/shelf";
 import type { Language } from "../i18n";
 import { checkOrderStatus, checkPaymentStatus } from "./intents";
 import { chargesFor, type ChargeRules } from "./charges";
+import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
   decideLegacyPaymentStatus,
   decidePayment,
@@ -38,11 +39,18 @@ export type OrderState =
       status: OrderStatus;
       payment: PaymentState;
       deleted: boolean;
+      /** Notes aside, what happened after the sale: delivery details, returns, the lines after exchanges (./returns.ts). */
+      afterSale: AfterSale;
     };
 
 export const initialOrderState = (): OrderState => ({ exists: false });
 
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  const evolved = evolveOrder(state, event);
+  return evolved.exists ? { ...evolved, afterSale: evolveAfterSale(evolved.afterSale, event, evolved.status) } : evolved;
+}
+
+function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case "OrderPlaced":
       return {
@@ -51,6 +59,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
         status: "pending",
         payment: newPayment(event.data.paymentMethod, event.data.total),
         deleted: false,
+        afterSale: newAfterSale(event.data.lines),
       };
     case "OrderStatusChanged":
       return state.exists ? { ...state, status: event.data.to } : state;
@@ -97,7 +106,8 @@ export type OrderCommand =
   | { type: "ChangeStatus"; to: string; actor: Actor; at: string }
   | { type: "ChangePaymentStatus"; to: string; actor: Actor; at: string }
   | { type: "DeleteOrder"; actor: Actor; at: string }
-  | PaymentCommand;
+  | PaymentCommand
+  | AfterSaleCommand;
 
 export function orderTotal(lines: readonly OrderLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
@@ -210,7 +220,15 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.deleted) return [];
       return [{ type: "OrderDeleted", data: { orderId, actor: command.actor, at: command.at } }];
     default:
-      return decidePayment(command, payable(state));
+      if ((AFTER_SALE_COMMANDS as readonly string[]).includes(command.type)) {
+        return decideAfterSale(command as AfterSaleCommand, {
+          orderId,
+          status: state.status,
+          deleted: state.deleted,
+          afterSale: state.afterSale,
+        });
+      }
+      return decidePayment(command as PaymentCommand, payable(state));
   }
 }
 

@@ -30,7 +30,11 @@ export interface StockAdjusted {
   data: { productId: number; from: number; to: number; actor: StockActor; reason: string; at: string };
 }
 
-/** An order holds `quantity` units: they are no longer for sale. */
+/**
+ * An order holds `quantity` units more: they are no longer for sale. Placing (or taking up again) an order
+ * reserves only while the order holds none of the product; an exchange's new size adds to what it holds
+ * (decision 103), so a fold adds: for every reservation stored before exchanges, the same as setting.
+ */
 export interface StockReserved {
   type: "StockReserved";
   data: { productId: number; orderId: string; quantity: number; at: string };
@@ -42,10 +46,14 @@ export interface StockReleased {
   data: { productId: number; orderId: string; quantity: number; reason: ReleaseReason; at: string };
 }
 
-/** A parent brought goods back and they went on the shelf again. */
+/**
+ * A parent brought goods back and they went on the shelf again. `fromHold` (version 2) of them were units
+ * `orderId` held: the order holds that many fewer, so cancelling or deleting it later gives back only the
+ * rest (decision 103). Version 1 returns took nothing off a hold.
+ */
 export interface StockReturned {
   type: "StockReturned";
-  data: { productId: number; quantity: number; orderId?: string; actor: StockActor; reason: string; at: string };
+  data: { productId: number; quantity: number; orderId?: string; fromHold: number; actor: StockActor; reason: string; at: string };
 }
 
 /** The whole state every `stockSnapshots.every` events, so loading a busy product stays cheap. */
@@ -61,6 +69,7 @@ export const stockStreamId = (productId: number) => `stock-${productId}`;
 const actor = z.object({ kind: z.enum(["admin", "system"]), id: z.string().optional(), name: z.string().optional() });
 const productId = z.number().int().positive();
 const units = z.number().int().nonnegative();
+const stockReturnedV1 = z.object({ productId, quantity: units, orderId: z.string().optional(), actor, reason: z.string(), at: z.string() });
 
 export const stockEvents = createEventRegistry<StockEvent>("stock", {
   StockReceived: {
@@ -80,8 +89,12 @@ export const stockEvents = createEventRegistry<StockEvent>("stock", {
     schema: z.object({ productId, orderId: z.string(), quantity: units, reason: z.enum(RELEASE_REASONS), at: z.string() }),
   },
   StockReturned: {
-    version: 1,
-    schema: z.object({ productId, quantity: units, orderId: z.string().optional(), actor, reason: z.string(), at: z.string() }),
+    version: 2,
+    schema: z.object({ productId, quantity: units, orderId: z.string().optional(), fromHold: units, actor, reason: z.string(), at: z.string() }),
+    older: {
+      // Before returns of an order's own goods (decision 103) a return left every hold as it was.
+      1: { schema: stockReturnedV1, up: (data: z.infer<typeof stockReturnedV1>) => ({ ...data, fromHold: 0 }) },
+    },
   },
   StockSnapshotted: {
     version: 1,

@@ -27,15 +27,16 @@ export function evolve(before: StockState, event: StockEvent): StockState {
   const state = { ...before, productId: event.data.productId, opened: true };
   switch (event.type) {
     case "StockReceived":
-    case "StockReturned":
       return { ...state, available: state.available + event.data.quantity };
+    case "StockReturned":
+      return { ...state, available: state.available + event.data.quantity, held: lessHeld(state.held, event.data.orderId, event.data.fromHold) };
     case "StockAdjusted":
       return { ...state, available: event.data.to };
     case "StockReserved":
       return {
         ...state,
         available: state.available - event.data.quantity,
-        held: { ...state.held, [event.data.orderId]: event.data.quantity },
+        held: { ...state.held, [event.data.orderId]: (state.held[event.data.orderId] ?? 0) + event.data.quantity },
       };
     case "StockReleased": {
       const { [event.data.orderId]: _released, ...held } = state.held;
@@ -46,6 +47,13 @@ export function evolve(before: StockState, event: StockEvent): StockState {
     default:
       return before;
   }
+}
+
+/** What orders hold once `orderId` holds `units` fewer (none left: it holds nothing). */
+function lessHeld(held: Record<string, number>, orderId: string | undefined, units: number): Record<string, number> {
+  if (!orderId || units <= 0 || held[orderId] === undefined) return held;
+  const { [orderId]: before, ...others } = held;
+  return before - units > 0 ? { ...others, [orderId]: before - units } : others;
 }
 
 export function foldStock(events: readonly StockEvent[]): StockState {
@@ -68,7 +76,8 @@ export type StockCommand = Common &
     | { type: "ReceiveStock"; quantity: number; actor: StockActor; reason: string }
     | { type: "CountStock"; to: number; actor: StockActor; reason: string }
     | { type: "ReturnStock"; quantity: number; orderId?: string; actor: StockActor; reason: string }
-    | { type: "ReserveStock"; orderId: string; quantity: number; name: string }
+    /** `more`: an exchange's new size, added to what the order holds already (decision 103). */
+    | { type: "ReserveStock"; orderId: string; quantity: number; name: string; more?: boolean }
     | { type: "ReleaseStock"; orderId: string; reason: ReleaseReason }
   );
 
@@ -126,6 +135,8 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
             productId,
             quantity: command.quantity,
             ...(command.orderId ? { orderId: command.orderId } : {}),
+            // Goods of an order that still holds units come off its hold: cancelling it later gives back only the rest.
+            fromHold: command.orderId ? Math.min(command.quantity, state.held[command.orderId] ?? 0) : 0,
             actor: command.actor,
             reason: checkReason(command.reason),
             at,
@@ -133,8 +144,8 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
         },
       ];
     case "ReserveStock": {
-      // The same order asking again (a retry) already holds its units.
-      if (state.held[command.orderId] !== undefined) return [];
+      // The same order asking again (a retry) already holds its units; an exchange adds to them.
+      if (!command.more && state.held[command.orderId] !== undefined) return [];
       checkUnits(command.quantity, `Quantity of ${command.name}`, 1);
       const short = stockProblem(command.name, command.quantity, state.available);
       if (short) throw new RuleViolation(short, 409);

@@ -38,9 +38,11 @@ import {
 import { AuthError } from "./errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { createRateLimiter } from "./rate-limit";
+import { AdminRuleError, checkDisable, checkNewAdmin, listAdmins, requireOwner, type AdminChanger, type AdminRecord } from "./admins";
 
 export { AuthError, isAuthError } from "./errors";
 export { hashPassword, verifyPassword } from "./passwords";
+export { AdminRuleError, isAdminRuleError, temporaryPassword, type AdminChanger, type AdminRecord, type AdminRule } from "./admins";
 
 export interface User {
   id: string;
@@ -191,6 +193,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     if (!row || !passwordOk) throw new AuthError("invalid_credentials", failed);
     for (const key of counted) await limits.refund(key, LOGIN_WINDOW_MS, countedAt);
     if (as === "admin" && row.role !== "admin") throw new AuthError("wrong_role", AUTH_MESSAGES.adminLoginFailed);
+    // A disabled admin gets the words of a wrong password: the page says nothing about which accounts exist.
+    if (as === "admin" && row.admin_disabled_at) throw new AuthError("wrong_role", AUTH_MESSAGES.adminLoginFailed);
+    if (as === "admin") await db.updateTable("users").set({ last_sign_in_at: now() }).where("id", "=", row.id).execute();
     return toUser(row);
   }
 
@@ -367,7 +372,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       .where("api_tokens.expires_at", ">", now())
       .executeTakeFirst();
     if (!row) return null;
-    if (scope === "admin" && row.role !== "admin") return null;
+    if (scope === "admin" && (row.role !== "admin" || row.admin_disabled_at)) return null;
     return toUser(row);
   }
 
@@ -402,11 +407,14 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     async read(kind: SessionKind, id: string): Promise<Record<string, unknown> | null> {
       const row = await db
         .selectFrom("auth_sessions")
-        .select("data")
-        .where("id_hash", "=", sha256(id))
-        .where("kind", "=", kind)
-        .where("expires_at", ">", new Date())
+        .leftJoin("users", "users.id", "auth_sessions.user_id")
+        .select(["auth_sessions.data", "users.role", "users.admin_disabled_at"])
+        .where("auth_sessions.id_hash", "=", sha256(id))
+        .where("auth_sessions.kind", "=", kind)
+        .where("auth_sessions.expires_at", ">", new Date())
         .executeTakeFirst();
+      // Read with the user's state of this moment: an admin disabled since signing in has no session left.
+      if (row && kind === "admin" && row.admin_disabled_at) return null;
       return (row?.data as Record<string, unknown> | undefined) ?? null;
     },
     async update(kind: SessionKind, id: string, data: Record<string, unknown>, expires: Date): Promise<void> {
@@ -430,7 +438,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
 
   // --- admins -------------------------------------------------------------
 
-  /** Creates an admin, or makes an existing account with that email an admin with this password. */
+  /** Creates an admin, or makes an existing account with that email an admin with this password (and this name, when given). */
   async function createAdmin(input: { email: string; password: string; name?: string }): Promise<{ user: User; created: boolean }> {
     if (!looksLikeEmail(input.email)) throw new AuthError("invalid_input", AUTH_MESSAGES.invalidEmail);
     if (input.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
@@ -444,7 +452,12 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     if (existing) {
       const row = await db
         .updateTable("users")
-        .set({ role: "admin", password_hash: passwordHash })
+        .set({
+          role: "admin",
+          password_hash: passwordHash,
+          ...(input.name?.trim() ? { name: input.name.trim() } : {}),
+          ...(existing.role === "admin" ? {} : { admin_since: now() }),
+        })
         .where("id", "=", existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -454,7 +467,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     }
     const row = await db
       .insertInto("users")
-      .values({ id: randomUUID(), name: input.name?.trim() || "Admin", email, password_hash: passwordHash, role: "admin" })
+      .values({ id: randomUUID(), name: input.name?.trim() || "Admin", email, password_hash: passwordHash, role: "admin", admin_since: now() })
       .returningAll()
       .executeTakeFirstOrThrow();
     return { user: toUser(row), created: true };
@@ -476,6 +489,47 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     return "created";
   }
 
+  /** One change to the admins at a time: two owners' clicks cannot both pass "not the last enabled admin". */
+  async function lockAdmins(trx: Transaction<DB>): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext('admins'))`.execute(trx);
+  }
+
+  /**
+   * A new admin from the Admins page or `shop admin add` (decision 104): a name, an email and
+   * a temporary password. An existing shopper account with that email becomes an admin (its
+   * sessions end); an existing admin is refused, so this never resets another admin's password.
+   */
+  async function addAdmin(by: AdminChanger, input: { email?: string; name?: string; password: string }): Promise<User> {
+    const { email, name } = checkNewAdmin(input);
+    await requireOwner(db, by);
+    const existing = await findUserByEmail(email);
+    if (existing?.role === "admin") throw new AdminRuleError("already_admin");
+    return (await createAdmin({ email, name, password: input.password })).user;
+  }
+
+  /**
+   * Switches an admin off or on again. Off ends every page session and token of theirs now;
+   * the session and token checks also read the flag, so nothing made before it gets through.
+   */
+  async function setAdminEnabled(by: AdminChanger, email: string, enabled: boolean): Promise<AdminRecord> {
+    const wanted = looksLikeEmail(email) ? normalizeEmail(email) : "";
+    const changed = await db.transaction().execute(async (trx) => {
+      await lockAdmins(trx);
+      const target = (await listAdmins(trx)).find((a) => a.email === wanted);
+      if (!target) throw new AdminRuleError("no_such_admin");
+      if (enabled) await requireOwner(trx, by);
+      else await checkDisable(trx, by, target);
+      await trx
+        .updateTable("users")
+        .set({ admin_disabled_at: enabled ? null : (target.disabledAt ?? now()) })
+        .where("id", "=", target.id)
+        .execute();
+      return target;
+    });
+    if (!enabled) await revokeAllForUser(changed.id);
+    return (await listAdmins(db)).find((a) => a.id === changed.id)!;
+  }
+
   return {
     findUser,
     findUserByEmail,
@@ -491,6 +545,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     sessions,
     createAdmin,
     ensureFirstAdmin,
+    listAdmins: () => listAdmins(db),
+    addAdmin,
+    setAdminEnabled,
   };
 }
 

@@ -321,13 +321,14 @@ describe("the admin area", () => {
       await ready(page, js);
 
       // The admin session is not a shopper session.
-      await navbarSays(page, false);
       await page.goto("/account");
       await page.waitForURL("**/login?redirectTo=%2Faccount");
+      await ready(page, js);
+      await navbarSays(page, false);
 
       await page.goto("/admin");
       await ready(page, js);
-      await page.getByRole("main").getByRole("button", { name: "Logout", exact: true }).click();
+      await page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Logout", exact: true }).click();
       await page.waitForURL("**/admin/login");
       await page.goto("/admin");
       await page.waitForURL("**/admin/login");
@@ -356,14 +357,15 @@ describe("the admin area", () => {
   it("lists every admin page route file in the admin surface", () => {
     const files = fs.readdirSync(path.resolve("app/routes")).filter((f) => /^admin[._]/.test(f) && !adminPublicRouteFiles.includes(f));
     for (const file of files) {
+      // Remix file names: a dot is a slash, except inside [brackets], which are literal ("export[.csv]").
       const pattern = file
         .replace(/\.tsx?$/, "")
-        .split(".")
+        .split(/\.(?![^[]*\])/)
         .filter((s) => s !== "_index")
-        .map((s) => (s.startsWith("$") ? "[^/]+" : s.replace(/_$/, "")))
+        .map((s) => (s.startsWith("$") ? "[^/]+" : s.replace(/_$/, "").replace(/\[([^\]]*)\]/g, (_, literal: string) => literal.replace(/\./g, "\\."))))
         .join("/");
       const re = new RegExp(`^/${pattern}$`);
-      expect(adminPages.some((p) => re.test(p.path)), `${file} is missing from tests/support/admin-surface.ts`).toBe(true);
+      expect(adminPages.some((p) => re.test(p.path.split("?")[0])), `${file} is missing from tests/support/admin-surface.ts`).toBe(true);
     }
   });
 

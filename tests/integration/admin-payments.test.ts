@@ -189,7 +189,8 @@ describe("the order page's payment steps", () => {
     const { orderId } = await placeTestOrder(server.shop);
     const res = await post(orderId, { intent: "gift" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("That request was not a payment step of this order.");
+    // The order page reads payment steps and after-sale ones (decision 103): the refusal names both.
+    expect(await res.text()).toContain("That request was not a step of this order&#x27;s page: a payment, a note, the delivery or a return.");
     expect((await post("00000000-0000-4000-8000-000000000000", { intent: "cash" })).status).toBe(404);
   });
 });

@@ -139,7 +139,11 @@ describe("errors in the admin area", () => {
     expect(res.html).toContain(`Signed in as admin ${admin.email}`);
     expect(res.html).toContain('aria-label="Admin"');
     expect(res.html).toContain('href="/admin/products"');
-    expectShopFrame(res.html);
+    // The admin header with the shop's name, not the shop's navbar (Schools, Login / Signup) and footer.
+    expect(brandOf(res.html)).toBe(SHOP_NAME);
+    expect(res.html).toContain('class="admin-header"');
+    expect(res.html).not.toContain(`href="/schools/${SCHOOLS[0].slug}"`);
+    expect(res.html).not.toContain(`${SHOP_NAME}, Churu, Rajasthan`);
   });
 
   it("a form posted to an unknown admin address is a 404 in the admin frame too", async () => {

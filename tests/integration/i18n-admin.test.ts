@@ -44,7 +44,8 @@ describe("the admin area in Hindi", () => {
     expect(html).toContain('<th scope="col">ग्राहक का नाम</th>');
     expect(html).toContain(">भुगतान हो गया</button>");
     expect(html).toContain('<option value="pending">बाकी</option>');
-    expect(html).toContain('<option value="shipped">भेजे गए</option>');
+    // The status filter's option: its label and how many orders it holds (decision 102).
+    expect(html).toContain('<option value="shipped" data-count="0">भेजे गए (0)</option>');
     // The stored status stays English in the page's data.
     expect(html).toContain(`data-order-id="${order.orderId}" data-status="pending"`);
     expect(html).not.toContain("Customer Name");

@@ -63,7 +63,7 @@ describe("workers on the in-process queue", () => {
     expect(row.attempts).toBe(2);
     expect(sms.to(phone)).toHaveLength(2);
     expect(sms.to(phone)[1].text).toContain("₹2,340");
-    expect(smtp.received.filter((m) => m.subject.includes(orderId))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.subject.includes(displayOrderId(orderId)))).toHaveLength(1);
   });
 
   it("sends each message once when a second reactor follows the same checkpoint", async () => {
@@ -180,7 +180,7 @@ describe("the console transport (the default)", () => {
     expect(texts.find((t) => t.includes(displayOrderId(orderId)))).toContain("₹999");
     expect(texts.some((t) => t.includes(orderId))).toBe(false);
     const [email] = await readOutbox(shop.db, { channel: "email", recipient: SHOP_EMAIL });
-    expect(email.subject).toContain(orderId);
+    expect(email.subject).toContain(displayOrderId(orderId));
     // Outside production the log shows the code, so the shop can be tried on a laptop.
     expect(lines.some((l) => new RegExp(`^sms to ${phone}: \\d{6} is your`).test(l))).toBe(true);
   });

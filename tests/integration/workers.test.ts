@@ -123,7 +123,7 @@ describe.skipIf(!redisUrl)("workers on BullMQ: codes and order notifications", (
     expect(texts[0].text).not.toContain(orderId);
     expect(texts[0].text).toContain("₹1,25,000");
 
-    const emails = smtp.received.filter((m) => m.subject.includes(orderId));
+    const emails = smtp.received.filter((m) => m.subject.includes(displayOrderId(orderId)));
     expect(emails).toHaveLength(1);
     expect(emails[0].to).toEqual([SHOP_EMAIL]);
     expect(emails[0].subject).toContain("₹1,25,000");

@@ -42,6 +42,15 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/products/999999/delete" },
   { method: "GET", path: "/admin/products/999999/stock" },
   { method: "POST", path: "/admin/products/999999/stock", form: { intent: "receive", quantity: "5", reason: "Delivery" } },
+  // The back office: print views, bulk actions, the CSV export, the admins page.
+  { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/print?doc=invoice" },
+  { method: "GET", path: "/admin/orders/print?ids=00000000-0000-4000-8000-000000000000" },
+  { method: "GET", path: "/admin/orders/bulk?do=print&orderIds=00000000-0000-4000-8000-000000000000" },
+  { method: "GET", path: "/admin/orders/export.csv" },
+  { method: "POST", path: "/admin?index", form: { intent: "bulk", status: "shipped", orderIds: "00000000-0000-4000-8000-000000000000" } },
+  { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000", form: { intent: "note", text: "Called the parent" } },
+  { method: "GET", path: "/admin/admins" },
+  { method: "POST", path: "/admin/admins", form: { intent: "add", name: "Surface Admin", email: "surface@example.com" } },
 ];
 
 /**

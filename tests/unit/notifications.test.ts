@@ -44,7 +44,8 @@ describe("notification texts", () => {
       delivery: 0,
       paymentMethod: "cod",
     });
-    expect(email.subject).toBe("New order ORD-7: ₹998");
+    expect(email.subject).toBe("New order ORD7: ₹998");
+    expect(email.text).toContain("Order: ORD7 (ORD-7)");
     expect(email.text).toContain("2 x White Shirt, DPS, size 32 @ ₹499 = ₹998");
     expect(email.text).toContain("Station Road, Churu 331001");
     expect(email.text).toContain("Offer: none\nDelivery: free\nTotal: ₹998\nPayment: cash on delivery");
@@ -65,7 +66,7 @@ describe("notification texts", () => {
       delivery: 50,
       paymentMethod: "upi",
     });
-    expect(email.subject).toBe("New order ORD-8: ₹3,236");
+    expect(email.subject).toBe("New order ORD8: ₹3,236");
     expect(email.text).toContain(
       ["Subtotal: ₹3,539", "Offer: 10% off, -₹353", "Delivery: ₹50", "Total: ₹3,236", "Payment: UPI"].join("\n"),
     );

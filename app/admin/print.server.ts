@@ -1,0 +1,143 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "../auth/session.server";
+import { displayOrderId } from "../../domain/orders/order";
+import { isOrderId } from "../../domain/orders/ids";
+import { formatRupees } from "../../domain/money";
+import { LOCALE, type Language } from "../../domain/i18n";
+import type { OrderSummary } from "../../services/order-queries";
+import type { Shop } from "../../services/index";
+import { lineWordsIn } from "../catalogue-words.server";
+import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
+
+export const PRINT_DOCS = ["slip", "invoice"] as const;
+export const PRINT_PAPERS = ["a4", "receipt"] as const;
+export type PrintDoc = (typeof PRINT_DOCS)[number];
+export type PrintPaper = (typeof PRINT_PAPERS)[number];
+
+/** A selection larger than this is a mistake, and 200 slips is already a long print run. */
+export const MAX_PRINT_ORDERS = 200;
+
+export interface PrintRequest {
+  ids: string[];
+  doc: PrintDoc;
+  paper: PrintPaper;
+}
+
+/** What is wrong with a print address, each in the page's words; empty when it can be printed. */
+export function readPrintRequest(url: URL, lang: Language, oneOrder?: string): { ok: true; value: PrintRequest } | { ok: false; problems: string[] } {
+  const t = serverT(lang);
+  const problems: string[] = [];
+  const doc = url.searchParams.get("doc") ?? "slip";
+  const paper = url.searchParams.get("paper") ?? "a4";
+  if (!PRINT_DOCS.some((d) => d === doc)) problems.push(t("print:problem.doc", { value: doc }));
+  if (!PRINT_PAPERS.some((p) => p === paper)) problems.push(t("print:problem.paper", { value: paper }));
+  const asked = (oneOrder ?? url.searchParams.getAll("ids").join(","))
+    .split(",")
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  // An order picked twice is still one parcel: printed once, where it was first asked for.
+  const ids = [...new Set(asked)];
+  if (ids.length === 0) problems.push(t("print:problem.none"));
+  if (ids.length > MAX_PRINT_ORDERS) problems.push(t("print:problem.tooMany", { max: MAX_PRINT_ORDERS, count: ids.length }));
+  const malformed = ids.filter((id) => !isOrderId(id));
+  if (malformed.length > 0) problems.push(t("print:problem.malformed", { ids: shortList(malformed) }));
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, value: { ids, doc: doc as PrintDoc, paper: paper as PrintPaper } };
+}
+
+/** Long hostile input must not make a long page: the first few are enough to see the mistake. */
+function shortList(values: string[]): string {
+  const shown = values.slice(0, 10).map((v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v));
+  return values.length > 10 ? `${shown.join(", ")} (+${values.length - 10})` : shown.join(", ");
+}
+
+const PRINT_DATE = new Map<Language, Intl.DateTimeFormat>();
+
+/** The day and time in India: what a parcel's paper says, whatever the server's zone. */
+function printDate(at: Date, lang: Language): string {
+  let format = PRINT_DATE.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+    PRINT_DATE.set(lang, format);
+  }
+  return format.format(at);
+}
+
+/** One order as its slip and invoice print it: the read model's figures, formatted, never recomputed. */
+async function printedOrder(shop: Shop, lang: Language, order: OrderSummary) {
+  const words = await lineWordsIn(shop, lang, order.lines);
+  return {
+    id: order.id,
+    displayId: order.displayId || displayOrderId(order.id),
+    placedAt: printDate(order.placedAt, lang),
+    placedAtIso: order.placedAt.toISOString(),
+    customerName: order.customerName,
+    phone: order.phone,
+    email: order.email,
+    address: order.address,
+    deleted: order.deleted,
+    status: order.status,
+    lines: order.lines.map((line, i) => ({
+      key: `${line.productId}|${line.size}|${line.school}`,
+      name: words[i].name,
+      size: words[i].size,
+      school: words[i].school,
+      quantity: line.quantity,
+      unitPrice: formatRupees(line.unitPrice),
+      amount: formatRupees(line.unitPrice * line.quantity),
+    })),
+    itemCount: order.itemCount,
+    subtotal: formatRupees(order.subtotal),
+    discountPercent: order.discountPercent,
+    discount: order.discount > 0 ? formatRupees(order.discount) : null,
+    delivery: order.delivery > 0 ? formatRupees(order.delivery) : null,
+    total: formatRupees(order.total),
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    amountPaid: order.amountPaid > 0 ? formatRupees(order.amountPaid) : null,
+    amountRefunded: order.amountRefunded > 0 ? formatRupees(order.amountRefunded) : null,
+    paymentReference: order.paymentReference,
+  };
+}
+
+export type PrintedOrder = Awaited<ReturnType<typeof printedOrder>>;
+
+/**
+ * The orders of a print address, in the order asked. A malformed address is answered 400 with
+ * every problem listed; orders that do not exist are named (404 for one order, 400 for a selection,
+ * whose other orders are not printed: a run with a hole in it would go unnoticed at the packing table).
+ */
+export async function loadPrintOrders(shop: Shop, lang: Language, url: URL, oneOrder?: string) {
+  const t = serverT(lang);
+  const read = readPrintRequest(url, lang, oneOrder);
+  if (!read.ok) throw data({ message: t("print:problem.title"), problems: read.problems }, { status: 400 });
+  const { ids, doc, paper } = read.value;
+  // Each a primary-key read; the pool queues them, so 200 stays 200 short queries.
+  const found = await Promise.all(ids.map((id) => shop.orders.getOrder(id)));
+  const missing = ids.filter((_, i) => found[i] === undefined);
+  if (missing.length > 0) {
+    throw data(
+      { message: t("print:problem.title"), problems: [t("print:problem.missing", { ids: shortList(missing.map(displayOrderId)), count: missing.length })] },
+      { status: oneOrder === undefined ? 400 : 404 },
+    );
+  }
+  const orders = await Promise.all(found.map((order) => printedOrder(shop, lang, order!)));
+  return { doc, paper, orders };
+}
+
+/** The print page's loader, for a selection (`?ids=`) or, with `oneOrder`, the order of the address. */
+export async function printLoader({ request, context }: LoaderFunctionArgs, oneOrder?: string) {
+  await requireAdmin(request, context.shop);
+  const lang = languageOf(request);
+  const url = new URL(request.url);
+  const { doc, paper, orders } = await loadPrintOrders(context.shop, lang, url, oneOrder);
+  const config = context.shop.config;
+  return {
+    messages: routeMessages(request, "print", "payment"),
+    doc,
+    paper,
+    orders,
+    oneOrder: oneOrder === undefined ? null : orders[0].id,
+    shop: { name: config.shopName, contact: { phone: config.contact.phone ?? null, email: config.contact.email ?? null } },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The shopper's side of returns (decision 103): the request form (lines and quantities, refund or
+ * another size, a reason) on the tracking and account pages, and each request's state. A plain
+ * post: works with JavaScript off.
+ */
+import { Form } from "@remix-run/react";
+import { everyMessage, typedValue } from "../forms/messages";
+import type { FormResult } from "../forms/form.server";
+import { useRefusal, useT } from "../i18n/I18n";
+
+export interface ShopperReturns {
+  /** Until when a request may be made, as the page prints it; null when none may be made now. */
+  openUntil: string | null;
+  lines: { index: number; label: string; quantity: number }[];
+  returns: { key: string; want: string; lines: string; stage: string; note: string }[];
+  courier: { courier: string; tracking: string } | null;
+  byHand: boolean;
+}
+
+export function ReturnStatus({ info }: { info: ShopperReturns }) {
+  const t = useT();
+  return (
+    <>
+      {info.courier ? <p data-testid="courier-line">{t("returns:shopper.courierLine", { courier: info.courier.courier, tracking: info.courier.tracking })}</p> : null}
+      {info.byHand ? <p data-testid="courier-line">{t("returns:shopper.byHand")}</p> : null}
+      {info.returns.length > 0 ? (
+        <>
+          <h3>{t("returns:shopper.stateTitle")}</h3>
+          <ul className="history-list" data-testid="return-states">
+            {info.returns.map((r) => (
+              <li key={r.key}>
+                {t("returns:shopper.state", { want: r.want, lines: r.lines, stage: r.stage })}
+                {r.note ? ` ${t("returns:shopper.shopNote", { note: r.note })}` : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function ReturnRequestForm({
+  info,
+  action,
+  hidden,
+  result,
+  sent,
+  idPrefix,
+}: {
+  info: ShopperReturns;
+  action: string;
+  hidden: Record<string, string>;
+  result: FormResult | undefined;
+  sent: boolean;
+  idPrefix: string;
+}) {
+  const t = useT();
+  const refusal = useRefusal();
+  // A refusal says every message at the form's top (a field's too), and what was typed comes back.
+  const messages = everyMessage(result).map(refusal);
+  const refused = messages.length > 0 ? (
+    <p className="form-error" role="alert">
+      {messages.join(" ")}
+    </p>
+  ) : null;
+  const typed = (name: string) => typedValue(result, name);
+  if (sent) {
+    return (
+      <p className="notice" role="status" data-testid="return-sent">
+        {t("returns:shopper.sent")}
+      </p>
+    );
+  }
+  if (!info.openUntil) return refused;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <Form method="post" action={action} className="return-request" aria-labelledby={id("title")}>
+      <h3 id={id("title")}>{t("returns:shopper.title")}</h3>
+      <p className="hint">{t("returns:shopper.intro", { until: info.openUntil })}</p>
+      <input type="hidden" name="intent" value="return" />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {refused}
+      {info.lines.map((line) => (
+        <div className="form-field" key={line.index}>
+          <label htmlFor={id(`qty-${line.index}`)}>{t("returns:shopper.howMany", { item: line.label })}</label>
+          <input id={id(`qty-${line.index}`)} name={`qty-${line.index}`} type="number" min={0} max={line.quantity} defaultValue={typed(`qty-${line.index}`) ?? 0} inputMode="numeric" />
+        </div>
+      ))}
+      <fieldset>
+        <legend>{t("returns:shopper.want")}</legend>
+        <label className="choice">
+          <input type="radio" name="want" value="refund" defaultChecked={typed("want") !== "exchange"} /> {t("returns:shopper.refund")}
+        </label>
+        <label className="choice">
+          <input type="radio" name="want" value="exchange" defaultChecked={typed("want") === "exchange"} /> {t("returns:shopper.exchange")}
+        </label>
+      </fieldset>
+      <div className="form-field">
+        <label htmlFor={id("size")}>{t("returns:shopper.exchangeSize")}</label>
+        <input id={id("size")} name="exchangeSize" maxLength={20} autoComplete="off" defaultValue={typed("exchangeSize")} />
+      </div>
+      <div className="form-field">
+        <label htmlFor={id("reason")}>{t("returns:shopper.reason")}</label>
+        <textarea id={id("reason")} name="reason" maxLength={500} rows={2} required defaultValue={typed("reason")} />
+      </div>
+      <button type="submit" className="primary">
+        {t("returns:shopper.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The order page's forms for notes, delivery details and returns (decision 103), read by the page
+ * form pipeline beside the payment steps (./admin-payments.ts). Only the fields' shape: the rules
+ * (lengths that matter to the shop, which step may follow which) are the order decider's
+ * (domain/orders/returns.ts), whose refusals come back beside the form.
+ */
+import "../zod-in-browser";
+import { z } from "zod";
+import { paymentStepForm } from "./admin-payments";
+import { COURIER_MAX, NOTE_MAX, RETURN_MESSAGES, RETURN_NOTE_MAX, TRACKING_MAX } from "../orders/returns";
+
+export const RETURN_FORM_MESSAGES = {
+  /** An intent the order page has no form for: neither a payment step nor an after-sale one. */
+  notAStep: "That request was not a step of this order's page: a payment, a note, the delivery or a return.",
+} as const;
+
+export const AFTER_SALE_STEPS = ["note", "delivery", "approve", "refuse", "receive", "exchange"] as const;
+export type AfterSaleStepName = (typeof AFTER_SALE_STEPS)[number];
+
+const text = () => z.string().optional();
+const back = z.string().optional();
+const returnId = z.string({ error: RETURN_MESSAGES.noSuchReturn }).trim().min(1, { error: RETURN_MESSAGES.noSuchReturn });
+
+const afterSaleSteps = [
+  z.object({ intent: z.literal("note"), text: z.string({ error: RETURN_MESSAGES.noteEmpty }), back }),
+  z.object({
+    intent: z.literal("delivery"),
+    method: z.string({ error: RETURN_MESSAGES.deliveryMethod }),
+    courier: text(),
+    trackingNumber: text(),
+    note: text(),
+    back,
+  }),
+  z.object({ intent: z.literal("approve"), returnId, note: text(), back }),
+  z.object({ intent: z.literal("refuse"), returnId, note: text(), back }),
+  z.object({ intent: z.literal("receive"), returnId, method: z.string({ error: RETURN_MESSAGES.receiptMethod }), back }),
+  z.object({ intent: z.literal("exchange"), returnId, back }),
+] as const;
+
+/** Every form of the order page: a payment step or an after-sale one. */
+export const orderPageForm = z.discriminatedUnion("intent", [...paymentStepForm.options, ...afterSaleSteps], {
+  error: RETURN_FORM_MESSAGES.notAStep,
+});
+
+export type OrderPageStep = z.output<typeof orderPageForm>;
+export type AfterSaleStep = Extract<OrderPageStep, { intent: AfterSaleStepName }>;
+
+export const isAfterSaleStep = (step: OrderPageStep): step is AfterSaleStep => (AFTER_SALE_STEPS as readonly string[]).includes(step.intent);
+
+export const ORDER_PAGE_FORM_LIMITS = {
+  maxLength: {
+    note: Math.max(NOTE_MAX, RETURN_NOTE_MAX),
+    text: NOTE_MAX,
+    reference: 40,
+    amount: 12,
+    method: 10,
+    courier: COURIER_MAX,
+    trackingNumber: TRACKING_MAX,
+    returnId: 64,
+    back: 2000,
+  },
+  labels: {
+    note: "Note",
+    text: "Note",
+    reference: "UPI reference",
+    amount: "Amount",
+    method: "Method",
+    courier: "Courier",
+    trackingNumber: "Tracking number",
+    returnId: "Return",
+    back: "Page",
+  },
+  pageFields: ["intent", "back", "returnId"],
+} as const;
+
+/** The shopper's return request (account and tracking pages): `qty-<n>` per order line, the rest as named. */
+export const returnRequestForm = z
+  .object({
+    intent: z.literal("return"),
+    orderId: z.string().optional(),
+    phone: z.string().optional(),
+    want: z.string({ error: RETURN_MESSAGES.want }),
+    exchangeSize: text(),
+    reason: z.string({ error: RETURN_MESSAGES.reasonEmpty }),
+  })
+  .catchall(z.string());
+
+export const RETURN_REQUEST_LIMITS = {
+  maxLength: { reason: 500, exchangeSize: 20, want: 10, orderId: 64, phone: 20 },
+  labels: { reason: "Reason", exchangeSize: "Size wanted", want: "Refund or exchange", orderId: "Order ID", phone: "Mobile number" },
+  pageFields: ["intent", "orderId"],
+} as const;

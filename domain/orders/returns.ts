@@ -1,0 +1,410 @@
+/**
+ * Notes, delivery details, returns and exchanges of an order (decision 103): the part of the
+ * order decider that runs after the parcel leaves. Pure: the service brings the time, the
+ * actor, and what only the catalogue knows (which product is the wanted size).
+ */
+import { RuleViolation } from "../errors";
+import {
+  DELIVERY_METHODS,
+  RETURN_RECEIPTS,
+  RETURN_WANTS,
+  type Actor,
+  type DeliveryMethod,
+  type ExchangeLine,
+  type OrderEvent,
+  type OrderLine,
+  type OrderStatus,
+  type ReturnLine,
+  type ReturnReceipt,
+  type ReturnWant,
+} from "./events";
+
+/** How long after delivery a parent may ask (the returns page promises 7 days). */
+export const RETURN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const NOTE_MAX = 1000;
+export const REASON_MAX = 500;
+export const RETURN_NOTE_MAX = 500;
+export const COURIER_MAX = 80;
+export const TRACKING_MAX = 40;
+export const SIZE_MAX = 20;
+
+/** The rules' refusals, in English (the /api's words); app/locales/{en,hi}/refusals.json "returns" has each in Hindi. */
+export const RETURN_MESSAGES = {
+  noteEmpty: "Write the note first.",
+  noteTooLong: "A note can be at most 1000 characters.",
+  deliveryMethod: "Choose how the order goes: by hand or by courier.",
+  courierNeeded: "Give the courier's name and the tracking number.",
+  courierTooLong: "The courier's name can be at most 80 characters.",
+  trackingTooLong: "The tracking number can be at most 40 characters.",
+  deliveryNoteTooLong: "The delivery note can be at most 500 characters.",
+  cancelled: "This order was cancelled.",
+  deleted: "This order has been deleted.",
+  notDelivered: "This order has not been delivered yet. Returns open once it is delivered.",
+  tooLate: "Returns and exchanges are accepted within 7 days of delivery, and those 7 days have passed for this order.",
+  openRequest: "This order already has a return request open. The shop will finish it first.",
+  noLines: "Choose at least one item and how many to return.",
+  notInOrder: "That item is not in this order.",
+  quantity: "Each quantity must be a whole number from 1.",
+  want: "Choose a refund or an exchange for another size.",
+  exchangeSize: "Write the size you want instead.",
+  sameSize: "Choose a size other than the one you have.",
+  reasonEmpty: "Tell us why you are returning it.",
+  reasonTooLong: "The reason can be at most 500 characters.",
+  noSuchReturn: "There is no such return on this order.",
+  notRequested: "This return has already been answered.",
+  refuseNote: "Say why the return is refused: the parent will read it.",
+  returnNoteTooLong: "The note can be at most 500 characters.",
+  notApproved: "Approve the return before recording the goods as received.",
+  receiptMethod: "Choose pickup or drop-off.",
+  notReceived: "The goods must be received before the exchange is made.",
+  notAnExchange: "This return asked for a refund, not an exchange.",
+} as const;
+
+/** "Steel Bottle does not come in size L.": an exchange for a size the item is not made in. */
+export const notMadeMessage = (name: string, size: string) => `${name} does not come in size ${size}.`;
+
+/** "You can return at most 2 of Shirt (30)." */
+export const tooManyMessage = (count: number, name: string, size: string) => `You can return at most ${count} of ${name} (${size}).`;
+
+export type ReturnStage = "requested" | "approved" | "refused" | "received" | "exchanged" | "refunded";
+
+export interface ReturnRecord {
+  returnId: string;
+  lines: ReturnLine[];
+  want: ReturnWant;
+  exchangeSize?: string;
+  reason: string;
+  stage: ReturnStage;
+  requestedAt: string;
+  requestedBy: Actor;
+  /** The admin's word with the approval or the refusal. */
+  note?: string;
+  receivedBy?: ReturnReceipt;
+  /** What was refunded for it (a refund return's PaymentRefunded). */
+  refunded?: number;
+}
+
+export interface DeliveryDetails {
+  method: DeliveryMethod;
+  courier?: string;
+  trackingNumber?: string;
+  note?: string;
+  at: string;
+}
+
+/** What the order decider keeps about after-sale: the lines as they stand (exchanges added), the delivery, the returns. */
+export interface AfterSale {
+  lines: OrderLine[];
+  deliveredAt?: string;
+  delivery?: DeliveryDetails;
+  returns: ReturnRecord[];
+}
+
+export const newAfterSale = (lines: readonly OrderLine[]): AfterSale => ({ lines: lines.map((l) => ({ ...l })), returns: [] });
+
+const sameLine = (a: { productId: string; size: string; school: string }, b: { productId: string; size: string; school: string }) =>
+  a.productId === b.productId && a.size === b.size && a.school === b.school;
+
+/**
+ * The order's lines after an exchange: each exchanged unit stays on its paid line (it was bought and
+ * came back) and the new size is a line of its own at no charge.
+ */
+export function linesAfterExchange(lines: readonly OrderLine[], exchanged: readonly ExchangeLine[]): OrderLine[] {
+  const after = lines.map((l) => ({ ...l }));
+  for (const change of exchanged) {
+    const from = after.find((l) => sameLine(l, { productId: change.productId, size: change.fromSize, school: change.school }));
+    const target = { productId: change.toProductId ?? change.productId, size: change.toSize, school: change.school };
+    const free = after.find((l) => sameLine(l, target) && l.unitPrice === 0);
+    if (free) free.quantity += change.quantity;
+    else after.push({ ...target, name: from?.name ?? change.productId, unitPrice: 0, quantity: change.quantity });
+  }
+  return after;
+}
+
+/** A refund return's stage once money went back: the oldest received one not refunded yet takes it. */
+export function evolveAfterSale(state: AfterSale, event: OrderEvent, status: OrderStatus): AfterSale {
+  const withReturn = (returnId: string, change: (r: ReturnRecord) => ReturnRecord): AfterSale => ({
+    ...state,
+    returns: state.returns.map((r) => (r.returnId === returnId ? change(r) : r)),
+  });
+  switch (event.type) {
+    case "OrderStatusChanged":
+      // The window runs from the latest delivery: an order taken back to "shipped" and delivered again starts it anew.
+      return event.data.to === "delivered" && status === "delivered" ? { ...state, deliveredAt: event.data.at } : state;
+    case "DeliveryRecorded": {
+      const { method, courier, trackingNumber, note, at } = event.data;
+      return { ...state, delivery: { method, ...(courier ? { courier } : {}), ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}), at } };
+    }
+    case "ReturnRequested": {
+      const { returnId, lines, want, exchangeSize, reason, at, actor } = event.data;
+      const record: ReturnRecord = {
+        returnId,
+        lines: lines.map((l) => ({ ...l })),
+        want,
+        ...(exchangeSize ? { exchangeSize } : {}),
+        reason,
+        stage: "requested",
+        requestedAt: at,
+        requestedBy: actor,
+      };
+      return { ...state, returns: [...state.returns, record] };
+    }
+    case "ReturnApproved":
+      return withReturn(event.data.returnId, (r) => ({ ...r, stage: "approved", ...(event.data.note ? { note: event.data.note } : {}) }));
+    case "ReturnRefused":
+      return withReturn(event.data.returnId, (r) => ({ ...r, stage: "refused", note: event.data.note }));
+    case "ReturnReceived":
+      return withReturn(event.data.returnId, (r) => ({ ...r, stage: "received", receivedBy: event.data.method }));
+    case "ExchangeMade":
+      return {
+        ...withReturn(event.data.returnId, (r) => ({ ...r, stage: "exchanged" })),
+        lines: linesAfterExchange(state.lines, event.data.lines),
+      };
+    case "PaymentRefunded": {
+      const waiting = state.returns.find((r) => r.stage === "received" && r.want === "refund");
+      return waiting ? withReturn(waiting.returnId, (r) => ({ ...r, stage: "refunded", refunded: event.data.amount })) : state;
+    }
+    default:
+      return state;
+  }
+}
+
+/** A return whose goods are back in the shop. */
+const isBack = (r: ReturnRecord) => r.stage === "received" || r.stage === "exchanged" || r.stage === "refunded";
+
+/**
+ * The units the order still accounts for: its lines after exchanges, less the goods of returns that
+ * came back (they are on the shelf again). What a cancel gives back and a re-opening holds again.
+ */
+export function heldLines(state: AfterSale): OrderLine[] {
+  const lines = state.lines.map((l) => ({ ...l }));
+  for (const back of state.returns.filter(isBack).flatMap((r) => r.lines)) {
+    let left = back.quantity;
+    for (const line of lines) {
+      if (left === 0) break;
+      if (!sameLine(line, back)) continue;
+      const taken = Math.min(left, line.quantity);
+      line.quantity -= taken;
+      left -= taken;
+    }
+  }
+  return lines.filter((l) => l.quantity > 0);
+}
+
+/** "3F9A1C2E": a return as the admin and the stock history name it. */
+export const shortReturnId = (returnId: string) => returnId.replace(/-/g, "").slice(0, 8).toUpperCase();
+
+/** A return still under way: it blocks another request until the shop finishes it. */
+export const isOpen = (r: ReturnRecord) => r.stage === "requested" || r.stage === "approved" || r.stage === "received";
+
+/** Units of a line (product, size, school) the order holds now, less those already asked back by a return not refused. */
+export function returnable(state: AfterSale, line: { productId: string; size: string; school: string }): number {
+  const held = state.lines.filter((l) => sameLine(l, line)).reduce((sum, l) => sum + l.quantity, 0);
+  const asked = state.returns
+    .filter((r) => r.stage !== "refused")
+    .flatMap((r) => r.lines)
+    .filter((l) => sameLine(l, line))
+    .reduce((sum, l) => sum + l.quantity, 0);
+  return Math.max(0, held - asked);
+}
+
+/**
+ * What a refund return gives back: the returned lines at what was paid for them, less their share
+ * of the order's discount (rounded to the rupee), never more than is left to refund. Delivery is
+ * not given back: it was a service done.
+ */
+export function refundFor(
+  lines: readonly ReturnLine[],
+  order: { lines: readonly OrderLine[]; subtotal: number; discount: number },
+  refundable = Number.POSITIVE_INFINITY,
+): number {
+  let amount = 0;
+  for (const line of lines) {
+    // Paid lines first: a unit of the same size got in an exchange was paid for on its first line.
+    const matches = order.lines.filter((l) => sameLine(l, line));
+    const unitPrice = Math.max(0, ...matches.map((l) => l.unitPrice));
+    amount += unitPrice * line.quantity;
+  }
+  const share = order.subtotal > 0 ? Math.round((order.discount * amount) / order.subtotal) : 0;
+  return Math.max(0, Math.min(amount - share, refundable));
+}
+
+export type AfterSaleCommand =
+  | { type: "AddNote"; text: string; actor: Actor; at: string }
+  | { type: "RecordDelivery"; method: string; courier?: string; trackingNumber?: string; note?: string; actor: Actor; at: string }
+  | {
+      type: "RequestReturn";
+      returnId: string;
+      lines: ReturnLine[];
+      want: string;
+      exchangeSize?: string;
+      reason: string;
+      actor: Actor;
+      at: string;
+    }
+  | { type: "ApproveReturn"; returnId: string; note?: string; actor: Actor; at: string }
+  | { type: "RefuseReturn"; returnId: string; note: string; actor: Actor; at: string }
+  | { type: "ReceiveReturn"; returnId: string; method: string; actor: Actor; at: string }
+  /**
+   * `targets`: per returned line (`lineKey`), the product that is the wanted size and the size as the
+   * catalogue writes it (the service looks them up: the same product when sizes are its own, another
+   * of the shop's one-size products otherwise). Without one, the line's product in the size asked for.
+   */
+  | { type: "MakeExchange"; returnId: string; targets?: Record<string, ExchangeTarget>; actor: Actor; at: string };
+
+export interface ExchangeTarget {
+  productId: string;
+  size: string;
+}
+
+export const AFTER_SALE_COMMANDS = ["AddNote", "RecordDelivery", "RequestReturn", "ApproveReturn", "RefuseReturn", "ReceiveReturn", "MakeExchange"] as const;
+
+export interface AfterSaleOrder {
+  orderId: string;
+  status: OrderStatus;
+  deleted: boolean;
+  afterSale: AfterSale;
+}
+
+const trimmed = (value: string | undefined) => (value ?? "").trim();
+
+/** The key of a returned line in MakeExchange's `targets`. */
+export const lineKey = (line: { productId: string; size: string; school: string }) => `${line.productId}|${line.size}|${line.school}`;
+
+function findReturn(order: AfterSaleOrder, returnId: string): ReturnRecord {
+  const found = order.afterSale.returns.find((r) => r.returnId === returnId);
+  if (!found) throw new RuleViolation(RETURN_MESSAGES.noSuchReturn, 404);
+  return found;
+}
+
+function optionalNote(note: string | undefined): string | undefined {
+  const text = trimmed(note);
+  if (text.length > RETURN_NOTE_MAX) throw new RuleViolation(RETURN_MESSAGES.returnNoteTooLong, 422);
+  return text || undefined;
+}
+
+function requestReturn(command: Extract<AfterSaleCommand, { type: "RequestReturn" }>, order: AfterSaleOrder) {
+  const { afterSale } = order;
+  if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+  if (order.status !== "delivered" || !afterSale.deliveredAt) throw new RuleViolation(RETURN_MESSAGES.notDelivered, 409);
+  if (Date.parse(command.at) - Date.parse(afterSale.deliveredAt) > RETURN_WINDOW_MS) throw new RuleViolation(RETURN_MESSAGES.tooLate, 409);
+  if (afterSale.returns.some(isOpen)) throw new RuleViolation(RETURN_MESSAGES.openRequest, 409);
+  if (!(RETURN_WANTS as readonly string[]).includes(command.want)) throw new RuleViolation(RETURN_MESSAGES.want, 422);
+  const want = command.want as ReturnWant;
+  const asked = command.lines.filter((l) => l.quantity !== 0);
+  if (asked.length === 0) throw new RuleViolation(RETURN_MESSAGES.noLines, 422);
+  const lines: ReturnLine[] = [];
+  for (const line of asked) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new RuleViolation(RETURN_MESSAGES.quantity, 422);
+    const ordered = afterSale.lines.find((l) => sameLine(l, line));
+    if (!ordered) throw new RuleViolation(RETURN_MESSAGES.notInOrder, 422);
+    const same = lines.find((l) => sameLine(l, line));
+    const quantity = line.quantity + (same?.quantity ?? 0);
+    const most = returnable(afterSale, line);
+    if (quantity > most) throw new RuleViolation(tooManyMessage(most, ordered.name, ordered.size), 422);
+    if (same) same.quantity = quantity;
+    else lines.push({ productId: line.productId, size: line.size, school: line.school, quantity: line.quantity });
+  }
+  let exchangeSize: string | undefined;
+  if (want === "exchange") {
+    exchangeSize = trimmed(command.exchangeSize);
+    if (!exchangeSize || exchangeSize.length > SIZE_MAX) throw new RuleViolation(RETURN_MESSAGES.exchangeSize, 422);
+    const wanted = exchangeSize.toLowerCase();
+    // Each returned line goes out again in the wanted size: one already in it has nothing to exchange.
+    if (lines.some((l) => l.size.toLowerCase() === wanted)) throw new RuleViolation(RETURN_MESSAGES.sameSize, 422);
+  }
+  const reason = trimmed(command.reason);
+  if (!reason) throw new RuleViolation(RETURN_MESSAGES.reasonEmpty, 422);
+  if (reason.length > REASON_MAX) throw new RuleViolation(RETURN_MESSAGES.reasonTooLong, 422);
+  return {
+    orderId: order.orderId,
+    returnId: command.returnId,
+    lines,
+    want,
+    ...(exchangeSize ? { exchangeSize } : {}),
+    reason,
+    actor: command.actor,
+    at: command.at,
+  };
+}
+
+export function decideAfterSale(command: AfterSaleCommand, order: AfterSaleOrder): OrderEvent[] {
+  const { orderId } = order;
+  const { actor, at } = command;
+  switch (command.type) {
+    case "AddNote": {
+      const text = trimmed(command.text);
+      if (!text) throw new RuleViolation(RETURN_MESSAGES.noteEmpty, 422);
+      if (text.length > NOTE_MAX) throw new RuleViolation(RETURN_MESSAGES.noteTooLong, 422);
+      return [{ type: "OrderNoteAdded", data: { orderId, text, actor, at } }];
+    }
+    case "RecordDelivery": {
+      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      if (order.status === "cancelled") throw new RuleViolation(RETURN_MESSAGES.cancelled, 409);
+      if (!(DELIVERY_METHODS as readonly string[]).includes(command.method)) throw new RuleViolation(RETURN_MESSAGES.deliveryMethod, 422);
+      const method = command.method as DeliveryMethod;
+      const courier = trimmed(command.courier);
+      const trackingNumber = trimmed(command.trackingNumber);
+      const note = trimmed(command.note);
+      if (method === "courier" && (!courier || !trackingNumber)) throw new RuleViolation(RETURN_MESSAGES.courierNeeded, 422);
+      if (courier.length > COURIER_MAX) throw new RuleViolation(RETURN_MESSAGES.courierTooLong, 422);
+      if (trackingNumber.length > TRACKING_MAX) throw new RuleViolation(RETURN_MESSAGES.trackingTooLong, 422);
+      if (note.length > RETURN_NOTE_MAX) throw new RuleViolation(RETURN_MESSAGES.deliveryNoteTooLong, 422);
+      // By hand there is no courier to name: whatever the form still held is not recorded.
+      const byCourier = method === "courier" ? { courier, trackingNumber } : {};
+      const now = order.afterSale.delivery;
+      if (now && now.method === method && now.courier === byCourier.courier && now.trackingNumber === byCourier.trackingNumber && (now.note ?? "") === note) {
+        return [];
+      }
+      return [{ type: "DeliveryRecorded", data: { orderId, method, ...byCourier, ...(note ? { note } : {}), actor, at } }];
+    }
+    case "RequestReturn":
+      return [{ type: "ReturnRequested", data: requestReturn(command, order) }];
+    case "ApproveReturn": {
+      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      const r = findReturn(order, command.returnId);
+      if (r.stage === "approved") return [];
+      if (r.stage !== "requested") throw new RuleViolation(RETURN_MESSAGES.notRequested, 409);
+      const note = optionalNote(command.note);
+      return [{ type: "ReturnApproved", data: { orderId, returnId: r.returnId, ...(note ? { note } : {}), actor, at } }];
+    }
+    case "RefuseReturn": {
+      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      const r = findReturn(order, command.returnId);
+      if (r.stage === "refused") return [];
+      if (r.stage !== "requested") throw new RuleViolation(RETURN_MESSAGES.notRequested, 409);
+      const note = optionalNote(command.note);
+      if (!note) throw new RuleViolation(RETURN_MESSAGES.refuseNote, 422);
+      return [{ type: "ReturnRefused", data: { orderId, returnId: r.returnId, note, actor, at } }];
+    }
+    case "ReceiveReturn": {
+      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      const r = findReturn(order, command.returnId);
+      if (!(RETURN_RECEIPTS as readonly string[]).includes(command.method)) throw new RuleViolation(RETURN_MESSAGES.receiptMethod, 422);
+      if (r.stage === "received" || r.stage === "exchanged" || r.stage === "refunded") return [];
+      if (r.stage !== "approved") throw new RuleViolation(RETURN_MESSAGES.notApproved, 409);
+      return [{ type: "ReturnReceived", data: { orderId, returnId: r.returnId, method: command.method as ReturnReceipt, actor, at } }];
+    }
+    case "MakeExchange": {
+      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      const r = findReturn(order, command.returnId);
+      if (r.want !== "exchange" || !r.exchangeSize) throw new RuleViolation(RETURN_MESSAGES.notAnExchange, 409);
+      if (r.stage === "exchanged") return [];
+      if (r.stage !== "received") throw new RuleViolation(RETURN_MESSAGES.notReceived, 409);
+      const asked = r.exchangeSize;
+      const lines: ExchangeLine[] = r.lines.map((l) => {
+        const target = command.targets?.[lineKey(l)];
+        return {
+          productId: l.productId,
+          fromSize: l.size,
+          toSize: target?.size ?? asked,
+          school: l.school,
+          quantity: l.quantity,
+          ...(target && target.productId !== l.productId ? { toProductId: target.productId } : {}),
+        };
+      });
+      return [{ type: "ExchangeMade", data: { orderId, returnId: r.returnId, lines, actor, at } }];
+    }
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Notes, delivery details, returns and exchanges (decision 103) in the browser, with JavaScript on
+ * and off: the admin writes a note and the courier's tracking number on the order page; a parent
+ * asks for a refund on the tracking page and for another size on the account page; the admin
+ * approves, records the goods back, and refunds (the Payment section's form comes filled in) or
+ * makes the exchange (a ₹0 line); each step is in the order's history with the admin's name.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { JS_MODES, launchBrowser, newShopperPage } from "../support/browser";
+import { open, settle } from "../support/storefront";
+import { startTestServer, type TestServer } from "../support/server";
+import { createTestAdmin, newAdminPage, signInShopperIn, type TestAdmin } from "../support/admin";
+import { createBottle } from "../support/stock-contract";
+import type { Actor } from "../../domain/orders/events";
+
+let server: TestServer;
+let browser: Browser | null;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createTestAdmin(server.shop, server.url, `returns-e2e-${randomUUID()}@churu-uniforms.example`);
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const newPhone = () => `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
+const adminActor = (): Actor => ({ kind: "admin", id: admin.id, name: admin.name });
+const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`);
+
+/** A delivered order, its cash collected: a parent can return it. */
+async function deliveredOrder(items: { productId: string; size?: string; quantity: number }[], userId?: string) {
+  const phone = newPhone();
+  const name = userId ? "Meena Sharma" : "Asha Devi";
+  const placed = await server.shop.orders.placeOrder({
+    scope: userId ? `user:${userId}` : `guest:${phone}`,
+    idempotencyKey: randomUUID(),
+    items,
+    customer: userId ? { kind: "user", userId, name, phone } : { kind: "guest", name, phone },
+    address: { name, phone, address: "Ward 5, Station Road", city: "Churu", pincode: "331001" },
+    paymentMethod: "cod",
+  });
+  await server.shop.orders.changeStatus(placed.orderId, "shipped", adminActor());
+  await server.shop.orders.changeStatus(placed.orderId, "delivered", adminActor());
+  await server.shop.orders.pay(placed.orderId, (at) => ({ type: "CollectCash", actor: adminActor(), at }));
+  return { ...placed, phone, name };
+}
+
+/** The order page's history rows as text. */
+async function historyRows(page: Page): Promise<string[]> {
+  return page.getByRole("table", { name: "Order history" }).locator("tbody tr").allTextContents();
+}
+
+/** Presses a step's button on the order page and waits for the page that says it was done. */
+async function step(page: Page, button: ReturnType<Page["getByRole"]>, done: string, js: boolean) {
+  await button.click();
+  await settle(page, (url) => url.searchParams.get("done") === done, js);
+}
+
+describe("notes, delivery and returns", () => {
+  for (const mode of JS_MODES) {
+    const js = mode.javaScriptEnabled;
+
+    it(`the admin adds a note and the courier's details; a courier without its number is refused beside the form (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const order = await deliveredOrder([{ productId: "school/dps/shirt", size: "30", quantity: 1 }]);
+      const { context, page } = await newAdminPage(browser, server.url, admin, js);
+      try {
+        await open(page, `/admin/orders/${order.orderId}`, js);
+        const noteForm = page.locator("form.after-sale-note");
+        await noteForm.getByLabel("New note").fill("Parent asked for delivery after 5 pm");
+        await step(page, noteForm.getByRole("button", { name: "Add note" }), "note", js);
+        await page.getByText("Note added.", { exact: true }).waitFor();
+        const note = page.getByTestId("order-note").first();
+        expect(await note.locator("p").first().textContent()).toBe("Parent asked for delivery after 5 pm");
+        expect(await note.textContent()).toContain(`Admin: ${admin.name}`);
+        // The box is empty again for the next note.
+        expect(await page.locator("form.after-sale-note").getByLabel("New note").inputValue()).toBe("");
+
+        const delivery = page.locator("form.after-sale-delivery");
+        await delivery.getByLabel("by courier").check();
+        await delivery.getByLabel("Courier", { exact: true }).fill("DTDC");
+        await delivery.getByRole("button", { name: "Record delivery" }).click();
+        await delivery.getByRole("alert").filter({ hasText: "Give the courier's name and the tracking number." }).waitFor();
+        // What was typed is still there.
+        expect(await page.locator("form.after-sale-delivery").getByLabel("Courier", { exact: true }).inputValue()).toBe("DTDC");
+        expect(await page.locator("form.after-sale-delivery").getByLabel("by courier").isChecked()).toBe(true);
+        await page.locator("form.after-sale-delivery").getByLabel("Tracking number").fill("D40012345");
+        await step(page, page.locator("form.after-sale-delivery").getByRole("button", { name: "Record delivery" }), "delivery", js);
+        await page.getByText("Delivery details recorded.", { exact: true }).waitFor();
+        expect(await page.locator('[data-field="delivery"]').last().textContent()).toContain("DTDC, tracking number D40012345");
+
+        const rows = await historyRows(page);
+        expect(rows.find((text) => text.includes("Note added"))).toContain(`Admin: ${admin.name}`);
+        expect(rows.find((text) => text.includes("Delivery recorded"))).toContain("DTDC, tracking D40012345");
+
+        // The parent sees the courier and the number, never the note.
+        const parent = await newShopperPage(browser, server.url, js);
+        await open(parent.page, `/orders/track?orderId=${order.displayId}&phone=${order.phone}`, js);
+        await parent.page.getByText("Sent by DTDC, tracking number D40012345.").waitFor();
+        expect(await parent.page.content()).not.toContain("after 5 pm");
+        await parent.context.close();
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`a parent asks for a refund on the tracking page; the admin approves, receives and refunds (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const bottle = await createBottle(server.shop.products, 5);
+      const order = await deliveredOrder([
+        { productId: "school/dps/shirt", size: "30", quantity: 1 },
+        { productId: `product/${bottle.id}`, quantity: 2 },
+      ]);
+      const parent = await newShopperPage(browser, server.url, js);
+      try {
+        await open(parent.page, "/orders/track", js);
+        await parent.page.getByLabel("Order ID").fill(order.displayId);
+        await parent.page.getByLabel("Mobile number").fill(order.phone);
+        await parent.page.getByRole("button", { name: "Track Order" }).click();
+        await settle(parent.page, (url) => url.searchParams.get("phone") === order.phone, js);
+        const form = parent.page.locator("form.return-request");
+        await form.getByLabel(`How many of ${bottle.name} (Free Size)`).fill("1");
+        await form.getByLabel("My money back (cash or UPI)").check();
+        await form.getByLabel("Why are you returning it?").fill("The lid leaks");
+        await form.getByRole("button", { name: "Ask for a return" }).click();
+        await parent.page.getByTestId("return-sent").waitFor();
+        expect(await parent.page.getByTestId("return-states").textContent()).toContain(`refund: ${bottle.name} (Free Size) x 1 — requested`);
+      } finally {
+        await parent.context.close();
+      }
+      const stock = async () => (await server.shop.stock.level(bottle.id))!.available;
+      expect(await stock()).toBe(3);
+
+      const { context, page } = await newAdminPage(browser, server.url, admin, js);
+      try {
+        await open(page, `/admin/orders/${order.orderId}`, js);
+        const card = page.locator("article.return-card");
+        expect(await card.locator('[data-field="return-stage"]').textContent()).toBe("State: requested");
+        await card.getByLabel("Note to the parent (optional)").fill("Bring it with the box");
+        await step(page, card.getByRole("button", { name: "Approve" }), "approve", js);
+        await page.getByText("Return approved.", { exact: true }).waitFor();
+        await page.locator("article.return-card").getByLabel("Drop-off at the shop").check();
+        await step(page, page.locator("article.return-card").getByRole("button", { name: "Goods received" }), "receive", js);
+        await page.getByText("Return received; stock-tracked items are back on the shelf.", { exact: true }).waitFor();
+        expect(await stock()).toBe(4);
+
+        // The refund form comes filled in with the return's amount and name.
+        const refund = page.locator("form.payment-step-refund");
+        const amount = await refund.getByLabel("Amount (₹)").inputValue();
+        expect(Number(amount)).toBeGreaterThan(0);
+        expect(await refund.getByLabel("Note (optional)").inputValue()).toMatch(/^Return [0-9A-F]{8}$/);
+        await refund.getByLabel("Refund by").selectOption("cash");
+        await refund.getByRole("button", { name: "Refund" }).click();
+        await settle(page, (url) => url.searchParams.get("saved") === "refund", js);
+        await page.getByText("Refund recorded.", { exact: true }).waitFor();
+        expect(await page.locator("article.return-card").locator('[data-field="return-stage"]').textContent()).toBe("State: refunded");
+        expect(await field(page, "amount-refunded").textContent()).toBe(`₹${amount}`);
+
+        const rows = await historyRows(page);
+        const row = (what: string) => rows.find((text) => text.includes(what)) ?? "";
+        expect(row("Return requested")).toContain(`Guest: ${order.name}`);
+        for (const what of ["Return approved", "Return received", "Refunded"]) expect(row(what), what).toContain(`Admin: ${admin.name}`);
+        expect(await stock()).toBe(4);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`a parent asks for another size on the account page; the admin makes the exchange at ₹0 (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const user = await server.shop.auth.registerWithEmail({ email: `exchange-${randomUUID()}@example.com`, password: "secret123", name: "Meena Sharma" });
+      const order = await deliveredOrder([{ productId: "school/dps/shirt", size: "30", quantity: 2 }], user.id);
+      const parent = await newShopperPage(browser, server.url, js);
+      try {
+        await signInShopperIn(parent.context, server.shop, server.url, user.id);
+        await open(parent.page, "/account", js);
+        const form = parent.page.locator(`section[data-order="${order.displayId}"] form.return-request`);
+        await form.getByLabel("How many of Shirt (30)").fill("1");
+        await form.getByLabel("Another size").check();
+        // The size is missing: refused beside the form, the rest kept.
+        await form.getByLabel("Why are you returning it?").fill("Too tight");
+        await form.getByRole("button", { name: "Ask for a return" }).click();
+        const again = parent.page.locator(`section[data-order="${order.displayId}"] form.return-request`);
+        await again.getByRole("alert").filter({ hasText: "Write the size you want instead." }).waitFor();
+        expect(await again.getByLabel("Why are you returning it?").inputValue()).toBe("Too tight");
+        expect(await again.getByLabel("Another size").isChecked()).toBe(true);
+        await again.getByLabel("How many of Shirt (30)").fill("1");
+        await again.getByLabel("Size wanted (for an exchange)").fill("32");
+        await again.getByRole("button", { name: "Ask for a return" }).click();
+        await parent.page.getByTestId("return-sent").waitFor();
+      } finally {
+        await parent.context.close();
+      }
+
+      const { context, page } = await newAdminPage(browser, server.url, admin, js);
+      try {
+        await open(page, `/admin/orders/${order.orderId}`, js);
+        await step(page, page.locator("article.return-card").getByRole("button", { name: "Approve" }), "approve", js);
+        await step(page, page.locator("article.return-card").getByRole("button", { name: "Goods received" }), "receive", js);
+        await step(page, page.locator("article.return-card").getByRole("button", { name: "Exchange made (give size 32)" }), "exchange", js);
+        await page.getByText("Exchange made.", { exact: true }).waitFor();
+        expect(await page.locator("article.return-card").locator('[data-field="return-stage"]').textContent()).toBe("State: exchanged");
+        const lines = await page.getByRole("table", { name: "Order lines" }).locator("tbody tr").allTextContents();
+        expect(lines).toEqual([expect.stringContaining("Shirt30"), expect.stringMatching(/^Shirt32.*1₹0₹0$/)]);
+        expect((await historyRows(page)).find((text) => text.includes("Exchange made"))).toContain(`Admin: ${admin.name}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,426 @@
+/**
+ * Notes, delivery details, returns and exchanges (decision 103) as the order decider rules them:
+ * every refusal with its status and words (and their Hindi), the 7-day window to the millisecond,
+ * repeats that decide nothing, the refund a return suggests, and the lines after an exchange.
+ */
+import { describe, expect, it } from "vitest";
+import { ruleRefusal as refusal } from "../support/refusal";
+import { decide, evolve, initialOrderState, type OrderCommand, type OrderState } from "../../domain/orders/order";
+import type { ExchangeLine, OrderEvent, ReturnLine } from "../../domain/orders/events";
+import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
+import {
+  RETURN_MESSAGES,
+  RETURN_WINDOW_MS,
+  heldLines,
+  lineKey,
+  linesAfterExchange,
+  notMadeMessage,
+  refundFor,
+  shortReturnId,
+  tooManyMessage,
+} from "../../domain/orders/returns";
+import { RETURN_FORM_MESSAGES, orderPageForm, returnRequestForm } from "../../domain/forms/admin-returns";
+import { stockEvents, type StockEvent } from "../../domain/stock/events";
+import { decide as decideStockCommand, evolve as evolveStock, initialStockState, type StockCommand, type StockState } from "../../domain/stock/stock";
+import { hasRefusal, refusalIn } from "../../app/i18n/i18n.server";
+import { returnRefusalIn } from "../../app/orders/returns.server";
+
+const placedAt = "2026-11-20T06:00:00.000Z";
+const deliveredAt = "2026-11-22T10:00:00.000Z";
+const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
+const parent = { kind: "guest" as const, name: "Ravi" };
+const orderId = "3f9a1c2e-0000-8000-8000-000000000000";
+const shirt = { productId: "school/dps/shirt", size: "30", school: "DPS" };
+const bottle = { productId: "product/12", size: "Free Size", school: "" };
+
+const place: OrderCommand = {
+  type: "PlaceOrder",
+  orderId,
+  lines: [
+    { ...shirt, name: "Shirt", unitPrice: 310, quantity: 3 },
+    { ...bottle, name: "Steel Bottle", unitPrice: 199, quantity: 1 },
+  ],
+  customer: { kind: "guest", name: "Ravi", phone: "9876543210" },
+  address: { name: "Ravi", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001" },
+  placedAt,
+  language: "en",
+  paymentMethod: "upi",
+  charges: DEFAULT_CHARGE_RULES,
+  actor: parent,
+};
+
+const apply = (state: OrderState, command: OrderCommand) => decide(command, state).reduce(evolve, state);
+const run = (...commands: OrderCommand[]) => commands.reduce(apply, initialOrderState());
+const status = (to: string, at = deliveredAt): OrderCommand => ({ type: "ChangeStatus", to, actor: admin, at });
+const delivered = () => run(place, status("shipped", "2026-11-21T10:00:00.000Z"), status("delivered"));
+const afterSale = (state: OrderState) => {
+  if (!state.exists) throw new Error("no order");
+  return state.afterSale;
+};
+
+const later = (ms: number) => new Date(Date.parse(deliveredAt) + ms).toISOString();
+const ask = (patch: Partial<Extract<OrderCommand, { type: "RequestReturn" }>> = {}): OrderCommand => ({
+  type: "RequestReturn",
+  returnId: "r1",
+  lines: [{ ...shirt, quantity: 1 }],
+  want: "refund",
+  reason: "Too small",
+  actor: parent,
+  at: later(60_000),
+  ...patch,
+});
+const step = (type: "ApproveReturn" | "RefuseReturn", returnId = "r1", note?: string): OrderCommand =>
+  type === "ApproveReturn" ? { type, returnId, ...(note ? { note } : {}), actor: admin, at: later(120_000) } : { type, returnId, note: note ?? "", actor: admin, at: later(120_000) };
+const receive = (returnId = "r1", method = "drop-off"): OrderCommand => ({ type: "ReceiveReturn", returnId, method, actor: admin, at: later(180_000) });
+const exchange = (returnId = "r1", targets?: Record<string, { productId: string; size: string }>): OrderCommand => ({
+  type: "MakeExchange",
+  returnId,
+  ...(targets ? { targets } : {}),
+  actor: admin,
+  at: later(240_000),
+});
+
+describe("notes", () => {
+  it("records the admin's note, trimmed; refuses an empty or too long one", () => {
+    const [note] = decide({ type: "AddNote", text: "  Call after 6 pm  ", actor: admin, at: placedAt }, run(place));
+    expect(note).toEqual({ type: "OrderNoteAdded", data: { orderId, text: "Call after 6 pm", actor: admin, at: placedAt } });
+    expect(refusal(() => decide({ type: "AddNote", text: "   ", actor: admin, at: placedAt }, run(place)))).toEqual({ status: 422, message: RETURN_MESSAGES.noteEmpty });
+    expect(refusal(() => decide({ type: "AddNote", text: "x".repeat(1001), actor: admin, at: placedAt }, run(place)))).toEqual({
+      status: 422,
+      message: RETURN_MESSAGES.noteTooLong,
+    });
+    expect(decide({ type: "AddNote", text: "x".repeat(1000), actor: admin, at: placedAt }, run(place))).toHaveLength(1);
+  });
+});
+
+describe("delivery details", () => {
+  const record = (patch: Partial<Extract<OrderCommand, { type: "RecordDelivery" }>>): OrderCommand => ({
+    type: "RecordDelivery",
+    method: "courier",
+    courier: "DTDC",
+    trackingNumber: "D1234567",
+    actor: admin,
+    at: placedAt,
+    ...patch,
+  });
+
+  it("records a courier with its tracking number; by hand drops whatever courier the form still held", () => {
+    const [courier] = decide(record({ note: " Fragile " }), run(place));
+    expect(courier.data).toEqual({ orderId, method: "courier", courier: "DTDC", trackingNumber: "D1234567", note: "Fragile", actor: admin, at: placedAt });
+    const [hand] = decide(record({ method: "hand" }), run(place));
+    expect(hand.data).toEqual({ orderId, method: "hand", actor: admin, at: placedAt });
+  });
+
+  it("the same details again decide nothing; changed ones replace them", () => {
+    const once = apply(run(place), record({}));
+    expect(decide(record({ courier: " DTDC ", at: later(1) }), once)).toEqual([]);
+    expect(decide(record({ trackingNumber: "D7654321" }), once)).toHaveLength(1);
+    expect(afterSale(apply(once, record({ method: "hand" }))).delivery).toMatchObject({ method: "hand" });
+  });
+
+  it("refuses an unknown method, a courier without name or number, long fields, a cancelled or deleted order", () => {
+    const order = run(place);
+    expect(refusal(() => decide(record({ method: "post" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.deliveryMethod });
+    expect(refusal(() => decide(record({ trackingNumber: " " }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.courierNeeded });
+    expect(refusal(() => decide(record({ courier: "" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.courierNeeded });
+    expect(refusal(() => decide(record({ courier: "x".repeat(81) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.courierTooLong });
+    expect(refusal(() => decide(record({ trackingNumber: "x".repeat(41) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.trackingTooLong });
+    expect(refusal(() => decide(record({ note: "x".repeat(501) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.deliveryNoteTooLong });
+    expect(refusal(() => decide(record({}), apply(order, status("cancelled"))))).toEqual({ status: 409, message: RETURN_MESSAGES.cancelled });
+    expect(refusal(() => decide(record({}), apply(order, { type: "DeleteOrder", actor: admin, at: placedAt })))).toEqual({
+      status: 409,
+      message: RETURN_MESSAGES.deleted,
+    });
+  });
+});
+
+describe("asking for a return", () => {
+  it("records the lines, the wish and the reason, with the shopper", () => {
+    const [asked] = decide(ask({ want: "exchange", exchangeSize: " 32 ", reason: " Too small " }), delivered());
+    expect(asked).toEqual({
+      type: "ReturnRequested",
+      data: { orderId, returnId: "r1", lines: [{ ...shirt, quantity: 1 }], want: "exchange", exchangeSize: "32", reason: "Too small", actor: parent, at: later(60_000) },
+    });
+  });
+
+  it("opens at delivery and closes 7 days after it, to the millisecond", () => {
+    expect(refusal(() => decide(ask(), run(place, status("shipped"))))).toEqual({ status: 409, message: RETURN_MESSAGES.notDelivered });
+    expect(decide(ask({ at: later(RETURN_WINDOW_MS) }), delivered())).toHaveLength(1);
+    expect(refusal(() => decide(ask({ at: later(RETURN_WINDOW_MS + 1) }), delivered()))).toEqual({ status: 409, message: RETURN_MESSAGES.tooLate });
+  });
+
+  it("counts the window from the latest delivery: taken back to shipped and delivered again, it starts anew", () => {
+    const again = run(place, status("shipped"), status("delivered"), status("shipped", later(1000)), status("delivered", later(RETURN_WINDOW_MS)));
+    expect(decide(ask({ at: later(RETURN_WINDOW_MS + 60_000) }), again)).toHaveLength(1);
+    // Taken back to "processing": not delivered now, whatever the last delivery was.
+    expect(refusal(() => decide(ask(), apply(delivered(), status("processing", later(1)))))).toEqual({ status: 409, message: RETURN_MESSAGES.notDelivered });
+  });
+
+  it("refuses a deleted order, one with a return open, no lines, unknown lines and bad quantities", () => {
+    const order = delivered();
+    expect(refusal(() => decide(ask(), apply(order, { type: "DeleteOrder", actor: admin, at: later(1) })))).toEqual({ status: 409, message: RETURN_MESSAGES.deleted });
+    expect(refusal(() => decide(ask({ returnId: "r2" }), apply(order, ask())))).toEqual({ status: 409, message: RETURN_MESSAGES.openRequest });
+    expect(refusal(() => decide(ask({ lines: [] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.noLines });
+    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 0 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.noLines });
+    expect(refusal(() => decide(ask({ lines: [{ ...shirt, size: "32", quantity: 1 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.notInOrder });
+    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 1.5 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.quantity });
+    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: -1 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.quantity });
+  });
+
+  it("never more than the order holds, the same line named twice counted together", () => {
+    const order = delivered();
+    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 4 }] }), order))).toEqual({ status: 422, message: tooManyMessage(3, "Shirt", "30") });
+    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 2 }, { ...shirt, quantity: 2 }] }), order))).toEqual({
+      status: 422,
+      message: tooManyMessage(3, "Shirt", "30"),
+    });
+    const [both] = decide(ask({ lines: [{ ...shirt, quantity: 1 }, { ...shirt, quantity: 2 }] }), order);
+    expect((both.data as { lines: ReturnLine[] }).lines).toEqual([{ ...shirt, quantity: 3 }]);
+  });
+
+  it("refuses a wish that is neither, an exchange without a size or for the size they have, and a missing or long reason", () => {
+    const order = delivered();
+    expect(refusal(() => decide(ask({ want: "credit" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.want });
+    expect(refusal(() => decide(ask({ want: "exchange" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.exchangeSize });
+    expect(refusal(() => decide(ask({ want: "exchange", exchangeSize: "x".repeat(21) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.exchangeSize });
+    expect(refusal(() => decide(ask({ want: "exchange", exchangeSize: "30" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.sameSize });
+    // Two lines, one already in the size wanted: that one has nothing to exchange.
+    expect(
+      refusal(() => decide(ask({ want: "exchange", exchangeSize: "free size", lines: [{ ...shirt, quantity: 1 }, { ...bottle, quantity: 1 }] }), order)),
+    ).toEqual({ status: 422, message: RETURN_MESSAGES.sameSize });
+    expect(refusal(() => decide(ask({ reason: "  " }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.reasonEmpty });
+    expect(refusal(() => decide(ask({ reason: "x".repeat(501) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.reasonTooLong });
+  });
+
+  it("after a refusal the same units may be asked for again; a return waiting for its refund blocks another", () => {
+    const refused = run(place, status("shipped"), status("delivered"), ask({ lines: [{ ...shirt, quantity: 3 }] }), step("RefuseReturn", "r1", "Worn"));
+    expect(decide(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] }), refused)).toHaveLength(1);
+    // Received and waiting for its refund: still under way, so no second request yet.
+    const finished = run(place, status("shipped"), status("delivered"), ask({ lines: [{ ...shirt, quantity: 2 }] }), step("ApproveReturn"), receive());
+    expect(afterSale(finished).returns[0].stage).toBe("received");
+    expect(refusal(() => decide(ask({ returnId: "r2" }), finished))).toEqual({ status: 409, message: RETURN_MESSAGES.openRequest });
+  });
+});
+
+describe("the shop answers a return", () => {
+  const asked = () => apply(delivered(), ask());
+
+  it("approves with an optional note, or refuses with a note the parent reads; once", () => {
+    const approved = apply(asked(), step("ApproveReturn", "r1", "Bring the tags"));
+    expect(afterSale(approved).returns[0]).toMatchObject({ stage: "approved", note: "Bring the tags" });
+    expect(decide(step("ApproveReturn"), approved)).toEqual([]);
+    expect(refusal(() => decide(step("RefuseReturn", "r1", "Worn"), approved))).toEqual({ status: 409, message: RETURN_MESSAGES.notRequested });
+
+    expect(refusal(() => decide(step("RefuseReturn", "r1", "  "), asked()))).toEqual({ status: 422, message: RETURN_MESSAGES.refuseNote });
+    expect(refusal(() => decide(step("ApproveReturn", "r1", "x".repeat(501)), asked()))).toEqual({ status: 422, message: RETURN_MESSAGES.returnNoteTooLong });
+    const refused = apply(asked(), step("RefuseReturn", "r1", "Washed"));
+    expect(afterSale(refused).returns[0]).toMatchObject({ stage: "refused", note: "Washed" });
+    expect(decide(step("RefuseReturn", "r1", "Washed"), refused)).toEqual([]);
+    expect(refusal(() => decide(step("ApproveReturn"), refused))).toEqual({ status: 409, message: RETURN_MESSAGES.notRequested });
+    expect(refusal(() => decide(step("ApproveReturn", "nope"), asked()))).toEqual({ status: 404, message: RETURN_MESSAGES.noSuchReturn });
+  });
+
+  it("receives only an approved return, by pickup or drop-off, once", () => {
+    expect(refusal(() => decide(receive(), asked()))).toEqual({ status: 409, message: RETURN_MESSAGES.notApproved });
+    const approved = apply(asked(), step("ApproveReturn"));
+    expect(refusal(() => decide(receive("r1", "post"), approved))).toEqual({ status: 422, message: RETURN_MESSAGES.receiptMethod });
+    const [received] = decide(receive("r1", "pickup"), approved);
+    expect(received).toEqual({ type: "ReturnReceived", data: { orderId, returnId: "r1", method: "pickup", actor: admin, at: later(180_000) } });
+    const back = apply(approved, receive());
+    // The form sent again (a double click, a refresh): nothing more happens, so no shelf gets the goods twice.
+    expect(decide(receive(), back)).toEqual([]);
+    expect(decide(receive("r1", "pickup"), back)).toEqual([]);
+  });
+
+  it("refuses every step on a deleted order", () => {
+    const deleted = apply(asked(), { type: "DeleteOrder", actor: admin, at: later(1) });
+    for (const command of [step("ApproveReturn"), step("RefuseReturn", "r1", "x"), receive(), exchange()]) {
+      expect(refusal(() => decide(command, deleted))).toEqual({ status: 409, message: RETURN_MESSAGES.deleted });
+    }
+  });
+});
+
+describe("exchanges", () => {
+  const exchangeAsked = (size = "32") => apply(delivered(), ask({ want: "exchange", exchangeSize: size, lines: [{ ...shirt, quantity: 2 }] }));
+  const received = () => [step("ApproveReturn"), receive()].reduce(apply, exchangeAsked());
+
+  it("goes out only once the goods are back, and only for an exchange", () => {
+    expect(refusal(() => decide(exchange(), apply(exchangeAsked(), step("ApproveReturn"))))).toEqual({ status: 409, message: RETURN_MESSAGES.notReceived });
+    const refund = [ask(), step("ApproveReturn"), receive()].reduce(apply, delivered());
+    expect(refusal(() => decide(exchange(), refund))).toEqual({ status: 409, message: RETURN_MESSAGES.notAnExchange });
+  });
+
+  it("adds the new size as a line at no charge; the paid line stays; once", () => {
+    const [made] = decide(exchange("r1", { [lineKey(shirt)]: { productId: shirt.productId, size: "32" } }), received());
+    expect(made).toEqual({
+      type: "ExchangeMade",
+      data: { orderId, returnId: "r1", lines: [{ productId: shirt.productId, fromSize: "30", toSize: "32", school: "DPS", quantity: 2 }], actor: admin, at: later(240_000) },
+    });
+    const after = apply(received(), exchange());
+    expect(afterSale(after).lines).toEqual([
+      { ...shirt, name: "Shirt", unitPrice: 310, quantity: 3 },
+      { ...bottle, name: "Steel Bottle", unitPrice: 199, quantity: 1 },
+      { ...shirt, size: "32", name: "Shirt", unitPrice: 0, quantity: 2 },
+    ]);
+    expect(afterSale(after).returns[0].stage).toBe("exchanged");
+    expect(decide(exchange(), after)).toEqual([]);
+    // The order's money does not move: the new size is free.
+    if (after.exists) expect(after.payment.due).toBe(after.placed.total);
+  });
+
+  it("names another product when the wanted size is one (the shop's one-size products), with the size as the catalogue writes it", () => {
+    const asked = apply(delivered(), ask({ want: "exchange", exchangeSize: "l", lines: [{ ...bottle, quantity: 1 }] }));
+    const back = [step("ApproveReturn"), receive()].reduce(apply, asked);
+    const [made] = decide(exchange("r1", { [lineKey(bottle)]: { productId: "product/13", size: "L" } }), back);
+    expect((made.data as { lines: unknown[] }).lines).toEqual([{ productId: "product/12", fromSize: "Free Size", toSize: "L", school: "", quantity: 1, toProductId: "product/13" }]);
+    expect(linesAfterExchange(afterSale(back).lines, (made.data as { lines: ExchangeLine[] }).lines).at(-1)).toEqual({
+      productId: "product/13",
+      size: "L",
+      school: "",
+      name: "Steel Bottle",
+      unitPrice: 0,
+      quantity: 1,
+    });
+  });
+
+  it("two exchanges to the same size add up on one free line; the exchanged units can be returned in their turn", () => {
+    const first = [step("ApproveReturn"), receive(), exchange()].reduce(apply, apply(delivered(), ask({ want: "exchange", exchangeSize: "32" })));
+    const second = [ask({ returnId: "r2", want: "exchange", exchangeSize: "32" }), step("ApproveReturn", "r2"), receive("r2"), exchange("r2")].reduce(apply, first);
+    expect(afterSale(second).lines.filter((l) => l.unitPrice === 0)).toEqual([{ ...shirt, size: "32", name: "Shirt", unitPrice: 0, quantity: 2 }]);
+    expect(decide(ask({ returnId: "r3", lines: [{ ...shirt, size: "32", quantity: 2 }] }), second)).toHaveLength(1);
+    expect(refusal(() => decide(ask({ returnId: "r3", lines: [{ ...shirt, quantity: 2 }] }), second))).toEqual({ status: 422, message: tooManyMessage(1, "Shirt", "30") });
+  });
+});
+
+describe("the refund of a return", () => {
+  const order = { lines: [{ ...shirt, name: "Shirt", unitPrice: 310, quantity: 3 }, { ...bottle, name: "Steel Bottle", unitPrice: 199, quantity: 1 }], subtotal: 1129, discount: 112 };
+
+  it("is the lines at what was paid, less their share of the discount rounded to the rupee, never more than is left", () => {
+    expect(refundFor([{ ...shirt, quantity: 1 }], order)).toBe(310 - Math.round((112 * 310) / 1129));
+    expect(refundFor([{ ...shirt, quantity: 3 }, { ...bottle, quantity: 1 }], order)).toBe(1129 - 112);
+    expect(refundFor([{ ...shirt, quantity: 3 }], order, 500)).toBe(500);
+    expect(refundFor([{ ...shirt, quantity: 1 }], { ...order, discount: 0 })).toBe(310);
+    // A unit of an exchanged size costs nothing: it was paid for on its first line.
+    expect(refundFor([{ ...shirt, size: "32", quantity: 1 }], { ...order, lines: [...order.lines, { ...shirt, size: "32", name: "Shirt", unitPrice: 0, quantity: 1 }] })).toBe(0);
+  });
+
+  it("marks the received refund return refunded when the Payment section's refund is recorded", () => {
+    const paid = apply(delivered(), { type: "ConfirmPayment", actor: admin, at: later(1) });
+    const back = [ask(), step("ApproveReturn"), receive()].reduce(apply, paid);
+    const refunded = apply(back, { type: "RefundPayment", amount: 279, method: "upi", actor: admin, at: later(300_000) });
+    expect(afterSale(refunded).returns[0]).toMatchObject({ stage: "refunded", refunded: 279 });
+    // Finished: the parent may ask again for what is left.
+    expect(decide(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 2 }] }), refunded)).toHaveLength(1);
+    expect(refusal(() => decide(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] }), refunded))).toEqual({ status: 422, message: tooManyMessage(2, "Shirt", "30") });
+  });
+});
+
+describe("what the order still accounts for", () => {
+  it("is its lines after exchanges less the goods back on the shelf", () => {
+    const back = [ask({ lines: [{ ...shirt, quantity: 2 }, { ...bottle, quantity: 1 }] }), step("ApproveReturn"), receive()].reduce(apply, delivered());
+    expect(heldLines(afterSale(back))).toEqual([{ ...shirt, name: "Shirt", unitPrice: 310, quantity: 1 }]);
+    // Asked and approved, not yet back: still the order's.
+    const approved = [ask({ lines: [{ ...bottle, quantity: 1 }] }), step("ApproveReturn")].reduce(apply, delivered());
+    expect(heldLines(afterSale(approved))).toHaveLength(2);
+  });
+});
+
+describe("the words", () => {
+  it("every refusal has Hindi words, those that name something too", () => {
+    for (const message of [...Object.values(RETURN_MESSAGES), RETURN_FORM_MESSAGES.notAStep]) {
+      expect(hasRefusal(message), message).toBe(true);
+      expect(refusalIn("hi", message), message).not.toBe(message);
+    }
+    expect(returnRefusalIn("hi", tooManyMessage(2, "Shirt", "30"))).toBe("Shirt (30) में से ज़्यादा से ज़्यादा 2 लौटा सकते हैं।");
+    expect(returnRefusalIn("hi", notMadeMessage("Steel Bottle", "L"))).toBe("Steel Bottle साइज़ L में नहीं आता।");
+    expect(returnRefusalIn("hi", "Only 1 of Steel Bottle left in stock.")).not.toBe("Only 1 of Steel Bottle left in stock.");
+    expect(returnRefusalIn("en", RETURN_MESSAGES.tooLate)).toBe(RETURN_MESSAGES.tooLate);
+  });
+
+  it("a return is named by its first 8 characters, as orders are", () => {
+    expect(shortReturnId("0a1b2c3d-4e5f-8000-8000-000000000000")).toBe("0A1B2C3D");
+  });
+});
+
+describe("the forms' shape", () => {
+  it("reads every after-sale step beside the payment steps, and refuses an unknown intent", () => {
+    expect(orderPageForm.safeParse({ intent: "note", text: "Hello" }).success).toBe(true);
+    expect(orderPageForm.safeParse({ intent: "receive", returnId: "r1", method: "pickup" }).success).toBe(true);
+    expect(orderPageForm.safeParse({ intent: "refund", amount: "12", method: "cash" }).success).toBe(true);
+    const unknown = orderPageForm.safeParse({ intent: "teleport" });
+    expect(unknown.success).toBe(false);
+    expect(unknown.error?.issues[0].message).toBe(RETURN_FORM_MESSAGES.notAStep);
+    expect(orderPageForm.safeParse({ intent: "approve", returnId: "  " }).error?.issues[0].message).toBe(RETURN_MESSAGES.noSuchReturn);
+  });
+
+  it("reads a return request with its quantities as they are named", () => {
+    const parsed = returnRequestForm.safeParse({ intent: "return", orderId: "abc", want: "refund", reason: "Small", "qty-0": "1" });
+    expect(parsed.success).toBe(true);
+    expect(returnRequestForm.safeParse({ intent: "return", want: "refund" }).error?.issues[0].message).toBe(RETURN_MESSAGES.reasonEmpty);
+  });
+});
+
+// The events this file decides are the registry's: each one a type the order stream knows.
+const types: OrderEvent["type"][] = ["OrderNoteAdded", "DeliveryRecorded", "ReturnRequested", "ReturnApproved", "ReturnRefused", "ReturnReceived", "ExchangeMade"];
+it("every after-sale event is in the order registry", async () => {
+  const { orderEvents } = await import("../../domain/orders/events");
+  for (const type of types) expect(orderEvents.types).toContain(type);
+});
+
+describe("the shelf under returns and exchanges", () => {
+  const productId = 12;
+  const opened = decideStock([{ type: "OpenStock", productId, at: placedAt, openingCount: 10 }]);
+  const reserve = (quantity: number, more?: boolean): StockCommand => ({ type: "ReserveStock", productId, orderId, quantity, name: "Steel Bottle", at: placedAt, ...(more ? { more } : {}) });
+  const takeBack = (quantity: number, from = orderId): StockCommand => ({ type: "ReturnStock", productId, quantity, orderId: from, actor: admin, reason: "Return R1", at: placedAt });
+  const release: StockCommand = { type: "ReleaseStock", productId, orderId, reason: "cancelled", at: placedAt };
+
+  it("an exchange's new size adds to what the order holds; a placing's retry still adds nothing", () => {
+    const state = decideStock([reserve(2), reserve(2), reserve(1, true)], opened.state);
+    expect(state.state).toMatchObject({ available: 7, held: { [orderId]: 3 } });
+    expect(refusalOfStock(reserve(8, true), state.state)).toEqual({ status: 409, message: "Only 7 of Steel Bottle left in stock." });
+  });
+
+  it("goods of the order back on the shelf come off its hold, so a cancel after gives back only the rest", () => {
+    const back = decideStock([reserve(3), takeBack(2)], opened.state);
+    expect(back.events.at(-1)).toMatchObject({ type: "StockReturned", data: { quantity: 2, orderId, fromHold: 2 } });
+    expect(back.state).toMatchObject({ available: 9, held: { [orderId]: 1 } });
+    const cancelled = decideStock([release], back.state);
+    expect(cancelled.state).toMatchObject({ available: 10, held: {} });
+    // More back than the order held (an order from before stock was events): the rest is simply on the shelf.
+    const more = decideStock([reserve(1), takeBack(3)], opened.state);
+    expect(more.events.at(-1)?.data).toMatchObject({ quantity: 3, fromHold: 1 });
+    expect(more.state).toMatchObject({ available: 12, held: {} });
+    // Goods of another order, or of none, leave every hold as it is.
+    expect(decideStock([reserve(1), takeBack(1, "other")], opened.state).state.held).toEqual({ [orderId]: 1 });
+  });
+
+  it("reads a return stored before holds were lowered (version 1) as taking nothing off a hold", () => {
+    const stored = {
+      type: "StockReturned",
+      data: { productId, quantity: 2, orderId, actor: admin, reason: "Returned unopened", at: placedAt },
+      metadata: {},
+      streamId: `stock-${productId}`,
+      revision: 3,
+      position: "1",
+    };
+    const read = stockEvents.read(stored);
+    expect(read.data).toMatchObject({ quantity: 2, fromHold: 0 });
+    const state = [decideStock([reserve(2)], opened.state).state].map((s) => evolveStock(s, read))[0];
+    expect(state).toMatchObject({ available: 10, held: { [orderId]: 2 } });
+  });
+});
+
+function decideStock(commands: StockCommand[], from: StockState = initialStockState()) {
+  const events: StockEvent[] = [];
+  let state = from;
+  for (const command of commands) {
+    const decided = decideStockCommand(command, state);
+    events.push(...decided);
+    state = decided.reduce(evolveStock, state);
+  }
+  return { state, events };
+}
+
+function refusalOfStock(command: StockCommand, state: StockState) {
+  return refusal(() => decideStockCommand(command, state));
+}
