@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { JS_MODES, launchBrowser } from "../support/browser";
 import { open, settle } from "../support/storefront";
 import { startTestServer, type TestServer } from "../support/server";
-import { createTestAdmin, newAdminPage, type TestAdmin } from "../support/admin";
+import { createTestAdmin, newAdminPage, placeTestOrder, type TestAdmin } from "../support/admin";
 import { formatRupees } from "../../domain/money";
 
 let server: TestServer;
@@ -29,24 +29,18 @@ afterAll(async () => {
   await server?.close();
 });
 
-let phoneSeq = 9_600_000_000 + Math.floor(Math.random() * 300_000_000);
-
 /** School shirts and a calculator outside Churu district: the offer and a delivery charge both show. */
-async function chargedOrder(name: string) {
-  const phone = String(phoneSeq++);
-  const placed = await server.shop.orders.placeOrder({
-    scope: `guest:${phone}`,
-    idempotencyKey: randomUUID(),
+const chargedOrder = (name: string) =>
+  placeTestOrder(server.shop, {
+    name,
     items: [
       { productId: "school/dps/shirt", size: "30", quantity: 2 },
       { productId: "stationery/scientific-calculator", quantity: 1 },
     ],
-    customer: { kind: "guest", name, phone },
-    address: { name, phone, address: "9 Mandi Road, near the water tank", city: "Ratangarh", pincode: "334001" },
+    address: "9 Mandi Road, near the water tank",
+    city: "Ratangarh",
+    pincode: "334001",
   });
-  await server.shop.orders.waitUntilVisible(placed.position);
-  return placed;
-}
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

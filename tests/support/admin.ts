@@ -54,7 +54,7 @@ let phoneSeq = 9_100_000_000 + Math.floor(Math.random() * 800_000_000);
  */
 export async function placeTestOrder(
   shop: Shop,
-  options: { name?: string; userId?: string; email?: string; items?: OrderItemInput[]; city?: string } = {},
+  options: { name?: string; userId?: string; email?: string; items?: OrderItemInput[]; address?: string; city?: string; pincode?: string } = {},
 ): Promise<{ orderId: string; displayId: string; name: string; phone: string }> {
   const phone = String(phoneSeq++);
   const name = options.name ?? `Customer ${phone.slice(-4)}`;
@@ -65,7 +65,7 @@ export async function placeTestOrder(
     customer: options.userId
       ? { kind: "user", userId: options.userId, name, phone, ...(options.email ? { email: options.email } : {}) }
       : { kind: "guest", name, phone },
-    address: { name, phone, address: "12 Station Road", city: options.city ?? "Churu", pincode: "331001" },
+    address: { name, phone, address: options.address ?? "12 Station Road", city: options.city ?? "Churu", pincode: options.pincode ?? "331001" },
   });
   await shop.orders.waitUntilVisible(placed.position);
   return { orderId: placed.orderId, displayId: placed.displayId, name, phone };
