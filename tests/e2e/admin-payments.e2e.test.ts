@@ -4,13 +4,12 @@
  * refund part of it (a refund too large is refused beside its form first), and find each step
  * in the order's audit trail with the admin's name and the time.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { JS_MODES, launchBrowser } from "../support/browser";
 import { open, settle } from "../support/storefront";
 import { startTestServer, type TestServer } from "../support/server";
-import { createTestAdmin, newAdminPage, type TestAdmin } from "../support/admin";
+import { createTestAdmin, newAdminPage, placeTestOrder, type TestAdmin } from "../support/admin";
 import { formatRupees } from "../../domain/money";
 
 let server: TestServer;
@@ -27,20 +26,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-let phoneSeq = 9_400_000_000 + Math.floor(Math.random() * 500_000_000);
 let referenceSeq = 300_000_000_000 + Math.floor(Math.random() * 600_000_000_000);
 
 async function reportedUpiOrder(name: string) {
-  const phone = String(phoneSeq++);
-  const placed = await server.shop.orders.placeOrder({
-    scope: `guest:${phone}`,
-    idempotencyKey: randomUUID(),
+  const placed = await placeTestOrder(server.shop, {
+    name,
     items: [{ productId: "stationery/scientific-calculator", quantity: 2 }],
-    customer: { kind: "guest", name, phone },
-    address: { name, phone, address: "7 Gadh Road", city: "Churu", pincode: "331001" },
+    address: "7 Gadh Road",
     paymentMethod: "upi",
   });
-  await server.shop.orders.waitUntilVisible(placed.position);
   const reference = String(referenceSeq++);
   await server.shop.orders.pay(placed.orderId, (at) => ({ type: "ReportPayment", reference, actor: { kind: "guest", name }, at }));
   return { ...placed, reference, name };

@@ -3,7 +3,6 @@
  * dashboard's payment filter, through the real pages as a browser without JavaScript sends them:
  * a form post, a redirect on success, the refusal's status and words (English and Hindi) otherwise.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { call, createTestAdmin, placeTestOrder, type TestAdmin } from "../support/admin";
@@ -28,24 +27,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-let phoneSeq = 9_300_000_000 + Math.floor(Math.random() * 600_000_000);
 // A reference no other test run on this database has: 12 digits, the first never 0.
 let referenceSeq = 100_000_000_000 + Math.floor(Math.random() * 800_000_000_000);
 const nextReference = () => String(referenceSeq++);
 
-async function placeUpiOrder(name = "UPI Parent") {
-  const phone = String(phoneSeq++);
-  const placed = await server.shop.orders.placeOrder({
-    scope: `guest:${phone}`,
-    idempotencyKey: randomUUID(),
+const placeUpiOrder = (name = "UPI Parent") =>
+  placeTestOrder(server.shop, {
+    name,
     items: [{ productId: "stationery/scientific-calculator", quantity: 2 }],
-    customer: { kind: "guest", name, phone },
-    address: { name, phone, address: "4 Subhash Chowk", city: "Churu", pincode: "331001" },
+    address: "4 Subhash Chowk",
     paymentMethod: "upi",
   });
-  await server.shop.orders.waitUntilVisible(placed.position);
-  return placed;
-}
 
 const customer = { kind: "guest" as const, name: "UPI Parent" };
 const report = (orderId: string, reference: string) =>

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { signInAdmin, signInShopper } from "../../app/auth/session.server";
 import type { Shop } from "../../services/index";
 import type { OrderItemInput } from "../../services/orders";
+import type { PaymentMethod } from "../../domain/orders/events";
 import { newShopperPage } from "./browser";
 
 export interface TestAdmin {
@@ -54,7 +55,16 @@ let phoneSeq = 9_100_000_000 + Math.floor(Math.random() * 800_000_000);
  */
 export async function placeTestOrder(
   shop: Shop,
-  options: { name?: string; userId?: string; email?: string; items?: OrderItemInput[]; address?: string; city?: string; pincode?: string } = {},
+  options: {
+    name?: string;
+    userId?: string;
+    email?: string;
+    items?: OrderItemInput[];
+    address?: string;
+    city?: string;
+    pincode?: string;
+    paymentMethod?: PaymentMethod;
+  } = {},
 ): Promise<{ orderId: string; displayId: string; name: string; phone: string }> {
   const phone = String(phoneSeq++);
   const name = options.name ?? `Customer ${phone.slice(-4)}`;
@@ -66,6 +76,7 @@ export async function placeTestOrder(
       ? { kind: "user", userId: options.userId, name, phone, ...(options.email ? { email: options.email } : {}) }
       : { kind: "guest", name, phone },
     address: { name, phone, address: options.address ?? "12 Station Road", city: options.city ?? "Churu", pincode: options.pincode ?? "331001" },
+    ...(options.paymentMethod ? { paymentMethod: options.paymentMethod } : {}),
   });
   await shop.orders.waitUntilVisible(placed.position);
   return { orderId: placed.orderId, displayId: placed.displayId, name, phone };
