@@ -4,6 +4,13 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
 
+/**
+ * Who is shopping, for the web server: it asks before it fills a kept catalogue page in for a
+ * shopper (server/page-cache.ts, decision 106). Exported here because the server reaches the app
+ * only through its build.
+ */
+export { shopperFrame } from "./frame.server";
+
 const ABORT_DELAY = 5_000;
 
 /**

@@ -24,7 +24,7 @@ import { takeAddedFlash } from "./cart/added-flash.server";
 import { loadFrame } from "./frame.server";
 import { useNonce } from "./nonce";
 import { I18nProvider, metaT } from "./i18n/I18n";
-import { pageLanguage, serverT } from "./i18n/i18n.server";
+import { pageLanguage } from "./i18n/i18n.server";
 import { LANGUAGES, LOCALE } from "../domain/i18n";
 
 export const links: LinksFunction = () => [
@@ -33,13 +33,14 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [frame, flash] = await Promise.all([loadFrame(request, context.shop), takeAddedFlash(request, context.shop)]);
-  // What a plain add-to-cart form added is shown on this page only: the cookie goes with this answer.
   // The page's language and the frame's messages: the browser gets no translation library (decision 098).
   const i18n = pageLanguage(request);
-  // Worded here, so no page carries the badge's words unless it shows the badge.
-  const cartLabel = frame.cartCount > 0 ? serverT(i18n.lang)("server:cartCount", { count: frame.cartCount }) : null;
-  return data({ ...frame, added: flash?.item ?? null, i18n, cartLabel }, flash ? { headers: { "Set-Cookie": flash.clear } } : undefined);
+  const [frame, flash] = await Promise.all([
+    loadFrame(request, context.shop, i18n.lang, context.shopperFrame),
+    takeAddedFlash(request, context.shop),
+  ]);
+  // What a plain add-to-cart form added is shown on this page only: the cookie goes with this answer.
+  return data({ ...frame, added: flash?.item ?? null, i18n }, flash ? { headers: { "Set-Cookie": flash.clear } } : undefined);
 }
 
 /** The shop's name for a page with no title of its own, and the title of an error page. */

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { DB } from "./schema";
+import { preparedName } from "./prepared";
 
 /** int8 and numeric come back as JS numbers: counts and rupee amounts fit comfortably. */
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -41,10 +42,25 @@ export class DatabaseUnreachable extends Error {
   override name = "DatabaseUnreachable";
 }
 
+/**
+ * A pool connection that sends the statements db/prepared.ts names as named prepared statements:
+ * parsed and planned on this connection the first time, only bound and run after that.
+ */
+class PreparingClient extends pg.Client {
+  // pg's query() has a dozen overloads; Kysely calls query(text, values) and wants the promise.
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === "string" && args.length === 2 ? preparedName(text) : undefined;
+    const run = super.query as (...a: unknown[]) => never;
+    return name ? run.call(this, { name, text, values }) : run.apply(this, args);
+  }
+}
+
 export async function connectPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
   const parsed = new URL(url);
   const where = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5000,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
+import { runPrepared } from "../db/prepared";
 import {
   WrongExpectedVersion,
   type AppendResult,
@@ -242,9 +243,11 @@ export class PostgresEventStore implements EventStore {
     const from = options.fromRevision;
     const bound =
       from === undefined ? sql`true` : backwards ? sql`stream_revision <= ${from}` : sql`stream_revision >= ${from}`;
-    const { rows } = await sql<EventRow>`select ${COLUMNS} from es_events
+    // A cart's newest events are read on nearly every page (the badge): a prepared statement.
+    const query = sql<EventRow>`select ${COLUMNS} from es_events
       where stream_id = ${streamId} and ${bound}
-      order by stream_revision ${backwards ? sql`desc` : sql`asc`} limit ${limit}`.execute(this.db);
+      order by stream_revision ${backwards ? sql`desc` : sql`asc`} limit ${limit}`.compile(this.db);
+    const { rows } = await runPrepared(this.db, query);
     return rows.map(toRecorded);
   }
 

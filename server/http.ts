@@ -4,10 +4,12 @@ import path from "node:path";
 import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Shop } from "../services/index";
-import { createPageCache } from "./page-cache";
+import type { Language } from "../domain/i18n";
+import type { ShopperFrame } from "../domain/shopper-frame";
+import { createPageCache, withoutPersonalCookies, type ShopperPages } from "./page-cache";
 import { languageSwitch } from "./language";
 import { cspNonceOf, securityHeadersMiddleware } from "./security-headers";
 import { allowedMethods, refuseBrokenAddress, refuseConnect, rejectCrossSitePosts } from "./request-guards";
@@ -66,24 +68,30 @@ export async function startWebServer(
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
 
+  // clientIp: the address rate limits count. log: this request's logger (its lines carry the request id).
+  // drained: a streamed answer's wait for the client (backpressure.ts).
+  const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+    shop,
+    clientIp: req.ip ?? "",
+    log: req.log,
+    cspNonce: cspNonceOf(res),
+    drained: responseDrained(res),
+  });
+
   app.use(rejectCrossSitePosts);
   app.use("/api", unroutableApiPath);
   // Development re-renders every page: an edited component must show on the next reload.
-  const pageCache = createPageCache({ seconds: options.vite ? 0 : shop.config.pageCacheSeconds });
+  const pageCache = createPageCache({
+    seconds: options.vite ? 0 : shop.config.pageCacheSeconds,
+    shoppers: typeof build === "function" ? undefined : shopperPages(build, shop, loadContext),
+  });
   const stopListening = shop.products.onChange(pageCache.clear);
   // Before the cache: `?lng=` is never a page of its own, only a switch (decision 098).
   app.use(languageSwitch);
   app.use(pageCache.middleware);
-  // clientIp: the address rate limits count. log: this request's logger (its lines carry the request id).
-  // drained: a streamed answer's wait for the client (backpressure.ts).
   // app.use, not app.all("*"): Express decodes route parameters and answers a malformed escape
   // ("/api/orders/%E0%A4") with its own HTML error page. Remix copes with such a path itself.
-  app.use(
-    createRequestHandler({
-      build,
-      getLoadContext: (req, res) => ({ shop, clientIp: req.ip ?? "", log: req.log, cspNonce: cspNonceOf(res), drained: responseDrained(res) }),
-    }),
-  );
+  app.use(createRequestHandler({ build, getLoadContext: loadContext }));
   app.use(lastResortError);
 
   const server = http.createServer(app);
@@ -108,6 +116,37 @@ export async function startWebServer(
         });
         server.closeIdleConnections();
       }),
+  };
+}
+
+/**
+ * What the page cache asks of the app to keep catalogue pages for shoppers (decision 106): the
+ * app's own lookup of who is shopping (exported by app/entry.server.tsx, as the server reaches
+ * the app only through its build), and a render through Remix with the shopper's frame given,
+ * the request's personal cookies left out.
+ */
+function shopperPages(
+  build: ServerBuild,
+  shop: Shop,
+  loadContext: (req: express.Request, res: express.Response) => AppLoadContext,
+): ShopperPages | undefined {
+  const entry = build.entry.module as { shopperFrame?: (request: Request, shop: Shop, lang: Language) => Promise<ShopperFrame | null> };
+  const lookUp = entry.shopperFrame;
+  if (!lookUp) return undefined;
+  const renderPage = createRemixHandler(build, process.env.NODE_ENV);
+  const address = (req: express.Request) => `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  return {
+    frameOf: (req, lang) => lookUp(new Request(address(req), { headers: { cookie: req.get("cookie") ?? "" } }), shop, lang),
+    render(req, res, frame) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (name === "cookie" || value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+      }
+      const cookies = withoutPersonalCookies(req.get("cookie"));
+      if (cookies) headers.set("cookie", cookies);
+      return renderPage(new Request(address(req), { headers }), { ...loadContext(req, res), shopperFrame: frame });
+    },
   };
 }
 

@@ -1,28 +1,51 @@
+import { randomBytes } from "node:crypto";
 import type express from "express";
 import { ADDED_FLASH_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE, SHOPPER_COOKIE } from "../domain/cookies";
-import { requestLanguage } from "../domain/i18n";
+import { requestLanguage, type Language } from "../domain/i18n";
+import { isVisitorFrame, type ShopperFrame } from "../domain/shopper-frame";
 import { cspNonceOf } from "./security-headers";
 
 /**
  * Catalogue pages (home, schools, uniforms, accessories, /shop, products) come out the same
  * for every visitor who has no session and no cart yet: most parents browsing on a phone.
  * Their HTML is kept here for a few seconds, keyed by URL, so a rush of parents costs one
- * render per page instead of one per visit (decision 074). Anything personal is never kept:
- * a request carrying the shop's session, admin or cart cookie, a response that sets a cookie
- * or says no-store/private, anything but a 200 HTML page. A kept page is sent with the CSP
+ * render per page instead of one per visit (decision 074). A kept page is sent with the CSP
  * nonce of the response it goes out in, never the one it was rendered with (decision 081).
+ *
+ * A parent with a cart, or signed in, sees the same page but for the navbar: Account and
+ * Logout instead of Login and Sign up, and the cart badge. Their page is kept too, once per
+ * kind of shopper (signed in or not, badge or not), rendered with placeholders where the
+ * badge's count and words go; each request fills in that shopper's own, looked up afresh,
+ * so a badge is never a moment old (decision 106). A request that carries the note of what
+ * was just added, a response that sets a cookie or says no-store/private, anything but a
+ * 200 HTML page is never kept.
  */
 export interface PageCacheOptions {
   /** How long a page is served from memory (PAGE_CACHE_SECONDS); 0 turns the cache off. */
   seconds: number;
   /** Upper bound on the HTML kept, in bytes; the least recently used pages go first. */
   maxBytes?: number;
+  /** How the app is asked about a shopper and for a page to keep; without it, shoppers' pages are rendered each time. */
+  shoppers?: ShopperPages;
 }
 
-interface CachedPage {
-  /** The page cut where its render's nonce stood: a hit joins the pieces with its own nonce. */
+/** What the web server asks of the app (through its build) to keep pages for shoppers. */
+export interface ShopperPages {
+  /** The shopper's part of the frame, by the app's own lookup; null when it failed (the database is down). */
+  frameOf(req: express.Request, lang: Language): Promise<ShopperFrame | null>;
+  /** The page as Remix renders it for a shopper with this frame, without the request's personal cookies. */
+  render(req: express.Request, res: express.Response, frame: ShopperFrame): Promise<Response>;
+}
+
+/** What fills a hole: the response's nonce, or the badge's count or words as HTML or inside the page's data script. */
+type Hole = "nonce" | "count" | "label" | "count-in-script" | "label-in-script";
+
+interface KeptPage {
+  /** The page cut at its holes: pieces[i], holes[i], pieces[i + 1], ... */
   pieces: Buffer[];
+  holes: Hole[];
   renderedNonce?: string;
+  status: number;
   bytes: number;
   headers: Record<string, string | string[]>;
   expires: number;
@@ -46,15 +69,49 @@ const WIRE_HEADERS = new Set([
 ]);
 const LARGEST_PAGE = 512 * 1024;
 
+/**
+ * Where a kept shopper page has the badge: 128 random bits each, drawn when the process starts,
+ * so no product name or price can ever read the same. Letters, digits and dashes only: React's
+ * escaping, JSON and the data script's escaping all leave them as they are.
+ */
+const COUNT_MARK = `badge-count-${randomBytes(16).toString("hex")}`;
+const LABEL_MARK = `badge-label-${randomBytes(16).toString("hex")}`;
+
+function cookieNames(cookieHeader: string | undefined): string[] {
+  return cookieHeader ? cookieHeader.split(";").map((pair) => pair.split("=", 1)[0].trim()) : [];
+}
+
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((pair) => PERSONAL_COOKIES.includes(pair.split("=", 1)[0].trim()));
+  return cookieNames(cookieHeader).some((name) => PERSONAL_COOKIES.includes(name));
+}
+
+/** The Cookie header without the shop's personal cookies (the language choice stays): what a kept page is rendered with. */
+export function withoutPersonalCookies(cookieHeader: string | undefined): string {
+  if (!cookieHeader) return "";
+  return cookieHeader
+    .split(";")
+    .filter((pair) => !PERSONAL_COOKIES.includes(pair.split("=", 1)[0].trim()))
+    .join(";")
+    .trim();
+}
+
+/** Which page of a kind a shopper gets: a visitor's is everyone's; the others say who they are for. */
+function kindOf(frame: ShopperFrame): string {
+  if (isVisitorFrame(frame)) return "";
+  return `${frame.signedIn ? "signed-in" : "guest"}${frame.badge ? "+badge" : ""} `;
+}
+
+/** The frame a shopper page of a kind is rendered with: placeholders where the badge goes. */
+function placeholders(frame: ShopperFrame): ShopperFrame {
+  return { signedIn: frame.signedIn, badge: frame.badge ? { count: COUNT_MARK, label: LABEL_MARK } : null };
 }
 
 export function createPageCache(options: PageCacheOptions) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   // A Map iterates in insertion order; re-inserting on a hit makes it least-recently-used first.
-  const pages = new Map<string, CachedPage>();
+  const pages = new Map<string, KeptPage>();
+  // A shopper page being rendered: the requests that want it meanwhile wait for that one render.
+  const rendering = new Map<string, Promise<KeptPage | null>>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -66,7 +123,7 @@ export function createPageCache(options: PageCacheOptions) {
     pages.delete(key);
   }
 
-  function keep(key: string, page: CachedPage) {
+  function keep(key: string, page: KeptPage) {
     forget(key);
     pages.set(key, page);
     bytes += page.bytes;
@@ -76,35 +133,85 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  function cacheable(req: express.Request): boolean {
-    return options.seconds > 0 && req.method === "GET" && CATALOGUE_PATH.test(req.path) && !hasPersonalCookie(req.get("cookie"));
+  /** A page still fresh under `key`, made the most recently used; or nothing. */
+  function fresh(key: string): KeptPage | undefined {
+    const page = pages.get(key);
+    if (!page) return undefined;
+    pages.delete(key);
+    if (page.expires <= Date.now()) {
+      bytes -= page.bytes;
+      return undefined;
+    }
+    pages.set(key, page);
+    return page;
   }
 
-  const middleware: express.RequestHandler = (req, res, next) => {
-    if (!cacheable(req)) return next();
-    // One copy per language: a first visit whose browser asks for Hindi never gets the English page (decision 098).
-    const key = `${requestLanguage(req.get("cookie"), req.get("accept-language"))} ${req.originalUrl}`;
-    const page = pages.get(key);
-    if (page && page.expires > Date.now()) {
-      hits++;
-      pages.delete(key);
-      pages.set(key, page);
-      res.status(200).set(page.headers).set("X-Page-Cache", "hit").end(withNonce(page.pieces, cspNonceOf(res) ?? page.renderedNonce));
-      return;
-    }
-    if (page) forget(key);
+  function send(res: express.Response, page: KeptPage, state: "hit" | "miss", badge: ShopperFrame["badge"]) {
+    if (state === "hit") hits++;
+    else misses++;
+    res
+      .status(page.status)
+      .set(page.headers)
+      .set("X-Page-Cache", state)
+      .end(fill(page, cspNonceOf(res) ?? page.renderedNonce, badge));
+  }
+
+  /** A visitor without a session or cart: the page as Remix sends it is kept on the way out. */
+  function forVisitor(req: express.Request, res: express.Response, next: express.NextFunction, key: string) {
+    const page = fresh(key);
+    if (page) return send(res, page, "hit", null);
     misses++;
     captureInto(res, (body) => {
-      if (!keepable(res, body)) return;
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!WIRE_HEADERS.has(name) && value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
-      }
-      const renderedNonce = cspNonceOf(res);
-      keep(key, { pieces: cutAtNonce(body, renderedNonce), renderedNonce, bytes: body.length, headers, expires: Date.now() + options.seconds * 1000 });
+      if (!keepable(res.statusCode, res.getHeader("content-type"), res.getHeader("cache-control"), res.getHeader("set-cookie") !== undefined, body)) return;
+      keep(key, cut(body, 200, pageHeaders(Object.entries(res.getHeaders())), cspNonceOf(res), options.seconds));
     });
     res.set("X-Page-Cache", "miss");
     next();
+  }
+
+  /** A shopper: their frame looked up, then the page of their kind filled in with it. */
+  async function forShopper(req: express.Request, res: express.Response, next: express.NextFunction, lang: Language, shoppers: ShopperPages) {
+    const frame = await shoppers.frameOf(req, lang);
+    // Unknown (the database failed): the full render says so its own way.
+    if (!frame) return next();
+    const key = `${lang} ${kindOf(frame)}${req.originalUrl}`;
+    const page = fresh(key);
+    if (page) return send(res, page, "hit", frame.badge);
+    let render = rendering.get(key);
+    if (!render) {
+      render = renderToKeep(req, res, frame, shoppers, key).finally(() => rendering.delete(key));
+      rendering.set(key, render);
+    }
+    const rendered = await render;
+    // Not shareable (it set a cookie, say): this request is rendered as any other.
+    if (!rendered) return next();
+    send(res, rendered, "miss", frame.badge);
+  }
+
+  async function renderToKeep(req: express.Request, res: express.Response, frame: ShopperFrame, shoppers: ShopperPages, key: string) {
+    const response = await shoppers.render(req, res, placeholders(frame));
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = response.headers;
+    // Rendered without the shopper's cookies, it should set none; if it does, it is nobody's to share.
+    if (headers.getSetCookie().length > 0) return null;
+    const page = cut(body, response.status, pageHeaders(headers.entries()), cspNonceOf(res), options.seconds);
+    if (keepable(response.status, headers.get("content-type") ?? undefined, headers.get("cache-control") ?? undefined, false, body)) keep(key, page);
+    return page;
+  }
+
+  const middleware: express.RequestHandler = (req, res, next) => {
+    if (options.seconds <= 0 || req.method !== "GET" || !CATALOGUE_PATH.test(req.path)) return next();
+    const cookies = req.get("cookie");
+    // One copy per language: a first visit whose browser asks for Hindi never gets the English page (decision 098).
+    const lang = requestLanguage(cookies, req.get("accept-language"));
+    if (!hasPersonalCookie(cookies)) return forVisitor(req, res, next, `${lang} ${req.originalUrl}`);
+    // The note of what was just added is for this one page, and clearing it sets a cookie: rendered as it is.
+    if (!options.shoppers || cookieNames(cookies).includes(ADDED_FLASH_COOKIE)) return next();
+    forShopper(req, res, next, lang, options.shoppers).catch((err: unknown) => {
+      req.log.error({ err }, "a kept page could not be filled in for a shopper");
+      // Nothing sent yet: the full render answers.
+      if (!res.headersSent) next();
+    });
   };
 
   return {
@@ -118,33 +225,88 @@ export function createPageCache(options: PageCacheOptions) {
   };
 }
 
-/** The page in pieces around each place its nonce appears (128 random bits: nowhere else by chance). */
-function cutAtNonce(body: Buffer, nonce: string | undefined): Buffer[] {
-  if (!nonce) return [body];
-  const needle = Buffer.from(nonce);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
-    pieces.push(body.subarray(from, at));
-    from = at + needle.length;
+/** The headers a kept page goes out with, from the ones it was rendered with. */
+function pageHeaders(entries: Iterable<[string, unknown]>): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of entries) {
+    if (WIRE_HEADERS.has(name.toLowerCase()) || value === undefined) continue;
+    headers[name] = typeof value === "number" ? String(value) : (value as string | string[]);
   }
-  pieces.push(body.subarray(from));
-  return pieces;
+  return headers;
 }
 
-function withNonce(pieces: Buffer[], nonce: string | undefined): Buffer {
-  if (pieces.length === 1) return pieces[0];
-  const needle = Buffer.from(nonce ?? "");
-  const parts: Buffer[] = [pieces[0]];
-  for (let i = 1; i < pieces.length; i++) parts.push(needle, pieces[i]);
+/**
+ * The page cut at its holes: each place its render's nonce appears (128 random bits: nowhere
+ * else by chance), and each placeholder of the badge, told apart by whether it stands inside a
+ * <script> (the page's data, JSON in a string) or in the HTML.
+ */
+function cut(body: Buffer, status: number, headers: Record<string, string | string[]>, nonce: string | undefined, seconds: number): KeptPage {
+  const found: { at: number; length: number; hole: Hole }[] = [];
+  const look = (mark: string, hole: Hole) => {
+    const needle = Buffer.from(mark);
+    for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) found.push({ at, length: needle.length, hole });
+  };
+  if (nonce) look(nonce, "nonce");
+  look(COUNT_MARK, "count");
+  look(LABEL_MARK, "label");
+  found.sort((a, b) => a.at - b.at);
+  const pieces: Buffer[] = [];
+  const holes: Hole[] = [];
+  let from = 0;
+  for (const { at, length, hole } of found) {
+    pieces.push(body.subarray(from, at));
+    holes.push(hole !== "nonce" && insideScript(body, at) ? (`${hole}-in-script` as Hole) : hole);
+    from = at + length;
+  }
+  pieces.push(body.subarray(from));
+  return { pieces, holes, renderedNonce: nonce, status, bytes: body.length, headers, expires: Date.now() + seconds * 1000 };
+}
+
+/** Whether `at` is inside a <script> element: React escapes "<" in text, so a tag is a tag. */
+function insideScript(body: Buffer, at: number): boolean {
+  const opened = body.lastIndexOf("<script", at);
+  return opened !== -1 && body.lastIndexOf("</script>", at) < opened;
+}
+
+function fill(page: KeptPage, nonce: string | undefined, badge: ShopperFrame["badge"]): Buffer {
+  if (page.holes.length === 0) return page.pieces[0];
+  const values: Record<Hole, Buffer> = {
+    nonce: Buffer.from(nonce ?? ""),
+    count: Buffer.from(asHtml(badge?.count ?? "")),
+    label: Buffer.from(asHtml(badge?.label ?? "")),
+    "count-in-script": Buffer.from(asScriptData(badge?.count ?? "")),
+    "label-in-script": Buffer.from(asScriptData(badge?.label ?? "")),
+  };
+  const parts: Buffer[] = [page.pieces[0]];
+  for (let i = 0; i < page.holes.length; i++) parts.push(values[page.holes[i]], page.pieces[i + 1]);
   return Buffer.concat(parts);
 }
 
-function keepable(res: express.Response, body: Buffer): boolean {
-  if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return false;
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+
+/** Text as React writes it into HTML, in an element or an attribute. */
+export function asHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/**
+ * A string as it stands inside the page's data script: Remix's single fetch writes the data as
+ * JSON (turbo-stream), puts that into a JavaScript string, and escapes what could end the script.
+ */
+export function asScriptData(text: string): string {
+  const inData = JSON.stringify(text).slice(1, -1);
+  return JSON.stringify(inData)
+    .slice(1, -1)
+    .replace(/[&<>\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
+}
+
+function keepable(status: number, contentType: unknown, cacheControl: unknown, setsCookie: boolean, body: Buffer): boolean {
+  if (status !== 200 || setsCookie) return false;
   if (body.length === 0 || body.length > LARGEST_PAGE) return false;
-  if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return false;
-  return !/no-store|private/.test(String(res.getHeader("cache-control") ?? ""));
+  if (!String(contentType ?? "").startsWith("text/html")) return false;
+  return !/no-store|private/.test(String(cacheControl ?? ""));
 }
 
 /** Collects what the app writes (before compression, which sits below in the chain) and hands it over at the end. */

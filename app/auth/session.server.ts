@@ -1,4 +1,4 @@
-import { createCookie, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage, redirect, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
 import type { Shop } from "../../services/index";
 import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
 import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
@@ -32,15 +32,21 @@ type FlashData = { error: string; "auth:error": { message: string } };
 
 const ANONYMOUS_SESSION_MS = 3_600_000;
 
+interface Storage {
+  sessions: SessionStorage<SessionData, FlashData>;
+  /** The signed cookie holding the session id: who is signed in is read from it and one row. */
+  cookie: Cookie;
+}
+
 interface Storages {
-  shopper: SessionStorage<SessionData, FlashData>;
-  admin: SessionStorage<SessionData, FlashData>;
+  shopper: Storage;
+  admin: Storage;
 }
 
 // One pair of storages per shop (one shop per process; tests start several).
 const cache = new WeakMap<object, Storages>();
 
-function storageFor(shop: Shop, kind: SessionKind): SessionStorage<SessionData, FlashData> {
+function storageFor(shop: Shop, kind: SessionKind): Storage {
   let storages = cache.get(shop.db);
   if (!storages) {
     storages = { shopper: build(shop, "shopper"), admin: build(shop, "admin") };
@@ -55,7 +61,7 @@ function storageFor(shop: Shop, kind: SessionKind): SessionStorage<SessionData, 
  * copied cookie dies with the session. Shopper and admin sessions use separate
  * cookies and separate rows: one never counts as the other.
  */
-function build(shop: Shop, kind: SessionKind): SessionStorage<SessionData, FlashData> {
+function build(shop: Shop, kind: SessionKind): Storage {
   const maxAge = kind === "admin" ? ADMIN_SESSION_HOURS * 3600 : SHOPPER_SESSION_DAYS * 86400;
   const cookie = createCookie(kind === "admin" ? ADMIN_COOKIE : SHOPPER_COOKIE, {
     httpOnly: true,
@@ -72,21 +78,22 @@ function build(shop: Shop, kind: SessionKind): SessionStorage<SessionData, Flash
     if ("userId" in data && data.userId) return full;
     return new Date(Math.min(full.getTime(), Date.now() + ANONYMOUS_SESSION_MS));
   };
-  return createSessionStorage<SessionData, FlashData>({
+  const sessions = createSessionStorage<SessionData, FlashData>({
     cookie,
     createData: (data, expires) => shop.auth.sessions.create(kind, data as Record<string, unknown>, expiry(data, expires)),
     readData: (id) => shop.auth.sessions.read(kind, id) as never,
     updateData: (id, data, expires) => shop.auth.sessions.update(kind, id, data as Record<string, unknown>, expiry(data, expires)),
     deleteData: (id) => shop.auth.sessions.destroy(kind, id),
   });
+  return { sessions, cookie };
 }
 
 export function shopperStorage(shop: Shop) {
-  return storageFor(shop, "shopper");
+  return storageFor(shop, "shopper").sessions;
 }
 
 export function adminStorage(shop: Shop) {
-  return storageFor(shop, "admin");
+  return storageFor(shop, "admin").sessions;
 }
 
 export function getShopperSession(request: Request, shop: Shop): Promise<Session<SessionData, FlashData>> {
@@ -97,14 +104,18 @@ export function getAdminSession(request: Request, shop: Shop): Promise<Session<S
   return adminStorage(shop).getSession(request.headers.get("Cookie"));
 }
 
-async function sessionUser(session: Session<SessionData, FlashData>, shop: Shop): Promise<User | null> {
-  const userId = session.get("userId");
-  return userId ? shop.auth.findUser(userId) : null;
+/**
+ * The user signed in by this request's session cookie of `kind`: the cookie's signature, then
+ * the session row and its user in one query (the same rows Remix's session storage reads).
+ */
+async function sessionUser(request: Request, shop: Shop, kind: SessionKind): Promise<User | null> {
+  const id: unknown = await storageFor(shop, kind).cookie.parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id ? shop.auth.sessions.user(kind, id) : null;
 }
 
 /** The signed-in shopper, or null. */
 export async function getShopper(request: Request, shop: Shop): Promise<Shopper | null> {
-  const user = await sessionUser(await getShopperSession(request, shop), shop);
+  const user = await sessionUser(request, shop, "shopper");
   return user && { id: user.id, name: user.name, email: user.email, phone: user.phone };
 }
 
@@ -122,7 +133,7 @@ export async function requireShopper(request: Request, shop: Shop): Promise<Shop
 
 /** The signed-in admin (admin cookie AND the admin role, read fresh from the database), or null. */
 export async function getAdmin(request: Request, shop: Shop): Promise<Admin | null> {
-  const user = await sessionUser(await getAdminSession(request, shop), shop);
+  const user = await sessionUser(request, shop, "admin");
   if (!user || user.role !== "admin") return null;
   return { id: user.id, name: user.name, email: user.email };
 }

@@ -10,9 +10,9 @@ export const UNNAMED_SHOP = "School Uniform Shop";
  * The shared navbar. The Schools menu is a <details> disclosure so it opens
  * without JavaScript; Logout is a form post so no link can sign anyone out.
  */
-export function Navbar({ frame }: { frame?: Frame & { cartLabel?: string | null } }) {
+export function Navbar({ frame }: { frame?: Frame }) {
   const t = useT();
-  const cartCount = frame?.cartCount ?? 0;
+  const badge = frame?.badge;
   return (
     <header className="navbar">
       <nav aria-label={t("nav.main")}>
@@ -46,14 +46,14 @@ export function Navbar({ frame }: { frame?: Frame & { cartLabel?: string | null 
           <li>
             <NavLink to="/cart" className="cart-link">
               {t("nav.cart")}
-              {cartCount > 0 ? (
-                <span className="badge" aria-label={frame?.cartLabel ?? undefined}>
-                  {cartCount}
+              {badge ? (
+                <span className="badge" aria-label={badge.label}>
+                  {badge.count}
                 </span>
               ) : null}
             </NavLink>
           </li>
-          {frame?.user ? (
+          {frame?.signedIn ? (
             <>
               <li>
                 <NavLink to="/account">{t("nav.account")}</NavLink>

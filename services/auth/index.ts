@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { DB, UsersTable } from "../../db/schema";
+import { runPrepared } from "../../db/prepared";
 import type { Language } from "../../domain/i18n";
 import type { CodeOutbox } from "../core";
 import type { JobQueue } from "../queue";
@@ -77,7 +78,7 @@ const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = LOGIN_WINDOW_MINUTES * MINUTE;
 const OTP_WINDOW_MS = OTP_SEND_WINDOW_MINUTES * MINUTE;
 
-function toUser(row: Selectable<UsersTable>): User {
+function toUser(row: Pick<Selectable<UsersTable>, "id" | "name" | "email" | "phone" | "role">): User {
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
 }
 
@@ -416,6 +417,22 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       // Read with the user's state of this moment: an admin disabled since signing in has no session left.
       if (row && kind === "admin" && row.admin_disabled_at) return null;
       return (row?.data as Record<string, unknown> | undefined) ?? null;
+    },
+    /**
+     * Who a live session belongs to, in one round trip: every page asks this (the navbar's
+     * Account link, decision 106), so the session row and its user are read together.
+     */
+    async user(kind: SessionKind, id: string): Promise<User | null> {
+      const query = db
+        .selectFrom("auth_sessions")
+        .innerJoin("users", "users.id", "auth_sessions.user_id")
+        .select(["users.id", "users.name", "users.email", "users.phone", "users.role", "users.admin_disabled_at"])
+        .where("auth_sessions.id_hash", "=", sha256(id))
+        .where("auth_sessions.kind", "=", kind)
+        .where("auth_sessions.expires_at", ">", new Date());
+      const [row] = (await runPrepared(db, query.compile())).rows;
+      if (!row || (kind === "admin" && row.admin_disabled_at)) return null;
+      return toUser(row);
     },
     async update(kind: SessionKind, id: string, data: Record<string, unknown>, expires: Date): Promise<void> {
       // An upsert: a signed cookie whose row has expired is written back instead of silently losing the data.

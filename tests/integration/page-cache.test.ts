@@ -1,25 +1,54 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { formatRupees } from "../../domain/money";
+import { randomUUID } from "node:crypto";
+import { signInShopper } from "../../app/auth/session.server";
+import { startWebServer, type WebServer } from "../../server/http";
+import { copyBuild, removeBuildCopy } from "../support/build-copy";
+import { readPage } from "../support/page-data";
 import { call } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
+// The same shop with nothing kept: every page rendered, to hold the kept pages up against.
+let rendered: WebServer;
+let renderedBuild: string;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { PAGE_CACHE_SECONDS: "2" } });
+  renderedBuild = await copyBuild();
+  const shop = { ...server.shop, config: { ...server.shop.config, pageCacheSeconds: 0 } };
+  rendered = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir: renderedBuild });
 });
 afterAll(async () => {
+  await rendered?.close({ graceMs: 500 });
+  if (renderedBuild) removeBuildCopy(renderedBuild);
   await server?.close();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => call(`${server.url}${path}`, { headers });
-const addToCart = () =>
+const addToCart = (cookie = "", quantity = 2) =>
   call(`${server.url}/cart`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "add", productId: "school/dps/shirt", size: "30", quantity: "2" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams({ intent: "add", productId: "school/dps/shirt", size: "30", quantity: String(quantity) }),
   });
+/** The cookies an answer sets, as a request sends them back; the note of what was added left out (it is for one page). */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.startsWith("shop_added="))
+    .join("; ");
+/** A guest with `quantity` shirts in the cart: the cart cookie. */
+const guestWithCart = async (quantity: number) => cookiesOf(await addToCart("", quantity));
+const signedInShopper = async () => {
+  const user = await server.shop.auth.registerWithEmail({ email: `kept-${randomUUID()}@example.com`, password: "secret123" });
+  return cookiesOf(await signInShopper(new Request(`${server.url}/login`), server.shop, user.id));
+};
+/** A page's HTML with its response's CSP nonce taken out: every response has its own. */
+const withoutNonce = (html: string, res: Response) => html.replaceAll(/'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")![1], "NONCE");
+const badgeOf = (html: string) => /<span class="badge" aria-label="([^"]*)">([^<]*)<\/span>/.exec(html)?.slice(1) ?? null;
 
 describe("catalogue pages for visitors without a session or cart", () => {
   it("serves the same page from memory on the next visit", async () => {
@@ -30,7 +59,6 @@ describe("catalogue pages for visitors without a session or cart", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(second.headers.get("content-type")).toMatch(/^text\/html/);
     // The same page, but each response's scripts carry its own CSP nonce (decision 081).
-    const withoutNonce = (html: string, res: Response) => html.replaceAll(/'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")![1], "NONCE");
     expect(withoutNonce(await second.text(), second)).toBe(withoutNonce(await first.text(), first));
   });
 
@@ -39,19 +67,6 @@ describe("catalogue pages for visitors without a session or cart", () => {
     const other = await get("/schools/dps/pant?size=40-32");
     expect(other.headers.get("x-page-cache")).toBe("miss");
     expect(await other.text()).toContain("40-32");
-  });
-
-  it("renders afresh for a parent with a cart, so the navbar counts their items", async () => {
-    await get("/");
-    expect((await get("/")).headers.get("x-page-cache")).toBe("hit");
-    const added = await addToCart();
-    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0];
-    expect(cookie).toMatch(/^shop_cart=/);
-    const withCart = await get("/", { Cookie: `theme=dark; ${cookie}` });
-    expect(withCart.headers.get("x-page-cache")).toBeNull();
-    expect(await withCart.text()).toContain('aria-label="2 items in cart"');
-    // The anonymous copy never saw that cart.
-    expect(await (await get("/")).text()).not.toContain("items in cart");
   });
 
   it("never keeps personal or live pages, or a failed page", async () => {
@@ -84,6 +99,79 @@ describe("catalogue pages for visitors without a session or cart", () => {
     expect(await (await get(`/product/${product.id}`)).text()).not.toContain(name);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(await (await get(`/product/${product.id}`)).text()).toContain(name);
+  });
+});
+
+describe("catalogue pages for parents with a cart or signed in", () => {
+  it("serves each parent the kept page with their own badge, counted afresh", async () => {
+    const two = await guestWithCart(2);
+    const one = await guestWithCart(1);
+    const first = await get("/schools/dps/pant", { Cookie: `theme=dark; ${two}` });
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(badgeOf(await first.text())).toEqual(["2 items in cart", "2"]);
+    // Another parent with a cart gets the same kept page, with their count.
+    const other = await get("/schools/dps/pant", { Cookie: one });
+    expect(other.headers.get("x-page-cache")).toBe("hit");
+    expect(badgeOf(await other.text())).toEqual(["1 item in cart", "1"]);
+    // Adding shows on the very next page, though the page itself is kept.
+    await addToCart(two, 3);
+    const after = await get("/schools/dps/pant", { Cookie: two });
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(badgeOf(await after.text())).toEqual(["5 items in cart", "5"]);
+    // A visitor's copy never saw a cart.
+    expect(badgeOf(await (await get("/schools/dps/pant")).text())).toBeNull();
+  });
+
+  it("gives a signed-in parent Account and Logout, and never the guest's Login", async () => {
+    const shopper = await signedInShopper();
+    const guest = await guestWithCart(1);
+    await get("/schools", { Cookie: guest });
+    const page = await get("/schools", { Cookie: shopper });
+    const html = await page.text();
+    expect(html).toContain('href="/account"');
+    expect(html).toContain('action="/logout"');
+    expect(html).not.toContain('href="/login"');
+    expect(badgeOf(html)).toBeNull();
+    const guestPage = await (await get("/schools", { Cookie: guest })).text();
+    expect(guestPage).toContain('href="/login"');
+    expect(guestPage).not.toContain('href="/account"');
+  });
+
+  it("sends what a full render sends, in English and Hindi, for every kind of shopper", async () => {
+    const signedInWithCart = await signedInShopper();
+    await addToCart(signedInWithCart, 4);
+    const shoppers = {
+      "guest with a cart": await guestWithCart(3),
+      "signed in with a cart": signedInWithCart,
+      "signed in, empty cart": await signedInShopper(),
+    };
+    for (const path of ["/", "/shop", "/schools/dps", "/schools/dps/pant?size=38-30", "/accessories/stationary"]) {
+      for (const lang of ["en", "hi"]) {
+        for (const [who, cookie] of Object.entries(shoppers)) {
+          const headers = { Cookie: `${cookie}; shop_lng=${lang}` };
+          await get(path, headers);
+          const kept = await get(path, headers);
+          expect(kept.headers.get("x-page-cache"), `${path} ${lang} ${who}`).toBe("hit");
+          const full = await call(`${rendered.url.replace("localhost", "127.0.0.1")}${path}`, { headers });
+          expect(full.headers.get("x-page-cache")).toBeNull();
+          expect(kept.status).toBe(full.status);
+          // The markup byte for byte; the page's data as the browser reads it (turbo-stream may write it differently).
+          const [keptPage, fullPage] = [await readPage(withoutNonce(await kept.text(), kept)), await readPage(withoutNonce(await full.text(), full))];
+          expect(keptPage.markup, `${path} ${lang} ${who}`).toBe(fullPage.markup);
+          expect(keptPage.data, `${path} ${lang} ${who}`).toEqual(fullPage.data);
+        }
+      }
+    }
+  });
+
+  it("renders the page that shows what was just added as it is, and clears the note", async () => {
+    const added = await addToCart("", 1);
+    const cookie = added.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(cookie).toContain("shop_added=");
+    const page = await get("/schools/dps/shirt", { Cookie: cookie });
+    expect(page.headers.get("x-page-cache")).toBeNull();
+    expect(await page.text()).toContain("Added: Shirt (30) x 1");
+    expect(page.headers.getSetCookie().join()).toMatch(/shop_added=;/);
   });
 });
 
