@@ -77,8 +77,10 @@ const LARGEST_PAGE = 512 * 1024;
 const COUNT_MARK = `badge-count-${randomBytes(16).toString("hex")}`;
 const LABEL_MARK = `badge-label-${randomBytes(16).toString("hex")}`;
 
+const cookieName = (pair: string) => pair.split("=", 1)[0].trim();
+
 function cookieNames(cookieHeader: string | undefined): string[] {
-  return cookieHeader ? cookieHeader.split(";").map((pair) => pair.split("=", 1)[0].trim()) : [];
+  return cookieHeader ? cookieHeader.split(";").map(cookieName) : [];
 }
 
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
@@ -90,7 +92,7 @@ export function withoutPersonalCookies(cookieHeader: string | undefined): string
   if (!cookieHeader) return "";
   return cookieHeader
     .split(";")
-    .filter((pair) => !PERSONAL_COOKIES.includes(pair.split("=", 1)[0].trim()))
+    .filter((pair) => !PERSONAL_COOKIES.includes(cookieName(pair)))
     .join(";")
     .trim();
 }
@@ -137,11 +139,11 @@ export function createPageCache(options: PageCacheOptions) {
   function fresh(key: string): KeptPage | undefined {
     const page = pages.get(key);
     if (!page) return undefined;
-    pages.delete(key);
     if (page.expires <= Date.now()) {
-      bytes -= page.bytes;
+      forget(key);
       return undefined;
     }
+    pages.delete(key);
     pages.set(key, page);
     return page;
   }
@@ -270,15 +272,23 @@ function insideScript(body: Buffer, at: number): boolean {
 
 function fill(page: KeptPage, nonce: string | undefined, badge: ShopperFrame["badge"]): Buffer {
   if (page.holes.length === 0) return page.pieces[0];
-  const values: Record<Hole, Buffer> = {
-    nonce: Buffer.from(nonce ?? ""),
-    count: Buffer.from(asHtml(badge?.count ?? "")),
-    label: Buffer.from(asHtml(badge?.label ?? "")),
-    "count-in-script": Buffer.from(asScriptData(badge?.count ?? "")),
-    "label-in-script": Buffer.from(asScriptData(badge?.label ?? "")),
+  // Only the holes this page has are worded: a visitor's page has the nonce alone.
+  const value = (hole: Hole): string => {
+    switch (hole) {
+      case "nonce":
+        return nonce ?? "";
+      case "count":
+        return asHtml(badge?.count ?? "");
+      case "label":
+        return asHtml(badge?.label ?? "");
+      case "count-in-script":
+        return asScriptData(badge?.count ?? "");
+      case "label-in-script":
+        return asScriptData(badge?.label ?? "");
+    }
   };
   const parts: Buffer[] = [page.pieces[0]];
-  for (let i = 0; i < page.holes.length; i++) parts.push(values[page.holes[i]], page.pieces[i + 1]);
+  for (let i = 0; i < page.holes.length; i++) parts.push(Buffer.from(value(page.holes[i])), page.pieces[i + 1]);
   return Buffer.concat(parts);
 }
 
