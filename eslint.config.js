@@ -16,6 +16,29 @@ export default tseslint.config(
       "no-constant-condition": ["error", { checkLoops: false }],
     },
   },
+  {
+    // Only the command handler appends (decision 110): every change of one stream or several is load,
+    // fold, decide in domain/, append at the expected revisions, in eventstore/command-handler.ts.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["eventstore/**", "tests/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='appendToStreams']",
+          message: "Only the command handler appends (eventstore/command-handler.ts): decide in domain/ and hand it a StreamsCommand.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='append'][callee.object.name=/[sS]tore$/]",
+          message: "Only the command handler appends (eventstore/command-handler.ts): use createCommandHandler(...).handle.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='append'][callee.object.property.name=/[sS]tore$/]",
+          message: "Only the command handler appends (eventstore/command-handler.ts): use createCommandHandler(...).handle.",
+        },
+      ],
+    },
+  },
   // Which folder may import which (domain/ pure, no upward import, no circle) is checked by dependency-cruiser:
   // .dependency-cruiser.cjs, run by `npm run lint` (decision 090).
 );

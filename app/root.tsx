@@ -39,8 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadFrame(request, context.shop, i18n.lang, context.shopperFrame),
     takeAddedFlash(request, context.shop),
   ]);
+  // Where the page's absolute links (hreflang) start: SHOP_URL; in development without it, the address asked for.
+  const { config } = context.shop;
+  const origin = config.shopUrlSet ? config.shopUrl : config.production ? null : new URL(request.url).origin;
   // What a plain add-to-cart form added is shown on this page only: the cookie goes with this answer.
-  return data({ ...frame, added: flash?.item ?? null, i18n }, flash ? { headers: { "Set-Cookie": flash.clear } } : undefined);
+  return data({ ...frame, added: flash?.item ?? null, i18n, origin }, flash ? { headers: { "Set-Cookie": flash.clear } } : undefined);
 }
 
 /** The shop's name for a page with no title of its own, and the title of an error page. */
@@ -79,11 +82,15 @@ export function Layout({ children }: { children: ReactNode }) {
           <meta name="theme-color" content="#1d3f72" />
           <Meta />
           <Links />
-          {/* The same address in each language (the switch's ?lng=), for search engines. */}
-          {LANGUAGES.map((lang) => (
-            <link key={lang} rel="alternate" hrefLang={LOCALE[lang]} href={languageHref(location.pathname, location.search, lang)} />
-          ))}
-          <link rel="alternate" hrefLang="x-default" href={location.pathname + location.search} />
+          {/* The same address in each language (the switch's ?lng=), for search engines: absolute, as hreflang must be. */}
+          {frame?.origin ? (
+            <>
+              {LANGUAGES.map((lang) => (
+                <link key={lang} rel="alternate" hrefLang={LOCALE[lang]} href={frame.origin + languageHref(location.pathname, location.search, lang)} />
+              ))}
+              <link rel="alternate" hrefLang="x-default" href={frame.origin + location.pathname + location.search} />
+            </>
+          ) : null}
         </head>
         <body className={admin ? "admin-body" : undefined}>
           <SkipLink />

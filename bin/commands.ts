@@ -4,13 +4,26 @@ import { openDatabase } from "../server/runtime";
 import { seedDemoCommand } from "./seed-demo";
 import { replayCommand, statusCommand, streamCommand, tailCommand, verifyCommand } from "./ops";
 import { adminAddCommand, adminCreateCommand, adminDisableCommand, adminEnableCommand, adminListCommand } from "./admin";
-import { stockOpenCommand, stockSweepCommand } from "./stock";
+import { stockOpenCommand, stockShipPastCommand, stockSweepCommand } from "./stock";
+import { backupCommand, copyEventsCommand, restoreCommand } from "./backup";
 import { command, type Command, type CommandDefinition } from "./args";
 
 const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
 
+/** The commands that serve until stopped (start, web, ...), by name. */
+const serving = new Set<string>();
+
 function roles(name: string, summary: string, list: Role[], dev = false): Command {
+  serving.add(name);
   return command({ name, summary, details: FROM_THE_ENVIRONMENT }, (config) => startProcess(config, { roles: list, dev }));
+}
+
+/**
+ * Whether `shop <name>` serves until stopped: SIGTERM or SIGINT then stops it gracefully at any moment,
+ * start-up included (bin/signals.ts, bin/process.ts). Every other command ends on them as a Node program does.
+ */
+export function servesUntilStopped(name: string | undefined): boolean {
+  return name !== undefined && serving.has(name);
 }
 
 const migrate = command(
@@ -53,7 +66,11 @@ export const commands: Command[] = [
   tailCommand,
   statusCommand,
   stockOpenCommand,
+  stockShipPastCommand,
   stockSweepCommand,
+  backupCommand,
+  restoreCommand,
+  copyEventsCommand,
   seedDemoCommand,
 ];
 

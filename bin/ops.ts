@@ -70,7 +70,7 @@ export const replayCommand = command(
   (config, { positional }) => rebuildLive(config, positional),
 );
 
-async function rebuildLive(config: ShopConfig, names: string[]): Promise<number> {
+export async function rebuildLive(config: ShopConfig, names: string[]): Promise<number> {
   const chosen = selectProjectors(allProjectors, names);
   // On a Postgres server each projector's bulk build gets a thread, started while the core opens;
   // PGlite has one connection, and an EventStoreDB store is read in this thread.

@@ -1,7 +1,13 @@
-#!/usr/bin/env -S npx tsx
+#!/usr/bin/env -S node --import=tsx
+// (With "=": tsx misreads "--import tsx" in this line as an import once the file has a dynamic import.)
+// First: from here on SIGTERM and SIGINT are caught, so one that comes while the shop loads is a stop, not a kill.
+import { defaultStopSignals } from "./signals";
+import { isRuleViolation } from "../domain/errors";
 import { ConfigError, readConfig } from "../server/config";
 import { asksForHelp, CommandLineError, helpText, parseCommandLine } from "./args";
-import { findCommand, groupUsage, help, usage } from "./commands";
+
+// The commands, and the whole shop they load, only once the signals are caught (bin/signals.ts).
+const { findCommand, groupUsage, help, servesUntilStopped, usage } = await import("./commands");
 
 /**
  * The `shop` command for operators. Start-up problems (a bad URL, a server that
@@ -22,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
 
 async function dispatch(argv: string[]): Promise<number> {
   const [name] = argv;
+  // Only the serving commands stop gracefully; any other ends on SIGTERM or SIGINT as a Node program does.
+  if (!servesUntilStopped(name)) defaultStopSignals();
   if (name === undefined || name === "--help" || name === "-h") return print(usage());
   if (name === "help") return explain(argv.slice(1));
   const found = findCommand(argv);
@@ -72,10 +80,15 @@ main(process.argv.slice(2)).then(
   (code) => {
     if (code !== undefined && code !== 0) process.exitCode = code;
   },
-  (err: unknown) => {
+  async (err: unknown) => {
     const e = err as Error;
     if (e instanceof ConfigError || KNOWN_STARTUP_ERRORS.has(e?.name)) {
       console.error(`shop: ${e.message}`);
+    } else if (isRuleViolation(err)) {
+      // A rule said no to an operator's command: its English words, as the /api says them (the
+      // locale files are read only then, not on every start).
+      const { refusalText } = await import("../app/i18n/refusals.server");
+      console.error(`shop: ${refusalText("en", err)}`);
     } else {
       console.error(`shop: ${e?.message ?? String(err)}`);
       if (process.env.DEBUG) console.error(e?.stack);

@@ -1,6 +1,7 @@
 import type { ShopConfig } from "../server/config";
 import { openShopCore } from "../server/runtime";
 import { createStockService } from "../services/stock";
+import { shipPastOrders } from "../services/stock-shipped";
 import { command } from "./args";
 
 /** Operator commands for stock as events (decision 100). */
@@ -29,6 +30,28 @@ export const stockOpenCommand = command(
       console.log(`stock: ${opened} of ${products} products opened now; ${products - opened} were already events`);
       return 0;
     }),
+);
+
+export const stockShipPastCommand = command(
+  {
+    name: "stock ship-past",
+    summary: "take off the shelf the units still held by orders already shipped or delivered",
+    details: [
+      "The live migration of decision 109: before it, an order kept its hold after it shipped, so every",
+      "count was off by what had left the shop. Safe while the shop sells, and a no-op once done (an order",
+      "that holds nothing ships nothing). `shop start` runs it too, after `stock open`.",
+    ],
+  },
+  async (config) => {
+    const core = await openShopCore(config, { migrate: true });
+    try {
+      const { holds, shipped } = await shipPastOrders({ db: core.db, store: core.store });
+      console.log(`stock: ${shipped} of ${holds} holds of orders shipped or delivered taken off the shelf now; the rest were done already or their order moved on`);
+      return 0;
+    } finally {
+      await core.close();
+    }
+  },
 );
 
 export const stockSweepCommand = command(

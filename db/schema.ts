@@ -83,6 +83,8 @@ export interface NotificationSendsTable {
   /** When a delayed message may go out (the payment reminder); null: at once. */
   due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   skip_reason: NotificationSkipReason | null;
+  /** An SMS's registered text (DLT, domain/sms-templates.ts: "orderPlaced.hi"); null for an email or an older record. */
+  template: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Each job runner's last sign of life (workers/heartbeat.ts), for /healthz. */
@@ -135,6 +137,39 @@ export interface UsersTable {
   /** A disabled admin cannot sign in, and its sessions and tokens stop at their next use. */
   admin_disabled_at: Date | null;
   last_sign_in_at: Date | null;
+  /** Signed in with a temporary password (`shop admin add`): every admin page asks for a new one first (decision 120). */
+  password_must_change: Generated<boolean>;
+}
+
+/** What the owner is told on the admin pages (migration 0021): one row per trip of a shop-wide limit (decision 116). */
+export interface ShopAlertsTable {
+  id: string;
+  /** "sms-budget": the shop-wide budget of sign-in texts was reached. */
+  kind: string;
+  opened_at: Timestamp;
+  /** Until then only parents with a live order get a sign-in code. */
+  cooldown_until: Timestamp;
+  /** The last code refused in this trip. */
+  last_at: Timestamp;
+  /** Codes refused during this trip. */
+  refused: Generated<number>;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: string | null;
+}
+
+/** A parent's saved delivery addresses, at most three per account (migration 0019, decision 114). */
+export interface AccountAddressesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  pincode: string;
+  created_at: Generated<Date>;
+  /** When it was saved or last edited. */
+  updated_at: Timestamp;
 }
 
 /** Page sessions: the cookie holds a random id, the table its sha-256. */
@@ -242,7 +277,7 @@ export interface OrderStatusHistoryTable {
 export interface StockLevelsTable {
   product_id: number;
   available: number;
-  /** Units orders hold (not for sale, not yet given back). */
+  /** Units orders not yet shipped hold: on the shelf, not for sale (decision 109). On the shelf = available + held. */
   held: number;
   revision: number;
   updated_at: Timestamp;
@@ -264,12 +299,29 @@ export interface StockHistoryTable {
   /** Units for sale after minus before. */
   change: number;
   available_after: number;
+  /** Units on the shelf after minus before: a shipment takes units off, a reservation or release moves none (decision 109). */
+  shelf_change: Generated<number>;
   order_id: string | null;
   reason: string | null;
   actor_kind: string;
   actor_id: string | null;
   actor_name: string | null;
   at: Timestamp;
+}
+
+/** Every backup made of this database (db/migrations/0022_backup_runs.ts, decision 112). */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  kind: "scheduled" | "manual";
+  /** The scheduled time this run belongs to; null for `shop backup` by hand. */
+  slot: Date | null;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  file: string | null;
+  bytes: number | null;
+  events: number | null;
+  sha256: string | null;
+  error: string | null;
 }
 
 export interface DB {
@@ -284,6 +336,8 @@ export interface DB {
   products: ProductsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   users: UsersTable;
+  shop_alerts: ShopAlertsTable;
+  account_addresses: AccountAddressesTable;
   auth_sessions: AuthSessionsTable;
   api_tokens: ApiTokensTable;
   otp_codes: OtpCodesTable;
@@ -293,4 +347,5 @@ export interface DB {
   stock_levels: StockLevelsTable;
   stock_holds: StockHoldsTable;
   stock_history: StockHistoryTable;
+  backup_runs: BackupRunsTable;
 }

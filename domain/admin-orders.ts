@@ -413,15 +413,38 @@ export const bulkStatusForm = z.object({
 });
 
 /**
- * One CSV field: quoted when it holds a quote, comma or line break (quotes doubled); a text
- * that a spreadsheet would run as a formula (=, +, -, @, and tab or CR that Excel also reads)
- * gets a leading apostrophe, so an order's name can never become a formula on the owner's PC.
+ * What a spreadsheet may run as a formula when a cell starts with it: =, +, -, @ (Excel,
+ * LibreOffice, Google Sheets), their full-width forms (an Indian or Japanese keyboard's IME
+ * types them, and some spreadsheets read them as the ASCII ones), and tab, CR or LF, which
+ * Excel skips before reading the rest as a formula (OWASP's CSV injection list).
+ */
+const FORMULA_STARTS = new Set(["=", "+", "-", "@", "\t", "\r", "\n", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]);
+/**
+ * What a spreadsheet may skip or split on before the cell it then reads: spaces (some trim them),
+ * and `;` or `,`, the list separator in many locales: opened with `;` as its separator, a cell
+ * `;=cmd|...` is an empty cell and then `=cmd|...`, a formula.
+ */
+const SKIPPED_BEFORE_A_CELL = new Set([" ", "\u00A0", ";", ","]);
+
+/** Whether a spreadsheet could read `value`, or a cell split off its start, as a formula. One pass, no pattern. */
+export function readsAsFormula(value: string): boolean {
+  let i = 0;
+  while (i < value.length && SKIPPED_BEFORE_A_CELL.has(value[i])) i++;
+  return i < value.length && FORMULA_STARTS.has(value[i]);
+}
+
+/**
+ * One CSV field: quoted when it holds a quote, comma, semicolon or line break (quotes doubled:
+ * a quoted field stays one cell whichever separator the spreadsheet splits on, so `a;=cmd` never
+ * becomes a cell of its own); a text that a spreadsheet would run as a formula (`readsAsFormula`:
+ * =, +, -, @, tab, CR, and the same after spaces or a leading `;` or `,`) gets a leading
+ * apostrophe, so an order's name can never become a formula on the owner's PC.
  */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return String(value);
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+  const guarded = readsAsFormula(value) ? `'${value}` : value;
+  return /[",;\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
 export function csvLine(fields: readonly (string | number | null | undefined)[]): string {

@@ -48,6 +48,17 @@ export const LOGIN_ACCOUNT_CEILING = 50;
 
 /** Sign-ups from one IP address per login window. */
 export const SIGNUP_MAX_PER_IP = 20;
+/**
+ * "That email already has an account" answers (409) one address gets per window (decision 115):
+ * past them every sign-up from the address is refused for the window, whatever its email, so
+ * the refusal says nothing about the email. Five an hour lets a parent who forgot their account
+ * try again; a list of emails is checked at five an hour per address.
+ */
+export const SIGNUP_MAX_TAKEN_PER_IP = 5;
+export const SIGNUP_TAKEN_WINDOW_MINUTES = 60;
+
+/** The longest name an account takes (the checkout's name field takes as many). */
+export const NAME_MAX_LENGTH = 100;
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** The admin can see every customer's address: a longer password than the spec's six characters. */
@@ -67,6 +78,9 @@ export const AUTH_MESSAGES = {
   invalidIdentifier: "Please enter a valid email or 10-digit phone number.",
   invalidEmail: "Please enter a valid email address.",
   phoneRequired: "Please enter your phone number.",
+  /** A phone account's name (sign-up by phone, a new number's first sign-in): the checkout's words for it. */
+  nameRequired: "Name is required",
+  nameTooLong: `Name can be at most ${NAME_MAX_LENGTH} characters`,
   invalidPhone: "Please enter a valid 10-digit phone number.",
   passwordRequired: "Please enter your password.",
   loginFailed: "Login failed. Please check your credentials.",
@@ -75,6 +89,9 @@ export const AUTH_MESSAGES = {
   emailTaken: "An account with this email already exists. Please log in.",
   adminPasswordTooShort: `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`,
   signupRateLimited: `Too many sign-ups from your network. Please try again in ${LOGIN_WINDOW_MINUTES} minutes.`,
+  signupTakenLimited: "Too many sign-ups from your network. Please try again in an hour.",
+  /** The account page's email change counts "another account uses it" answers with sign-up (decisions 114, 120). */
+  emailChangesLimited: "Too many email changes from your network. Please try again in an hour.",
   otpRequired: "Please enter the code.",
   otpSent: "OTP sent to your phone.",
   otpSendFailed: "Failed to send OTP",

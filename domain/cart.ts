@@ -117,14 +117,9 @@ export type CartCommand =
   | { type: "ReplaceItems"; lines: (CartLine & { shelf?: Shelf })[] };
 
 export function checkQuantity(quantity: number): void {
-  if (!Number.isInteger(quantity)) throw new RuleViolation("Quantity must be a whole number.");
-  if (quantity < MIN_QUANTITY) throw new RuleViolation(`Quantity must be at least ${MIN_QUANTITY}.`);
-  if (quantity > MAX_QUANTITY) throw new RuleViolation(`Quantity can be at most ${MAX_QUANTITY}.`);
-}
-
-function describe(line: CartLine | CartLineRef): string {
-  const name = "name" in line ? line.name : line.productId;
-  return line.size ? `${name} (${line.size})` : name;
+  if (!Number.isInteger(quantity)) throw new RuleViolation("checkout.quantityWhole");
+  if (quantity < MIN_QUANTITY) throw new RuleViolation("checkout.quantityAtLeast", { min: MIN_QUANTITY });
+  if (quantity > MAX_QUANTITY) throw new RuleViolation("checkout.quantityAtMost", { max: MAX_QUANTITY });
 }
 
 export function decide(command: CartCommand, state: CartState): CartEvent[] {
@@ -133,23 +128,22 @@ export function decide(command: CartCommand, state: CartState): CartEvent[] {
       const { line } = command;
       checkQuantity(line.quantity);
       const shortOf = stockProblem(line.name, line.quantity, command.shelf);
-      if (shortOf) throw new RuleViolation(shortOf);
+      if (shortOf) throw new RuleViolation(shortOf.key, shortOf.values);
       const existing = state.lines.find((candidate) => sameLine(candidate, line));
       if (existing) {
+        // A line is named by its name and size: the server priced it, so it has both ("Free Size" at least).
         if (existing.quantity + line.quantity > MAX_QUANTITY) {
-          throw new RuleViolation(
-            `You can order at most ${MAX_QUANTITY} of ${describe(line)}; your cart already has ${existing.quantity}.`,
-          );
+          throw new RuleViolation("checkout.addTooMany", { max: MAX_QUANTITY, item: line.name, size: line.size, already: existing.quantity });
         }
       } else if (state.lines.length >= MAX_CART_LINES) {
-        throw new RuleViolation(`A cart can hold at most ${MAX_CART_LINES} different items.`);
+        throw new RuleViolation("checkout.tooManyLines");
       }
       return [{ type: "CartItemAdded", data: { ...line } }];
     }
     case "ChangeQuantity": {
       checkQuantity(command.quantity);
       const existing = state.lines.find((candidate) => sameLine(candidate, command.line));
-      if (!existing) throw new RuleViolation("That item is no longer in your cart.", 409);
+      if (!existing) throw new RuleViolation("checkout.lineGone", {}, 409);
       if (existing.quantity === command.quantity) return [];
       return [{ type: "CartItemQuantityChanged", data: { ...pickRef(command.line), quantity: command.quantity } }];
     }
@@ -180,17 +174,15 @@ export function decide(command: CartCommand, state: CartState): CartEvent[] {
         checkQuantity(line.quantity);
         // Named as the request named it: the caller sent a list and needs to know which item.
         const shortOf = stockProblem(line.name, line.quantity, line.shelf);
-        if (shortOf) throw new RuleViolation(`items.${index} (${line.productId}): ${shortOf}`);
+        if (shortOf) throw new RuleViolation("checkout.itemAt", { index, id: line.productId, problem: shortOf });
       }
       const wanted = combine(command.lines.map(({ shelf: _shelf, ...line }) => line));
       for (const line of wanted) {
         if (line.quantity > MAX_QUANTITY) {
-          throw new RuleViolation(`Quantity of ${describe(line)} can be at most ${MAX_QUANTITY}.`);
+          throw new RuleViolation("checkout.lineAtMost", { item: line.name, size: line.size, max: MAX_QUANTITY });
         }
       }
-      if (wanted.length > MAX_CART_LINES) {
-        throw new RuleViolation(`A cart can hold at most ${MAX_CART_LINES} different items.`);
-      }
+      if (wanted.length > MAX_CART_LINES) throw new RuleViolation("checkout.tooManyLines");
       const events: CartEvent[] = [];
       for (const line of state.lines) {
         if (!wanted.some((w) => sameLine(w, line))) events.push({ type: "CartItemRemoved", data: pickRef(line) });

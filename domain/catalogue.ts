@@ -3,6 +3,7 @@
 // live in the database and are priced elsewhere; they are not found here.
 import { BAGS, BOTTLES, KIDS_SHOE_STYLES, REGULAR_SHOES, STATIONERY, type FixedPriceProduct } from "./accessories";
 import type { Illustration } from "./images";
+import { refusal, type Refusal } from "./errors";
 import {
   FREE_SIZE,
   KIDS_SHOE_SIZES,
@@ -154,28 +155,31 @@ export function listCatalogueProducts(): CatalogueProduct[] {
 
 export type LinePrice =
   | { ok: true; product: CatalogueProduct; size: string; unitPrice: number }
-  | { ok: false; message: string };
+  | { ok: false; refusal: Refusal };
 
 // A size is echoed back in the refusal; a long one is most likely junk, not a size.
 const LONGEST_SIZE_TO_ECHO = 20;
 
+/** "Size 32 is not available for Belt.", or "That size ..." for a size too long to be one. */
+export function sizeNotSold(size: string, name: string): Refusal {
+  if (size.length > LONGEST_SIZE_TO_ECHO) return refusal("checkout.thatSizeNotSold", { item: name });
+  return refusal("checkout.sizeNotSold", { size, item: name });
+}
+
 /**
  * The server's price for one cart line: the product, the size as the tables spell it
  * ("38 30" becomes "38-30"; one-size products get "Free Size") and the unit price.
- * A product that cannot be sold in that size is refused with a message for the customer.
+ * A product that cannot be sold in that size is refused, as data (the cart and the order throw it).
  */
 export function priceCatalogueLine(productId: string, size: string | undefined): LinePrice {
   const product = findCatalogueProduct(productId);
-  if (!product) return { ok: false, message: "This product is not in our catalogue." };
-  if (product.comingSoon) return { ok: false, message: `${product.name} is coming soon and cannot be ordered yet.` };
+  if (!product) return { ok: false, refusal: refusal("checkout.notInCatalogue") };
+  if (product.comingSoon) return { ok: false, refusal: refusal("checkout.comingSoon", { item: product.name }) };
 
   const wanted = normaliseSize(size) ?? (product.sizes.length === 0 ? FREE_SIZE : undefined);
-  if (wanted === undefined) return { ok: false, message: "Please choose a size." };
+  if (wanted === undefined) return { ok: false, refusal: refusal("checkout.chooseSize") };
 
   const unitPrice = product.priceFor(wanted);
-  if (unitPrice === undefined) {
-    const which = wanted.length <= LONGEST_SIZE_TO_ECHO ? `Size ${wanted}` : "That size";
-    return { ok: false, message: `${which} is not available for ${product.name}.` };
-  }
+  if (unitPrice === undefined) return { ok: false, refusal: sizeNotSold(wanted, product.name) };
   return { ok: true, product, size: wanted, unitPrice };
 }

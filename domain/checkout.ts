@@ -5,12 +5,13 @@ import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "./cart";
 import type { PaymentMethod, ShippingAddress } from "./orders/events";
 import { MOBILE_NUMBER_DIGITS, MOBILE_NUMBER_PATTERN, checkMobile, normalisePhone } from "./phone";
+import { PINCODE_DIGITS } from "./pincode";
 import { shopProductCartId } from "./shop-products";
 
 export { normalisePhone };
 
 /** The longest each address field may be (characters; the pincode in digits): the form's maxlength says the same. */
-export const DETAILS_LIMITS = { name: 100, address: 300, city: 60, pincode: 6 } as const;
+export const DETAILS_LIMITS = { name: 100, address: 300, city: 60, pincode: PINCODE_DIGITS } as const;
 
 const PINCODE_PATTERN = new RegExp(`^\\d{${DETAILS_LIMITS.pincode}}$`);
 

@@ -48,11 +48,6 @@ export function whatsappLink(number: string, text?: string): string {
   return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
 }
 
-/** What a parent's WhatsApp message starts with when they write from an order's page. */
-export function orderQuestionText(orderNumber: string): string {
-  return `Hello, I have a question about my order ${orderNumber}.`;
-}
-
 /** A social page: an https address of the site it claims to be on (a typo in the host shows as one line at start-up). */
 export function socialUrlProblem(value: string, hosts: readonly string[]): string | undefined {
   let url: URL | undefined;

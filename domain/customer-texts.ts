@@ -89,7 +89,7 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       changed: "{{shop}}: आपके ऑर्डर {{number}} की स्थिति: {{status}}। ट्रैक करें: {{link}}",
     },
     // As the account pages name them (app/locales/hi/account.json `status`).
-    status: { pending: "बाकी", processing: "तैयार हो रहा है", shipped: "भेज दिया गया", delivered: "पहुँच गया", cancelled: "रद्द" },
+    status: { pending: "लंबित", processing: "तैयार हो रहा है", shipped: "भेज दिया गया", delivered: "पहुँच गया", cancelled: "रद्द" },
     // Inside the placed texts' brackets, after the total: "(₹3,186, 10% छूट ₹353)".
     charges: {
       offer: ", {{percent}}% छूट {{discount}}",

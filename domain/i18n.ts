@@ -68,16 +68,31 @@ export type MessageValues = Record<string, string | number>;
 /** The namespace a key without `ns:` belongs to. */
 export const DEFAULT_NAMESPACE = "common";
 
-function lookup(messages: Messages, key: string): string | undefined {
+/** What a key names: its message, or why there is none (no such key, or a group of messages rather than one). */
+type Lookup = { message: string } | { missing: "missing" | "group" };
+
+function lookup(messages: Messages, key: string): Lookup {
   const colon = key.indexOf(":");
   const [namespace, path] = colon === -1 ? [DEFAULT_NAMESPACE, key] : [key.slice(0, colon), key.slice(colon + 1)];
   let node: string | MessageTree | undefined = messages[namespace];
   for (const part of path.split(".")) {
-    if (node === undefined || typeof node === "string") return undefined;
+    if (node === undefined || typeof node === "string") return { missing: "missing" };
     node = node[part];
   }
-  return typeof node === "string" ? node : undefined;
+  if (typeof node === "string") return { message: node };
+  return { missing: node === undefined ? "missing" : "group" };
 }
+
+/** What `translate` does with a key that names no message: "missing" (no such key) or "group" (an object of messages). */
+export type MissingKey = (key: string, why: "missing" | "group") => string;
+
+/** Outside development and tests a key without its message shows as itself (the key tests catch it first). */
+export const KEY_AS_ITSELF: MissingKey = (key) => key;
+
+/** In development and tests a key without its message is a fault, said at once, so no page ever shows a raw key. */
+export const KEY_FAULT: MissingKey = (key, why) => {
+  throw new Error(why === "group" ? `i18n: "${key}" names a group of messages, not one message` : `i18n: "${key}" has no message`);
+};
 
 /** `{{name}}` placeholders filled in (the same syntax as i18next, so the same JSON serves both). */
 export function interpolate(template: string, values: MessageValues = {}): string {
@@ -87,21 +102,51 @@ export function interpolate(template: string, values: MessageValues = {}): strin
 /**
  * The message for `key` (`"nav.home"` in common, `"home:hero.title"` in home) with its placeholders
  * filled in. A `count` picks the plural form as i18next does: `key_one`, `key_other` by the
- * language's plural rules. A key with no message shows as itself, which the key tests catch.
+ * language's plural rules. A key that names no message (none, or a group of them) is `missing`'s:
+ * the key itself by default; the pages pass `KEY_FAULT` in development and tests (app/i18n/I18n.tsx).
  */
-export function translate(messages: Messages, language: Language, key: string, values?: MessageValues): string {
-  let template: string | undefined;
+export function translate(messages: Messages, language: Language, key: string, values?: MessageValues, missing: MissingKey = KEY_AS_ITSELF): string {
   if (values && typeof values.count === "number") {
     const form = new Intl.PluralRules(LOCALE[language]).select(values.count);
-    template = lookup(messages, `${key}_${form}`) ?? lookup(messages, `${key}_other`);
+    for (const plural of [`${key}_${form}`, `${key}_other`]) {
+      const found = lookup(messages, plural);
+      if ("message" in found) return interpolate(found.message, values);
+    }
   }
-  template ??= lookup(messages, key);
-  return template === undefined ? key : interpolate(template, values);
+  const found = lookup(messages, key);
+  return "message" in found ? interpolate(found.message, values) : missing(key, found.missing);
 }
 
-/** A moment as families in Churu read it: India Standard Time, in the visitor's language ("24 Nov 2026, 10:30 am"). */
+/** How each date style is written out in parts, for a Hindi time that must name its part of the day. */
+const DATE_PARTS: Record<NonNullable<Intl.DateTimeFormatOptions["dateStyle"]>, Intl.DateTimeFormatOptions> = {
+  short: { day: "numeric", month: "numeric", year: "2-digit" },
+  medium: { day: "numeric", month: "short", year: "numeric" },
+  long: { day: "numeric", month: "long", year: "numeric" },
+  full: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+};
+
+/**
+ * Intl's options for a moment in India Standard Time in `language`. hi-IN's time styles end in the
+ * English "am"/"pm"; a Hindi page says the part of the day in Hindi instead ("रात 9:00", "सुबह 10:30"),
+ * so for Hindi a time style is written out in parts with `dayPeriod`. English keeps its styles.
+ */
+export function dateTimeOptions(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  const { dateStyle, timeStyle, ...rest } = options;
+  if (language !== "hi" || !timeStyle) return { timeZone: "Asia/Kolkata", ...options };
+  return {
+    timeZone: "Asia/Kolkata",
+    ...rest,
+    ...(dateStyle ? DATE_PARTS[dateStyle] : {}),
+    hour: "numeric",
+    minute: "2-digit",
+    ...(timeStyle === "short" ? {} : { second: "2-digit" }),
+    dayPeriod: "short",
+  };
+}
+
+/** A moment as families in Churu read it: India Standard Time, in the visitor's language ("24 Nov 2026, 10:30 am", "24 नव॰ 2026, सुबह 10:30"). */
 export function formatDateTime(at: Date | string | number, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" }): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { timeZone: "Asia/Kolkata", ...options }).format(new Date(at));
+  return new Intl.DateTimeFormat(LOCALE[language], dateTimeOptions(language, options)).format(new Date(at));
 }
 
 /** A day as families in Churu read it, in India Standard Time ("24 Nov 2026" / "24 नव॰ 2026"). */

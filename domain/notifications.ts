@@ -9,6 +9,7 @@ import { displayOrderId, type OrderState } from "./orders/order";
 import { awaitsPayment } from "./orders/payment";
 import type { OrderPlaced, OrderStatus, PaymentMethod } from "./orders/events";
 import { trackingPath } from "./tracking";
+import { smsTemplate, type SmsMessageName, type SmsTemplate } from "./sms-templates";
 
 /** Why a due reminder was not sent: the order was paid, its payment reported, cancelled or deleted by then, or is gone. */
 export const SKIP_REASONS = ["paid", "reported", "cancelled", "deleted", "missing"] as const;
@@ -66,8 +67,7 @@ export function chargesText(order: TextedOrder, language: Language): string {
  */
 export function orderPlacedSms(shopName: string, order: TextedOrder, shopUrl: string, upiId?: string): string {
   const language = order.language ?? DEFAULT_LANGUAGE;
-  const texts = CUSTOMER_TEXTS[language].order;
-  const template = order.paymentMethod !== "upi" ? texts.placed : upiId ? texts.placedUpi : texts.placedUpiOnPage;
+  const template = CUSTOMER_TEXTS[language].order[placedText(order, upiId)];
   return interpolate(template, {
     shop: shopName,
     number: displayOrderId(order.orderId),
@@ -86,7 +86,7 @@ export function paymentReminderSms(
   upiId?: string,
 ): string {
   const texts = CUSTOMER_TEXTS[order.language ?? DEFAULT_LANGUAGE].payment;
-  return interpolate(upiId ? texts.reminder : texts.reminderOnPage, {
+  return interpolate(texts[upiId ? "reminder" : "reminderOnPage"], {
     shop: shopName,
     number: displayOrderId(order.orderId),
     amount: formatRupees(order.amount),
@@ -110,6 +110,35 @@ export function orderStatusSms(
     status: texts.status[status],
     link: trackingUrl(shopUrl, orderId),
   });
+}
+
+/** Which of the "placed" texts an order gets: cash on delivery, UPI to the shop's UPI ID, or UPI on the order's page. */
+function placedText(order: Pick<TextedOrder, "paymentMethod">, upiId?: string): "placed" | "placedUpi" | "placedUpiOnPage" {
+  return order.paymentMethod !== "upi" ? "placed" : upiId ? "placedUpi" : "placedUpiOnPage";
+}
+
+const PLACED_MESSAGE = { placed: "orderPlaced", placedUpi: "orderPlacedUpi", placedUpiOnPage: "orderPlacedUpiOnPage" } as const;
+
+/** The registered template (DLT) of `orderPlacedSms`'s text for the same order. */
+export function orderPlacedTemplate(order: Pick<TextedOrder, "paymentMethod" | "language">, upiId?: string): SmsTemplate {
+  return smsTemplate(PLACED_MESSAGE[placedText(order, upiId)], order.language ?? DEFAULT_LANGUAGE);
+}
+
+/** The registered template of `paymentReminderSms`'s text. */
+export function paymentReminderTemplate(language: Language = DEFAULT_LANGUAGE, upiId?: string): SmsTemplate {
+  return smsTemplate(upiId ? "paymentReminder" : "paymentReminderOnPage", language);
+}
+
+const STATUS_MESSAGE: Partial<Record<OrderStatus, SmsMessageName>> = {
+  shipped: "orderShipped",
+  delivered: "orderDelivered",
+  cancelled: "orderCancelled",
+};
+
+/** The registered template of `orderStatusSms`'s text; none for a status the shop does not text about (`NOTIFIED_STATUSES`). */
+export function orderStatusTemplate(status: OrderStatus, language: Language = DEFAULT_LANGUAGE): SmsTemplate | undefined {
+  const message = STATUS_MESSAGE[status];
+  return message && smsTemplate(message, language);
 }
 
 /** How the customer pays, as the shop's staff read it. */

@@ -6,3 +6,14 @@
 export function trackingPath(orderNumber: string): string {
   return `/orders/track?orderId=${encodeURIComponent(orderNumber)}`;
 }
+
+/**
+ * Looking an order up by its number and a mobile number is throttled per client address, as
+ * password sign-in is (decision 083): each lookup is counted before the check, so parallel
+ * guesses cannot outrun the limit, and given back when it found the order, so only misses count.
+ * Past the limit the address waits for its window to slide (tracking.tooMany, 429).
+ */
+export const TRACKING_WINDOW_MINUTES = 15;
+export const TRACKING_MAX_MISSES_PER_IP = 10;
+/** How long a parent who found their order may come back to its page without typing the number again. */
+export const TRACKING_GRANT_MINUTES = 30;

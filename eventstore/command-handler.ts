@@ -22,6 +22,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
 } from "./port";
+import { KeyedLock } from "./keyed-lock";
 
 type AnyEvent = { type: string; data: unknown };
 
@@ -95,6 +96,10 @@ export function uuidFromHash(input: string): string {
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** A command, or several decided one after another on the same stream (`prepareMany`). */
+type OneOrMany<Command> = Command | readonly Command[];
+const isMany = <Command>(command: OneOrMany<Command>): command is readonly Command[] => Array.isArray(command);
 
 export const expectedRevisionOf = (revision: number): ExpectedRevision => (revision < 0 ? "no_stream" : revision);
 
@@ -186,9 +191,45 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
     command: Command,
     commandOptions: CommandOptions = {},
   ): Prepared<State, Event> | null {
+    return prepareDecided(streamId, loaded, (state) => decider.decide(command, state), commandOptions);
+  }
+
+  /**
+   * Several commands on one stream, each decided on the state the ones before it left, as one
+   * append (a re-opened order's stock held again and shipped at once). One command id names them all.
+   */
+  function prepareMany(
+    streamId: string,
+    loaded: Loaded<State>,
+    commands: readonly Command[],
+    commandOptions: CommandOptions = {},
+  ): Prepared<State, Event> | null {
+    return prepareDecided(
+      streamId,
+      loaded,
+      (state) => {
+        const decided: Event[] = [];
+        let current = state;
+        for (const command of commands) {
+          const events = decider.decide(command, current);
+          decided.push(...events);
+          current = events.reduce(decider.evolve, current);
+        }
+        return decided;
+      },
+      commandOptions,
+    );
+  }
+
+  function prepareDecided(
+    streamId: string,
+    loaded: Loaded<State>,
+    decide: (state: State) => Event[],
+    commandOptions: CommandOptions,
+  ): Prepared<State, Event> | null {
     const { commandId, metadata } = commandOptions;
     if (commandId !== undefined && loaded.commandIds.has(commandId)) return null;
-    const decided = decider.decide(command, loaded.state);
+    const decided = decide(loaded.state);
     if (decided.length === 0) return null;
     const state = decided.reduce(decider.evolve, loaded.state);
     const stamped = commandId === undefined ? metadata : { ...metadata, [COMMAND_ID]: commandId };
@@ -229,7 +270,7 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
    */
   async function handle(
     streamId: string,
-    command: Command | ((state: State) => Command | Promise<Command>),
+    command: OneOrMany<Command> | ((state: State) => OneOrMany<Command> | Promise<OneOrMany<Command>>),
     commandOptions: CommandOptions = {},
   ): Promise<Handled<State, Event>> {
     for (let attempt = 1; ; attempt++) {
@@ -237,8 +278,11 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
       if (commandOptions.commandId !== undefined && loaded.commandIds.has(commandOptions.commandId)) {
         return { changed: false, duplicate: true, events: [], state: loaded.state, revision: loaded.revision, position: loaded.position };
       }
-      const decidedCommand = typeof command === "function" ? await (command as (s: State) => Command | Promise<Command>)(loaded.state) : command;
-      const prepared = prepare(streamId, loaded, decidedCommand, commandOptions);
+      const decidedCommand =
+        typeof command === "function" ? await (command as (s: State) => OneOrMany<Command> | Promise<OneOrMany<Command>>)(loaded.state) : command;
+      const prepared = isMany(decidedCommand)
+        ? prepareMany(streamId, loaded, decidedCommand, commandOptions)
+        : prepare(streamId, loaded, decidedCommand, commandOptions);
       if (!prepared) {
         return { changed: false, duplicate: false, events: [], state: loaded.state, revision: loaded.revision, position: loaded.position };
       }
@@ -283,9 +327,148 @@ export function createCommandHandler<State, Command, Event extends AnyEvent>(
     cache.delete(streamId);
   }
 
-  return { load, fold, prepare, handle, cached, appended, forget };
+  return { load, fold, prepare, prepareMany, handle, cached, appended, forget };
 }
 
 export type CommandHandler<State, Command, Event extends AnyEvent> = ReturnType<
   typeof createCommandHandler<State, Command, Event>
 >;
+
+// ---------------------------------------------------------------------------------------
+// A command over several streams
+// ---------------------------------------------------------------------------------------
+
+/**
+ * One stream's part of a command over several streams, decided by its aggregate's handler
+ * (`prepare`: the pure decider, nothing appended).
+ */
+export interface StreamStep {
+  prepared: Prepared<any, AnyEvent>;
+  /** The aggregate's handler: its cache moves on with the append, or forgets a stream another writer moved. */
+  handler: Pick<CommandHandler<any, any, any>, "appended" | "forget">;
+  /**
+   * Only where the store cannot append to several streams at once: this step is provisional
+   * (stock reserved, a reference claimed before its order) and `undo` gives it back through
+   * the command handler when a later step fails before any step without an `undo` is stored.
+   * A crash between the two leaves what the step's own sweep finishes (`shop stock sweep`).
+   */
+  undo?: () => Promise<unknown>;
+  /**
+   * Only where streams are appended one by one: this step follows from one already stored (a
+   * release or a shipment after its order). When another writer moved its stream in between,
+   * `redo` decides it again on the stream as it is and appends it (through the command handler,
+   * with its own bounded retry) instead of failing a command whose main part is stored.
+   */
+  redo?: () => Promise<{ position: Position | undefined; revision: number }>;
+}
+
+/** What a plan decided: streams to append, then the command's answer from how they went; or the answer at once. */
+export type Plan<R> =
+  | { steps: StreamStep[]; answer: (results: AppendResult[]) => R | Promise<R> }
+  | { answer: R; steps?: undefined };
+
+export interface StreamsCommand<R> {
+  /**
+   * Loads the streams the command names (through their aggregates' handlers) and decides on
+   * them, purely in domain/: called again from the start after a lost race, with the attempt.
+   */
+  plan(attempt: number): Promise<Plan<R>>;
+  /** Commands sharing a key take turns in this process (orders for one product queue at its stock). */
+  locks?: readonly string[];
+  /** The refusal when other writers kept winning the race for `streamId` every attempt (none: the store's conflict). */
+  busy?: (streamId: string) => Error | undefined;
+}
+
+export interface StreamsHandlerOptions {
+  /** Attempts for one command when other writers keep winning the race. */
+  maxAttempts?: number;
+  /**
+   * One atomic append for all streams: the default where the store has it (Postgres; KurrentDB
+   * 25.1+ once its adapter offers it). False orders the appends with `undo` as the compensating
+   * step: what a store without a multi-stream append gets, and what tests force on Postgres.
+   */
+  atomic?: boolean;
+}
+
+/**
+ * The one way a command changes several streams (an order with its stock and its cart, a
+ * payment with its UPI reference): load, decide (pure), append every stream at the revision
+ * it was decided on; on a lost race plan again from the start (bounded, jittered back-off).
+ * Each step's events are named by its command id where it has one, so a command sent again
+ * appends nothing twice. Nothing outside eventstore/ appends (eslint: only the command handler).
+ */
+export function createStreamsHandler(store: EventStore, options: StreamsHandlerOptions = {}) {
+  const maxAttempts = options.maxAttempts ?? 10;
+  const atomic = options.atomic ?? store.appendsToStreamsAtomically;
+  if (atomic && !store.appendsToStreamsAtomically) throw new Error("this event store cannot append to several streams atomically");
+  const turns = new KeyedLock();
+
+  /**
+   * Appends in order. A failure while every step before it is provisional undoes those (newest
+   * first) and the command is planned again; a failure after a step that stays (the order) is
+   * redone on its own where the step says how, and otherwise fails the attempt: the plan then
+   * finds what is stored (a step named by a command id is not appended twice).
+   */
+  async function appendInOrder(steps: readonly StreamStep[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const [index, step] of steps.entries()) {
+      const { streamId, events, expectedRevision } = step.prepared.append;
+      const done = steps.slice(0, index);
+      const committed = done.some((s) => !s.undo);
+      if (index < steps.length - 1 && !step.undo && !step.redo && events[0]?.metadata?.[COMMAND_ID] === undefined) {
+        throw new Error(`${streamId}: a step before others needs an undo, a redo or a command id where streams are appended one by one`);
+      }
+      try {
+        results.push(await store.append(streamId, events, expectedRevision));
+      } catch (err) {
+        if (committed && step.redo && isWrongExpectedVersion(err)) {
+          const redone = await step.redo();
+          results.push({ nextExpectedRevision: redone.revision, position: redone.position ?? results[results.length - 1].position, duplicate: false });
+          continue;
+        }
+        if (!committed) for (const s of [...done].reverse()) await s.undo!();
+        throw err;
+      }
+    }
+    return results;
+  }
+
+  async function attempt<R>(command: StreamsCommand<R>, attemptNumber: number): Promise<R> {
+    const plan = await command.plan(attemptNumber);
+    if (!plan.steps) return plan.answer;
+    const steps = plan.steps;
+    if (steps.length === 0) return plan.answer([]);
+    try {
+      const results =
+        steps.length === 1
+          ? [await store.append(steps[0].prepared.append.streamId, steps[0].prepared.append.events, steps[0].prepared.append.expectedRevision)]
+          : atomic
+            ? await store.appendToStreams(steps.map((s) => s.prepared.append))
+            : await appendInOrder(steps);
+      steps.forEach((step, i) => step.handler.appended(step.prepared.append.streamId, step.prepared, results[i]));
+      return await plan.answer(results);
+    } catch (err) {
+      if (isWrongExpectedVersion(err)) for (const step of steps) if (step.prepared.append.streamId === err.streamId) step.handler.forget(err.streamId);
+      throw err;
+    }
+  }
+
+  async function handle<R>(command: StreamsCommand<R>): Promise<R> {
+    const run = async () => {
+      for (let attemptNumber = 1; ; attemptNumber++) {
+        try {
+          return await attempt(command, attemptNumber);
+        } catch (err) {
+          if (!isWrongExpectedVersion(err)) throw err;
+          if (attemptNumber >= maxAttempts) throw command.busy?.(err.streamId) ?? err;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attemptNumber)));
+        }
+      }
+    };
+    return command.locks && command.locks.length > 0 ? turns.with(command.locks, run) : run();
+  }
+
+  return { handle, atomic };
+}
+
+export type StreamsHandler = ReturnType<typeof createStreamsHandler>;

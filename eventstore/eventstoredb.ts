@@ -62,8 +62,15 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from "./port";
+import type { CopiedEvent } from "./copy";
 
 const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * Metadata key holding a copied event's time in its first store (`shop copy-events`, decision 112):
+ * EventStoreDB sets `created` itself on every append. Reads give it back as `createdAt` and leave
+ * the key out of the metadata. NOT RUN against a live EventStoreDB (README, "EventStoreDB").
+ */
+const COPIED_AT = "$createdAt";
 const DEFAULT_READ_ALL_COUNT = 1000;
 const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_PORT = 2113;
@@ -127,10 +134,13 @@ function toRecorded(resolved: ClientResolved): RecordedEvent | undefined {
   const position = positionOf(resolved);
   const data = !event.isJson && event.data instanceof Uint8Array ? parseJsonBytes(event.data) : event.data;
   const rawMetadata = event.metadata instanceof Uint8Array ? parseJsonBytes(event.metadata) : event.metadata;
-  const metadata =
+  const stored =
     rawMetadata && typeof rawMetadata === "object" && !Array.isArray(rawMetadata) && !(rawMetadata instanceof Uint8Array)
       ? (rawMetadata as Record<string, unknown>)
       : {};
+  // An event copied in from another store (importEvents) carries its original time: EventStoreDB stamps its own.
+  const { [COPIED_AT]: copiedAt, ...metadata } = stored;
+  const originalTime = typeof copiedAt === "string" && !Number.isNaN(Date.parse(copiedAt)) ? new Date(copiedAt) : undefined;
   return {
     id: event.id,
     type: event.type,
@@ -140,7 +150,7 @@ function toRecorded(resolved: ClientResolved): RecordedEvent | undefined {
     position: position ? encodePosition(position) : "0/0",
     data,
     metadata,
-    createdAt: event.created,
+    createdAt: originalTime ?? event.created,
   };
 }
 
@@ -474,6 +484,44 @@ export class EventStoreDBEventStore implements EventStore {
   /** One event read backwards from the end of $all: answers only when the server is up and lets us read $all. */
   private probe(): Promise<void> {
     return scan(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }), () => false);
+  }
+
+  /**
+   * Writes events copied from another store (`shop copy-events`, decision 112) in the order
+   * given: each run of one stream's events is appended at the stream's expected revision with
+   * the events' own ids, and with their original time in the metadata (COPIED_AT). What the
+   * stream already holds up to a run's revisions is not appended again, so a second copy
+   * writes nothing twice; a gap (the stream is behind the run's first revision) is refused.
+   * Global order: runs are appended one after the other, so $all holds them in the source's
+   * order. NOT RUN against a live EventStoreDB here (README, "EventStoreDB"); checked by the
+   * type checker only.
+   */
+  async importEvents(events: readonly CopiedEvent[]): Promise<void> {
+    for (let start = 0; start < events.length; ) {
+      const streamId = events[start].streamId;
+      let end = start + 1;
+      while (end < events.length && events[end].streamId === streamId) end++;
+      const last = await this.lastRevision(streamId);
+      const held = last === undefined ? -1 : Number(last);
+      const fresh = events.slice(start, end).filter((e) => e.revision > held);
+      start = end;
+      if (fresh.length === 0) continue;
+      if (fresh[0].revision !== held + 1) {
+        throw new Error(`stream ${streamId}: event ${fresh[0].id} is revision ${fresh[0].revision}, but EventStoreDB holds up to ${held}`);
+      }
+      await this.client.appendToStream(
+        streamId,
+        fresh.map((e) =>
+          jsonEvent({
+            id: e.id,
+            type: e.type,
+            data: (e.data ?? null) as JSONType,
+            metadata: { ...e.metadata, [COPIED_AT]: e.createdAt },
+          }),
+        ),
+        { expectedRevision: held < 0 ? "no_stream" : BigInt(held) },
+      );
+    }
   }
 
   /** The revision of the newest event of a stream, or undefined when the stream does not exist. */

@@ -75,6 +75,8 @@ const HISTORY_COLUMNS = {
 
 interface OrderChange {
   status?: string;
+  /** A guest order linked to an account (OrderLinkedToAccount): it moves into that account's history. */
+  user_id?: string;
   lines?: OrderPlaced["data"]["lines"];
   item_count?: number;
   payment_status?: string;
@@ -140,7 +142,11 @@ const AFTER_SALE_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 const isPaymentEvent = (event: ReadOrderEvent) =>
-  event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "OrderDeleted" && !AFTER_SALE_TYPES.has(event.type);
+  event.type !== "OrderPlaced" &&
+  event.type !== "OrderStatusChanged" &&
+  event.type !== "OrderDeleted" &&
+  event.type !== "OrderLinkedToAccount" &&
+  !AFTER_SALE_TYPES.has(event.type);
 
 /** The lines of orders placed before this batch that an exchange in it changes. */
 async function linesBefore(trx: Kysely<DB>, orderIds: string[]): Promise<Map<string, OrderPlaced["data"]["lines"]>> {
@@ -176,6 +182,7 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
     } else if (AFTER_SALE_TYPES.has(event.type)) continue;
     else if (event.type === "OrderStatusChanged") change = { status: event.data.to, updated_at: event.data.at };
     else if (event.type === "OrderDeleted") change = { deleted: true, deleted_at: event.data.at, updated_at: event.data.at };
+    else if (event.type === "OrderLinkedToAccount") change = { user_id: event.data.userId, updated_at: event.data.at };
     else {
       const before = payments.get(event.data.orderId);
       // A payment event for an order the read model lacks: its OrderPlaced will be refused or come; nothing to fold onto.
@@ -196,6 +203,7 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
     const changes = JSON.stringify([...changed].map(([id, change]) => ({ id, ...change })));
     await sql`update orders as o set
         status = coalesce(v.status, o.status),
+        user_id = coalesce(v.user_id, o.user_id),
         lines = coalesce(v.lines, o.lines),
         item_count = coalesce(v.item_count, o.item_count),
         payment_status = coalesce(v.payment_status, o.payment_status),
@@ -206,7 +214,7 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
         deleted_at = coalesce(v.deleted_at, o.deleted_at),
         updated_at = v.updated_at
       from json_to_recordset(${changes}::json)
-        as v(id text, status text, lines jsonb, item_count integer, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
+        as v(id text, status text, user_id text, lines jsonb, item_count integer, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
           deleted boolean, deleted_at timestamptz, updated_at timestamptz)
       where o.id = v.id`.execute(trx);
   }
@@ -245,6 +253,14 @@ function historyRow(event: ReadOrderEvent) {
     }
     case "PaymentRequested":
       // Always beside its OrderPlaced: the placing row says it.
+      return undefined;
+    case "OrderLinkedToAccount":
+      // Not a change of status or payment: the trail (the events) shows it, tracking has nothing to say.
+      return undefined;
+    case "PaymentReportRefused":
+    case "PaymentReferenceMoved":
+      // The owner's settling of a disputed UPI reference (decision 119): the trail shows it; the tracking page
+      // shows where the money stands now, not another order's claim.
       return undefined;
     case "OrderNoteAdded":
     case "DeliveryRecorded":

@@ -11,7 +11,7 @@ import type { ApplyContext } from "./projector";
 type ReadStockEvent = ReadEvent<RecordedEvent, StockEvent>;
 
 const HISTORY_COLUMNS = {
-  product_id: "integer", revision: "integer", event_type: "text", change: "integer", available_after: "integer",
+  product_id: "integer", revision: "integer", event_type: "text", change: "integer", available_after: "integer", shelf_change: "integer",
   order_id: "text", reason: "text", actor_kind: "text", actor_id: "text", actor_name: "text", at: "timestamptz",
 };
 
@@ -33,6 +33,10 @@ function historyRow(event: ReadStockEvent, before: StockState, after: StockState
     event_type: event.type,
     change: after.available - before.available,
     available_after: after.available,
+    // Units on the shelf after minus before (decision 109): deliveries, returns and counts move the shelf as
+    // they move what is for sale; a reservation or a release only sets units aside or frees them; a shipment
+    // takes them off. Migration 0018 fills stored rows the same way.
+    shelf_change: after.available - before.available,
     order_id: null as string | null,
     reason: null as string | null,
     actor_kind: "system",
@@ -49,9 +53,11 @@ function historyRow(event: ReadStockEvent, before: StockState, after: StockState
       return { ...base, order_id: orderId, reason, actor_kind: actor.kind, actor_id: actor.id ?? null, actor_name: actor.name ?? null, at };
     }
     case "StockReserved":
-      return { ...base, order_id: event.data.orderId, actor_kind: "order", at: event.data.at };
+      return { ...base, shelf_change: 0, order_id: event.data.orderId, actor_kind: "order", at: event.data.at };
     case "StockReleased":
-      return { ...base, order_id: event.data.orderId, reason: event.data.reason, actor_kind: "order", at: event.data.at };
+      return { ...base, shelf_change: 0, order_id: event.data.orderId, reason: event.data.reason, actor_kind: "order", at: event.data.at };
+    case "StockShipped":
+      return { ...base, shelf_change: -event.data.quantity, order_id: event.data.orderId, actor_kind: "order", at: event.data.at };
     case "StockSnapshotted":
       return null;
   }
@@ -62,8 +68,9 @@ export const STOCK_TABLES = ["stock_levels", "stock_holds", "stock_history"] as 
 
 /**
  * The stock read models: `stock_levels` (what /shop, the product pages, the cart and the
- * admin show), `stock_holds` (orders holding units, which the stock sweep checks) and
- * `stock_history`. A batch is folded in memory from the levels as stored, with the same
+ * admin show; `held` is what orders not yet shipped hold, so on the shelf = available + held),
+ * `stock_holds` (orders holding units, which the stock sweep and `shop stock ship-past` check)
+ * and `stock_history`. A batch is folded in memory from the levels as stored, with the same
  * `evolve` the decider folds with, so the read model is the fold of the stream. Run by the
  * orders projector in its transaction: an order and the stock it took show together, and a
  * page waiting for its order waits for one checkpoint.
@@ -101,14 +108,15 @@ export async function applyStock(trx: Kysely<DB>, events: readonly RecordedEvent
       batch.at = row.at;
     }
     // A snapshot changes nothing: it is the fold so far, written down. A release gives back all the
-    // order holds and a return of its goods part of it (decision 103); an exchange adds to a hold.
+    // order holds and a return of its goods part of it (decision 103); an exchange adds to a hold; a
+    // shipment takes the whole hold off the shelf (decision 109).
     const hold = (orderId: string, change: number, at: string) => {
       const before = batch.holds.get(orderId);
       batch.holds.set(orderId, { change: (before?.change ?? 0) + change, at: before?.at ?? at });
       batch.held += change;
     };
     if (event.type === "StockReserved") hold(event.data.orderId, event.data.quantity, event.data.at);
-    else if (event.type === "StockReleased") hold(event.data.orderId, -event.data.quantity, event.data.at);
+    else if (event.type === "StockReleased" || event.type === "StockShipped") hold(event.data.orderId, -event.data.quantity, event.data.at);
     else if (event.type === "StockReturned" && event.data.orderId && event.data.fromHold > 0) hold(event.data.orderId, -event.data.fromHold, event.data.at);
   }
 

@@ -2,8 +2,10 @@ import net from "node:net";
 import path from "node:path";
 import { readAuthSettings } from "./auth-config";
 import { ConfigError } from "./config-error";
+import { DEFAULT_SIGN_IN_SMS_BUDGET } from "../domain/sign-in-sms";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../domain/orders/charges";
 import { vpaProblem, type UpiPayee } from "../domain/orders/upi";
+import { DLT_TEMPLATE_ID, dltTemplateSetting, SENDER_ID, SMS_TEMPLATES, type SmsTemplate } from "../domain/sms-templates";
 import {
   bareEmail,
   FACEBOOK_HOSTS,
@@ -13,7 +15,19 @@ import {
   whatsappProblem,
   type ShopContact,
 } from "../domain/contact";
-import { LOG_LEVELS, SMS_PROVIDERS, type LogLevel, type ShopConfig, type SmsProvider, type SmsSettings, type TrustProxy } from "../services/settings";
+import {
+  LOG_LEVELS,
+  SMS_PROVIDERS,
+  type BackupSettings,
+  type HttpLimits,
+  type LogLevel,
+  type ShopConfig,
+  type SignInSmsBudget,
+  type SmsProvider,
+  type SmsSettings,
+  type TrustProxy,
+} from "../services/settings";
+import { parseDailyAt } from "../domain/backup-schedule";
 
 export { ConfigError };
 // The settings' types live in services/ (the services, routes and job handlers read them as `shop.config`); this
@@ -82,8 +96,21 @@ function contactSettings(env: Env): ShopContact {
   };
 }
 
-function readSmsSettings(env: Env): SmsSettings {
-  const providerText = env.SMS_PROVIDER?.trim().toLowerCase() || "console";
+/**
+ * SMS_PROVIDER and its settings (docs/notifications.md). In production the console transport
+ * (every SMS printed to the log, none sent) is refused unless SMS_PROVIDER=console says it is
+ * meant: without it no parent could sign in by phone. MSG91 sends under a DLT sender id and each
+ * message's DLT template id (India's rules), all of them required in production.
+ */
+function readSmsSettings(env: Env, production: boolean): SmsSettings {
+  const chosen = env.SMS_PROVIDER?.trim().toLowerCase();
+  if (!chosen && production) {
+    throw new ConfigError(
+      "SMS_PROVIDER is not set: in production every SMS (sign-in codes, order texts) would only be printed to the log; " +
+        "set SMS_PROVIDER=msg91 or twilio with its settings, or SMS_PROVIDER=console to run without SMS on purpose",
+    );
+  }
+  const providerText = chosen || "console";
   if (!(SMS_PROVIDERS as readonly string[]).includes(providerText)) {
     throw new ConfigError(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(", ")}, got "${providerText}"`);
   }
@@ -95,9 +122,21 @@ function readSmsSettings(env: Env): SmsSettings {
     accountSid: env.SMS_ACCOUNT_SID?.trim() || undefined,
     authToken: env.SMS_AUTH_TOKEN?.trim() || undefined,
     sender: env.SMS_SENDER?.trim() || undefined,
+    dltTemplates: dltTemplateSettings(env),
     timeoutMs: intSetting(env, "SMS_TIMEOUT_MS", 10_000, 100, 120_000),
   };
-  if (provider === "msg91" && !sms.apiKey) throw new ConfigError("SMS_PROVIDER=msg91 needs SMS_API_KEY (the MSG91 auth key)");
+  if (provider === "msg91") {
+    if (!sms.apiKey) throw new ConfigError("SMS_PROVIDER=msg91 needs SMS_API_KEY (the MSG91 auth key)");
+    sms.sender = senderIdSetting(env, production);
+    if (production) {
+      const missing = SMS_TEMPLATES.filter((template) => !sms.dltTemplates[template]).map(dltTemplateSetting);
+      if (missing.length > 0) {
+        throw new ConfigError(
+          `SMS_PROVIDER=msg91 in production needs the DLT template id of every message the shop sends; missing: ${missing.join(", ")}`,
+        );
+      }
+    }
+  }
   if (provider === "twilio") {
     if (!sms.accountSid || !sms.authToken) {
       throw new ConfigError("SMS_PROVIDER=twilio needs SMS_ACCOUNT_SID and SMS_AUTH_TOKEN");
@@ -105,6 +144,34 @@ function readSmsSettings(env: Env): SmsSettings {
     if (!sms.sender) throw new ConfigError("SMS_PROVIDER=twilio needs SMS_SENDER (the From number, e.g. +15005550006)");
   }
   return sms;
+}
+
+/** MSG91's sender id: SMS_SENDER_ID (or the older SMS_SENDER), six letters as registered on the DLT portal. */
+function senderIdSetting(env: Env, production: boolean): string {
+  const name = env.SMS_SENDER_ID?.trim() ? "SMS_SENDER_ID" : "SMS_SENDER";
+  const raw = env[name]?.trim();
+  if (!raw) {
+    if (production) throw new ConfigError("SMS_PROVIDER=msg91 in production needs SMS_SENDER_ID (the six-letter sender id registered on the DLT portal, e.g. CHURUU)");
+    return "CHURUU";
+  }
+  if (!SENDER_ID.test(raw)) throw new ConfigError(`${name} must be the six-letter DLT sender id (e.g. CHURUU), got "${raw}"`);
+  return raw.toUpperCase();
+}
+
+/** SMS_DLT_TEMPLATE_<MESSAGE>[_HI]: each a DLT template id; a setting of that name the shop does not know is a typo, said at once. */
+function dltTemplateSettings(env: Env): Partial<Record<SmsTemplate, string>> {
+  const byName = new Map(SMS_TEMPLATES.map((template) => [dltTemplateSetting(template), template]));
+  const templates: Partial<Record<SmsTemplate, string>> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith("SMS_DLT_TEMPLATE_")) continue;
+    const template = byName.get(name);
+    if (!template) throw new ConfigError(`${name} names no message the shop sends (the names are ${[...byName.keys()].join(", ")})`);
+    const id = value?.trim();
+    if (!id) continue;
+    if (!DLT_TEMPLATE_ID.test(id)) throw new ConfigError(`${name} must be a DLT template id, digits only (e.g. 1207161234567890123), got "${id}"`);
+    templates[template] = id;
+  }
+  return templates;
 }
 
 export function describeUrl(raw: string): string {
@@ -120,6 +187,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
   }
   const production = env.NODE_ENV === "production";
   const shopUrl = shopUrlSetting(env);
+  const dataDir = path.resolve(env.SHOP_DATA_DIR?.trim() || "data");
   return {
     port,
     host: env.HOST?.trim() || "0.0.0.0",
@@ -127,17 +195,18 @@ export function readConfig(env: Env = process.env): ShopConfig {
     databaseUrl: urlSetting(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
     eventStoreUrl: urlSetting(env, "EVENTSTORE_URL", ["esdb:", "esdb+discover:", "kurrentdb:", "kdb:"]),
     redisUrl: urlSetting(env, "REDIS_URL", ["redis:", "rediss:"]),
-    dataDir: path.resolve(env.SHOP_DATA_DIR?.trim() || "data"),
+    dataDir,
     sessionSecret: env.SESSION_SECRET?.trim() || undefined,
     shopName: env.SHOP_NAME?.trim() || "Churu Uniform House",
     shopUrl: shopUrl ?? `http://localhost:${port}`,
+    shopUrlSet: shopUrl !== undefined,
     // In production a guessed address would send Google's answers to the wrong place: none is guessed there.
     auth: readAuthSettings(env, { shopUrl: shopUrl ?? (production ? undefined : `http://localhost:${port}`) }),
     shopEmail: emailSetting(env, "SHOP_EMAIL"),
     contact: contactSettings(env),
     smtpUrl: urlSetting(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: emailSetting(env, "MAIL_FROM") ?? emailSetting(env, "SHOP_EMAIL") ?? "no-reply@localhost",
-    sms: readSmsSettings(env),
+    sms: readSmsSettings(env, production),
     ...upiSetting(env, env.SHOP_NAME?.trim() || "Churu Uniform House"),
     charges: chargeSettings(env),
     paymentReminderMs: intSetting(env, "PAYMENT_REMINDER_MINUTES", 360, 1, 7 * 24 * 60) * 60_000,
@@ -149,8 +218,74 @@ export function readConfig(env: Env = process.env): ShopConfig {
     pageCacheSeconds: intSetting(env, "PAGE_CACHE_SECONDS", 5, 0, 3600),
     healthMaxLagSeconds: intSetting(env, "HEALTH_MAX_LAG_SECONDS", 60, 1, 86_400),
     healthMaxWorkerSilenceSeconds: intSetting(env, "HEALTH_MAX_WORKER_SILENCE_SECONDS", 30, 10, 86_400),
+    backup: backupSettings(env, dataDir),
+    healthMaxBackupAgeHours: intSetting(env, "HEALTH_MAX_BACKUP_AGE_HOURS", 26, 1, 24 * 366),
     trustProxy: trustProxySetting(env),
     logLevel: logLevelSetting(env),
+    http: httpLimits(env),
+    signInSms: signInSmsBudget(env),
+  };
+}
+
+/**
+ * How long a slow client may take and how many connections one address may hold (decision 117).
+ * The head's time cannot be longer than the whole request's (Node refuses that), nor the idle
+ * keep-alives more than the connections.
+ */
+function httpLimits(env: Env): HttpLimits {
+  const limits: HttpLimits = {
+    headersSeconds: intSetting(env, "HTTP_HEADERS_TIMEOUT_SECONDS", 10, 1, 300),
+    requestSeconds: intSetting(env, "HTTP_REQUEST_TIMEOUT_SECONDS", 30, 1, 3600),
+    // As before (65 s): above a load balancer's usual 60 s idle timeout, and long enough that a client reusing
+    // a connection rarely races its close; what one address keeps idle is capped below instead.
+    keepAliveSeconds: intSetting(env, "HTTP_KEEP_ALIVE_SECONDS", 65, 1, 600),
+    maxConnectionsPerAddress: intSetting(env, "HTTP_MAX_CONNECTIONS_PER_ADDRESS", 100, 1, 100_000),
+    maxIdlePerAddress: intSetting(env, "HTTP_MAX_IDLE_PER_ADDRESS", 20, 0, 100_000),
+  };
+  if (limits.headersSeconds > limits.requestSeconds) {
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT_SECONDS (${limits.headersSeconds}) cannot be more than HTTP_REQUEST_TIMEOUT_SECONDS (${limits.requestSeconds})`,
+    );
+  }
+  if (limits.maxIdlePerAddress > limits.maxConnectionsPerAddress) {
+    throw new ConfigError(
+      `HTTP_MAX_IDLE_PER_ADDRESS (${limits.maxIdlePerAddress}) cannot be more than HTTP_MAX_CONNECTIONS_PER_ADDRESS (${limits.maxConnectionsPerAddress})`,
+    );
+  }
+  return limits;
+}
+
+/**
+ * The shop-wide budget of sign-in texts (decision 116). A town shop's busiest hour, the week
+ * before school opens, signs in a few dozen parents by phone: 60 an hour and 300 a day leave room
+ * for that and bound what a pumping attack can cost (about 300 texts a day).
+ */
+function signInSmsBudget(env: Env): SignInSmsBudget {
+  const budget = {
+    perHour: intSetting(env, "SMS_BUDGET_PER_HOUR", DEFAULT_SIGN_IN_SMS_BUDGET.perHour, 1, 100_000),
+    perDay: intSetting(env, "SMS_BUDGET_PER_DAY", DEFAULT_SIGN_IN_SMS_BUDGET.perDay, 1, 1_000_000),
+  };
+  if (budget.perHour > budget.perDay) {
+    throw new ConfigError(`SMS_BUDGET_PER_HOUR (${budget.perHour}) cannot be more than SMS_BUDGET_PER_DAY (${budget.perDay})`);
+  }
+  return budget;
+}
+
+/**
+ * Scheduled backups (decision 112): BACKUP_DAILY_AT, a time of day in India (HH:MM; unset: none),
+ * BACKUP_KEEP (files kept, 7) and BACKUP_DIR (default <SHOP_DATA_DIR>/backups).
+ */
+function backupSettings(env: Env, dataDir: string): BackupSettings {
+  const atText = env.BACKUP_DAILY_AT?.trim();
+  const dailyAt = atText ? parseDailyAt(atText) : undefined;
+  if (atText && !dailyAt) throw new ConfigError(`BACKUP_DAILY_AT must be a time of day in India, HH:MM from 00:00 to 23:59, got "${atText}"`);
+  if (dailyAt && env.EVENTSTORE_URL?.trim()) {
+    throw new ConfigError("BACKUP_DAILY_AT backs up the Postgres event store; with EVENTSTORE_URL the events are in EventStoreDB: back it up with its own tools");
+  }
+  return {
+    ...(dailyAt ? { dailyAt } : {}),
+    keep: intSetting(env, "BACKUP_KEEP", 7, 1, 1000),
+    dir: path.resolve(env.BACKUP_DIR?.trim() || path.join(dataDir, "backups")),
   };
 }
 

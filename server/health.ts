@@ -3,8 +3,10 @@ import type { Database } from "../db/connection";
 import type { EventStore, Position } from "../eventstore/port";
 import { projectorStatuses } from "../projectors/runner";
 import { newestHeartbeat } from "../workers/heartbeat";
-import type { FollowerHealth, Health, HealthLimits } from "../services/core";
+import type { BackupHealth, FollowerHealth, Health, HealthLimits } from "../services/core";
+import { backupAgeHours, createBackupService } from "../services/backups";
 import type { JobQueue } from "../services/queue";
+import { CONSOLE_TRANSPORT, type MessageTransports } from "../services/notifications";
 import { readReactorCheckpoint, REACTOR_NAME } from "../workers/reactor";
 
 export type { FollowerHealth, Health, HealthLimits };
@@ -16,7 +18,15 @@ export type { FollowerHealth, Health, HealthLimits };
  * Every layout needs a runner: `shop worker` on Redis, the in-process runner without.
  */
 export async function checkHealth(
-  parts: { database: Database; store: EventStore; queue: JobQueue; projectorNames: readonly string[] },
+  parts: {
+    database: Database;
+    store: EventStore;
+    queue: JobQueue;
+    projectorNames: readonly string[];
+    transports: MessageTransports;
+    /** Scheduled backups (BACKUP_DAILY_AT) and how old the newest may be. */
+    backups?: { scheduled: boolean; maxAgeHours: number };
+  },
   limits: HealthLimits,
   now: () => Date = () => new Date(),
 ): Promise<Health> {
@@ -29,6 +39,11 @@ export async function checkHealth(
     projectors: [],
     reactors: [],
     workers: { ok: false, lastSeenAt: null, secondsSinceSeen: null },
+    messages: {
+      sms: { transport: parts.transports.sms, reachesPhones: parts.transports.sms !== CONSOLE_TRANSPORT },
+      email: { transport: parts.transports.email, reachesMailboxes: parts.transports.email !== CONSOLE_TRANSPORT },
+    },
+    backups: { ok: true, scheduled: parts.backups?.scheduled ?? false, lastBackupAt: null, ageHours: null, maxAgeHours: parts.backups?.maxAgeHours ?? 0 },
     limits: { ...limits },
   };
   try {
@@ -54,6 +69,7 @@ export async function checkHealth(
     health.projectors = await Promise.all(statuses.map((s) => follower(s.name, s.position, s.lag)));
     const reactorAt = await readReactorCheckpoint(database.db);
     health.reactors = [await follower(REACTOR_NAME, reactorAt, await store.countAfter(reactorAt, 100_000))];
+    health.backups = await backupHealth(database, health.backups, now());
     const seen = await newestHeartbeat(database.db, queue.kind);
     health.workers = {
       ok: !!seen && seen.secondsAgo <= limits.maxWorkerSilenceSeconds,
@@ -66,6 +82,28 @@ export async function checkHealth(
     health.eventStore.ok &&
     health.queue.ok &&
     health.workers.ok &&
+    health.backups.ok &&
     [...health.projectors, ...health.reactors].every((p) => p.ok);
   return health;
+}
+
+/** The newest backup's age; it decides health only while scheduled backups are on. */
+async function backupHealth(database: Database, base: BackupHealth, now: Date): Promise<BackupHealth> {
+  let status;
+  try {
+    status = await createBackupService(database.db).status();
+  } catch (err) {
+    return { ...base, ok: !base.scheduled, lastError: err instanceof Error ? err.message : String(err) };
+  }
+  const ageHours = backupAgeHours(status, now);
+  const tooOld = ageHours !== null && ageHours > base.maxAgeHours;
+  // None yet and none failed: the first scheduled one is under way (a shop starting takes the one it owes at once).
+  const failing = status.failure !== null;
+  return {
+    ...base,
+    ok: !base.scheduled || (!tooOld && !failing),
+    lastBackupAt: status.lastAt?.toISOString() ?? null,
+    ageHours,
+    ...(status.failure ? { lastError: status.failure.error } : {}),
+  };
 }

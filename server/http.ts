@@ -16,6 +16,8 @@ import { allowedMethods, refuseBrokenAddress, refuseConnect, rejectCrossSitePost
 import { createLogger, requestLogger, type Logger } from "./logger";
 import { redirectToLowerCase } from "./lower-case-addresses";
 import { responseDrained } from "./backpressure";
+import { cachePolicy } from "./cache-policy";
+import { CONNECTIONS_CHECKING_INTERVAL_MS, limitConnections } from "./connection-limits";
 
 export interface WebServer {
   server: http.Server;
@@ -78,6 +80,8 @@ export async function startWebServer(
     drained: responseDrained(res),
   });
 
+  // Files are served above with their own lifetimes; every page answer below says what may keep it (decision 118).
+  app.use(cachePolicy);
   app.use(rejectCrossSitePosts);
   app.use("/api", unroutableApiPath);
   // Development re-renders every page: an edited component must show on the next reload.
@@ -94,9 +98,11 @@ export async function startWebServer(
   app.use(createRequestHandler({ build, getLoadContext: loadContext }));
   app.use(lastResortError);
 
-  const server = http.createServer(app);
+  const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, app);
   server.on("connect", refuseConnect);
-  server.keepAliveTimeout = 65_000;
+  // Head, request and keep-alive timeouts, and connections per address (decision 117).
+  const trustFn = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  limitConnections(server, shop.config.http, (address) => trustFn(address, 0));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());

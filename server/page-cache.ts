@@ -54,9 +54,12 @@ interface KeptPage {
 // Only the storefront's browsing pages: accounts, cart, checkout, admin and the API are personal or live.
 const CATALOGUE_PATH = /^\/(?:$|shop$|product\/|schools(?:\/|$)|accessories(?:\/|$)|white-products$|contact$|returns$)/;
 const PERSONAL_COOKIES = [SHOPPER_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE, ADDED_FLASH_COOKIE];
-// Headers that belong to one response on the wire, not to the page (the policy names its own nonce).
+// Headers that belong to one response on the wire, not to the page (the policy names its own nonce,
+// the request id its own request: a kept page must never answer with the id of the request it was rendered for).
 const WIRE_HEADERS = new Set([
   "set-cookie",
+  "x-request-id",
+  "x-page-cache",
   "content-length",
   "content-encoding",
   "transfer-encoding",

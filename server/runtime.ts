@@ -13,6 +13,7 @@ import { codeOutbox } from "../workers/code-outbox";
 import { InProcessQueue } from "../workers/in-process-queue";
 import type { ShopConfig } from "../services/settings";
 import { checkHealth } from "./health";
+import { messageTransports } from "../services/notifications";
 
 /**
  * Everything a process of the shop shares: one database, one event store, one
@@ -81,7 +82,14 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       codeOutbox,
       health: () =>
         checkHealth(
-          { database, store, queue, projectorNames: names },
+          {
+            database,
+            store,
+            queue,
+            projectorNames: names,
+            transports: messageTransports(config),
+            backups: { scheduled: !!config.backup.dailyAt, maxAgeHours: config.healthMaxBackupAgeHours },
+          },
           { maxLagSeconds: config.healthMaxLagSeconds, maxWorkerSilenceSeconds: config.healthMaxWorkerSilenceSeconds },
         ),
       async close() {

@@ -12,10 +12,10 @@ import {
   type CartState,
 } from "../domain/cart";
 import { cartEvents } from "../domain/cart/events";
-import { RuleViolation, isRuleViolation } from "../domain/errors";
+import { RuleViolation, isRuleViolation, refusal, type Refusal } from "../domain/errors";
 import { stockProblem, type Shelf } from "../domain/stock/shelf";
-import { createCommandHandler, type Loaded } from "../eventstore/command-handler";
-import type { EventStore, StreamAppend } from "../eventstore/port";
+import { createCommandHandler, type Loaded, type StreamStep } from "../eventstore/command-handler";
+import type { EventStore } from "../eventstore/port";
 import type { LinePricer } from "./line-prices";
 
 /** Whose cart: a guest's (by the token in their signed cookie) or a signed-in user's. */
@@ -32,8 +32,8 @@ export interface CartViewLine extends CartLineRef {
   unitPrice: number | null;
   lineTotal: number | null;
   imageUrl: string | null;
-  /** Why this line cannot be ordered as it is (product gone, out of stock...). */
-  problem?: string;
+  /** Why this line cannot be ordered as it is (product gone, out of stock...): a refusal as data, which the page words. */
+  problem?: Refusal;
 }
 
 export interface CartView {
@@ -70,7 +70,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
   /** Prices an item the way the shop sells it; refuses what cannot be sold. */
   async function lineFor(item: CartItemInput): Promise<CartLine & { shelf: Shelf }> {
     const priced = await priceLine(item.productId, item.size);
-    if (!priced.ok) throw new RuleViolation(priced.message);
+    if (!priced.ok) throw new RuleViolation(priced.refusal.key, priced.refusal.values);
     const { product } = priced;
     return {
       productId: product.productId,
@@ -94,7 +94,8 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
         const priced = await priceLine(line.productId, line.size);
         if (!priced.ok) {
           // A refusal that names the item already ("Bottle is out of stock.") is not prefixed with its name again.
-          const problem = priced.message.includes(line.name) ? priced.message : `${line.name}: ${priced.message}`;
+          const named = Object.values(priced.refusal.values).includes(line.name);
+          const problem = named ? priced.refusal : refusal("checkout.lineProblem", { item: line.name, problem: priced.refusal });
           return { ...line, unitPrice: null, lineTotal: null, imageUrl: null, problem };
         }
         const { product } = priced;
@@ -151,7 +152,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
         try {
           lines.push(await lineFor(item));
         } catch (err) {
-          if (isRuleViolation(err)) throw new RuleViolation(`items.${index} (${item.productId}): ${err.message}`);
+          if (isRuleViolation(err)) throw new RuleViolation("checkout.itemAt", { index, id: item.productId, problem: refusal(err.key, err.values) });
           throw err;
         }
       }
@@ -177,17 +178,17 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
     },
 
     /**
-     * The append that takes an order's lines out of the cart as it was loaded to price the
-     * order, or null when that order was checked out already. The order service appends
-     * it together with the order.
+     * The step that takes an order's lines out of the cart as it was loaded, or null when that
+     * order was checked out already: the order service's command appends it with the order.
      */
-    checkOutAppend(
+    checkOutStep(
       cartId: string,
       orderId: string,
       lines: (CartLineRef & { quantity: number })[],
       loaded: Loaded<CartState>,
-    ): StreamAppend | null {
-      return carts.prepare(cartStreamId(cartId), loaded, { type: "CheckOut", orderId, lines })?.append ?? null;
+    ): StreamStep | null {
+      const prepared = carts.prepare(cartStreamId(cartId), loaded, { type: "CheckOut", orderId, lines });
+      return prepared && { prepared, handler: carts };
     },
 
     /** The ordered lines leave the cart as it is now; a retried placement of the same order checks out once. */

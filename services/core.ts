@@ -7,6 +7,7 @@ import type { JobQueue } from "./queue";
 import type { ShopConfig } from "./settings";
 import type { ChargeRules } from "../domain/orders/charges";
 import type { UpiPayee } from "../domain/orders/upi";
+import type { SignInSmsBudget } from "../domain/sign-in-sms";
 
 /**
  * What the services take from the composition root (`server/runtime.ts`, `bin/`): the
@@ -19,7 +20,14 @@ export interface ServiceCore {
   queue: JobQueue;
   sessionSecret: string;
   /** What the services read of the settings; charges default to the shop's standing offer and delivery (domain/orders/charges.ts). */
-  config: { shopName: string; charges?: ChargeRules; upi?: UpiPayee };
+  config: {
+    shopName: string;
+    charges?: ChargeRules;
+    upi?: UpiPayee;
+    /** The shop-wide budget of sign-in texts and the shop's phone a trip is texted to (decision 116). */
+    signInSms?: SignInSmsBudget;
+    contact?: { phone?: string };
+  };
   /** The orders projector's read-your-writes wait: what an order page and a product's stock read. */
   waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;
   codeOutbox: CodeOutbox;
@@ -82,5 +90,28 @@ export interface Health {
   reactors: FollowerHealth[];
   /** The job runners' heartbeat: the newest "seen at" of any runner for this kind of queue. */
   workers: { ok: boolean; lastSeenAt: string | null; secondsSinceSeen: number | null };
+  /**
+   * How messages leave (SMS_PROVIDER, SMTP_URL): each channel's transport, and whether it reaches anyone.
+   * The console transport only prints; chosen on purpose it is no fault, so it does not turn `ok` false.
+   */
+  messages: {
+    sms: { transport: string; reachesPhones: boolean };
+    email: { transport: string; reachesMailboxes: boolean };
+  };
+  /**
+   * The newest backup (decision 112). Only while scheduled backups are on (BACKUP_DAILY_AT) does its
+   * age decide `ok`: older than `maxAgeHours`, or the last attempt failed with none since.
+   */
+  backups: BackupHealth;
   limits: HealthLimits;
+}
+
+export interface BackupHealth {
+  ok: boolean;
+  scheduled: boolean;
+  lastBackupAt: string | null;
+  ageHours: number | null;
+  maxAgeHours: number;
+  /** The newest failure, when no backup has worked since. */
+  lastError?: string;
 }

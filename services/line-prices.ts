@@ -1,4 +1,5 @@
-import { priceCatalogueLine } from "../domain/catalogue";
+import { priceCatalogueLine, sizeNotSold } from "../domain/catalogue";
+import { refusal, type Refusal } from "../domain/errors";
 import { illustrationUrl } from "../domain/images";
 import { FREE_SIZE, normaliseSize } from "../domain/pricing";
 import { parseShopProductCartId } from "../domain/shop-products";
@@ -16,11 +17,9 @@ export interface PricedProduct {
   stock?: number;
 }
 
-export type LinePricing = { ok: true; product: PricedProduct } | { ok: false; message: string };
+export type LinePricing = { ok: true; product: PricedProduct } | { ok: false; refusal: Refusal };
 
 export type ProductForCart = (id: string) => Promise<ShopProductForCart | undefined>;
-
-export const NOT_IN_CATALOGUE = "This product is not in our catalogue.";
 
 /**
  * The one place a price comes from: domain/ for catalogue ids, the products table
@@ -31,13 +30,10 @@ export function createLinePricer(productForCart?: ProductForCart) {
   return async function priceLine(productId: string, size: string | undefined): Promise<LinePricing> {
     if (parseShopProductCartId(productId) !== undefined) {
       const product = productForCart ? await productForCart(productId) : undefined;
-      if (!product) return { ok: false, message: NOT_IN_CATALOGUE };
+      if (!product) return { ok: false, refusal: refusal("checkout.notInCatalogue") };
       const wanted = normaliseSize(size) ?? product.size;
       const sold = normaliseSize(product.size) ?? FREE_SIZE;
-      if (wanted !== sold) {
-        const which = wanted.length <= 20 ? `Size ${wanted}` : "That size";
-        return { ok: false, message: `${which} is not available for ${product.name}.` };
-      }
+      if (wanted !== sold) return { ok: false, refusal: sizeNotSold(wanted, product.name) };
       // What the shelf holds is the stock rule's to judge (the cart's, the order's and the
       // reservation's, each a 409 naming what is left), not the price's.
       return {

@@ -1,8 +1,34 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { DB, NotificationSendsTable, NotificationSkipReason, NotificationStatus } from "../db/schema";
 import { OTP_VALID_MINUTES } from "../domain/otp";
+import { refusal, type Refusal } from "../domain/errors";
 import type { ServiceCore } from "./core";
+import type { ShopConfig, SmsProvider, SmsSettings } from "./settings";
+import { SMS_TEMPLATES } from "../domain/sms-templates";
 import type { JobQueue, QueueName } from "./queue";
+
+/** The transport that only prints: a message it "sends" is in the log and `outbox_messages`, never on a phone or in a mailbox. */
+export const CONSOLE_TRANSPORT = "console";
+
+/** Which transport each channel uses, as the settings choose (workers/transports/index.ts builds them by the same names). */
+export interface MessageTransports {
+  /** "msg91", "twilio", or "console". */
+  sms: SmsProvider;
+  /** "smtp", or "console". */
+  email: "smtp" | typeof CONSOLE_TRANSPORT;
+}
+
+export function messageTransports(config: Pick<ShopConfig, "sms" | "smtpUrl">): MessageTransports {
+  return { sms: config.sms.provider, email: config.smtpUrl ? "smtp" : CONSOLE_TRANSPORT };
+}
+
+/** The start-up line's words for how SMS leave: "msg91, sender CHURUU, 18 of 18 DLT templates", or that none leaves. */
+export function describeSmsTransport(sms: SmsSettings): string {
+  if (sms.provider === "console") return "console: printed to the log, no SMS reaches a phone (SMS_PROVIDER=console)";
+  if (sms.provider === "twilio") return `twilio, from ${sms.sender ?? "?"}`;
+  const templates = SMS_TEMPLATES.filter((template) => sms.dltTemplates[template]).length;
+  return `msg91, sender ${sms.sender ?? "?"}, ${templates} of ${SMS_TEMPLATES.length} DLT templates`;
+}
 
 /** What the admin's notifications page reads and does: recent sends, failures, Retry. */
 export function createNotificationsService(core: Pick<ServiceCore, "db" | "queue">) {
@@ -71,11 +97,19 @@ function toRow(r: Pick<Selectable<NotificationSendsTable>, (typeof COLUMNS)[numb
   };
 }
 
-/** Recent messages, newest first, and the ones that need a person (failed, unknown). */
+/**
+ * Recent messages, newest first, and the ones that need a person (failed, unknown). A message the
+ * console transport "sent" was only printed to the log: `transport` says so, and the counts keep it apart.
+ */
 export async function listNotifications(
   db: Kysely<DB>,
   options: { limit?: number } = {},
-): Promise<{ recent: NotificationRow[]; problems: NotificationRow[]; counts: Record<NotificationStatus, number> }> {
+): Promise<{
+  recent: NotificationRow[];
+  problems: NotificationRow[];
+  /** By status; `sent` counts only what a provider took, `printed` what the console transport printed instead. */
+  counts: Record<NotificationStatus | "printed", number>;
+}> {
   const limit = options.limit ?? 50;
   const [recent, problems, counts] = await Promise.all([
     db.selectFrom("notification_sends").select(COLUMNS).orderBy("id", "desc").limit(limit).execute(),
@@ -88,16 +122,17 @@ export async function listNotifications(
       .execute(),
     db
       .selectFrom("notification_sends")
-      .select(["status", sql<number>`count(*)::int`.as("n")])
-      .groupBy("status")
+      .select(["status", sql<boolean>`status = 'sent' and transport = ${CONSOLE_TRANSPORT}`.as("printed"), sql<number>`count(*)::int`.as("n")])
+      .groupBy(["status", "printed"])
       .execute(),
   ]);
-  const byStatus = { pending: 0, sending: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 } as Record<NotificationStatus, number>;
-  for (const c of counts) byStatus[c.status] = Number(c.n);
+  const byStatus: Record<NotificationStatus | "printed", number> = { pending: 0, sending: 0, sent: 0, failed: 0, unknown: 0, skipped: 0, printed: 0 };
+  for (const c of counts) byStatus[c.printed ? "printed" : c.status] += Number(c.n);
   return { recent: recent.map(toRow), problems: problems.map(toRow), counts: byStatus };
 }
 
-export type RetryResult = { ok: true; message: string } | { ok: false; message: string };
+/** Done, with what happened (the admin's English notice), or refused: a refusal as data, which the page words. */
+export type RetryResult = { ok: true; message: string } | { ok: false; refusal: Refusal };
 
 /**
  * The admin's Retry: puts a failed (or in-doubt) message back to pending and
@@ -110,13 +145,13 @@ export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: st
     .select(["key", "kind", "queue", "job_name", "job_id", "status", "created_at", sql<boolean>`secret is not null`.as("sealed")])
     .where("key", "=", key)
     .executeTakeFirst();
-  if (!row) return { ok: false, message: "That message is not in the list any more." };
+  if (!row) return { ok: false, refusal: refusal("admin.retryGone") };
   if (row.status !== "failed" && row.status !== "unknown") {
-    return { ok: false, message: `That message is ${row.status}; only failed or unknown ones can be retried.` };
+    return { ok: false, refusal: refusal("admin.retryNotFailed", { sendStatus: row.status }) };
   }
   const isCode = row.queue === "otp";
   if (isCode && Date.now() - row.created_at.getTime() > OTP_VALID_MINUTES * 60_000) {
-    return { ok: false, message: "That sign-in code has expired; the customer can ask for a new one." };
+    return { ok: false, refusal: refusal("admin.retryCodeExpired") };
   }
   const claimed = await db
     .updateTable("notification_sends")
@@ -124,7 +159,7 @@ export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: st
     .where("key", "=", key)
     .where("status", "=", row.status)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return { ok: false, message: "Someone else changed that message; reload." };
+  if (Number(claimed.numUpdatedRows) === 0) return { ok: false, refusal: refusal("admin.retryChanged") };
 
   const queueName = row.queue as QueueName;
   // The failed job itself, when the queue still has it (BullMQ keeps failed jobs).
@@ -138,7 +173,7 @@ export async function retryNotification(db: Kysely<DB>, queue: JobQueue, key: st
       .set({ status: row.status, last_error: "the job with the code is gone; the customer can ask for a new code" })
       .where("key", "=", key)
       .execute();
-    return { ok: false, message: "That sign-in code can no longer be sent; the customer can ask for a new one." };
+    return { ok: false, refusal: refusal("admin.retryCodeGone") };
   }
   const jobId = `${row.job_id.replace(/-retry-\d+$/, "")}-retry-${Date.now()}`;
   await db.updateTable("notification_sends").set({ job_id: jobId }).where("key", "=", key).execute();

@@ -1,6 +1,6 @@
 // What the order pages, the account page, guest tracking and the admin read: the orders
 // read model (projectors/orders.ts) and, for the audit trail, the order's own stream.
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable, type SqlBool } from "kysely";
 import type { DB, OrdersTable } from "../db/schema";
 import {
   orderEvents,
@@ -141,6 +141,42 @@ export function createOrderQueries(deps: { db: Kysely<DB>; store: EventStore }) 
         .limit(1)
         .executeTakeFirst();
       return row && { name: row.ship_name, phone: row.ship_phone, address: row.address_line, city: row.city, pincode: row.pincode };
+    },
+
+    /**
+     * Guest orders placed with this mobile number that are on no account yet, oldest first: what
+     * joins an account once the number is proven (services/orders.ts `linkGuestOrders`). Read
+     * through the index on the reversed number (migration 0015) that the admin's search uses.
+     */
+    async unlinkedOrdersOf(phone: string): Promise<string[]> {
+      if (!isMobileNumber(phone)) return [];
+      const rows = await db
+        .selectFrom("orders")
+        .select("id")
+        .where(sql<SqlBool>`reverse(phone) = ${[...phone].reverse().join("")}`)
+        .where("phone", "=", phone)
+        .where("user_id", "is", null)
+        .orderBy("placed_at")
+        .limit(500)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** The address of the user's latest order and when it was placed: the checkout's pre-fill weighs it against saved ones. */
+    async lastOrderAddress(userId: string): Promise<{ address: ShippingAddress; placedAt: string } | undefined> {
+      const row = await db
+        .selectFrom("orders")
+        .select(["ship_name", "ship_phone", "address_line", "city", "pincode", "placed_at"])
+        .where("user_id", "=", userId)
+        .orderBy("placed_at", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      return (
+        row && {
+          address: { name: row.ship_name, phone: row.ship_phone, address: row.address_line, city: row.city, pincode: row.pincode },
+          placedAt: new Date(row.placed_at).toISOString(),
+        }
+      );
     },
 
     /** The account page: the user's orders, newest first, without deleted ones. */

@@ -8,38 +8,33 @@ import { RuleViolation, isRuleViolation } from "../domain/errors";
 import {
   orderEvents,
   orderStreamId,
-  type OrderEvent,
   type Actor,
   type OrderCustomer,
   type ShippingAddress,
 } from "../domain/orders/events";
 import {
-  EMPTY_CART_MESSAGE,
   displayOrderId,
   orderDecider,
   type OrderCommand,
   type OrderLineRequest,
   type OrderState,
 } from "../domain/orders/order";
-import { createCommandHandler, uuidFromHash, type Loaded } from "../eventstore/command-handler";
-import { isWrongExpectedVersion, type EventStore, type Position, type StreamAppend } from "../eventstore/port";
+import { createCommandHandler, createStreamsHandler, uuidFromHash, type Loaded, type StreamStep } from "../eventstore/command-handler";
+import type { EventStore, Position } from "../eventstore/port";
 import { cartIdOf, type CartOwner, type CartService } from "./cart";
 import type { LinePricer } from "./line-prices";
 import { isOrderId } from "../domain/orders/ids";
 import { DEFAULT_LANGUAGE, type Language } from "../domain/i18n";
 import { createOrderQueries } from "./order-queries";
-import { KeyedLock } from "./keyed-lock";
-import { STOCK_ATTEMPTS, type StockService, type TrackedLine } from "./stock";
-import type { ReleaseReason } from "../domain/stock/events";
+import { STOCK_ATTEMPTS, type StockService } from "./stock";
+import { orderStockEffects, placementStock, trackedLines } from "../domain/orders/stock-effects";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../domain/orders/charges";
 import type { PaymentMethod } from "../domain/orders/events";
-import type { PaymentCommand } from "../domain/orders/payment";
-import { RETURN_MESSAGES, heldLines, lineKey, notMadeMessage, refundFor, shortReturnId, type AfterSale, type ExchangeTarget } from "../domain/orders/returns";
-import type { StockCommand } from "../domain/stock/stock";
+import { checkUpiReference, type PaymentCommand } from "../domain/orders/payment";
+import { lineKey, notMade as notMadeIn, refundFor, type AfterSale, type ExchangeTarget } from "../domain/orders/returns";
 import type { OrderLine, ReturnLine } from "../domain/orders/events";
 import { parseShopProductCartId } from "../domain/shop-products";
 import { normaliseSize } from "../domain/pricing";
-import type { StockActor } from "../domain/stock/events";
 import { referenceClaims, upiReferenceDecider, upiReferenceEvents, upiReferenceStreamId } from "../domain/orders/upi-reference";
 
 export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEntry, type TrailEntry } from "./order-queries";
@@ -61,10 +56,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export function checkIdempotencyKey(key: unknown): string {
   if (typeof key !== "string" || key.trim() === "") {
-    throw new RuleViolation("This form has expired. Please reload the page and try again.", 400);
+    throw new RuleViolation("orders.formExpired", {}, 400);
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(key.trim())) {
-    throw new RuleViolation("The idempotency key must be 8 to 128 letters, digits or - _ . :", 400);
+    throw new RuleViolation("orders.badKey", {}, 400);
   }
   return key.trim();
 }
@@ -106,6 +101,8 @@ interface Placement {
   orderId: string;
   lines: OrderLineRequest[];
   claimedTotal?: number;
+  /** Whose claim `claimedTotal` is (the decider's `claimedBy`): the /api client's, or the checkout page's. */
+  claimedBy?: "client" | "page";
   customer: OrderCustomer;
   address: ShippingAddress;
   language: Language;
@@ -120,14 +117,6 @@ interface Placement {
 }
 
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
-
-/** The refusal when a product's shelf kept changing under an order for every attempt. */
-export const BUSY_MESSAGE = "Many parents are ordering this item right now. Please try again.";
-
-type OrderPlacedData = Extract<OrderEvent, { type: "OrderPlaced" }>["data"];
-
-/** The refusal of UPI when the shop has no UPI ID set. */
-export const NO_UPI_MESSAGE = "Paying by UPI is not available right now. Please choose cash on delivery.";
 
 const actorOf = (customer: OrderCustomer): Actor =>
   customer.kind === "user"
@@ -149,24 +138,29 @@ export function createOrderService(deps: {
   charges?: ChargeRules;
   /** Whether the shop takes UPI (SHOP_UPI_ID is set). */
   upiAvailable?: boolean;
-  /** How a UPI reference's claim is appended beside its order: "together" only where the store appends atomically (the default there). */
-  referenceClaims?: "together" | "claim first";
+  /**
+   * An order and the other streams it changes (stock, cart, UPI references) in one atomic append:
+   * the default where the store has it. False orders them with compensating steps instead (what
+   * a store without multi-stream appends gets; tests force it on Postgres).
+   */
+  atomic?: boolean;
 }) {
   const { db, store, priceLine, cart, stock, waitUntilVisible } = deps;
   const charges = deps.charges ?? DEFAULT_CHARGE_RULES;
   const upiAvailable = deps.upiAvailable ?? false;
+  const atomic = deps.atomic ?? store.appendsToStreamsAtomically;
   const references = createCommandHandler(store, { decider: upiReferenceDecider, events: upiReferenceEvents });
-  const claimsTogether = (deps.referenceClaims ?? (store.appendsToStreamsAtomically ? "together" : "claim first")) === "together";
   function checkPaymentMethod(method: PaymentMethod): PaymentMethod {
-    if (method === "upi" && !upiAvailable) throw new RuleViolation(NO_UPI_MESSAGE, 422);
+    if (method === "upi" && !upiAvailable) throw new RuleViolation("orders.noUpi", {}, 422);
     return method;
   }
-  const orders = createCommandHandler(store, { decider: orderDecider, events: orderEvents }, { maxAttempts: MAX_ATTEMPTS });
+  const orders = createCommandHandler(store, { decider: orderDecider, events: orderEvents });
   const queries = createOrderQueries({ db, store });
-  /** Orders for the same product in this process take turns at its stock stream. */
-  const shelves = new KeyedLock();
-  const changes = new KeyedLock();
-  const stockKey = (line: TrackedLine) => String(line.productId);
+  // Orders racing for the same product's stock retry many times before "try again"; an admin's change a few.
+  const placements = createStreamsHandler(store, { maxAttempts: STOCK_ATTEMPTS, atomic });
+  const changes = createStreamsHandler(store, { maxAttempts: MAX_ATTEMPTS, atomic });
+  const links = createStreamsHandler(store, { maxAttempts: MAX_ATTEMPTS, atomic });
+  const busy = (streamId: string) => (streamId.startsWith("stock-") ? new RuleViolation("orders.busy", {}, 409) : undefined);
 
   /** The order a key placed, as a placement answers it, or undefined when it has placed none. */
   async function placedBefore(placement: Pick<Placement, "orderId" | "requestHash" | "sameKeyOtherBody">): Promise<
@@ -177,7 +171,7 @@ export function createOrderService(deps: {
     const { state } = orders.fold(stored);
     if (!state.exists) throw new Error(`order ${placement.orderId}: stream exists but holds no OrderPlaced`);
     if (placement.sameKeyOtherBody === "refuse" && stored[0].metadata.requestHash !== placement.requestHash) {
-      throw new RuleViolation("This Idempotency-Key was already used for a different order.", 422);
+      throw new RuleViolation("orders.keyReused", {}, 422);
     }
     const { placed } = state;
     return {
@@ -194,125 +188,89 @@ export function createOrderService(deps: {
     };
   }
 
-  /**
-   * Decides PlaceOrder on a stream that must not exist and appends it, with the cart's
-   * checkout in the same append (on Postgres one transaction and one round trip). The
-   * events' ids come from the order and the request, so an exact retry is a no-op in the
-   * store; any other meeting with an existing order (a double click racing) answers with
-   * that order. When the cart changed since it was read, the order is placed alone and
-   * the ordered lines leave the cart as it is now.
-   */
-  async function place(placement: Placement): Promise<PlacedOrder> {
-    const command: OrderCommand = {
-      type: "PlaceOrder",
-      orderId: placement.orderId,
-      lines: placement.lines,
-      customer: placement.customer,
-      address: placement.address,
-      placedAt: new Date().toISOString(),
-      language: placement.language,
-      paymentMethod: placement.paymentMethod,
-      charges,
-      actor: placement.actor,
-      ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
-    };
-    const streamId = orderStreamId(placement.orderId);
-    const prepared = orders.prepare(streamId, orders.fold([]), command, {
-      commandId: `place\n${placement.requestHash}`,
-      metadata: { requestHash: placement.requestHash },
-    });
-    if (!prepared || prepared.events[0].type !== "OrderPlaced") throw new Error("placing an order decided nothing");
-    const placedData = prepared.events[0].data;
-    const tracked = stock.trackedLines(placedData.lines);
-    if (tracked.length === 0) return appendOrder(placement, prepared.append, placedData, async () => []);
-    if (stock.strategy === "together") {
-      // The order, its cart's checkout and its reservations: one append (atomic on Postgres),
-      // one order at a time per product in this process.
-      return shelves.with(tracked.map(stockKey), () =>
-        appendOrder(placement, prepared.append, placedData, () => stock.prepareReservations(placement.orderId, tracked, placedData.placedAt)),
-      );
-    }
-    // No multi-stream transaction: reserve first, then the order; units of an order that
-    // failed go back at once, and the stock sweep finishes after a crash in between.
-    const reserved = await shelves.with(tracked.map(stockKey), () => stock.reserve(placement.orderId, tracked));
-    try {
-      return await appendOrder(placement, prepared.append, placedData, async () => []);
-    } catch (err) {
-      await stock.release(placement.orderId, reserved, "not placed");
-      throw err;
-    }
-  }
-
-  /**
-   * Appends the order with the cart's checkout and `more` (reservations, decided again after
-   * every lost race for a product). The events' ids come from the order and the request, so
-   * an exact retry is a no-op in the store; any other meeting with an existing order (a
-   * double click racing) answers with that order. When the cart changed since it was read,
-   * the order is placed alone and the ordered lines leave the cart as it is now.
-   */
-  async function appendOrder(
-    placement: Placement,
-    order: StreamAppend,
-    placedData: OrderPlacedData,
-    more: () => Promise<StreamAppend[]>,
-  ): Promise<PlacedOrder> {
-    const checkOut = placement.cart && cart.checkOutAppend(placement.cart.cartId, placement.orderId, placedData.lines, placement.cart.loaded);
-    let withCart = checkOut !== undefined;
-    for (let attempt = 1; ; attempt++) {
-      const appends: StreamAppend[] = [order, ...(withCart && checkOut ? [checkOut] : []), ...(await more())];
-      try {
-        const results = await store.appendToStreams(appends);
-        appends.forEach((append, i) => stock.appended(append, results[i]));
-        const [result] = results;
-        if (result.duplicate) {
-          // This very request was appended before (a retry): answer with what was stored.
-          const stored = await placedBefore(placement);
-          if (stored) return finishCheckOut(placement, stored.placed, stored.state.placed.lines);
-        }
-        const placed: PlacedOrder = {
-          orderId: placement.orderId,
-          displayId: displayOrderId(placement.orderId),
-          total: placedData.total,
-          customer: placedData.customer,
-          placedAt: placedData.placedAt,
-          duplicate: false,
-          position: result.position,
-        };
-        return withCart ? placed : finishCheckOut(placement, placed, placedData.lines);
-      } catch (err) {
-        if (!isWrongExpectedVersion(err)) throw err;
-        // The cart moved on (another tab): place the order alone, then check its lines out.
-        if (withCart && checkOut && err.streamId === checkOut.streamId) {
-          withCart = false;
-          continue;
-        }
-        if (err.streamId !== order.streamId) {
-          // Another order took units of the same product first: look at the shelf again.
-          stock.conflicted(err.streamId);
-          if (attempt >= STOCK_ATTEMPTS) throw new RuleViolation(BUSY_MESSAGE, 409);
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
-          continue;
-        }
-        const existing = await placedBefore(placement);
-        if (!existing) throw err;
-        return finishCheckOut(placement, existing.placed, existing.state.placed.lines);
-      }
-    }
-  }
-
   /** The ordered lines leave the cart, once per order however often this runs. */
   async function finishCheckOut(placement: Placement, placed: PlacedOrder, lines: readonly OrderLineRequest[]) {
     if (placement.cart) await cart.checkOut(placement.cart.cartId, placement.orderId, [...lines]);
     return placed;
   }
 
+  /**
+   * PlaceOrder on a stream that must not exist, with its stock reservations and the cart's
+   * checkout: one command over several streams (one append on Postgres). The events' ids come
+   * from the order and the request, so an exact retry is a no-op in the store; any other meeting
+   * with an existing order (a double click racing) answers with that order; a cart that moved
+   * since it was read (another tab) is read again and the ordered lines leave it as it is now.
+   * Orders for the same product take turns in this process.
+   */
+  async function place(placement: Placement): Promise<PlacedOrder> {
+    const placedAt = new Date().toISOString();
+    const command: OrderCommand = {
+      type: "PlaceOrder",
+      orderId: placement.orderId,
+      lines: placement.lines,
+      customer: placement.customer,
+      address: placement.address,
+      placedAt,
+      language: placement.language,
+      paymentMethod: placement.paymentMethod,
+      charges,
+      actor: placement.actor,
+      ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
+      ...(placement.claimedBy ? { claimedBy: placement.claimedBy } : {}),
+    };
+    const streamId = orderStreamId(placement.orderId);
+    return placements.handle({
+      locks: trackedLines(placement.lines).map((line) => `stock-${line.productId}`),
+      busy,
+      plan: async (attempt) => {
+        if (attempt > 1) {
+          const existing = await placedBefore(placement);
+          if (existing) return { answer: await finishCheckOut(placement, existing.placed, existing.state.placed.lines) };
+        }
+        const order = orders.prepare(streamId, orders.fold([]), command, {
+          commandId: `place\n${placement.requestHash}`,
+          metadata: { requestHash: placement.requestHash },
+        });
+        if (!order || order.events[0].type !== "OrderPlaced") throw new Error("placing an order decided nothing");
+        const placedData = order.events[0].data;
+        const reservations = await stock.steps(placementStock(placement.orderId, placedData.lines, placedAt), {
+          orderId: placement.orderId,
+          reason: "not placed",
+        });
+        const cartNow = placement.cart && (attempt === 1 ? placement.cart.loaded : await cart.load(placement.cart.cartId));
+        const checkOut = placement.cart && cartNow ? cart.checkOutStep(placement.cart.cartId, placement.orderId, placedData.lines, cartNow) : null;
+        return {
+          steps: [...reservations, { prepared: order, handler: orders }, ...(checkOut ? [checkOut] : [])],
+          answer: async (results) => {
+            const result = results[reservations.length];
+            if (result.duplicate) {
+              // This very request was appended before (a retry): answer with what was stored.
+              const stored = await placedBefore(placement);
+              if (stored) return finishCheckOut(placement, stored.placed, stored.state.placed.lines);
+            }
+            const placed: PlacedOrder = {
+              orderId: placement.orderId,
+              displayId: displayOrderId(placement.orderId),
+              total: placedData.total,
+              customer: placedData.customer,
+              placedAt: placedData.placedAt,
+              duplicate: false,
+              position: results.at(-1)!.position,
+            };
+            return checkOut || !placement.cart ? placed : finishCheckOut(placement, placed, placedData.lines);
+          },
+        };
+      },
+    });
+  }
+
   /** Prices every item on the server; pricing refusals name the item. Rules on the lines are the decider's. */
   async function priceItems(items: readonly OrderItemInput[]): Promise<OrderLineRequest[]> {
-    if (items.length === 0) throw new RuleViolation(EMPTY_CART_MESSAGE);
+    if (items.length === 0) throw new RuleViolation("checkout.cartEmpty");
     const lines: OrderLineRequest[] = [];
     for (const [index, item] of items.entries()) {
       const result = await priceLine(item.productId, item.size);
-      if (!result.ok) throw new RuleViolation(`Item ${index + 1} (${item.productId}): ${result.message}`);
+      if (!result.ok) throw new RuleViolation("orders.item", { number: index + 1, id: item.productId, problem: result.refusal });
       const { product } = result;
       lines.push({
         productId: product.productId,
@@ -329,140 +287,15 @@ export function createOrderService(deps: {
   }
 
   /**
-   * What an order's change does to the shelf: cancelling or deleting gives its units back,
-   * taking a cancelled order up again holds them again (refused when they are gone).
-   */
-  function stockEffect(before: OrderState, events: readonly OrderEvent[]): { release?: ReleaseReason; reserve?: true } {
-    if (!before.exists) return {};
-    let status = before.status;
-    let deleted = before.deleted;
-    for (const event of events) {
-      if (event.type === "OrderStatusChanged") status = event.data.to;
-      if (event.type === "OrderDeleted") deleted = true;
-    }
-    const heldBefore = before.status !== "cancelled" && !before.deleted;
-    const holdsAfter = status !== "cancelled" && !deleted;
-    if (heldBefore && !holdsAfter) return { release: deleted ? "deleted" : "cancelled" };
-    if (!heldBefore && holdsAfter) return { reserve: true };
-    return {};
-  }
-
-  /**
-   * An admin's change through the command handler, with its stock in the same append (on
-   * Postgres); waits until the order pages show it.
-   */
-  async function changeOrder(orderId: string, command: (at: string) => OrderCommand) {
-    const id = orderId.trim().toLowerCase();
-    if (!isOrderId(id)) throw new RuleViolation("Order not found.", 404);
-    const streamId = orderStreamId(id);
-    // One change of an order at a time in this process: on a store without multi-stream
-    // appends a cancel's release and a re-opening's reservation must not cross (decision 100).
-    return changes.with([id], async () => {
-      for (let attempt = 1; ; attempt++) {
-        const loaded = await orders.load(streamId);
-        const at = new Date().toISOString();
-        const prepared = orders.prepare(streamId, loaded, command(at));
-        if (!prepared) return { changed: false, position: loaded.position };
-        const effect = stockEffect(loaded.state, prepared.events);
-        // A cancel gives back whatever the order holds of every product of its lines after exchanges (an
-        // exchanged size's too); taking it up again holds what it accounts for now, less goods back on the shelf.
-        const tracked = !loaded.state.exists
-          ? []
-          : stock.trackedLines(effect.release ? loaded.state.afterSale.lines : heldLines(loaded.state.afterSale));
-        const afterSale = loaded.state.exists ? afterSaleStock(loaded.state, prepared.events, at) : undefined;
-        const claims = loaded.state.exists ? referenceClaims(loaded.state.payment, prepared.events) : { claim: [], release: [] };
-        try {
-          const position =
-            claims.claim.length + claims.release.length > 0
-              ? await changeWithReferences(id, prepared.append, claims, at)
-              : afterSale
-                ? await changeWithAfterSaleStock(prepared.append, afterSale)
-                : tracked.length === 0 || (!effect.release && !effect.reserve)
-                  ? (await store.append(streamId, prepared.append.events, prepared.append.expectedRevision)).position
-                  : await changeWithStock(id, prepared.append, tracked, effect, at);
-          await waitUntilVisible(position);
-          return { changed: true, position };
-        } catch (err) {
-          if (!isWrongExpectedVersion(err) || attempt >= MAX_ATTEMPTS) throw err;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
-        }
-      }
-    });
-  }
-
-  /**
-   * What a return's receipt or an exchange does to the shelves (decision 103), as stock commands named by
-   * the step: a received return's goods the shop keeps stock of go back on their shelves, off the order's
-   * hold; an exchange's new size is held for the order, refused (409) when none is left. Undefined when
-   * the step touches no product that keeps stock.
-   */
-  function afterSaleStock(state: Extract<OrderState, { exists: true }>, events: readonly OrderEvent[], at: string) {
-    const orderId = state.placed.orderId;
-    const names = new Map(state.afterSale.lines.map((l) => [l.productId, l.name]));
-    const nameOf = (productId: string) => names.get(productId) ?? productId;
-    for (const event of events) {
-      if (event.type === "ReturnReceived") {
-        const record = state.afterSale.returns.find((r) => r.returnId === event.data.returnId);
-        const lines = stock.trackedLines((record?.lines ?? []).map((l) => ({ productId: l.productId, name: nameOf(l.productId), quantity: l.quantity })));
-        if (lines.length === 0) return undefined;
-        const { actor } = event.data;
-        const by: StockActor = { kind: "admin", ...(actor.id ? { id: actor.id } : {}), ...(actor.name ? { name: actor.name } : {}) };
-        const reason = `Return ${shortReturnId(event.data.returnId)} of order ${displayOrderId(orderId)}`;
-        const commands: StockCommand[] = lines.map((l) => ({ type: "ReturnStock", productId: l.productId, quantity: l.quantity, orderId, actor: by, reason, at }));
-        return { commandId: `return\n${event.data.returnId}`, commands };
-      }
-      if (event.type === "ExchangeMade") {
-        const lines = stock.trackedLines(event.data.lines.map((l) => ({ productId: l.toProductId ?? l.productId, name: nameOf(l.productId), quantity: l.quantity })));
-        if (lines.length === 0) return undefined;
-        const commands: StockCommand[] = lines.map((l) => ({ type: "ReserveStock", productId: l.productId, orderId, quantity: l.quantity, name: l.name, more: true, at }));
-        return { commandId: `exchange\n${event.data.returnId}`, commands };
-      }
-    }
-    return undefined;
-  }
-
-  /**
-   * The order and its stock streams in one append (the Postgres store), under the shelves' lock:
-   * all or nothing. When another writer got to a stream first, the stock forgets the revision it
-   * had cached for it and the caller's retry reads it again.
-   */
-  function appendWithStock(keys: string[], order: StreamAppend, prepareStock: () => Promise<StreamAppend[]>): Promise<Position> {
-    return shelves.with(keys, async () => {
-      const appends = [order, ...(await prepareStock())];
-      try {
-        const results = await store.appendToStreams(appends);
-        appends.forEach((append, i) => stock.appended(append, results[i]));
-        return results.at(-1)!.position;
-      } catch (err) {
-        if (isWrongExpectedVersion(err)) stock.conflicted(err.streamId);
-        throw err;
-      }
-    });
-  }
-
-  /**
-   * The order's after-sale event and its stock. On Postgres one append: the goods are on the shelf exactly
-   * when the return says received, the new size held exactly when the exchange is made. Elsewhere the stock
-   * first, each stream's command named by the step, then the order: a crash in between leaves the stock
-   * done and the step still open, and doing the step again finds the stock done and records the order's
-   * part only. Either way a repeated form decides nothing and touches no shelf.
-   */
-  async function changeWithAfterSaleStock(order: StreamAppend, step: { commandId: string; commands: StockCommand[] }): Promise<Position> {
-    const keys = step.commands.map((c) => String(c.productId));
-    if (stock.strategy === "together") {
-      return appendWithStock(keys, order, () => stock.prepareNamed(step.commandId, step.commands));
-    }
-    await shelves.with(keys, () => stock.handleNamed(step.commandId, step.commands));
-    return (await store.append(order.streamId, order.events, order.expectedRevision)).position;
-  }
-
-  /**
    * The product that is a returned line in the wanted size, and the size as the catalogue writes it: the
    * same catalogue item when it is made in that size, or the shop's product of the same name in that size
    * (each of those is one size). Refused (422) when there is none.
    */
   async function exchangeTarget(line: ReturnLine, name: string, toSize: string): Promise<ExchangeTarget> {
-    const notMade = () => new RuleViolation(notMadeMessage(name, toSize), 422);
+    const notMade = () => {
+      const refused = notMadeIn(name, toSize);
+      return new RuleViolation(refused.key, refused.values, 422);
+    };
     if (parseShopProductCartId(line.productId) === undefined) {
       const priced = await priceLine(line.productId, toSize);
       if (!priced.ok) throw notMade();
@@ -488,73 +321,172 @@ export function createOrderService(deps: {
   /** The order as the decider sees it now, from its stream. */
   async function currentOrder(orderId: string): Promise<Extract<OrderState, { exists: true }>> {
     const id = orderId.trim().toLowerCase();
-    if (!isOrderId(id)) throw new RuleViolation("Order not found.", 404);
+    if (!isOrderId(id)) throw new RuleViolation("orders.notFound", {}, 404);
     const { state } = await orders.load(orderStreamId(id));
-    if (!state.exists) throw new RuleViolation("Order not found.", 404);
+    if (!state.exists) throw new RuleViolation("orders.notFound", {}, 404);
     return state;
   }
 
   /**
-   * A payment change that claims or frees UPI references (domain/orders/upi-reference.ts): on
-   * Postgres one append with the order; elsewhere the claims first (a failed order frees them
-   * again) and the releases after the order.
+   * The steps a payment change makes on UPI reference streams (domain/orders/upi-reference.ts):
+   * claims go before the order (given back if the order's append fails where streams are
+   * appended one by one), releases after it.
    */
-  async function changeWithReferences(
-    orderId: string,
-    order: StreamAppend,
-    claims: { claim: string[]; release: string[] },
-    at: string,
-  ): Promise<Position> {
-    const prepareAll = async (type: "ClaimReference" | "ReleaseReference", list: string[]) => {
-      const appends: StreamAppend[] = [];
+  async function referenceSteps(orderId: string, claims: { claim: string[]; release: string[] }, at: string) {
+    const stepsOf = async (type: "ClaimReference" | "ReleaseReference", list: readonly string[]): Promise<StreamStep[]> => {
+      const made: StreamStep[] = [];
       for (const reference of list) {
         const streamId = upiReferenceStreamId(reference);
         const prepared = references.prepare(streamId, await references.load(streamId), { type, reference, orderId, at });
-        if (prepared) appends.push(prepared.append);
+        if (!prepared) continue;
+        made.push({
+          prepared,
+          handler: references,
+          ...(type === "ClaimReference"
+            ? { undo: () => references.handle(streamId, { type: "ReleaseReference", reference, orderId, at: new Date().toISOString() }) }
+            : { redo: () => references.handle(streamId, { type, reference, orderId, at }) }),
+        });
       }
-      return appends;
+      return made;
     };
-    const claimed = await prepareAll("ClaimReference", claims.claim);
-    const released = await prepareAll("ReleaseReference", claims.release);
-    if (claimsTogether) return (await store.appendToStreams([order, ...claimed, ...released]))[0].position;
-    if (claimed.length > 0) await store.appendToStreams(claimed);
-    let position: Position;
-    try {
-      position = (await store.append(order.streamId, order.events, order.expectedRevision)).position;
-    } catch (err) {
-      for (const reference of claims.claim) {
-        await references.handle(upiReferenceStreamId(reference), { type: "ReleaseReference", reference, orderId, at });
-      }
-      throw err;
-    }
-    if (released.length > 0) await store.appendToStreams(released);
-    return position;
+    return { before: await stepsOf("ClaimReference", claims.claim), after: await stepsOf("ReleaseReference", claims.release) };
   }
 
-  async function changeWithStock(
-    orderId: string,
-    order: StreamAppend,
-    tracked: TrackedLine[],
-    effect: { release?: ReleaseReason; reserve?: true },
-    at: string,
-  ): Promise<Position> {
-    if (stock.strategy === "together") {
-      return appendWithStock(tracked.map(stockKey), order, () =>
-        effect.release ? stock.prepareReleases(orderId, tracked, effect.release, at) : stock.prepareReservations(orderId, tracked, at),
-      );
-    }
-    if (effect.release) {
-      // The order first: a crash before the release leaves a hold the stock sweep gives back.
-      const appended = await store.append(order.streamId, order.events, order.expectedRevision);
-      return (await stock.release(orderId, tracked, effect.release)) ?? appended.position;
-    }
-    const reserved = await stock.reserve(orderId, tracked);
+  /**
+   * An admin's or a parent's change of an order: one command over the order and every stream
+   * it moves (stock held, given back, shipped or returned; UPI references claimed or freed),
+   * decided purely (the order decider, domain/orders/stock-effects.ts, referenceClaims) and
+   * appended together; waits until the order pages show it. Where streams are appended one by
+   * one, what must exist first (a hold, a claim, a return's goods) goes before the order and
+   * what follows from it (a release, a shipment) after, so a crash leaves what the sweeps finish.
+   */
+  async function changeOrder(orderId: string, command: (at: string) => OrderCommand) {
+    const id = orderId.trim().toLowerCase();
+    if (!isOrderId(id)) throw new RuleViolation("orders.notFound", {}, 404);
+    const streamId = orderStreamId(id);
+    // Names this change: where streams are appended one by one, a retry after the order is stored finds it there.
+    const commandId = randomUUID();
+    return changes.handle({
+      // One change of an order at a time in this process: a cancel's release and a re-opening's hold never cross.
+      locks: [streamId],
+      plan: async () => {
+        const loaded = await orders.load(streamId);
+        const at = new Date().toISOString();
+        const order = orders.prepare(streamId, loaded, command(at), { commandId });
+        if (!order) return { answer: { changed: false, position: loaded.position } };
+        const effects = orderStockEffects(loaded.state, order.events, at);
+        const first = effects.filter((e) => e.commands.some((c) => c.type === "ReserveStock" || c.type === "ReturnStock"));
+        const then = effects.filter((e) => !first.includes(e));
+        const held = await stock.steps(first, first.some((e) => !e.commandId) ? { orderId: id, reason: "cancelled" } : undefined);
+        const left = await stock.steps(then);
+        const claims = loaded.state.exists ? referenceClaims(loaded.state.payment, order.events) : { claim: [], release: [] };
+        const refs = await referenceSteps(id, claims, at);
+        return {
+          steps: [...refs.before, ...held, { prepared: order, handler: orders }, ...left, ...refs.after],
+          answer: async (results) => {
+            const position = results.at(-1)!.position;
+            await waitUntilVisible(position);
+            return { changed: true, position };
+          },
+        };
+      },
+    });
+  }
+
+  /**
+   * The refused report, on the reference's stream (which order was refused while which held it)
+   * and the refused order's (so its page shows it): once per order and reference, each decided by
+   * its aggregate. The shopper's 409 stands whatever becomes of this record.
+   */
+  async function recordRefusedReport(orderId: string, typed: string, actor: Actor): Promise<void> {
+    const id = orderId.trim().toLowerCase();
+    let reference: string;
     try {
-      return (await store.append(order.streamId, order.events, order.expectedRevision)).position;
-    } catch (err) {
-      await stock.release(orderId, reserved, "cancelled");
-      throw err;
+      reference = checkUpiReference(typed);
+    } catch {
+      return;
     }
+    const refStream = upiReferenceStreamId(reference);
+    const commandId = randomUUID();
+    await changes.handle({
+      locks: [orderStreamId(id)],
+      plan: async () => {
+        const at = new Date().toISOString();
+        const held = await references.load(refStream);
+        const heldBy = held.state.orderId;
+        if (!heldBy || heldBy === id) return { answer: undefined };
+        const dispute = references.prepare(refStream, held, { type: "DisputeReference", reference, orderId: id, at }, { commandId });
+        const order = orders.prepare(orderStreamId(id), await orders.load(orderStreamId(id)), { type: "RecordRefusedReport", reference, heldBy, actor, at }, { commandId });
+        const steps: StreamStep[] = [];
+        if (dispute) steps.push({ prepared: dispute, handler: references });
+        if (order) steps.push({ prepared: order, handler: orders, redo: () => orders.handle(orderStreamId(id), { type: "RecordRefusedReport", reference, heldBy, actor, at }) });
+        if (steps.length === 0) return { answer: undefined };
+        return { steps, answer: async (results) => void (await waitUntilVisible(results.at(-1)!.position)) };
+      },
+    });
+  }
+
+  async function moveReference(typed: string, fromOrder: string, toOrder: string, actor: Actor) {
+    const reference = checkUpiReference(typed);
+    const from = fromOrder.trim().toLowerCase();
+    const to = toOrder.trim().toLowerCase();
+    if (!isOrderId(from) || !isOrderId(to)) throw new RuleViolation("orders.notFound", {}, 404);
+    const refStream = upiReferenceStreamId(reference);
+    const commandId = randomUUID();
+    return changes.handle({
+      locks: [orderStreamId(from), orderStreamId(to)].sort(),
+      plan: async () => {
+        const at = new Date().toISOString();
+        const giving = await orders.load(orderStreamId(from));
+        const taking = await orders.load(orderStreamId(to));
+        if (!giving.state.exists || !taking.state.exists) throw new RuleViolation("orders.notFound", {}, 404);
+        // Each stream's rule by its own aggregate: the reference is held by `from`, reported (not confirmed) there, claimed by `to`.
+        const moved = references.prepare(refStream, await references.load(refStream), { type: "MoveReference", reference, from, to, at }, { commandId });
+        const gave = orders.prepare(orderStreamId(from), giving, { type: "GiveUpReference", reference, to, actor, at }, { commandId });
+        const took = orders.prepare(orderStreamId(to), taking, { type: "TakeReference", reference, from, actor, at }, { commandId });
+        if (!moved || !gave || !took) return { answer: { changed: false, position: taking.position } };
+        return {
+          steps: [
+            // Where streams are appended one by one: the reference moves first (moved back if the orders fail), then both orders.
+            { prepared: moved, handler: references, undo: () => references.handle(refStream, { type: "MoveReference", reference, from: to, to: from, at: new Date().toISOString() }) },
+            { prepared: gave, handler: orders },
+            { prepared: took, handler: orders, redo: () => orders.handle(orderStreamId(to), { type: "TakeReference", reference, from, actor, at }) },
+          ],
+          answer: async (results) => {
+            const position = results.at(-1)!.position;
+            await waitUntilVisible(position);
+            return { changed: true, position };
+          },
+        };
+      },
+    });
+  }
+
+  /** Both sides of every disputed reference `orderId` is part of, from the orders' and the references' streams. */
+  async function referenceDisputesOf(orderId: string): Promise<ReferenceDispute[]> {
+    const id = orderId.trim().toLowerCase();
+    if (!isOrderId(id)) return [];
+    const { state } = await orders.load(orderStreamId(id));
+    if (!state.exists) return [];
+    const disputes: ReferenceDispute[] = [];
+    // Refused here: the reference another order held when this order's shopper reported it.
+    for (const refused of state.payment.refusedReports ?? []) {
+      const held = await references.load(upiReferenceStreamId(refused.reference));
+      disputes.push({ reference: refused.reference, holder: held.state.orderId ?? null, claimant: id, refusedAt: refused.at });
+    }
+    // Held here: the orders refused for this order's reference.
+    const own = state.payment.reported?.reference ?? state.payment.reference;
+    if (own) {
+      const held = await references.load(upiReferenceStreamId(own));
+      if (held.state.orderId === id) {
+        for (const claimant of held.state.disputedBy ?? []) {
+          const { state: other } = await orders.load(orderStreamId(claimant));
+          const at = other.exists ? other.payment.refusedReports?.find((r) => r.reference === own)?.at : undefined;
+          disputes.push({ reference: own, holder: id, claimant, refusedAt: at ?? null });
+        }
+      }
+    }
+    return disputes;
   }
 
   return {
@@ -579,6 +511,12 @@ export function createOrderService(deps: {
       /** The shopper's language (the page's): the order's SMS and emails speak it. */
       language?: Language;
       paymentMethod?: PaymentMethod;
+      /**
+       * From the checkout page: the total it showed the parent (none: it showed none). The order is
+       * placed at exactly that total or refused with the new one (409, decision 113). Without it (a
+       * script, the seed) the order is placed at what it costs.
+       */
+      page?: { shownTotal?: number };
     }): Promise<PlacedOrder> {
       const key = checkIdempotencyKey(input.idempotencyKey);
       const paymentMethod = checkPaymentMethod(input.paymentMethod ?? "cod");
@@ -598,13 +536,13 @@ export function createOrderService(deps: {
       if (loaded.state.checkedOutOrders.includes(orderId) || loaded.state.lines.length === 0) {
         // A repeated submit after the cart was checked out: the order this key made, if any.
         const before = await placedBefore({ orderId, requestHash: "", sameKeyOtherBody: "answer with the order" });
-        if (!before) throw new RuleViolation(EMPTY_CART_MESSAGE);
+        if (!before) throw new RuleViolation("checkout.cartEmpty");
         await cart.checkOut(cartId, orderId, before.state.placed.lines);
         return before.placed;
       }
       const view = await cart.priceCart(cartId, loaded.state, loaded.revision);
       const problem = view.lines.find((line) => line.problem);
-      if (problem) throw new RuleViolation(`${problem.problem} Please remove it from your cart.`, 409);
+      if (problem?.problem) throw new RuleViolation("checkout.removeFromCart", { problem: problem.problem }, 409);
       const lines: OrderLineRequest[] = view.lines.map((line) => ({
         productId: line.productId,
         name: line.name,
@@ -624,6 +562,9 @@ export function createOrderService(deps: {
         requestHash: fingerprint({ lines, address: input.details, paymentMethod }),
         sameKeyOtherBody: "answer with the order",
         cart: { cartId, loaded },
+        ...(input.page
+          ? { claimedBy: "page" as const, ...(input.page.shownTotal === undefined ? {} : { claimedTotal: input.page.shownTotal }) }
+          : {}),
       });
     },
 
@@ -690,7 +631,31 @@ export function createOrderService(deps: {
      * rejection, cash collected or refund; a reference is claimed for one order only.
      */
     async pay(orderId: string, command: (at: string) => PaymentCommand) {
-      return changeOrder(orderId, command);
+      try {
+        return await changeOrder(orderId, command);
+      } catch (err) {
+        // A shopper's report of a reference another order holds is refused, and kept for the owner (decision 119).
+        const asked = command(new Date().toISOString());
+        if (isRuleViolation(err) && err.key === "payment.referenceTaken" && asked.type === "ReportPayment") {
+          await recordRefusedReport(orderId, asked.reference, asked.actor);
+        }
+        throw err;
+      }
+    },
+
+    /**
+     * The owner settles a disputed UPI reference (decision 119): it moves from the order holding it
+     * (`from`, reported there, never confirmed) to the order whose shopper reported it and was
+     * refused (`to`), where it stands as reported for the owner to confirm. One command over the
+     * reference's stream and both orders' streams.
+     */
+    async moveUpiReference(reference: string, from: string, to: string, actor: Actor) {
+      return moveReference(reference, from, to, actor);
+    },
+
+    /** The disputed references an order is part of, holding one or refused for one: what the owner compares. */
+    async referenceDisputes(orderId: string): Promise<ReferenceDispute[]> {
+      return referenceDisputesOf(orderId);
     },
 
     /** Whether the shop takes UPI now. */
@@ -745,7 +710,7 @@ export function createOrderService(deps: {
     async makeExchange(orderId: string, returnId: string, actor: Actor) {
       const state = await currentOrder(orderId);
       const record = state.afterSale.returns.find((r) => r.returnId === returnId);
-      if (!record) throw new RuleViolation(RETURN_MESSAGES.noSuchReturn, 404);
+      if (!record) throw new RuleViolation("returns.noSuchReturn", {}, 404);
       // Looked up only when the exchange may be made now: the decider refuses the others in its own words.
       const targets =
         record.want === "exchange" && record.exchangeSize && record.stage === "received" && !state.deleted
@@ -773,6 +738,53 @@ export function createOrderService(deps: {
       return { ...state.afterSale, suggestedRefunds };
     },
 
+    /**
+     * The guest orders placed with `phone` join the account of whoever just proved it by a code
+     * (phone sign-in or sign-up, a number added or changed on the account page): one command over
+     * those orders' streams, each decided by the order decider (an order already on another account
+     * stays there, one linked before changes nothing), appended together. Waits until the account's
+     * Order History shows them. The candidates come from the orders read model (guest orders of that
+     * number not on any account); an order placed a moment ago that it has not shown yet joins at the
+     * next proof of the number.
+     */
+    async linkGuestOrders(input: { userId: string; phone: string; actor: Actor }): Promise<{ linked: string[] }> {
+      const candidates = await queries.unlinkedOrdersOf(input.phone);
+      if (candidates.length === 0) return { linked: [] };
+      const commandId = `link\n${input.userId}`;
+      return links.handle({
+        // One linking of an order at a time in this process, like every change of an order.
+        locks: candidates.map(orderStreamId),
+        plan: async () => {
+          const at = new Date().toISOString();
+          const steps: StreamStep[] = [];
+          const linked: string[] = [];
+          for (const orderId of candidates) {
+            const streamId = orderStreamId(orderId);
+            const command: OrderCommand = { type: "LinkToAccount", userId: input.userId, phone: input.phone, actor: input.actor, at };
+            let prepared;
+            try {
+              prepared = orders.prepare(streamId, await orders.load(streamId), command, { commandId });
+            } catch (err) {
+              // Refused for this order (it is on another account): the others still join.
+              if (isRuleViolation(err)) continue;
+              throw err;
+            }
+            if (!prepared) continue;
+            steps.push({ prepared, handler: orders });
+            linked.push(orderId);
+          }
+          if (steps.length === 0) return { answer: { linked } };
+          return {
+            steps,
+            answer: async (results) => {
+              await waitUntilVisible(results.at(-1)!.position);
+              return { linked };
+            },
+          };
+        },
+      });
+    },
+
     /** A tombstone with the actor: the order leaves the lists, its trail stays. */
     async deleteOrder(orderId: string, actor: Actor) {
       return changeOrder(orderId, (at) => ({ type: "DeleteOrder", actor, at }));
@@ -783,5 +795,15 @@ export function createOrderService(deps: {
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
+
+/** A UPI reference two orders claim (decision 119): the one holding it, and one whose shopper reported it and was refused. */
+export interface ReferenceDispute {
+  reference: string;
+  /** The order holding the reference now; null when nobody does any more (the holder's report was rejected). */
+  holder: string | null;
+  claimant: string;
+  /** When the claimant's report was refused. */
+  refusedAt: string | null;
+}
 
 export { isRuleViolation };

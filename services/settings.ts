@@ -8,6 +8,9 @@
 import type { ShopContact } from "../domain/contact";
 import type { ChargeRules } from "../domain/orders/charges";
 import type { UpiPayee } from "../domain/orders/upi";
+import type { SignInSmsBudget } from "../domain/sign-in-sms";
+import type { DailyAt } from "../domain/backup-schedule";
+import type { SmsTemplate } from "../domain/sms-templates";
 
 export interface ShopConfig {
   port: number;
@@ -29,6 +32,11 @@ export interface ShopConfig {
    * it, http://localhost:<PORT>.
    */
   shopUrl: string;
+  /**
+   * Whether SHOP_URL was set. Pages name themselves absolutely (their hreflang links) from SHOP_URL; without it,
+   * in development, by the request's own address, and in production not at all (a request's Host is the sender's).
+   */
+  shopUrlSet: boolean;
   /** Google sign-in and the first admin (server/auth-config.ts reads them). */
   auth: AuthSettings;
   /** Where new-order emails go (SHOP_EMAIL); unset means no shop email is sent. */
@@ -60,10 +68,45 @@ export interface ShopConfig {
   healthMaxLagSeconds: number;
   /** /healthz: how long no job runner may have been seen (HEALTH_MAX_WORKER_SILENCE_SECONDS; runners beat every 5 s). */
   healthMaxWorkerSilenceSeconds: number;
+  /** Backups the running shop makes of itself (BACKUP_DAILY_AT, BACKUP_KEEP, BACKUP_DIR; decision 112). */
+  backup: BackupSettings;
+  /** /healthz: how old the newest backup may be, in hours, while scheduled backups are on (HEALTH_MAX_BACKUP_AGE_HOURS). */
+  healthMaxBackupAgeHours: number;
   /** Which proxies in front of the web process may name the client (TRUST_PROXY): see TrustProxy. */
   trustProxy: TrustProxy;
   /** The quietest level the web process logs (LOG_LEVEL). */
   logLevel: LogLevel;
+  /** How long the web server waits for a slow client and how many connections one address may hold (HTTP_*; decision 117). */
+  http: HttpLimits;
+  /** The shop-wide budget of sign-in texts (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY; decision 116). */
+  signInSms: SignInSmsBudget;
+}
+
+/** The web server's limits on slow clients (decision 117). */
+export interface HttpLimits {
+  /** A request's head (line and headers) must arrive within this (HTTP_HEADERS_TIMEOUT_SECONDS); else 408. */
+  headersSeconds: number;
+  /** The whole request, body included, must arrive within this (HTTP_REQUEST_TIMEOUT_SECONDS); else 408. */
+  requestSeconds: number;
+  /** An idle kept-alive connection is closed after this (HTTP_KEEP_ALIVE_SECONDS). */
+  keepAliveSeconds: number;
+  /** Open connections one client address may hold (HTTP_MAX_CONNECTIONS_PER_ADDRESS); one more is closed at once. */
+  maxConnectionsPerAddress: number;
+  /** Past this many open connections an address's answers close their connection (HTTP_MAX_IDLE_PER_ADDRESS). */
+  maxIdlePerAddress: number;
+}
+
+/** How many sign-in codes the whole shop texts (decision 116): past either, only parents with a live order get one. */
+export type { SignInSmsBudget };
+
+/** Scheduled backups (decision 112). */
+export interface BackupSettings {
+  /** The time of day in India the shop backs itself up (BACKUP_DAILY_AT); unset: no scheduled backups. */
+  dailyAt?: DailyAt;
+  /** How many backup files BACKUP_DIR keeps (BACKUP_KEEP); older ones are removed after each new one. */
+  keep: number;
+  /** Where backups are written (BACKUP_DIR), default `<SHOP_DATA_DIR>/backups`. */
+  dir: string;
 }
 
 export interface GoogleSettings {
@@ -101,8 +144,13 @@ export interface SmsSettings {
   /** Twilio account (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN). */
   accountSid?: string;
   authToken?: string;
-  /** Sender id (MSG91) or From number (Twilio): SMS_SENDER. */
+  /** MSG91: the DLT sender id, six letters (SMS_SENDER_ID; SMS_SENDER still read). Twilio: the From number (SMS_SENDER). */
   sender?: string;
+  /**
+   * MSG91: each message's DLT content template id (SMS_DLT_TEMPLATE_<MESSAGE>, `_HI` for the Hindi text), sent with
+   * the message as MSG91 takes it. Every one is required in production; a message without one goes without.
+   */
+  dltTemplates: Partial<Record<SmsTemplate, string>>;
   /** Longest wait for the provider's answer (SMS_TIMEOUT_MS); a timeout is retried. */
   timeoutMs: number;
 }

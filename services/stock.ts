@@ -4,39 +4,21 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { RuleViolation, isRuleViolation } from "../domain/errors";
-import { parseShopProductCartId } from "../domain/shop-products";
 import { stockEvents, stockStreamId, type ReleaseReason, type StockActor } from "../domain/stock/events";
 import { stockDecider, stockSnapshots, type StockCommand, type StockState } from "../domain/stock/stock";
-import { createCommandHandler, type Loaded } from "../eventstore/command-handler";
-import type { AppendResult, EventStore, Position, StreamAppend } from "../eventstore/port";
+import { createCommandHandler, type Loaded, type StreamStep } from "../eventstore/command-handler";
+import type { EventStore, Position } from "../eventstore/port";
+import type { StockEffect, TrackedLine } from "../domain/orders/stock-effects";
 
-/** An order line the shelf counts: a product of the shop's table. */
-export interface TrackedLine {
-  productId: number;
-  name: string;
-  quantity: number;
-}
-
-/** The lines of an order whose product keeps stock (school uniform items are made to order). */
-export function trackedLines(lines: readonly { productId: string; name: string; quantity: number }[]): TrackedLine[] {
-  const tracked = new Map<number, TrackedLine>();
-  for (const line of lines) {
-    const productId = parseShopProductCartId(line.productId);
-    if (productId === undefined) continue;
-    const same = tracked.get(productId);
-    if (same) same.quantity += line.quantity;
-    else tracked.set(productId, { productId, name: line.name, quantity: line.quantity });
-  }
-  return [...tracked.values()].sort((a, b) => a.productId - b.productId);
-}
+export { trackedLines, type TrackedLine } from "../domain/orders/stock-effects";
 
 /**
- * How an order and its reservations reach the store. "together": one atomic append of the
- * order and every reservation (Postgres). "reserve first": reservations first, each at its
- * stream's revision, then the order; a failure releases what was reserved, and a crash in
- * between is finished by `sweep` (EventStoreDB has no multi-stream transaction). Both run in the
- * event-store contract suite on Postgres and PGlite here; neither has run against a live
- * EventStoreDB (README, "EventStoreDB: what has and has not been run").
+ * How an order's stock reaches the store beside the order (the order service's command over
+ * several streams, eventstore/command-handler.ts). "together": one atomic append (Postgres).
+ * "reserve first": reservations first, each at its stream's revision, then the order; a failure
+ * gives back what was reserved, and a crash in between is finished by `sweep` (EventStoreDB
+ * before multi-stream appends). Both run in the contract suite on Postgres and PGlite; neither
+ * has run against a live EventStoreDB (README, "EventStoreDB: what has and has not been run").
  */
 export type ReservationStrategy = "together" | "reserve first";
 
@@ -50,7 +32,10 @@ export interface StockLevel {
 export interface StockHistoryEntry {
   revision: number;
   type: string;
+  /** Units for sale after less before. */
   change: number;
+  /** Units on the shelf after less before (a shipment takes them off; a reservation does not). */
+  shelfChange: number;
   availableAfter: number;
   orderId: string | null;
   reason: string | null;
@@ -66,8 +51,6 @@ export function createStockService(deps: {
   store: EventStore;
   /** Read your writes for stock: resolves once the stock read model has applied `position`. */
   waitUntilVisible(position: Position, timeoutMs?: number): Promise<boolean>;
-  /** Defaults to "together" where the store appends to several streams atomically. */
-  strategy?: ReservationStrategy;
 }) {
   const { db, store, waitUntilVisible } = deps;
   const handler = createCommandHandler(
@@ -76,18 +59,11 @@ export function createStockService(deps: {
     // Every order reads the stock of its products: keep them folded, read only what is new.
     { maxAttempts: STOCK_ATTEMPTS, cachedStreams: 2000 },
   );
-  const strategy: ReservationStrategy = deps.strategy ?? (store.appendsToStreamsAtomically ? "together" : "reserve first");
 
   /** The old stock column's count, which opens a product's stream on its first change (0 for a product gone). */
   async function openingCount(productId: number): Promise<number> {
     const row = await db.selectFrom("products").select("stock_quantity").where("id", "=", productId).executeTakeFirst();
     return row ? Number(row.stock_quantity) : 0;
-  }
-
-  /** A command with the opening count when the stream has not been opened yet. */
-  async function withOpening(loaded: Loaded<StockState>, command: StockCommand): Promise<StockCommand> {
-    if (loaded.state.opened) return command;
-    return { ...command, openingCount: await openingCount(command.productId) };
   }
 
   /** One change by hand, through the command handler; waits until pages show it. */
@@ -100,99 +76,57 @@ export function createStockService(deps: {
     return { changed: handled.changed, available: handled.state.available, position: handled.position };
   }
 
-  /** Appends prepared here and made by the caller beside other streams, until the caller says how they went. */
-  const pending = new WeakMap<StreamAppend, NonNullable<ReturnType<typeof handler.prepare>>>();
+  /** Commands for a stream not opened yet begin with its opening count (the first one carries it). */
+  async function withOpening(loaded: Loaded<StockState>, commands: readonly StockCommand[]): Promise<StockCommand[]> {
+    if (loaded.state.opened || commands.length === 0) return [...commands];
+    const [first, ...rest] = commands;
+    return [{ ...first, openingCount: await openingCount(first.productId) }, ...rest];
+  }
 
   /**
-   * The reservations of an order's tracked lines, for one append with the order. Decided on
-   * each stream as this process last saw it (the caller holds the product's lock; a write
-   * from another process fails the append's expected revision, and `conflicted` makes the
-   * next try read). Throws RuleViolation 409 ("Only 2 of ... left") when a line is short; an
-   * order already holding its units adds nothing for that line.
+   * One product's part of an order's change, decided (not appended) for the order service's
+   * command over several streams. A new order's reservations are decided on the stream as
+   * this process last wrote it (the caller holds the product's turn; a write from another
+   * process fails the append's expected revision, and the handler's retry reads it); a refusal
+   * ("Only 2 left") or a decision to append nothing is only trusted on the stream as it is.
+   * `undo`: where the store cannot append streams together, what gives a provisional hold back.
    */
-  async function prepareReservations(orderId: string, lines: readonly TrackedLine[], at: string): Promise<StreamAppend[]> {
-    const appends: StreamAppend[] = [];
-    for (const line of lines) {
-      const streamId = stockStreamId(line.productId);
-      const reserve = { type: "ReserveStock" as const, productId: line.productId, orderId, quantity: line.quantity, name: line.name, at };
-      const remembered = handler.cached(streamId);
-      let prepared: ReturnType<typeof handler.prepare> = null;
+  async function step(effect: StockEffect, undo?: { orderId: string; reason: ReleaseReason }): Promise<StreamStep | null> {
+    const streamId = stockStreamId(effect.productId);
+    const options = effect.commandId ? { commandId: effect.commandId } : {};
+    const remembered = handler.cached(streamId);
+    let prepared: ReturnType<typeof handler.prepare> = null;
+    if (remembered && !effect.commandId && effect.commands.every((c) => c.type === "ReserveStock")) {
       try {
-        prepared = remembered ? handler.prepare(streamId, remembered, reserve) : null;
+        prepared = handler.prepareMany(streamId, remembered, effect.commands, options);
       } catch (err) {
-        // A refusal ("Only 2 left") is decided again on the stream as it is, below.
         if (!isRuleViolation(err)) throw err;
       }
-      if (!prepared) {
-        // Nothing to append (the order already holds its units?) and a refusal are only known on the stream
-        // as it is: a decision that appends nothing has no expected revision to guard it.
-        const loaded = await handler.load(streamId);
-        prepared = handler.prepare(streamId, loaded, await withOpening(loaded, reserve));
-      }
-      if (prepared) {
-        pending.set(prepared.append, prepared);
-        appends.push(prepared.append);
-      }
     }
-    return appends;
-  }
-
-  /** A reservation prepared here was appended: this process now knows the stream as it is. */
-  function appended(append: StreamAppend, result: AppendResult): void {
-    const prepared = pending.get(append);
-    if (prepared) handler.appended(append.streamId, prepared, result);
-  }
-
-  /** An append met a stock stream another writer had moved: read it next time. */
-  function conflicted(streamId: string): void {
-    handler.forget(streamId);
-  }
-
-  /** The releases of an order's holds, for one append with the order's change. */
-  async function prepareReleases(orderId: string, lines: readonly TrackedLine[], reason: ReleaseReason, at: string): Promise<StreamAppend[]> {
-    const appends: StreamAppend[] = [];
-    for (const line of lines) {
-      const streamId = stockStreamId(line.productId);
+    if (!prepared) {
       const loaded = await handler.load(streamId);
-      if (!loaded.state.opened) continue;
-      const prepared = handler.prepare(streamId, loaded, { type: "ReleaseStock", productId: line.productId, orderId, reason, at });
-      if (prepared) {
-        pending.set(prepared.append, prepared);
-        appends.push(prepared.append);
-      }
+      // A stream never opened holds nothing for anyone: nothing to give back or ship.
+      if (!loaded.state.opened && effect.commands.every((c) => c.type === "ReleaseStock" || c.type === "ShipStock")) return null;
+      prepared = handler.prepareMany(streamId, loaded, await withOpening(loaded, effect.commands), options);
     }
-    return appends;
+    if (!prepared) return null;
+    const line = { productId: effect.productId, name: "", quantity: 0 };
+    return {
+      prepared,
+      handler,
+      ...(undo ? { undo: () => release(undo.orderId, [line], undo.reason) } : {}),
+      redo: () => handler.handle(streamId, async (state) => (state.opened ? effect.commands : withOpening({ state } as Loaded<StockState>, effect.commands)), options),
+    };
   }
 
-  /**
-   * Commands an order's after-sale step makes on its products' streams (a return's goods back on the
-   * shelf, an exchange's new size held), for one append with the order's event. `commandId` names the
-   * step (decision 103): a stream that has it already gets nothing, so a step decided again lands once.
-   */
-  async function prepareNamed(commandId: string, commands: readonly StockCommand[]): Promise<StreamAppend[]> {
-    const appends: StreamAppend[] = [];
-    for (const command of commands) {
-      const streamId = stockStreamId(command.productId);
-      const loaded = await handler.load(streamId);
-      const prepared = handler.prepare(streamId, loaded, await withOpening(loaded, command), { commandId });
-      if (prepared) {
-        pending.set(prepared.append, prepared);
-        appends.push(prepared.append);
-      }
+  /** Each effect's step, in the order given (products that change nothing add none). */
+  async function steps(effects: readonly StockEffect[], undo?: { orderId: string; reason: ReleaseReason }): Promise<StreamStep[]> {
+    const made: StreamStep[] = [];
+    for (const effect of effects) {
+      const one = await step(effect, undo);
+      if (one) made.push(one);
     }
-    return appends;
-  }
-
-  /**
-   * The same commands each on its own stream, for a store without multi-stream appends: the order's
-   * event goes after them, and a step retried after a crash in between finds them done.
-   */
-  async function handleNamed(commandId: string, commands: readonly StockCommand[]): Promise<void> {
-    for (const command of commands) {
-      await handler.handle(stockStreamId(command.productId), async (state) => (state.opened ? command : { ...command, openingCount: await openingCount(command.productId) }), {
-        commandId,
-      });
-    }
+    return made;
   }
 
   /** Gives back whatever the order holds of these products; a second call finds nothing held and appends nothing. */
@@ -255,14 +189,7 @@ export function createStockService(deps: {
   }
 
   return {
-    strategy,
-    trackedLines,
-    prepareReservations,
-    prepareReleases,
-    prepareNamed,
-    handleNamed,
-    appended,
-    conflicted,
+    steps,
     reserve,
     release,
     level,
@@ -295,9 +222,9 @@ export function createStockService(deps: {
       return change(productId, (at) => ({ type: "ReceiveStock", productId, quantity, actor, reason, at }));
     },
 
-    /** The shopkeeper counted the shelf: `to` units are for sale now. */
-    async count(productId: number, to: number, actor: StockActor, reason: string) {
-      return change(productId, (at) => ({ type: "CountStock", productId, to, actor, reason, at }));
+    /** The shopkeeper counted `onShelf` units on the shelf: for sale is what orders not yet shipped do not hold (decision 109). */
+    async count(productId: number, onShelf: number, actor: StockActor, reason: string) {
+      return change(productId, (at) => ({ type: "CountStock", productId, onShelf, actor, reason, at }));
     },
 
     /** Goods a parent brought back go on the shelf again; `orderNumber` (the 8 characters parents see) names their order. */
@@ -305,7 +232,7 @@ export function createStockService(deps: {
       let orderId: string | undefined;
       if (orderNumber) {
         const order = await db.selectFrom("orders").select("id").where("short_id", "=", orderNumber.toUpperCase()).executeTakeFirst();
-        if (!order) throw new RuleViolation(`There is no order ${orderNumber.toUpperCase()}.`, 404);
+        if (!order) throw new RuleViolation("stock.noOrder", { number: orderNumber.toUpperCase() }, 404);
         orderId = order.id;
       }
       return change(productId, (at) => ({ type: "ReturnStock", productId, quantity, actor, reason, at, ...(orderId ? { orderId } : {}) }));
@@ -324,6 +251,7 @@ export function createStockService(deps: {
         revision: row.revision,
         type: row.event_type,
         change: row.change,
+        shelfChange: row.shelf_change,
         availableAfter: row.available_after,
         orderId: row.order_id,
         reason: row.reason,

@@ -1,4 +1,5 @@
 import type { Shop } from "../services/index";
+import { shipPastOrders } from "../services/stock-shipped";
 import { requeueStale } from "./notifications";
 import { NotificationReactor } from "./reactor";
 
@@ -7,8 +8,8 @@ const SWEEP_EVERY_MS = 15_000;
 
 /**
  * Subscribers with side effects that run beside the projectors: the order
- * notification reactor and its repair sweep, and the stock sweep that gives back units
- * a crash left held (decision 100). Returns a function that stops them.
+ * notification reactor and its repair sweep, and the stock sweeps that give back units
+ * a crash left held (decision 100) and take off the shelf those of orders shipped (decision 109). Returns a function that stops them.
  */
 export async function startBackground(
   shop: Shop,
@@ -36,6 +37,12 @@ export async function startBackground(
         .sweep()
         .then(({ released }) => {
           if (released > 0) log(`stock sweep: gave back the units of ${released} order holds a crash had left`);
+        })
+        .catch((err) => log(`stock sweep: ${err instanceof Error ? err.message : String(err)}`)),
+      // A crash between an order's "shipped" and its stock's shipment (a store without multi-stream appends) is finished here.
+      shipPastOrders({ db: shop.db, store: shop.store })
+        .then(({ shipped }) => {
+          if (shipped > 0) log(`stock sweep: took off the shelf the units of ${shipped} shipped order holds a crash had left`);
         })
         .catch((err) => log(`stock sweep: ${err instanceof Error ? err.message : String(err)}`)),
     ]);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { Language } from "../domain/i18n";
+import { DEFAULT_LANGUAGE, type Language } from "../domain/i18n";
+import { smsTemplate } from "../domain/sms-templates";
 import { OTP_VALID_MINUTES, otpSmsShown } from "../domain/otp";
 import type { CodeOutbox, CodeSend } from "../services/core";
 import type { JobQueue } from "../services/queue";
@@ -47,6 +48,7 @@ export async function recordCode(
         jobId: send.jobId,
         recipient: input.phone,
         body: otpSmsShown(input.shopName, input.language),
+        template: smsTemplate("signInCode", input.language ?? DEFAULT_LANGUAGE),
       }),
       secret: sealCode(input.sealKey, input.code, { key: send.key, phone: input.phone }),
     })

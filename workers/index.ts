@@ -12,6 +12,7 @@ import { reminderSkipReason } from "../domain/notifications";
 import { orderEvents } from "../domain/orders/events";
 import { foldOrder } from "../domain/orders/order";
 import { createTransports } from "./transports/index";
+import { isSmsTemplate, type SmsTemplate } from "../domain/sms-templates";
 
 const codeJob = z.object({ key: z.string().startsWith("otp:").max(200) });
 const notificationJob = z.object({ key: z.string().min(1).max(200) });
@@ -56,6 +57,7 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
           // The kept text is in the language of the page that asked; the code goes in place of its mask.
           text: otpSmsFromShown(message.body, shop.config.shopName, code),
           shown: message.body ?? undefined,
+          template: templateOf(message),
         });
       });
       if (outcome !== "sent") log(`code ${key}: not sent again (${outcome})`);
@@ -75,7 +77,7 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
         }
         if (message.kind === PAYMENT_REMINDER_KIND) await stillUnpaid(shop, message);
         return message.channel === "sms"
-          ? sms.send({ to: message.recipient, text: message.body })
+          ? sms.send({ to: message.recipient, text: message.body, template: templateOf(message) })
           : email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body });
       });
       if (outcome === "skipped") log(`notification ${key}: no longer needed, not sent`);
@@ -91,6 +93,11 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
     await relay.stop();
     await heartbeat.stop();
   };
+}
+
+/** The registered text (DLT) the record names, if it names one the shop knows. */
+function templateOf(message: ClaimedMessage): SmsTemplate | undefined {
+  return isSmsTemplate(message.template) ? message.template : undefined;
 }
 
 /**

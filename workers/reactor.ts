@@ -7,8 +7,11 @@ import {
   NOTIFIED_STATUSES,
   orderPlacedEmail,
   orderPlacedSms,
+  orderPlacedTemplate,
   orderStatusSms,
+  orderStatusTemplate,
   paymentReminderSms,
+  paymentReminderTemplate,
 } from "../domain/notifications";
 import type { JobQueue, NewJob } from "../services/queue";
 import { SEND_COLUMNS, sendRow, type NewSend } from "./sends";
@@ -201,6 +204,7 @@ export class NotificationReactor {
           recipient: order.customer.phone,
           // `order.language`: the shopper's page's (or the /api call's) language; a v1 event reads "en".
           body: orderPlacedSms(shopName, order, shopUrl, this.options.upiId),
+          template: orderPlacedTemplate(order, this.options.upiId),
         },
       ];
       if (shopEmail) {
@@ -242,6 +246,7 @@ export class NotificationReactor {
             shopUrl,
             this.options.upiId,
           ),
+          template: paymentReminderTemplate(placed.language, this.options.upiId),
           dueAt,
         },
       ];
@@ -262,6 +267,7 @@ export class NotificationReactor {
         recipient: placed.customer.phone,
         // In the language the order was placed in (an order placed before Hindi reads as English).
         body: orderStatusSms(shopName, change.orderId, change.to, shopUrl, placed.language),
+        template: orderStatusTemplate(change.to, placed.language),
       },
     ];
   }

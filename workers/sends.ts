@@ -4,6 +4,7 @@ import type { DB, NotificationSkipReason, NotificationStatus } from "../db/schem
 import { UnrecoverableJobError, type JobInfo, type QueueName } from "../services/queue";
 import { TransportError, type SendResult } from "./transports/transport";
 import { Batches } from "./batches";
+import type { SmsTemplate } from "../domain/sms-templates";
 
 /**
  * The sent-message record: one row per message the shop means to send, unique
@@ -37,6 +38,8 @@ export interface NewSend {
   body?: string | null;
   /** When a delayed message may go out; none: at once. */
   dueAt?: Date | null;
+  /** An SMS's registered text (DLT), for the provider: domain/sms-templates.ts. */
+  template?: SmsTemplate | null;
 }
 
 export type SendOutcome = "sent" | "already-sent" | "in-doubt" | "not-pending" | "skipped";
@@ -66,6 +69,7 @@ export const SEND_COLUMNS = [
   "subject",
   "body",
   "due_at",
+  "template",
   "status",
 ] as const satisfies readonly (keyof ReturnType<typeof sendRow>)[];
 
@@ -84,6 +88,7 @@ export function sendRow(send: NewSend, status: NotificationStatus = "pending") {
     subject: send.subject ?? null,
     body: send.body ?? null,
     due_at: send.dueAt ?? null,
+    template: send.template ?? null,
     status,
   };
 }
@@ -101,9 +106,11 @@ export interface ClaimedMessage {
   /** A sign-in code, sealed (workers/sealed-codes.ts); null for order messages. */
   secret: string | null;
   created_at: Date;
+  /** An SMS's registered text (DLT), when the record names one. */
+  template: string | null;
 }
 
-const MESSAGE_COLUMNS = ["kind", "stream_id", "channel", "recipient", "subject", "body", "secret", "created_at"] as const;
+const MESSAGE_COLUMNS = ["kind", "stream_id", "channel", "recipient", "subject", "body", "secret", "created_at", "template"] as const;
 
 /** Which transport sends each channel: recorded on the claim, before the channel is read. */
 export interface TransportNames {
@@ -321,6 +328,7 @@ async function decideUnclaimed(db: Kysely<DB>, key: string, claim: string, trans
         body: row.body,
         secret: row.secret,
         created_at: row.created_at,
+        template: row.template,
       },
     };
   });

@@ -6,7 +6,7 @@
  */
 import type { Actor, OrderEvent } from "../../domain/orders/events";
 import { deliveryLine, returnLinesText, type OrderEventDescription } from "../../domain/orders/describe";
-import { describeItems } from "../../domain/orders/order";
+import { describeItems, displayOrderId } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
 import type { T } from "../i18n/I18n";
 
@@ -86,6 +86,27 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
         change: t("payment:event.rejectedChange"),
         details: `${t("payment:event.rejectedDetails", { reference: e.data.reference })}; ${e.data.note}`,
       };
+    case "PaymentReportRefused":
+      return {
+        what: t("payment:event.reportRefused"),
+        by: actorIn(t, e.data.actor),
+        change: "",
+        details: t("payment:event.reportRefusedDetails", { reference: e.data.reference, order: displayOrderId(e.data.heldBy) }),
+      };
+    case "PaymentReferenceMoved":
+      return e.data.to === e.data.orderId
+        ? {
+            what: t("payment:event.movedHere"),
+            by: actorIn(t, e.data.actor),
+            change: t("payment:event.reportedChange"),
+            details: t("payment:event.movedHereDetails", { reference: e.data.reference, order: displayOrderId(e.data.from) }),
+          }
+        : {
+            what: t("payment:event.movedAway"),
+            by: actorIn(t, e.data.actor),
+            change: t("payment:event.rejectedChange"),
+            details: t("payment:event.movedAwayDetails", { reference: e.data.reference, order: displayOrderId(e.data.to) }),
+          };
     case "CashCollected":
       return {
         what: t("payment:event.cash"),
@@ -126,6 +147,13 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
         by: actorIn(t, e.data.actor),
         change: t("admin:event.deletedChange"),
         details: t("admin:event.deletedDetails"),
+      };
+    case "OrderLinkedToAccount":
+      return {
+        what: t("admin:event.linked"),
+        by: actorIn(t, e.data.actor),
+        change: t("admin:event.linkedChange"),
+        details: t("admin:event.linkedDetails", { account: e.data.actor.name ?? e.data.userId, phone: e.data.phone }),
       };
     case "OrderNoteAdded":
       return { what: t("returns:event.note"), by: actorIn(t, e.data.actor), change: t("returns:event.noteChange"), details: e.data.text };

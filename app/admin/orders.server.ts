@@ -7,8 +7,8 @@ import { checkOrderStatus } from "../../domain/orders/intents";
 import { addressLine } from "../../domain/orders/describe";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
-import { LOCALE, type Language } from "../../domain/i18n";
-import { isRuleViolation } from "../../domain/errors";
+import { dateTimeOptions, LOCALE, type Language } from "../../domain/i18n";
+import { isRuleViolation, refusal, type Refusal } from "../../domain/errors";
 import type { Shop } from "../../services/index";
 import type { OrderSummary } from "../../services/orders";
 import type { Admin } from "../auth/session.server";
@@ -23,13 +23,14 @@ const ADMIN_TIME = new Map<Language, Intl.DateTimeFormat>();
 export function adminTime(at: Date | string, lang: Language): string {
   let format = ADMIN_TIME.get(lang);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
+    // A Hindi page names the part of the day in Hindi, never "pm" (domain/i18n.ts `dateTimeOptions`).
+    format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, { dateStyle: "medium", timeStyle: "medium" }));
     ADMIN_TIME.set(lang, format);
   }
   return format.format(new Date(at));
 }
 
-export function adminActor(admin: Admin): Actor {
+export function adminActor(admin: Pick<Admin, "id" | "name" | "email">): Actor {
   return { kind: "admin", id: admin.id, name: admin.name || admin.email || "Admin" };
 }
 
@@ -63,13 +64,14 @@ export function orderRow(order: OrderSummary, lang: Language) {
 /** A change to one order, as the dashboard's row form (domain/forms/admin.ts) reads it. */
 export type OrderIntent = z.output<typeof orderRowForm>;
 
-export type IntentOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 413 | 422; message: string };
+/** Done, with the admin's notice, or refused: the rule's refusal as data, which the page words in its language (`refusalText`). */
+export type IntentOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 413 | 422; refusal: Refusal };
 
 /**
  * One admin command on an order, as the admin: a status change, 'Mark paid' or the
  * delete tombstone. The service waits until the orders read model shows the change
  * (read your writes), so the page the admin lands on already has it. A refusal from
- * the decider comes back as a message, never a 500.
+ * the decider comes back as data, never a 500.
  */
 export async function runOrderIntent(shop: Shop, admin: Admin, intent: OrderIntent): Promise<IntentOutcome> {
   const actor = adminActor(admin);
@@ -91,7 +93,7 @@ export async function runOrderIntent(shop: Shop, admin: Admin, intent: OrderInte
       }
     }
   } catch (err) {
-    if (isRuleViolation(err)) return { ok: false, status: err.status, message: err.message };
+    if (isRuleViolation(err)) return { ok: false, status: err.status, refusal: refusal(err.key, err.values) };
     throw err;
   }
 }
@@ -110,12 +112,12 @@ export function paymentCommandOf(step: PaymentStep, actor: Actor, at: string): P
   }
 }
 
-export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; status: 400 | 404 | 409 | 413 | 422; message: string };
+export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; status: 400 | 404 | 409 | 413 | 422; refusal: Refusal };
 
 /**
  * One payment step on the order page, as the admin (`shop.orders.pay`): the service waits
  * until the read model shows it, so the dashboard the admin goes back to already has it.
- * A refusal of the decider (409/422) comes back as its message, never a 500.
+ * A refusal of the decider (409/422) comes back as data, never a 500.
  */
 export async function runPaymentStep(shop: Shop, admin: Admin, orderId: string, step: PaymentStep): Promise<PaymentOutcome> {
   const actor = adminActor(admin);
@@ -123,7 +125,7 @@ export async function runPaymentStep(shop: Shop, admin: Admin, orderId: string, 
     const result = await shop.orders.pay(orderId, (at) => paymentCommandOf(step, actor, at));
     return { ok: true, changed: result.changed };
   } catch (err) {
-    if (isRuleViolation(err)) return { ok: false, status: err.status, message: err.message };
+    if (isRuleViolation(err)) return { ok: false, status: err.status, refusal: refusal(err.key, err.values) };
     throw err;
   }
 }

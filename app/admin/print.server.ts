@@ -3,7 +3,7 @@ import { requireAdmin } from "../auth/session.server";
 import { displayOrderId } from "../../domain/orders/order";
 import { isOrderId } from "../../domain/orders/ids";
 import { formatRupees } from "../../domain/money";
-import { LOCALE, type Language } from "../../domain/i18n";
+import { dateTimeOptions, LOCALE, type Language } from "../../domain/i18n";
 import type { OrderSummary } from "../../services/order-queries";
 import type { Shop } from "../../services/index";
 import { lineWordsIn } from "../catalogue-words.server";
@@ -57,7 +57,7 @@ const PRINT_DATE = new Map<Language, Intl.DateTimeFormat>();
 function printDate(at: Date, lang: Language): string {
   let format = PRINT_DATE.get(lang);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+    format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, { dateStyle: "medium", timeStyle: "short" }));
     PRINT_DATE.set(lang, format);
   }
   return format.format(at);

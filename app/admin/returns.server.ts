@@ -1,15 +1,13 @@
 /**
  * The after-sale steps of the order page (decision 103) as the order service's commands: notes,
  * delivery details, approving, refusing, receiving a return and making an exchange. A refusal of
- * the decider comes back as its message; the page says it in its language (`returnRefusalIn`).
+ * the decider comes back as data; the page says it in its language (`refusalText`).
  */
 import type { AfterSaleStep } from "../../domain/forms/admin-returns";
 import type { Shop } from "../../services/index";
 import type { Admin } from "../auth/session.server";
 import { outcomeOf, type StepOutcome } from "../orders/returns.server";
 import { adminActor } from "./orders.server";
-
-export { returnRefusalIn } from "../orders/returns.server";
 
 export function runAfterSaleStep(shop: Shop, admin: Admin, orderId: string, step: AfterSaleStep): Promise<StepOutcome> {
   const actor = adminActor(admin);

@@ -3,8 +3,10 @@
 // decisions 070-072). A route file keeps only its story: parse, one command or query, answer.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { isRuleViolation } from "../../domain/errors";
-import { checkoutRefusalIn } from "../i18n/checkout-refusals.server";
+import { isRuleViolation, type RuleViolation } from "../../domain/errors";
+import type { Language } from "../../domain/i18n";
+import { refusalIn } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
 import { apiTextLanguage } from "./language.server";
 import { readCappedBody } from "../body.server";
 import { API_MESSAGES, MAX_BODY_BYTES } from "../../domain/api/policy";
@@ -25,6 +27,16 @@ function withNoStore(extra?: HeadersInit): Headers {
 /** Every refusal of the /api: `{ message }` with its status, never cached. */
 export function jsonError(status: number, message: string, headers?: HeadersInit): Response {
   return Response.json({ message }, { status, headers: withNoStore(headers) });
+}
+
+/**
+ * A rule's refusal on the /api: `{ message, code }`, the message worded in `lang` (English, the
+ * contract, unless the caller asked for Hindi) and `code` the refusal's key (`payment.referenceTaken`),
+ * which stays the same however the message is reworded.
+ */
+export function ruleRefusalError(err: RuleViolation, lang: Language = "en"): Response {
+  const headers = lang === "en" ? undefined : { "Content-Language": "hi-IN" };
+  return Response.json({ message: refusalText(lang, err), code: err.key }, { status: err.status, headers: withNoStore(headers) });
 }
 
 /** A JSON answer, not cached (every /api answer but the categories list is someone's current state). */
@@ -194,13 +206,13 @@ export function idempotencyKeyOf(request: Request): string | undefined {
 
 /**
  * Where every /api handler ends on a throw: a thrown Response as is, a business refusal
- * (RuleViolation, AuthError) as its 4xx, anything else logged with its stack under the
- * request's id (server/logger.ts) and answered as a JSON 500 with the spec's message and
- * nothing of the fault.
+ * (RuleViolation, AuthError) as its 4xx (a rule's worded in `lang`, with its key as `code`),
+ * anything else logged with its stack under the request's id (server/logger.ts) and answered
+ * as a JSON 500 with the spec's message and nothing of the fault.
  */
-export function apiFailure(err: unknown, log: AppLoadContext["log"]): Response {
+export function apiFailure(err: unknown, log: AppLoadContext["log"], lang: Language = "en"): Response {
   if (err instanceof Response) return err;
-  if (isRuleViolation(err)) return jsonError(err.status, err.message);
+  if (isRuleViolation(err)) return ruleRefusalError(err, lang);
   if (isAuthError(err)) return jsonError(err.status, err.message);
   log.error({ err }, "api call failed");
   return jsonError(500, API_MESSAGES.serverError);
@@ -224,28 +236,42 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     const method = args.request.method.toUpperCase();
     const handler = handlers[(method === "HEAD" ? "GET" : method) as ApiMethod];
     if (!handler) return methodNotAllowed(allow);
+    const lang = apiTextLanguage(args.request);
     let answer: Response;
     try {
       answer = await handler(args);
     } catch (err) {
-      answer = apiFailure(err, args.context.log);
+      answer = apiFailure(err, args.context.log, lang);
     }
-    return refusalInAskedLanguage(args.request, answer);
+    return fieldMessageInAskedLanguage(lang, answer);
   };
+}
+
+/** A field message with the field zod names before it (`items.0.quantity: Quantity must be ...`) in `lang`, or null. */
+function namedFieldMessageIn(lang: Language, message: string): string | null {
+  for (let colon = message.indexOf(": "); colon !== -1; colon = message.indexOf(": ", colon + 2)) {
+    const text = message.slice(colon + 2);
+    const worded = refusalIn(lang, text);
+    if (worded !== text) return `${message.slice(0, colon + 2)}${worded}`;
+  }
+  return null;
 }
 
 /**
  * The /api's refusals are English, a contract, unless the caller's `Accept-Language` puts
- * Hindi first (issue 17): then `{ message }` of a 4xx or 5xx is the rule's Hindi wording where
- * the shop has one (app/locales/hi/refusals.json), the English otherwise. Nothing else changes.
+ * Hindi first (issue 17). A rule's refusal is worded in the asked language where it is thrown
+ * (`apiFailure`); the messages of the body's schemas and the checkout form's field rules are
+ * English sentences, put into Hindi here where the shop has them (app/locales/hi/refusals.json),
+ * after the field zod names. Nothing else changes.
  */
-async function refusalInAskedLanguage(request: Request, answer: Response): Promise<Response> {
-  const lang = apiTextLanguage(request);
+async function fieldMessageInAskedLanguage(lang: Language, answer: Response): Promise<Response> {
   if (lang === "en" || answer.status < 400 || !answer.headers.get("Content-Type")?.includes("application/json")) return answer;
+  if (answer.headers.get("Content-Language")) return answer;
   const body = (await answer.clone().json().catch(() => null)) as { message?: unknown } | null;
   if (!body || typeof body.message !== "string") return answer;
-  const message = checkoutRefusalIn(lang, body.message);
-  if (message === body.message) return answer;
+  const whole = refusalIn(lang, body.message);
+  const message = whole !== body.message ? whole : namedFieldMessageIn(lang, body.message);
+  if (message === null) return answer;
   const headers = new Headers(answer.headers);
   headers.delete("Content-Length");
   headers.set("Content-Language", "hi-IN");

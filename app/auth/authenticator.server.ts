@@ -17,6 +17,13 @@ export interface AuthContext {
   shop: Shop;
   clientIp?: string;
   formData?: FormData;
+  /** Phone code step: the name the parent gave at sign-up, for an account the code makes. */
+  name?: string;
+  /**
+   * Phone code step, set by the strategy: the code was right but the number has no account and no
+   * name was given. The page keeps this proof in its session and asks for the name (decision 114).
+   */
+  phoneProof?: string;
 }
 
 function text(form: FormData, name: string): string {
@@ -181,8 +188,14 @@ export function shopperAuthenticator(shop: Shop): Authenticator<User> {
   );
   authenticator.use(
     new PhoneCodeStrategy(async ({ phone, code, context }) => {
-      const { shop, clientIp } = shopOf(context);
-      return shop.auth.verifyCode({ phone, code, ip: clientIp });
+      const ctx = shopOf(context);
+      const { shop, clientIp, name } = ctx;
+      if (name) return shop.auth.verifyCode({ phone, code, ip: clientIp, name });
+      // A number new to the shop gets no account until the parent has said their name.
+      const proven = await shop.auth.proveCode({ phone, code, ip: clientIp });
+      if ("user" in proven) return proven.user;
+      ctx.phoneProof = proven.proof;
+      throw new AuthError("invalid_input", AUTH_MESSAGES.nameRequired);
     }),
   );
   const google = shop.config.auth.google;

@@ -3,6 +3,7 @@ import type { Shop } from "../../services/index";
 import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
 import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
+import { ADMIN_PASSWORD_PATH, allowedBeforePasswordChange } from "../../domain/admin-password";
 import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
 import { afterShopperSignIn } from "./sign-in-hooks.server";
 import { languageOf } from "../i18n/i18n.server";
@@ -19,6 +20,8 @@ export interface Admin {
   id: string;
   name: string;
   email: string | null;
+  /** Signed in with a temporary password: only the change-password page is open to them (decision 120). */
+  mustChangePassword: boolean;
 }
 
 export interface SessionData {
@@ -27,6 +30,15 @@ export interface SessionData {
   otpPhone?: string;
   /** Where to go after the code step. */
   redirectTo?: string;
+  /** The name given at sign-up by phone: the account the code makes is called this. */
+  otpName?: string;
+  /**
+   * The code of a number new to the shop was right: the proof (services/auth/phone-proof.ts) waits
+   * here while the parent gives the name the account is made with (decision 114).
+   */
+  phoneProof?: string;
+  /** Account page: the new number a code was sent to, waiting for that code. */
+  phoneChange?: string;
 }
 type FlashData = { error: string; "auth:error": { message: string } };
 
@@ -108,7 +120,7 @@ export function getAdminSession(request: Request, shop: Shop): Promise<Session<S
  * The user signed in by this request's session cookie of `kind`: the cookie's signature, then
  * the session row and its user in one query (the same rows Remix's session storage reads).
  */
-async function sessionUser(request: Request, shop: Shop, kind: SessionKind): Promise<User | null> {
+async function sessionUser(request: Request, shop: Shop, kind: SessionKind): Promise<(User & { mustChangePassword?: boolean }) | null> {
   const id: unknown = await storageFor(shop, kind).cookie.parse(request.headers.get("Cookie"));
   return typeof id === "string" && id ? shop.auth.sessions.user(kind, id) : null;
 }
@@ -135,13 +147,18 @@ export async function requireShopper(request: Request, shop: Shop): Promise<Shop
 export async function getAdmin(request: Request, shop: Shop): Promise<Admin | null> {
   const user = await sessionUser(request, shop, "admin");
   if (!user || user.role !== "admin") return null;
-  return { id: user.id, name: user.name, email: user.email };
+  return { id: user.id, name: user.name, email: user.email, mustChangePassword: user.mustChangePassword === true };
 }
 
-/** Every admin loader and action starts with this: the admin, or a redirect to /admin/login. */
+/**
+ * Every admin loader and action starts with this: the admin, or a redirect to /admin/login. An
+ * admin who still has the temporary password they were added with is sent to change it from
+ * every admin page and action but that one (decision 120).
+ */
 export async function requireAdmin(request: Request, shop: Shop): Promise<Admin> {
   const admin = await getAdmin(request, shop);
   if (!admin) throw redirect("/admin/login");
+  if (admin.mustChangePassword && !allowedBeforePasswordChange(new URL(request.url).pathname)) throw redirect(ADMIN_PASSWORD_PATH);
   return admin;
 }
 
@@ -172,8 +189,9 @@ export async function signInShopper(request: Request, shop: Shop, userId: string
   return redirect(safeRedirect(redirectTo, AFTER_SIGN_IN), { headers });
 }
 
-export async function signInAdmin(request: Request, shop: Shop, userId: string): Promise<Response> {
-  return redirect("/admin", { headers: { "Set-Cookie": await rotate(adminStorage(shop), request, userId) } });
+/** A fresh admin session, then `to` (the dashboard; the change-password page after a change of password). */
+export async function signInAdmin(request: Request, shop: Shop, userId: string, to = "/admin"): Promise<Response> {
+  return redirect(to, { headers: { "Set-Cookie": await rotate(adminStorage(shop), request, userId) } });
 }
 
 export async function signOutShopper(request: Request, shop: Shop): Promise<Response> {
@@ -199,6 +217,8 @@ export async function startPhoneCode(
   phone: string,
   redirectTo: string,
   clientIp?: string,
+  /** The name given at sign-up by phone; a login by phone keeps none. */
+  name?: string,
 ): Promise<Response | { error: string; status: number }> {
   try {
     // The code's text speaks the page's language.
@@ -211,5 +231,8 @@ export async function startPhoneCode(
   const session = await storage.getSession(request.headers.get("Cookie"));
   session.set("otpPhone", phone);
   session.set("redirectTo", safeRedirect(redirectTo, AFTER_SIGN_IN));
+  session.unset("phoneProof");
+  if (name) session.set("otpName", name);
+  else session.unset("otpName");
   return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
 }

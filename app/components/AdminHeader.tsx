@@ -2,6 +2,7 @@ import { Form, NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { loader as adminLoader } from "../routes/admin";
 import { useT } from "../i18n/I18n";
 import { LanguageSwitch, UNNAMED_SHOP } from "./Navbar";
+import { LastBackup } from "./LastBackup";
 
 /**
  * The admin area's one header, in place of the shop's navbar: the shop's name, the admin nav,
@@ -35,7 +36,14 @@ export function AdminHeader({ shopName }: { shopName?: string }) {
             </li>
             <li><NavLink to="/admin/admins">{t("admin:nav.admins")}</NavLink></li>
           </ul>
-          <p className="admin-who">{t("admin:nav.signedInAs", { who: admin.email ?? admin.name })}</p>
+          {/* Who is signed in, their own password and the last backup: small print beside the nav, so the header stays one line at a desk's width. */}
+          <div className="admin-who">
+            <p title={admin.email ?? admin.name}>{t("admin:nav.signedInAs", { who: admin.email ?? admin.name })}</p>
+            <NavLink to="/admin/password" className="admin-password-link">
+              {t("admin:nav.password")}
+            </NavLink>
+            <LastBackup backup={frame?.backup} />
+          </div>
           <LanguageSwitch />
           <Form method="post" action="/admin/logout" className="admin-logout">
             <button type="submit" className="secondary small">

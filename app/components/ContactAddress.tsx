@@ -1,5 +1,5 @@
 import { Link, useMatches, useRouteLoaderData } from "@remix-run/react";
-import { orderQuestionText, phoneLink, whatsappLink, type ShopContact } from "../../domain/contact";
+import { phoneLink, whatsappLink, type ShopContact } from "../../domain/contact";
 import { Message, useT } from "../i18n/I18n";
 
 /**
@@ -34,10 +34,11 @@ export function useOrderOnPage(): string | undefined {
   return undefined;
 }
 
-/** The WhatsApp chat with the shop; on an order's page, with a first line naming the order. */
+/** The WhatsApp chat with the shop; on an order's page, with a first line naming the order, in the page's language. */
 export function useWhatsappHref(number: string | undefined): string | undefined {
   const order = useOrderOnPage();
-  return number ? whatsappLink(number, order ? orderQuestionText(order) : undefined) : undefined;
+  const t = useT();
+  return number ? whatsappLink(number, order ? t("contact.orderQuestion", { number: order }) : undefined) : undefined;
 }
 
 /**

@@ -25,6 +25,9 @@ export function Navbar({ frame }: { frame?: Frame }) {
               {t("nav.home")}
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/shop">{t("nav.shop")}</NavLink>
+          </li>
           <li className="schools-menu">
             <details>
               <summary>{t("nav.schools")}</summary>

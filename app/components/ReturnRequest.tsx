@@ -11,8 +11,10 @@ import { useRefusal, useT } from "../i18n/I18n";
 export interface ShopperReturns {
   /** Until when a request may be made, as the page prints it; null when none may be made now. */
   openUntil: string | null;
-  lines: { index: number; label: string; quantity: number }[];
-  returns: { key: string; want: string; lines: string; stage: string; note: string }[];
+  /** The order's lines, each with the other sizes it is made in (what an exchange may ask for: value stored, label shown). */
+  lines: { index: number; label: string; quantity: number; sizes: { value: string; label: string }[] }[];
+  /** Each request as a sentence: what was asked, when, and where it stands; and the shop's note on it. */
+  returns: { key: string; text: string; note: string }[];
   courier: { courier: string; tracking: string } | null;
   byHand: boolean;
 }
@@ -29,7 +31,7 @@ export function ReturnStatus({ info }: { info: ShopperReturns }) {
           <ul className="history-list" data-testid="return-states">
             {info.returns.map((r) => (
               <li key={r.key}>
-                {t("returns:shopper.state", { want: r.want, lines: r.lines, stage: r.stage })}
+                {r.text}
                 {r.note ? ` ${t("returns:shopper.shopNote", { note: r.note })}` : null}
               </li>
             ))}
@@ -83,12 +85,33 @@ export function ReturnRequestForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {refused}
-      {info.lines.map((line) => (
-        <div className="form-field" key={line.index}>
-          <label htmlFor={id(`qty-${line.index}`)}>{t("returns:shopper.howMany", { item: line.label })}</label>
-          <input id={id(`qty-${line.index}`)} name={`qty-${line.index}`} type="number" min={0} max={line.quantity} defaultValue={typed(`qty-${line.index}`) ?? 0} inputMode="numeric" />
-        </div>
-      ))}
+      <fieldset>
+        <legend>{t("returns:shopper.which")}</legend>
+        {/* A box per line, and how many of it: 1 to start with, since a ticked line is returned at least once. */}
+        {info.lines.map((line) => (
+          <div className="return-line" key={line.index}>
+            <label className="choice">
+              <input
+                type="checkbox"
+                name={`line-${line.index}`}
+                // A refused form comes back as it was sent; a one-line order comes ticked.
+                defaultChecked={result ? typed(`line-${line.index}`) === "on" : info.lines.length === 1}
+              />{" "}
+              {line.label}
+            </label>
+            <label htmlFor={id(`qty-${line.index}`)}>{t("returns:shopper.howMany", { item: line.label })}</label>
+            <input
+              id={id(`qty-${line.index}`)}
+              name={`qty-${line.index}`}
+              type="number"
+              min={1}
+              max={line.quantity}
+              defaultValue={typed(`qty-${line.index}`) ?? 1}
+              inputMode="numeric"
+            />
+          </div>
+        ))}
+      </fieldset>
       <fieldset>
         <legend>{t("returns:shopper.want")}</legend>
         <label className="choice">
@@ -100,7 +123,21 @@ export function ReturnRequestForm({
       </fieldset>
       <div className="form-field">
         <label htmlFor={id("size")}>{t("returns:shopper.exchangeSize")}</label>
-        <input id={id("size")} name="exchangeSize" maxLength={20} autoComplete="off" defaultValue={typed("exchangeSize")} />
+        {/* The sizes each item is made in (the catalogue's), by item: the one to get instead, for an exchange. */}
+        <select id={id("size")} name="exchangeSize" defaultValue={typed("exchangeSize") ?? ""}>
+          <option value="">{t("returns:shopper.noSize")}</option>
+          {info.lines
+            .filter((line) => line.sizes.length > 0)
+            .map((line) => (
+              <optgroup key={line.index} label={line.label}>
+                {line.sizes.map((size) => (
+                  <option key={size.value} value={size.value}>
+                    {size.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+        </select>
       </div>
       <div className="form-field">
         <label htmlFor={id("reason")}>{t("returns:shopper.reason")}</label>

@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { createContext, Fragment, useContext, useMemo, type ReactNode } from "react";
-import { DEFAULT_LANGUAGE, translate, type Language, type MessageValues, type Messages } from "../../domain/i18n";
+import { DEFAULT_LANGUAGE, KEY_AS_ITSELF, KEY_FAULT, translate, type Language, type MessageValues, type Messages, type MissingKey } from "../../domain/i18n";
 import fallbackCommon from "../locales/en/common.json";
 
 /**
@@ -15,6 +15,14 @@ export interface PageLanguage {
 }
 
 export type T = (key: string, values?: MessageValues) => string;
+
+/**
+ * A key that names no message ("shop:category" when that is a group of category names, a key not in
+ * the locale files) fails the render in development and tests, so no page can show a raw key; in
+ * production the key shows as itself. Rendered on the server, the page is decided there (a test's
+ * NODE_ENV is "test"); in the browser (no `process`) the key shows as itself.
+ */
+export const missingKey: MissingKey = typeof process !== "undefined" && process.env.NODE_ENV !== "production" ? KEY_FAULT : KEY_AS_ITSELF;
 
 // Only when the root loader itself failed: the frame and error page still read in English.
 const FALLBACK: PageLanguage = { lang: DEFAULT_LANGUAGE, messages: { common: fallbackCommon } };
@@ -48,7 +56,7 @@ export function useT(): T {
   const matches = useMatches();
   return useMemo(() => {
     const messages = pageMessages(root, matches);
-    return (key: string, values?: MessageValues) => translate(messages, root.lang, key, values);
+    return (key: string, values?: MessageValues) => translate(messages, root.lang, key, values, missingKey);
   }, [root, matches]);
 }
 
@@ -80,5 +88,5 @@ export function useRefusal(): (message: string) => string {
 export function metaT(matches: readonly Match[]): T {
   const root = (matches.find((m) => m.id === "root")?.data as { i18n?: PageLanguage } | undefined)?.i18n ?? FALLBACK;
   const messages = pageMessages(root, matches);
-  return (key, values) => translate(messages, root.lang, key, values);
+  return (key, values) => translate(messages, root.lang, key, values, missingKey);
 }

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from "i18next";
 import { LANGUAGES, requestLanguage, type Language, type MessageValues, type Messages } from "../../domain/i18n";
-import type { PageLanguage, T } from "./I18n";
+import { missingKey, type PageLanguage, type T } from "./I18n";
 import enCommon from "../locales/en/common.json";
 import hiCommon from "../locales/hi/common.json";
 import enServer from "../locales/en/server.json";
@@ -41,6 +41,8 @@ import enReturns from "../locales/en/returns.json";
 import hiReturns from "../locales/hi/returns.json";
 import enAdmins from "../locales/en/admins.json";
 import hiAdmins from "../locales/hi/admins.json";
+import enDelivery from "../locales/en/delivery.json";
+import hiDelivery from "../locales/hi/delivery.json";
 
 /**
  * Every message of the storefront, by language and namespace (app/locales/<language>/<namespace>.json).
@@ -50,8 +52,8 @@ import hiAdmins from "../locales/hi/admins.json";
  * read on the server only, so a page never carries text it does not show.
  */
 export const RESOURCES = {
-  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns },
-  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns },
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns, delivery: enDelivery },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns, delivery: hiDelivery },
 } satisfies Record<Language, Messages>;
 
 /** A namespace a page's loader can send down. */
@@ -95,6 +97,15 @@ function server(): i18n {
     // React escapes what it renders; the messages are plain text.
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A key that names a group of messages, or none, is a fault in development and tests (the key as
+    // itself in production), as on the pages' own `t` (app/i18n/I18n.tsx `missingKey`).
+    returnObjects: false,
+    returnedObjectHandler: (key: string, _value: unknown, options: { ns?: string | readonly string[] }) =>
+      missingKey(`${[options.ns ?? "common"].flat()[0]}:${key}`, "group"),
+    saveMissing: true,
+    missingKeyHandler: (_languages: readonly string[], namespace: string, key: string) => {
+      missingKey(`${namespace}:${key}`, "missing");
+    },
   });
   instance = created;
   return created;
@@ -106,7 +117,12 @@ export function serverT(lang: Language): T {
   return (key: string, values?: MessageValues) => fixed(key, values ?? {}) as string;
 }
 
-/** "refusals:shopFilters.category" for "Choose a category from the list.": English text to key, once. */
+/**
+ * "refusals:shopFilters.category" for "Choose a category from the list.": English text to key, once.
+ * Only for the form pipeline's messages (zod and Conform field errors, a query's parse), which are
+ * English sentences by contract (the /api answers them as written). A rule's refusal is a key, never
+ * looked up by its sentence: `refusalText` (./refusals.server.ts) words it.
+ */
 const REFUSAL_KEYS = new Map<string, string>();
 (function collect(tree: Messages[string], path: string) {
   for (const [key, value] of Object.entries(tree)) {
@@ -116,9 +132,11 @@ const REFUSAL_KEYS = new Map<string, string>();
 })(RESOURCES.en.refusals, "");
 
 /**
- * The refusals a page's form may show, English text to the visitor's language, for the page's loader
- * to send as `refusals`: the form's messages (app/forms/messages.tsx) are shown through it, whether
- * the server refused the form (JS off) or not. Empty in English: the rules' own words are shown.
+ * The form messages a page's form may show, English text to the visitor's language, for the page's
+ * loader to send as `refusals`: a field's message of the form's schema (app/forms/messages.tsx) is
+ * shown through it, whether the server refused the form (JS off) or the browser did. Empty in
+ * English: the schema's own words are shown. A rule's refusal needs none: the action words it
+ * (`refusalText`) before it answers.
  */
 export function refusalTable(request: Request, group: keyof (typeof RESOURCES)["en"]["refusals"]): Record<string, string> {
   const lang = languageOf(request);
@@ -128,15 +146,16 @@ export function refusalTable(request: Request, group: keyof (typeof RESOURCES)["
   return Object.fromEntries(Object.entries(english).map(([key, text]) => [text, local[key]]));
 }
 
-/** Whether a rule's English refusal has its translations (the key tests check each rule's messages). */
+/** Whether a form message (a schema's English text) has its translations (the key tests check each form's messages). */
 export function hasRefusal(message: string): boolean {
   return REFUSAL_KEYS.has(message);
 }
 
 /**
- * A rule's refusal (domain/ and its zod schemas speak English, the /api's contract) in the
- * visitor's language: the English text is looked up in app/locales/en/refusals.json and the
- * same key read in `lang`. A message not listed there is shown as it is, in English.
+ * A form message (a zod schema's or a query parser's English text: domain/ speaks English, the
+ * /api's contract) in the visitor's language: the English text is looked up in
+ * app/locales/en/refusals.json and the same key read in `lang`. A message not listed there is
+ * shown as it is, in English. Not for a rule's refusal: that is a key (`refusalText`).
  */
 export function refusalIn(lang: Language, message: string): string {
   const key = REFUSAL_KEYS.get(message);

@@ -7,6 +7,7 @@ import type { CartView } from "../../services/cart";
 import type { OrderItemInput, OrderSummary, PlacedOrder } from "../../services/orders";
 import type { Shop } from "../../services/index";
 import { json, jsonError } from "../api/http.server";
+import { refusalText } from "../i18n/refusals.server";
 import { bearerToken } from "../auth/api.server";
 import { orderMoney } from "../payments/report.server";
 
@@ -25,7 +26,8 @@ export function cartJson(cart: Pick<CartView, "lines" | "total" | "count">) {
       quantity: line.quantity,
       price: line.unitPrice,
       imageUrl: line.imageUrl,
-      ...(line.problem ? { problem: line.problem } : {}),
+      // The /api's words are English, a contract: a line's problem as the page words it in English.
+      ...(line.problem ? { problem: refusalText("en", line.problem) } : {}),
     })),
     total: cart.total,
     count: cart.count,
@@ -114,25 +116,26 @@ export function placedJson(placed: PlacedOrder, order: OrderSummary | undefined,
 export function itemInputs(items: readonly ApiCartItem[], field = "items"): OrderItemInput[] {
   return items.map((item, index) => {
     const productId = item.productId ?? item.id;
-    if (!productId) throw new RuleViolation(`Invalid request: ${field}.${index}: send the product's id (id or productId).`, 400);
+    if (!productId) throw new RuleViolation("checkout.itemNeedsId", { field, index }, 400);
     return { productId, size: item.size, quantity: item.quantity, ...(item.price !== undefined ? { price: item.price } : {}) };
   });
 }
 
-/** An address from the /api, checked with the checkout form's rules and messages. */
+/**
+ * An address from the /api, checked with the checkout form's rules and messages: a form's field
+ * message (its schema's English sentence, `Name is required`), answered as the field errors of the
+ * /api's schemas are, not a rule's refusal.
+ */
 export function addressFrom(input: Record<string, unknown>): ShippingAddress {
   const checked = checkDetails(input);
-  if (!checked.ok) {
-    const first = Object.values(checked.errors)[0] ?? "The address is not valid.";
-    throw new RuleViolation(first, 422);
-  }
+  if (!checked.ok) throw jsonError(422, Object.values(checked.errors)[0] ?? "The address is not valid.");
   return checked.details;
 }
 
-/** A guest order's `mobileNumber`, checked with the checkout form's rule and messages. */
+/** A guest order's `mobileNumber`, checked with the checkout form's rule and messages (a field message, as `addressFrom`). */
 export function mobileFrom(raw: string): string {
   const checked = checkOrderMobile(raw);
-  if (!checked.ok) throw new RuleViolation(checked.message, 422);
+  if (!checked.ok) throw jsonError(422, checked.message);
   return checked.phone;
 }
 

@@ -4,16 +4,20 @@
  * may be asked for now) and the request those pages post. Notes are never read here: they are the
  * shop's own. The pages decide whose order it is before calling.
  */
-import { isRuleViolation } from "../../domain/errors";
+import { isRuleViolation, refusal, type Refusal } from "../../domain/errors";
 import type { Actor, OrderLine, ReturnLine } from "../../domain/orders/events";
-import { RETURN_MESSAGES, RETURN_WINDOW_MS, isOpen, lineKey } from "../../domain/orders/returns";
-import { formatDateTime, type Language } from "../../domain/i18n";
+import { RETURN_WINDOW_MS, lineKey, returnRequestRefusal } from "../../domain/orders/returns";
+import { formatDate, formatDateTime, type Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
 import type { ShopperReturns } from "../components/ReturnRequest";
+import { lineWordsIn, namesByEnglish } from "../catalogue-words.server";
 import { serverT } from "../i18n/i18n.server";
-import { refusalByPatternIn } from "../i18n/refusal-patterns.server";
+import { findCatalogueProduct } from "../../domain/catalogue";
+import { sizeIn } from "../../domain/catalogue-words";
+import { refusalText } from "../i18n/refusals.server";
 
-export type StepOutcome = { ok: true; changed: boolean } | { ok: false; status: number; message: string };
+/** A step's outcome: what it changed, or the rule's refusal as data (the page words it in its language: `refusalText`). */
+export type StepOutcome = { ok: true; changed: boolean } | { ok: false; status: number; refusal: Refusal };
 
 /** A step's outcome: what it changed, or the rule's refusal (anything else is a fault and is thrown). */
 export async function outcomeOf(run: () => Promise<{ changed: boolean }>): Promise<StepOutcome> {
@@ -21,19 +25,9 @@ export async function outcomeOf(run: () => Promise<{ changed: boolean }>): Promi
     const result = await run();
     return { ok: true, changed: result.changed };
   } catch (err) {
-    if (isRuleViolation(err)) return { ok: false, status: err.status, message: err.message };
+    if (isRuleViolation(err)) return { ok: false, status: err.status, refusal: refusal(err.key, err.values) };
     throw err;
   }
-}
-
-/**
- * A returns refusal in `lang` (the rules speak English; refusals.json "returns" has each in Hindi), or
- * the shelf's when an exchange's new size is short ("Only 1 of Steel Bottle left in stock.").
- */
-export function returnRefusalIn(lang: Language, message: string): string {
-  const said = refusalByPatternIn(lang, "returns", message);
-  // The shelf's words ("Only 1 of ... left in stock.") are the checkout's, where parents meet them first.
-  return said !== message ? said : refusalByPatternIn(lang, "checkout", message);
 }
 
 export async function shopperReturns(shop: Shop, orderId: string, status: string, lang: Language, now = new Date()): Promise<ShopperReturns | null> {
@@ -41,38 +35,68 @@ export async function shopperReturns(shop: Shop, orderId: string, status: string
   if (!afterSale) return null;
   const t = serverT(lang);
   const names = new Map(afterSale.lines.map((l) => [lineKey(l), l.name]));
+  const sizesMade = await sizesOf(shop);
   const until = afterSale.deliveredAt ? new Date(Date.parse(afterSale.deliveredAt) + RETURN_WINDOW_MS) : null;
-  // The decider's rule, asked ahead: delivered, within the 7 days, no return under way.
-  const canAsk = status === "delivered" && until !== null && until >= now && !afterSale.returns.some(isOpen);
+  // The decider's own rule, asked ahead: delivered, within the 7 days, no return under way. These pages show no deleted order.
+  const canAsk = returnRequestRefusal({ status, deleted: false, afterSale }, now.toISOString()) === null;
   return {
     openUntil: canAsk && until ? formatDateTime(until, lang) : null,
-    lines: afterSale.lines.map((l, index) => ({ index, label: `${l.name} (${l.size})`, quantity: l.quantity })),
-    returns: afterSale.returns.map((r) => ({
-      key: r.returnId,
-      want: r.want === "exchange" ? t("returns:want.exchangeFor", { size: r.exchangeSize ?? "" }) : t("returns:want.refund"),
-      lines: r.lines.map((l) => `${names.get(lineKey(l)) ?? l.productId} (${l.size}) x ${l.quantity}`).join(", "),
-      stage: t(`returns:stage.${r.stage}`),
-      note: r.note ?? "",
-    })),
+    lines: await Promise.all(
+      afterSale.lines.map(async (l, index) => ({
+        index,
+        label: `${l.name} (${l.size})`,
+        quantity: l.quantity,
+        // What it may be exchanged for: the other sizes the catalogue makes it in, each by its size word.
+        sizes: (await sizesMade(l)).filter((size) => size.toLowerCase() !== l.size.toLowerCase()).map((size) => ({ value: size, label: sizeIn(lang, size) })),
+      })),
+    ),
+    // A sentence a parent reads: what was asked, when, and where it stands ("Refund of ... asked on ..., waiting for the shop.").
+    returns: afterSale.returns.map((r) => {
+      const lines = r.lines.map((l) => `${names.get(lineKey(l)) ?? l.productId} (${l.size}) x ${l.quantity}`).join(", ");
+      const what =
+        r.want === "exchange"
+          ? t("returns:shopper.what.exchange", { lines, size: sizeIn(lang, r.exchangeSize ?? "") })
+          : t("returns:shopper.what.refund", { lines });
+      return { key: r.returnId, text: t(`returns:shopper.where.${r.stage}`, { what, date: formatDate(r.requestedAt, lang) }), note: r.note ?? "" };
+    }),
     courier: afterSale.delivery?.method === "courier" && afterSale.delivery.courier ? { courier: afterSale.delivery.courier, tracking: afterSale.delivery.trackingNumber ?? "" } : null,
     byHand: afterSale.delivery?.method === "hand",
   };
 }
 
-/** The lines a request names: `qty-<n>` is the quantity of the order's n-th line (blank or 0: not returned). */
+/** The sizes a line's product is made in: the catalogue's, or for a shop product those of the products of its name. */
+async function sizesOf(shop: Shop): Promise<(line: OrderLine) => Promise<readonly string[]>> {
+  let shopProducts: Promise<{ name: string; size: string }[]> | undefined;
+  return async (line) => {
+    const catalogued = findCatalogueProduct(line.productId);
+    if (catalogued) return catalogued.sizes;
+    shopProducts ??= shop.products.listAll();
+    const sizes = (await shopProducts).filter((product) => product.name === line.name).map((product) => product.size);
+    return [...new Set(sizes)];
+  };
+}
+
+/**
+ * The lines a request names: the order's n-th line when its box `line-<n>` is ticked, `qty-<n>` of it
+ * (1 when left blank; the form starts every line at 1). A line not ticked is not returned, whatever
+ * its quantity says.
+ */
 export function returnLinesOf(fields: Readonly<Record<string, unknown>>, lines: readonly OrderLine[]): ReturnLine[] | "bad quantity" {
   const asked: ReturnLine[] = [];
   for (const [index, line] of lines.entries()) {
+    if (fields[`line-${index}`] !== "on") continue;
     const raw = fields[`qty-${index}`];
-    const text = typeof raw === "string" ? raw.trim() : "";
-    if (text === "" || text === "0") continue;
+    const text = typeof raw === "string" && raw.trim() !== "" ? raw.trim() : "1";
     if (!/^\d{1,3}$/.test(text)) return "bad quantity";
     asked.push({ productId: line.productId, size: line.size, school: line.school, quantity: Number(text) });
   }
   return asked;
 }
 
-/** The shopper's request through the order service; a refusal in the page's language. */
+/**
+ * The shopper's request through the order service; a refusal in the page's language, the order's
+ * products by their names in it ("You can return at most 2 of ...", an exchange's size short on the shelf).
+ */
 export async function requestReturnFor(
   shop: Shop,
   lang: Language,
@@ -81,12 +105,14 @@ export async function requestReturnFor(
   actor: Actor,
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
   const afterSale = await shop.orders.afterSale(orderId);
-  if (!afterSale) return { ok: false, status: 404, message: returnRefusalIn(lang, "Order not found.") };
+  if (!afterSale) return { ok: false, status: 404, message: refusalText(lang, refusal("orders.notFound")) };
   const lines = returnLinesOf(fields, afterSale.lines);
-  if (lines === "bad quantity") return { ok: false, status: 422, message: returnRefusalIn(lang, RETURN_MESSAGES.quantity) };
+  if (lines === "bad quantity") return { ok: false, status: 422, message: refusalText(lang, refusal("returns.quantity")) };
   const { want, exchangeSize, reason } = fields;
   const outcome = await outcomeOf(() =>
     shop.orders.requestReturn(orderId, { lines, want, ...(want === "exchange" && exchangeSize ? { exchangeSize } : {}), reason }, actor),
   );
-  return outcome.ok ? { ok: true } : { ...outcome, message: returnRefusalIn(lang, outcome.message) };
+  if (outcome.ok) return { ok: true };
+  const itemName = namesByEnglish(afterSale.lines, await lineWordsIn(shop, lang, afterSale.lines));
+  return { ok: false, status: outcome.status, message: refusalText(lang, outcome.refusal, { itemName }) };
 }

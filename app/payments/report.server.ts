@@ -5,7 +5,7 @@
  * this only acts on an order they have already allowed.
  */
 import { z } from "zod";
-import { isRuleViolation } from "../../domain/errors";
+import { isRuleViolation, refusal } from "../../domain/errors";
 import type { Language } from "../../domain/i18n";
 import { formatRupees } from "../../domain/money";
 import type { Actor, PaymentMethod, PaymentStanding } from "../../domain/orders/events";
@@ -16,10 +16,8 @@ import type { Shopper } from "../auth/session.server";
 import type { UpiPayPanelProps } from "../components/UpiPayPanel";
 import { formAnswer, readPageForm, refusalStatus } from "../forms/form.server";
 import { refusalIn, serverT } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
 import { upiQrSvg } from "./upi-qr.server";
-
-/** A cash order has no reference to report: said when a forged form tries. */
-export const NOT_UPI_MESSAGE = "This order is paid in cash on delivery.";
 
 /** The longest reference the form reads: 12 digits, with the spaces and dashes apps group them by. */
 const REFERENCE_MAX_CHARS = 40;
@@ -82,16 +80,11 @@ export function reportingActor(shopper: Shopper | null, order: OrderSummary): Ac
 }
 
 /**
- * The refusals the reference form's schema words in English, for the page's `refusals` (shown by the
- * form in the page's language). Only these: the rules' own refusals are put into the language here.
+ * The field message the reference form's schema words in English, for the page's `refusals` (shown by
+ * the form in the page's language). Only this: the rules' own refusals are worded here (`refusalText`).
  */
 export function referenceRefusals(lang: Language): Record<string, string> {
   return lang === "en" ? {} : { [UPI_REFERENCE_MESSAGE]: refusalIn(lang, UPI_REFERENCE_MESSAGE) };
-}
-
-/** A payment rule's refusal (domain/orders/payment.ts, upi-reference.ts; English) in the page's language. */
-export function paymentRefusalIn(lang: Language, message: string): string {
-  return refusalIn(lang, message);
 }
 
 /**
@@ -105,14 +98,15 @@ export async function reportUpiReference(
   order: OrderSummary,
   actor: Actor,
 ) {
-  if (order.paymentMethod !== "upi") return form.refuse({ reference: paymentRefusalIn(lang, NOT_UPI_MESSAGE) }, 409);
+  // A cash order has no reference to report: said when a forged form tries.
+  if (order.paymentMethod !== "upi") return form.refuse({ reference: refusalText(lang, refusal("payment.notUpi")) }, 409);
   try {
     // `pay` waits until the read model has the report: the page the parent comes back to already says "reported".
     await shop.orders.pay(order.id, (at) => ({ type: "ReportPayment", reference: form.reference, actor, at }));
     return { reported: true as const };
   } catch (err) {
     if (!isRuleViolation(err)) throw err;
-    return form.refuse({ reference: paymentRefusalIn(lang, err.message) }, refusalStatus(err.status));
+    return form.refuse({ reference: refusalText(lang, err) }, refusalStatus(err.status));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { findKidsShoeStyle } from "../../domain/accessories";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
@@ -6,6 +6,8 @@ import { formatRupees } from "../../domain/money";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
+import { PincodeCheck } from "../components/PincodeCheck";
+import { pincodeCheck } from "../delivery/pincode-check.server";
 import { kidsShoePriceNoteIn, notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
@@ -18,14 +20,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     : [{ title: t("shelves:kidsShoes.notFoundTitle") }];
 };
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const style = findKidsShoeStyle(params.slug ?? "");
   const product = style && findCatalogueProduct(catalogueId.kidsShoe(style.slug));
   if (!style || !product) throw notFound("No such kids shoe");
   tidySizeChoice(request);
   const size = new URL(request.url).searchParams.get("size");
   const lang = languageOf(request);
-  return {
+  // The address's pincode only: this page is kept and shared between visitors (decision 113).
+  const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
+  return data({
     style: {
       name: nameIn(lang, style),
       description: descriptionIn(lang, style),
@@ -34,12 +38,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     },
     offer: offerFor(product, { size, note: kidsShoePriceNoteIn(lang), language: lang }),
     quantity: startingQuantity(request),
-    messages: routeMessages(request, "shelves"),
-  };
+    delivery,
+    messages: routeMessages(request, "shelves", "delivery"),
+  }, { headers });
 }
 
 export default function KidsShoe() {
-  const { style, offer, quantity } = useLoaderData<typeof loader>();
+  const { style, offer, quantity, delivery } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -69,6 +74,7 @@ export default function KidsShoe() {
             quantity={quantity}
             addLabel={(price) => t("shelves:kidsShoes.addToCart", { price: formatRupees(price) })}
           />
+          <PincodeCheck check={delivery} />
           <ProductInfoSections sizeGuide={t("shelves:kidsShoes.sizeGuide")} />
           <p>
             <Link to="/accessories/shoes/kids-shoes">{t("shelves:kidsShoes.back")}</Link>

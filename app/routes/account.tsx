@@ -1,18 +1,26 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";
 import { refusalOf } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalIn, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
+import { refusal } from "../../domain/errors";
 import { readUpiReferenceForm, referenceRefusals, reportUpiReference, reportingActor } from "../payments/report.server";
 import { loadOrderHistory } from "../orders/history.server";
 import { requestReturnFor, shopperReturns } from "../orders/returns.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { RETURN_REQUEST_LIMITS, returnRequestForm } from "../../domain/forms/admin-returns";
+import { accountDetailsAction, accountDetailsPage, accountRefusals } from "../account/account-page.server";
+import { AccountDetails } from "../components/AccountDetails";
 import cartStyles from "../styles/cart.css?url";
+import accountStyles from "../styles/account.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: cartStyles },
+  { rel: "stylesheet", href: accountStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account:meta.title") }];
 
@@ -26,22 +34,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orders = await Promise.all(
     history.map(async (order) => (afterSale(order.status) ? { ...order, returns: await shopperReturns(context.shop, order.id, order.status, lang) } : order)),
   );
-  return { shopper, orders, messages: routeMessages(request, "account", "payment", "returns"), refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns") } };
+  // The parent's own details and saved addresses (app/account/account-page.server.ts, decision 114).
+  const details = await accountDetailsPage(context.shop, request, shopper);
+  return {
+    shopper,
+    orders,
+    details,
+    messages: routeMessages(request, "account", "payment", "returns"),
+    refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns"), ...accountRefusals(request) },
+  };
 }
 
 /** The refusal for an order that is not this shopper's: said as the tracking page says it, without telling whose it is. */
-const NOT_YOURS = "We could not find an order with that ID and mobile number.";
+const NOT_YOURS = refusal("tracking.notFound");
 
 /** The UPI reference form of one of the shopper's own orders; any other order id is not found. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const shopper = await requireShopper(request, shop);
   const lang = languageOf(request);
+  if (new URL(request.url).searchParams.has("details")) {
+    // Name, email, mobile number, saved addresses: a redirect back here, or the refusal marked as theirs.
+    const answer = await accountDetailsAction(shop, request, shopper, context.clientIp);
+    if (answer instanceof Response) return answer;
+    return data({ ...answer.data, details: true as const }, answer.init ?? undefined);
+  }
   if (new URL(request.url).searchParams.has("return")) {
     const asked = await readPageForm(request, returnRequestForm, RETURN_REQUEST_LIMITS);
     if (!asked.ok) return asked.answer;
     const mine = await shop.orders.getOrder(asked.value.orderId ?? "");
-    if (!mine || mine.deleted || mine.userId !== shopper.id) return asked.refuse(refusalIn(lang, NOT_YOURS), 404);
+    if (!mine || mine.deleted || mine.userId !== shopper.id) return asked.refuse(refusalText(lang, NOT_YOURS), 404);
     const sent = await requestReturnFor(shop, lang, mine.id, asked.value, reportingActor(shopper, mine));
     return sent.ok ? { returnSentOrderId: mine.id } : asked.refuse(sent.message, refusalStatus(sent.status));
   }
@@ -49,16 +71,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form.ok) return form.answer;
   const orderId = form.value.orderId ?? "";
   const order = await shop.orders.getOrder(orderId);
-  if (!order || order.deleted || order.userId !== shopper.id) return form.refuse(refusalIn(lang, NOT_YOURS), 404);
+  if (!order || order.deleted || order.userId !== shopper.id) return form.refuse(refusalText(lang, NOT_YOURS), 404);
   const answer = await reportUpiReference(shop, lang, { reference: form.value.reference, refuse: form.refuse }, order, reportingActor(shopper, order));
   return "reported" in answer ? { reportedOrderId: order.id } : answer;
 }
 
 export default function Account() {
-  const { shopper, orders } = useLoaderData<typeof loader>();
+  const { shopper, orders, details } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const detailsResult = actionData && "details" in actionData ? refusalOf(actionData) : undefined;
   const answer =
-    actionData && "reportedOrderId" in actionData
+    actionData && "details" in actionData
+      ? {}
+      : actionData && "reportedOrderId" in actionData
       ? { reportedOrderId: actionData.reportedOrderId }
       : actionData && "returnSentOrderId" in actionData
         ? { returnSentOrderId: actionData.returnSentOrderId }
@@ -79,6 +104,7 @@ export default function Account() {
           </>
         ) : null}
       </dl>
+      <AccountDetails shopper={shopper} {...details} result={detailsResult} />
       {/* ORDER HISTORY: owned by the orders developer (app/components/OrderHistory.tsx). */}
       <OrderHistory orders={orders} answer={answer} />
     </section>

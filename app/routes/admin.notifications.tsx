@@ -10,7 +10,8 @@ import { adminTime } from "../admin/orders.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useRefusal, useT, type T } from "../i18n/I18n";
 import { languageOf, serverT } from "../i18n/i18n.server";
-import { refusalByPatternIn } from "../i18n/refusal-patterns.server";
+import { refusalText } from "../i18n/refusals.server";
+import { CONSOLE_TRANSPORT, messageTransports } from "../../services/notifications";
 
 /** One message as the notifications service lists it. */
 type NotificationRow = Awaited<ReturnType<Shop["notifications"]["list"]>>["recent"][number];
@@ -21,11 +22,24 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
 const KIND_KEYS: Record<string, string> = {
   otp: "admin:notifications.kind.otp",
   "order-placed": "admin:notifications.kind.orderPlaced",
+  "order-shipped": "admin:notifications.kind.orderShipped",
+  "order-delivered": "admin:notifications.kind.orderDelivered",
+  "order-cancelled": "admin:notifications.kind.orderCancelled",
   "payment-reminder": "admin:notifications.kind.paymentReminder",
+  "sms-budget": "admin:notifications.kind.smsBudget",
 };
+
+/** The transports by their stored names (workers/transports): one not listed here is shown as stored. */
+const TRANSPORTS = ["console", "msg91", "twilio", "smtp"];
+
+function transportLabel(t: T, transport: string): string {
+  return TRANSPORTS.includes(transport) ? t(`admin:notifications.transport.${transport}`) : transport;
+}
 
 function view(row: NotificationRow, t: T, lang: Language) {
   const kind = KIND_KEYS[row.kind] ? t(KIND_KEYS[row.kind]) : row.kind;
+  // The console transport's "sent" was a line in the log: no phone or mailbox got it.
+  const printed = row.status === "sent" && row.transport === CONSOLE_TRANSPORT;
   return {
     key: row.key,
     what: t("admin:notifications.what", { kind, channel: t(row.channel === "sms" ? "admin:notifications.sms" : "admin:notifications.email") }),
@@ -34,7 +48,7 @@ function view(row: NotificationRow, t: T, lang: Language) {
     // An SMS's text as kept: a sign-in code's reads "****** is your ... code" (decision 085).
     text: row.channel === "sms" ? row.body : null,
     status: row.status,
-    statusLabel: t(`admin:notifications.statuses.${row.status}`),
+    statusLabel: printed ? t("admin:notifications.printed") : t(`admin:notifications.statuses.${row.status}`),
     // Why a reminder was not needed after all, or when a waiting one goes out.
     statusNote:
       row.status === "skipped" && row.skipReason
@@ -43,7 +57,7 @@ function view(row: NotificationRow, t: T, lang: Language) {
           ? t("admin:notifications.dueAt", { at: adminTime(row.dueAt, lang) })
           : null,
     attempts: row.attempts,
-    transport: row.transport,
+    transport: row.transport ? transportLabel(t, row.transport) : null,
     error: row.lastError,
     at: adminTime(row.sentAt ?? row.updatedAt, lang),
     retryable: row.status === "failed" || row.status === "unknown",
@@ -56,7 +70,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = serverT(lang);
   const { recent, problems, counts } = await context.shop.notifications.list({ limit: 50 });
   const retried = new URL(request.url).searchParams.get("retried") === "1";
-  return { recent: recent.map((row) => view(row, t, lang)), problems: problems.map((row) => view(row, t, lang)), counts, retried };
+  // How messages leave now (SMS_PROVIDER, SMTP_URL), said before the list: a console transport reaches no one.
+  const transports = messageTransports(context.shop.config);
+  const ways = {
+    sms: transports.sms === CONSOLE_TRANSPORT ? t("admin:notifications.smsPrinted") : t("admin:notifications.smsVia", { transport: transportLabel(t, transports.sms) }),
+    email: transports.email === CONSOLE_TRANSPORT ? t("admin:notifications.emailPrinted") : t("admin:notifications.emailVia", { transport: transportLabel(t, transports.email) }),
+    printed: { sms: transports.sms === CONSOLE_TRANSPORT, email: transports.email === CONSOLE_TRANSPORT },
+  };
+  return { recent: recent.map((row) => view(row, t, lang)), problems: problems.map((row) => view(row, t, lang)), counts, ways, retried };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,20 +85,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readPageForm(request, retryForm, RETRY_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const retried = await context.shop.notifications.retry(form.value.key);
-  if (!retried.ok) {
-    // The service names the message's stored status ("That message is sent; ..."): its label in the page's language.
-    const lang = languageOf(request);
-    const t = serverT(lang);
-    const message = refusalByPatternIn(lang, "admin", retried.message, (name, value) =>
-      name === "status" ? t(`admin:notifications.statuses.${value}`) : value,
-    );
-    return form.refuse(message, 409);
-  }
+  // The refusal names the message's stored status ("That message is sent; ..."): worded with its label in the page's language.
+  if (!retried.ok) return form.refuse(refusalText(languageOf(request), retried.refusal), 409);
   return redirect("/admin/notifications?retried=1");
 }
 
 export default function AdminNotifications() {
-  const { recent, problems, counts, retried } = useLoaderData<typeof loader>();
+  const { recent, problems, counts, ways, retried } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busyKey = navigation.state !== "idle" ? navigation.formData?.get("key") : null;
@@ -90,11 +104,20 @@ export default function AdminNotifications() {
       <p>
         {t("admin:notifications.intro", {
           sent: counts.sent,
+          printed: counts.printed,
           onTheWay: counts.pending + counts.sending,
           failed: counts.failed,
           unknown: counts.unknown,
         })}
       </p>
+      <ul className="transports" data-testid="transports">
+        <li className={ways.printed.sms ? "warning" : undefined} data-testid="sms-transport">
+          {ways.sms}
+        </li>
+        <li className={ways.printed.email ? "warning" : undefined} data-testid="email-transport">
+          {ways.email}
+        </li>
+      </ul>
       {retried && !result ? (
         <p className="notice" role="status">
           {t("admin:notifications.retried")}

@@ -10,6 +10,7 @@ import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
 import { readPageForm } from "../forms/form.server";
 import { Message, metaT, useT } from "../i18n/I18n";
 import { languageOf, serverT } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admin:deleteOrder.metaTitle") }];
 
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readPageForm(request, deleteOrderForm, DELETE_ORDER_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const outcome = await runOrderIntent(context.shop, admin, { intent: "delete", orderId: params.id ?? "" });
-  if (!outcome.ok) return form.refuse(outcome.message, outcome.status);
+  if (!outcome.ok) return form.refuse(refusalText(languageOf(request), outcome.refusal), outcome.status);
   return redirect(safeDashboardBack(form.value.back));
 }
 

@@ -14,7 +14,7 @@ import { readPageForm, refusalStatus, type FormResult } from "../forms/form.serv
 import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
 import { metaT, useT, type T } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
-import { refusalByPatternIn } from "../i18n/refusal-patterns.server";
+import { refusalText } from "../i18n/refusals.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => [
   { title: metaT(matches)("stock:metaTitle", { name: page?.product.name ?? "" }) },
@@ -22,7 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => [
 
 const SAVED = ["count", "receive", "return", "none"] as const;
 
-function historyRow(entry: StockHistoryEntry, t: T, lang: Language) {
+/** `shelfChange`: units on the shelf after minus before (decision 109), where the stock service gives it. */
+function historyRow(entry: StockHistoryEntry & { shelfChange?: number }, t: T, lang: Language) {
   const order = entry.orderId ? t("stock:history.order", { number: entry.orderId.replace(/-/g, "").slice(0, 8).toUpperCase() }) : "";
   const reason =
     entry.type === "StockReleased" && entry.reason ? t(`stock:history.reasons.${entry.reason}`) : (entry.reason ?? "");
@@ -32,14 +33,20 @@ function historyRow(entry: StockHistoryEntry, t: T, lang: Language) {
     key: entry.revision,
     when: adminTime(entry.at, lang),
     what: t(`stock:history.types.${entry.type}`),
-    change: entry.change > 0 ? `+${entry.change}` : String(entry.change),
+    change: signed(entry.change),
+    shelf: entry.shelfChange === undefined ? "" : signed(entry.shelfChange),
     after: entry.availableAfter,
     who,
     why: [reason, order].filter(Boolean).join(" · "),
   };
 }
 
-/** A product's stock: what is for sale, what orders hold, the three changes by hand, and the history (who, when, why). */
+const signed = (units: number) => (units > 0 ? `+${units}` : String(units));
+
+/**
+ * A product's stock: what is on the shelf, what orders not yet shipped hold of it and what is for sale
+ * (the rest: decision 109), the three changes by hand, and the history (who, when, why).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
   const lang = languageOf(request);
@@ -49,10 +56,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!product) throw data({ message: t("admin:products.noSuchProduct") }, { status: 404 });
   const [level, history] = await Promise.all([context.shop.stock.level(product.id), context.shop.stock.history(product.id)]);
   const saved = new URL(request.url).searchParams.get("saved");
+  // For sale as every page reads it; what orders not yet shipped hold is on the shelf too, set aside.
+  const available = product.stockQuantity;
+  const held = level?.held ?? 0;
   return {
     product: { id: product.id, name: product.name, size: product.size },
-    available: product.stockQuantity,
-    held: level?.held ?? 0,
+    available,
+    held,
+    onShelf: available + held,
     counted: level !== undefined,
     label: shelfLabel(product.stockQuantity),
     history: history.filter((entry) => entry.type !== "StockSnapshotted").map((entry) => historyRow(entry, t, lang)),
@@ -82,7 +93,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`/admin/products/${id}/stock?saved=${result.changed ? change.intent : "none"}`);
   } catch (err) {
     if (!isRuleViolation(err)) throw err;
-    return form.refuse(refusalByPatternIn(languageOf(request), "stock", err.message), refusalStatus(err.status));
+    return form.refuse(refusalText(languageOf(request), err), refusalStatus(err.status));
   }
 }
 
@@ -95,12 +106,30 @@ interface UnitsField {
 }
 
 /** A stock change by hand: its own fields, a reason, its refusal beside it (the intent names the form). */
-function ChangeForm({ intent, fields, result, busy }: { intent: "count" | "receive" | "return"; fields: UnitsField[]; result: FormResult | undefined; busy: boolean }) {
+function ChangeForm({
+  intent,
+  fields,
+  result,
+  busy,
+  hint,
+}: {
+  intent: "count" | "receive" | "return";
+  fields: UnitsField[];
+  result: FormResult | undefined;
+  busy: boolean;
+  /** What the form's figure means, under its title. */
+  hint?: string;
+}) {
   const t = useT();
   const id = (name: string) => `${intent}-${name}`;
   return (
     <Form method="post" className="stock-form" aria-labelledby={id("title")}>
       <h2 id={id("title")}>{t(`stock:${intent}.title`)}</h2>
+      {hint ? (
+        <p className="hint" id={id("hint")}>
+          {hint}
+        </p>
+      ) : null}
       <input type="hidden" name="intent" value={intent} />
       <FormMessage result={result} />
       {fields.map((field) => (
@@ -153,18 +182,28 @@ export default function ProductStockPage() {
       {answer && !sent ? <FormMessage result={answer.result} /> : null}
       <dl className="stock-summary">
         <div>
-          <dt>{t("stock:forSale")}</dt>
-          <dd>{page.available}</dd>
+          <dt>{t("stock:onShelf")}</dt>
+          <dd>{page.onShelf}</dd>
         </div>
         <div>
           <dt>{t("stock:held")}</dt>
           <dd>{page.held}</dd>
         </div>
+        <div>
+          <dt>{t("stock:forSale")}</dt>
+          <dd>{page.available}</dd>
+        </div>
       </dl>
       {!page.counted ? <p className="hint">{t("stock:made")}</p> : null}
 
       <div className="stock-forms">
-        <ChangeForm intent="count" result={resultFor("count")} busy={busy} fields={[{ name: "to", label: t("stock:count.to"), defaultValue: String(page.available) }]} />
+        <ChangeForm
+          intent="count"
+          result={resultFor("count")}
+          busy={busy}
+          hint={t("stock:count.hint", { held: page.held })}
+          fields={[{ name: "to", label: t("stock:count.to"), defaultValue: String(page.onShelf) }]}
+        />
         <ChangeForm intent="receive" result={resultFor("receive")} busy={busy} fields={[{ name: "quantity", label: t("stock:receive.quantity") }]} />
         <ChangeForm
           intent="return"
@@ -189,6 +228,7 @@ export default function ProductStockPage() {
                 <th scope="col">{t("stock:history.what")}</th>
                 <th scope="col">{t("stock:history.change")}</th>
                 <th scope="col">{t("stock:history.after")}</th>
+                <th scope="col">{t("stock:history.shelf")}</th>
                 <th scope="col">{t("stock:history.who")}</th>
                 <th scope="col">{t("stock:history.why")}</th>
               </tr>
@@ -200,6 +240,7 @@ export default function ProductStockPage() {
                   <td>{row.what}</td>
                   <td>{row.change}</td>
                   <td>{row.after}</td>
+                  <td>{row.shelf}</td>
                   <td>{row.who}</td>
                   <td>{row.why}</td>
                 </tr>

@@ -4,7 +4,10 @@ import type { ReactNode } from "react";
 import { requireAdminOncePerRequest } from "../admin/guard.server";
 import { ErrorPage, errorPageTitle } from "../components/ErrorPage";
 import { metaT, useT } from "../i18n/I18n";
-import { refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
+import { adminTime } from "../admin/orders.server";
+import type { Shop } from "../../services/index";
+import { lastBackupOf } from "../admin/last-backup.server";
 import adminStyles from "../styles/admin.css?url";
 
 /** The admin frame instead of the shop's (root.tsx), and its stylesheet for every page below. */
@@ -24,9 +27,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdminOncePerRequest(request, context);
   return {
     admin: { name: admin.name, email: admin.email },
+    // A trip of the shop-wide budget of sign-in texts, on every admin page until a day after its last refused code (decision 116).
+    alerts: await alertsOf(request, context.shop),
+    // "Last backup: 3 hours ago" in the header (decision 112).
+    backup: await lastBackupOf(context.shop),
     messages: routeMessages(request, "admin", "account"),
     refusals: refusalTable(request, "admin"),
   };
+}
+
+/** The shop's alerts as the banner words them, in the admin's language. */
+async function alertsOf(request: Request, shop: Shop) {
+  const lang = languageOf(request);
+  const t = serverT(lang);
+  const at = (when: Date) => adminTime(when, lang);
+  return (await shop.alerts.list()).map((alert) => ({
+    id: alert.id,
+    title: t("admin:alerts.smsBudgetTitle"),
+    lines: [
+      alert.reached === "day"
+        ? t("admin:alerts.smsBudgetDay", { budget: alert.perDay, at: at(alert.openedAt) })
+        : t("admin:alerts.smsBudgetHour", { budget: alert.perHour, at: at(alert.openedAt) }),
+      alert.cooldownUntil.getTime() > Date.now()
+        ? t("admin:alerts.cooldown", { until: at(alert.cooldownUntil) })
+        : t("admin:alerts.cooldownOver", { until: at(alert.cooldownUntil) }),
+      t("admin:alerts.refused", { refused: alert.refused }),
+      t("admin:alerts.settings"),
+    ],
+  }));
+}
+
+/** The alerts above the working page: a plain section, read without JavaScript and announced to a screen reader. */
+function Alerts({ alerts }: { alerts: Awaited<ReturnType<typeof alertsOf>> }) {
+  if (alerts.length === 0) return null;
+  return (
+    <>
+      {alerts.map((alert) => (
+        <section key={alert.id} className="shop-alert" role="alert" aria-label={alert.title} data-alert={alert.id}>
+          <h2>{alert.title}</h2>
+          {alert.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </section>
+      ))}
+    </>
+  );
 }
 
 // Only an error page is named here: every admin page has its own title.
@@ -47,9 +92,10 @@ function AdminFrame({ children }: { children: ReactNode }) {
 }
 
 export default function AdminLayout() {
-  useLoaderData<typeof loader>();
+  const { alerts } = useLoaderData<typeof loader>();
   return (
     <AdminFrame>
+      <Alerts alerts={alerts} />
       <Outlet />
     </AdminFrame>
   );

@@ -1,6 +1,6 @@
 import { paymentReportBody } from "../../domain/api/schemas";
-import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
-import { NOT_UPI_MESSAGE } from "../payments/report.server";
+import { RuleViolation } from "../../domain/errors";
+import { apiRoute, json, parseJson } from "../api/http.server";
 import { orderJson, ownOrderForPayment } from "../orders/api.server";
 
 /**
@@ -14,7 +14,7 @@ const api = apiRoute({
     const shop = context.shop;
     const body = await parseJson(request, paymentReportBody);
     const { order, actor } = await ownOrderForPayment(request, shop, params.id ?? "", body.phone);
-    if (order.paymentMethod !== "upi") throw jsonError(409, NOT_UPI_MESSAGE);
+    if (order.paymentMethod !== "upi") throw new RuleViolation("payment.notUpi", {}, 409);
     await shop.orders.pay(order.id, (at) => ({ type: "ReportPayment", reference: body.reference, actor, at }));
     const now = await shop.orders.getOrder(order.id);
     return json(orderJson(now ?? order));

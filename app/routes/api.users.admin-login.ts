@@ -1,6 +1,7 @@
 import { SIGN_IN_MAX_BODY_BYTES } from "../../domain/api/policy";
 import { adminLoginBody } from "../../domain/api/schemas";
 import { AUTH_MESSAGES, looksLikeEmail } from "../../domain/auth";
+import { ADMIN_PASSWORD_CHANGE_FIRST } from "../../domain/admin-password";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
 import { publicUser } from "../auth/api.server";
 
@@ -11,6 +12,8 @@ const api = apiRoute({
     const input = await parseJson(request, adminLoginBody, { maxBytes: SIGN_IN_MAX_BODY_BYTES });
     if (!looksLikeEmail(input.email) || !input.password) return jsonError(422, AUTH_MESSAGES.fillAllFields);
     const user = await shop.auth.loginWithPassword({ email: input.email, password: input.password, ip: clientIp, as: "admin" });
+    // A temporary password (shop admin add) is changed on the admin pages before it opens anything else (decision 120).
+    if (await shop.auth.mustChangePassword(user.id)) return jsonError(403, ADMIN_PASSWORD_CHANGE_FIRST);
     const token = await shop.auth.issueToken(user.id, "admin");
     return json({ token, user: publicUser(user) });
   },

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, checkPhone } from "../../domain/auth";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
 import { publicUser } from "../auth/api.server";
 
-/** The right code for the number answers a shopper token (the account is created on first use). */
+/** The right code for the number answers a shopper token (the account is created on first use; its guest orders join it). */
 const api = apiRoute({
   async POST({ request, context }) {
     const { shop, clientIp } = context;
@@ -13,6 +13,9 @@ const api = apiRoute({
     if (!phone.ok) return jsonError(422, phone.message);
     if (!input.otp.trim()) return jsonError(422, AUTH_MESSAGES.otpRequired);
     const user = await shop.auth.verifyCode({ phone: phone.phone, code: input.otp, ip: clientIp });
+    // The number is proven: the guest orders placed with it join the account (decision 114). A failure
+    // leaves them for the next proof; the sign-in still answers.
+    await shop.accounts.linkGuestOrders(user).catch((err: unknown) => context.log.error({ err }, "verify-otp: linking guest orders failed"));
     const token = await shop.auth.issueToken(user.id, "shopper");
     return json({ user: publicUser(user), token });
   },

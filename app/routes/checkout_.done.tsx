@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { orderQuestionText, whatsappLink } from "../../domain/contact";
+import { whatsappLink } from "../../domain/contact";
 import { formatRupees } from "../../domain/money";
+import { deliveryLine } from "../../domain/orders/describe";
 import { trackingPath } from "../../domain/tracking";
 import { getShopper } from "../auth/session.server";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
@@ -55,9 +56,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = order && !order.deleted ? order : undefined;
   // Lines keep the English they were ordered with; the page names them in its language (decision 099).
   const words = shown ? await lineWordsIn(shop, lang, shown.lines) : [];
+  // A signed-in parent whose order went to an address their account does not keep is offered to keep it (decision 114).
+  const own = shown && shopper && shown.userId === shopper.id ? shown : undefined;
+  const saveAddress = own ? await shop.accounts.offerToSave(shopper!.id, own.address) : null;
   // Not found yet means the read model is a moment behind (the wait timed out): thank them anyway.
   return {
     guest: !shopper,
+    saveAddress:
+      own && (saveAddress === "offer" || new URL(request.url).searchParams.get("saved") === "address")
+        ? { offer: saveAddress === "offer", saved: saveAddress === "saved", address: deliveryLine(own.address) }
+        : null,
     order: shown
       ? {
           id: shown.id,
@@ -90,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderPlaced() {
-  const { guest, order, upiPanel } = useLoaderData<typeof loader>();
+  const { guest, order, upiPanel, saveAddress } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const contact = useShopContact();
   const t = useT();
@@ -132,13 +140,27 @@ export default function OrderPlaced() {
           </p>
           {contact?.whatsapp ? (
             <p>
-              <a href={whatsappLink(contact.whatsapp, orderQuestionText(order.displayId))}>{t("checkout:done.askWhatsapp")}</a>
+              <a href={whatsappLink(contact.whatsapp, t("contact.orderQuestion", { number: order.displayId }))}>{t("checkout:done.askWhatsapp")}</a>
             </p>
           ) : null}
         </div>
       ) : (
         <p>{t("checkout:done.numberInSms")}</p>
       )}
+      {order && saveAddress?.offer ? (
+        <Form method="post" action="/account?details" className="save-address">
+          <input type="hidden" name="intent" value="address-from-order" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <p>{t("checkout:done.saveAddress", { address: saveAddress.address })}</p>
+          <button type="submit" className="secondary">
+            {t("checkout:done.saveAddressButton")}
+          </button>
+        </Form>
+      ) : saveAddress?.saved ? (
+        <p className="notice" role="status">
+          {t("checkout:done.addressSaved")}
+        </p>
+      ) : null}
       {guest ? null : (
         <p>
           <Message id="checkout:done.inAccount" values={{ account: <Link to="/account">{t("checkout:done.account")}</Link> }} />

@@ -98,7 +98,7 @@ export default function Login() {
           {busy ? t("auth:login.busy") : t("auth:login.submit")}
         </button>
       </Form>
-      {google ? <GoogleButton label={t("auth:login.google")} configured /> : null}
+      {google ? <GoogleButton label={t("auth:login.google")} /> : null}
       <p>
         {t("auth:login.noAccount")} <Link to="/signup">{t("auth:login.signup")}</Link>
       </p>

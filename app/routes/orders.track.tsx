@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { orderQuestionText, whatsappLink } from "../../domain/contact";
+import { whatsappLink } from "../../domain/contact";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { normalisePhone } from "../../domain/phone";
 import { formatRupees } from "../../domain/money";
@@ -9,12 +9,17 @@ import { describeItemsIn } from "../catalogue-words.server";
 import cartStyles from "../styles/cart.css?url";
 import { statusLabel } from "../components/OrderHistory";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalIn, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
+import { refusal } from "../../domain/errors";
 import { formatDateTime } from "../../domain/i18n";
 import { getShopper } from "../auth/session.server";
+import { grantTracking, trackedOrder } from "../orders/tracked.server";
+import { trackingPath } from "../../domain/tracking";
+import { TRACKING_FORM_LIMITS, trackingForm } from "../../domain/forms/tracking";
 import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
 import { UpiPayPanel } from "../components/UpiPayPanel";
-import { refusalOf } from "../forms/messages";
+import { FormMessage, everyMessage, refusalOf, typedValue } from "../forms/messages";
 import { ReturnRequestForm, ReturnStatus } from "../components/ReturnRequest";
 import { requestReturnFor, shopperReturns } from "../orders/returns.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -34,36 +39,34 @@ const PAYMENT_EVENT_KEYS: Readonly<Record<string, string>> = {
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account:meta.trackTitle") }, { name: "robots", content: "noindex" }];
 
-// The refusals are worded in English here and shown in the visitor's language (refusals group "tracking").
-const NOT_FOUND = "We could not find an order with that ID and mobile number.";
-const MISSING = "Please enter your order ID and mobile number.";
+// The page's own refusals, by key (refusals group "tracking"), worded in the visitor's language.
+const NOT_FOUND = refusal("tracking.notFound");
+const MISSING = refusal("tracking.missing");
+const LOOK_UP_AGAIN = refusal("tracking.lookUpAgain");
 
 /** Once an order is found the page is about it: a WhatsApp link on it names the order. */
 export const handle = orderHandle<{ order?: { displayId: string } | null }>((data) => data?.order?.displayId);
 
-/** Guest tracking: a GET form (order id + mobile number); both must match one order. */
+/**
+ * Guest tracking. The lookup is a POST (the order number and the mobile number, throttled per client
+ * address); a match answers with a redirect here, `?orderId=<number>`, and a cookie that shows that
+ * order on this page for a while (app/orders/tracked.server.ts). So the result is a GET a reload shows
+ * again, and the mobile number is in no address, history entry or request log. Without the cookie (a
+ * link from a text, the confirmation page) the form comes filled in with the number, waiting for the
+ * mobile number.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderId = (url.searchParams.get("orderId") ?? "").slice(0, 64);
-  const phone = (url.searchParams.get("phone") ?? "").slice(0, 20);
-  // The confirmation page and the order texts link here with the order number alone: the form
-  // comes filled in, waiting for the mobile number, not with a complaint that it is missing.
-  const asked = url.searchParams.has("phone");
   const lang = languageOf(request);
   const messages = routeMessages(request, "account", "payment", "returns");
-  if (!asked) return { orderId, phone, error: null, order: null, upiPanel: null, messages };
-  if (!orderId.trim() || !phone.trim()) {
-    return data({ orderId, phone, error: refusalIn(lang, MISSING), order: null, upiPanel: null, messages }, { status: 400 });
-  }
-  const found = await context.shop.orders.findOrderForTracking(orderId, normalisePhone(phone));
-  if (!found) return data({ orderId, phone, error: refusalIn(lang, NOT_FOUND), order: null, upiPanel: null, messages }, { status: 404 });
-  const { order, history } = found;
+  const tracked = orderId ? await trackedOrder(request, context.shop, orderId) : undefined;
+  if (!tracked) return { orderId, order: null, upiPanel: null, messages, refusals: refusalTable(request, "forms") };
+  const { order, history } = tracked;
   return {
-    orderId,
-    phone,
-    error: null,
+    orderId: order.displayId,
     messages,
-    refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns") },
+    refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns"), ...refusalTable(request, "forms") },
     upiPanel: upiPanelFor(context.shop.config.upi, order, lang),
     returns: await shopperReturns(context.shop, order.id, order.status, lang),
     order: {
@@ -86,41 +89,63 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The UPI reference form on a tracked order. It names the order as the lookup does, by its id and
- * the mobile number on it, and both are checked again here: an order id alone never reports a payment.
+ * The lookup (the form at the top), and the forms on a tracked order: a return request (`?return`)
+ * and a UPI reference (`?report`). Those name their order by its number, and the order must be one
+ * this visitor looked up lately with its mobile number (the cookie): an order number alone never
+ * asks for a return or reports a payment.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const lang = languageOf(request);
-  if (new URL(request.url).searchParams.has("return")) {
-    // A return request names its order as the lookup does: the order number and the mobile number, checked again here.
-    const asked = await readPageForm(request, returnRequestForm, RETURN_REQUEST_LIMITS);
-    if (!asked.ok) return asked.answer;
-    const tracked = await shop.orders.findOrderForTracking(asked.value.orderId ?? "", normalisePhone(asked.value.phone ?? ""));
-    if (!tracked) return asked.refuse(refusalIn(lang, NOT_FOUND), 404);
+  const asked = new URL(request.url).searchParams;
+  if (asked.has("return")) {
+    const form = await readPageForm(request, returnRequestForm, RETURN_REQUEST_LIMITS);
+    if (!form.ok) return form.answer;
+    const tracked = await trackedOrder(request, shop, form.value.orderId ?? "");
+    if (!tracked) return form.refuse(refusalText(lang, LOOK_UP_AGAIN), 403);
     const shopper = await getShopper(request, shop);
-    const sent = await requestReturnFor(shop, lang, tracked.order.id, asked.value, reportingActor(shopper, tracked.order));
-    return sent.ok ? { returnSent: true as const } : asked.refuse(sent.message, refusalStatus(sent.status));
+    const sent = await requestReturnFor(shop, lang, tracked.order.id, form.value, reportingActor(shopper, tracked.order));
+    return sent.ok ? { returnSent: true as const } : form.refuse(sent.message, refusalStatus(sent.status));
   }
-  const form = await readUpiReferenceForm(request);
+  if (asked.has("report")) {
+    const form = await readUpiReferenceForm(request);
+    if (!form.ok) return form.answer;
+    const tracked = await trackedOrder(request, shop, form.value.orderId ?? "");
+    if (!tracked) return form.refuse(refusalText(lang, LOOK_UP_AGAIN), 403);
+    const shopper = await getShopper(request, shop);
+    return reportUpiReference(shop, lang, { reference: form.value.reference, refuse: form.refuse }, tracked.order, reportingActor(shopper, tracked.order));
+  }
+  const form = await readPageForm(request, trackingForm, TRACKING_FORM_LIMITS);
   if (!form.ok) return form.answer;
-  const found = await shop.orders.findOrderForTracking(form.value.orderId ?? "", normalisePhone(form.value.phone ?? ""));
-  if (!found) return form.refuse(refusalIn(lang, NOT_FOUND), 404);
-  const shopper = await getShopper(request, shop);
-  return reportUpiReference(shop, lang, { reference: form.value.reference, refuse: form.refuse }, found.order, reportingActor(shopper, found.order));
+  const orderId = form.value.orderId?.trim() ?? "";
+  const phone = normalisePhone(form.value.phone ?? "");
+  if (!orderId || !phone) return form.refuse(refusalText(lang, MISSING), 400);
+  const lookup = await shop.tracking.find({ orderId, phone, clientIp: context.clientIp });
+  if (!lookup.ok) return form.refuse(refusalText(lang, lookup.refusal), lookup.status);
+  if (!lookup.found) return form.refuse(refusalText(lang, NOT_FOUND), 404);
+  const { order } = lookup.found;
+  return redirect(trackingPath(order.displayId), {
+    status: 303,
+    headers: { "Set-Cookie": await grantTracking(request, shop, order.id, phone) },
+  });
 }
 
 export default function TrackOrder() {
   const loaded = useLoaderData<typeof loader>();
-  const { orderId, phone, error, order, upiPanel } = loaded;
+  const { orderId, order, upiPanel } = loaded;
   const returns = "returns" in loaded ? loaded.returns : null;
   const actionData = useActionData<typeof action>();
   const reported = Boolean(actionData && "reported" in actionData);
   const returnSent = Boolean(actionData && "returnSent" in actionData);
-  const returnAnswer = actionData && "result" in actionData && actionData.result.initialValue?.intent === "return" ? actionData.result : undefined;
+  const answered = refusalOf(actionData);
+  const intentOf = answered?.initialValue?.intent;
+  const returnAnswer = intentOf === "return" ? answered : undefined;
+  // The lookup's own refusal (missing fields, no such order, too many tries), and what was typed in it; and any
+  // refusal when no order is shown (a form on an order whose lookup has run out: look it up again).
+  const lookupAnswer = answered && (intentOf === "track" || intentOf === undefined || !order) ? answered : undefined;
   const whatsapp = useShopContact()?.whatsapp;
   // Arrived with the number filled in: the mobile number is what is left to type.
-  const waitingForPhone = Boolean(orderId) && !phone && !error && !order;
+  const waitingForPhone = Boolean(orderId) && !order && !lookupAnswer;
   const t = useT();
   // A history line's value in the page's language: a status, a payment state, or the order's removal.
   const valueOf = (field: string, to: string) => {
@@ -133,19 +158,28 @@ export default function TrackOrder() {
   return (
     <section aria-labelledby="track-title">
       <h1 id="track-title">{t("account:track.title")}</h1>
-      <Form method="get" className="track-form">
+      {/* A POST: the mobile number goes in the body, never in the address (the answer is a redirect to the order). */}
+      <Form method="post" action="/orders/track" className="track-form" key={order?.displayId ?? "lookup"}>
+        <input type="hidden" name="intent" value="track" />
         <label htmlFor="track-order">{t("account:track.orderId")}</label>
-        <input id="track-order" name="orderId" defaultValue={orderId} autoComplete="off" maxLength={64} placeholder={t("account:track.orderIdExample")} />
+        <input
+          id="track-order"
+          name="orderId"
+          defaultValue={typedValue(lookupAnswer, "orderId") ?? orderId}
+          autoComplete="off"
+          maxLength={64}
+          placeholder={t("account:track.orderIdExample")}
+        />
         <label htmlFor="track-phone">{t("account:track.mobile")}</label>
-        <input id="track-phone" name="phone" type="tel" inputMode="numeric" defaultValue={phone} maxLength={20} autoFocus={waitingForPhone} />
+        <input id="track-phone" name="phone" type="tel" inputMode="numeric" defaultValue={typedValue(lookupAnswer, "phone")} maxLength={20} autoFocus={waitingForPhone} />
         <button type="submit" className="primary">
           {t("account:track.submit")}
         </button>
       </Form>
-      {error ? (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
+      {lookupAnswer ? (
+        <div className="error-box">
+          <FormMessage result={lookupAnswer} fallback={everyMessage(lookupAnswer).join(" ")} />
+        </div>
       ) : null}
       {order ? (
         <article aria-labelledby="tracked-title">
@@ -172,24 +206,24 @@ export default function TrackOrder() {
             <ReturnRequestForm
               info={returns}
               idPrefix="track-return"
-              action={`/orders/track?${new URLSearchParams({ orderId, phone, return: "1" })}`}
-              hidden={{ orderId, phone }}
-              result={returnAnswer}
+              action={`/orders/track?${new URLSearchParams({ orderId: order.displayId, return: "1" })}`}
+              hidden={{ orderId: order.displayId }}
+              result={returnAnswer ?? undefined}
               sent={returnSent}
             />
           ) : null}
-          {order.money.awaitsUpi || reported || (refusalOf(actionData) && !returnAnswer) ? (
+          {order.money.awaitsUpi || reported || intentOf === "report" ? (
             <UpiReferenceForm
               idPrefix="track"
-              action={`/orders/track?${new URLSearchParams({ orderId, phone })}`}
-              hidden={{ orderId, phone }}
-              result={refusalOf(actionData)}
+              action={`/orders/track?${new URLSearchParams({ orderId: order.displayId, report: "1" })}`}
+              hidden={{ orderId: order.displayId }}
+              result={intentOf === "report" ? answered : undefined}
               reported={reported}
             />
           ) : null}
           {whatsapp ? (
             <p>
-              <a href={whatsappLink(whatsapp, orderQuestionText(order.displayId))}>{t("account:track.askWhatsapp")}</a>
+              <a href={whatsappLink(whatsapp, t("contact.orderQuestion", { number: order.displayId }))}>{t("account:track.askWhatsapp")}</a>
             </p>
           ) : null}
           <h3>{t("account:track.history")}</h3>

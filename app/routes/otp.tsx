@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AFTER_SIGN_IN, AUTH_MESSAGES, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone } from "../../domain/auth";
+import { AFTER_SIGN_IN, AUTH_MESSAGES, NAME_MAX_LENGTH, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
-import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
+import { runStrategy, shopperAuthenticator, type AuthContext } from "../auth/authenticator.server";
+import { isAuthError } from "../../services/auth/index";
 import { getShopper, getShopperSession, shopperStorage, signInShopper, startPhoneCode } from "../auth/session.server";
 import { SIGN_IN_LIMITS, otpForm } from "../../domain/forms/sign-in";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
-import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { PhoneField } from "../components/PhoneField";
 import { metaT, useT } from "../i18n/I18n";
 import { refusalTable, routeMessages } from "../i18n/i18n.server";
@@ -16,15 +17,18 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("aut
 /**
  * The spec's 'Login with OTP' dialog as a page: step one asks for the number
  * and sends a code, step two asks for the code. The number waits in the
- * session between the steps, never in the URL.
+ * session between the steps, never in the URL. A number new to the shop whose
+ * code was right gets a third step: the parent's name, which its account is made
+ * with (sign-up by phone asked for it before the code, and skips it).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getShopperSession(request, context.shop);
   if (await getShopper(request, context.shop)) throw redirect(safeRedirect(session.get("redirectTo"), AFTER_SIGN_IN));
+  const proven = context.shop.auth.readPhoneProof(session.get("phoneProof"));
   const phone = session.get("otpPhone");
   return {
-    step: phone ? ("code" as const) : ("phone" as const),
-    masked: phone ? maskPhone(phone) : null,
+    step: proven ? ("name" as const) : phone ? ("code" as const) : ("phone" as const),
+    masked: proven ? maskPhone(proven) : phone ? maskPhone(phone) : null,
     messages: routeMessages(request, "auth"),
     refusals: refusalTable(request, "auth"),
   };
@@ -41,18 +45,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (step.intent === "change") {
     session.unset("otpPhone");
+    session.unset("phoneProof");
     return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
   }
   if (step.intent === "send" || step.intent === "resend") {
     // A resend goes to the number already waiting in the session, never to one from the form.
     const phone = step.intent === "send" ? step.phone : session.get("otpPhone");
     if (!phone || !checkPhone(phone).ok) return form.refuse(AUTH_MESSAGES.otpPhoneMissing);
-    const sent = await startPhoneCode(request, shop, phone, redirectTo, clientIp);
+    // The name given at sign-up stays with the number, sent again or changed.
+    const sent = await startPhoneCode(request, shop, phone, redirectTo, clientIp, session.get("otpName"));
     if (sent instanceof Response) return sent;
     return form.refuse(sent.error, refusalStatus(sent.status));
   }
+  if (step.intent === "name") {
+    // The account of a number proven a moment ago, made now with the name given.
+    try {
+      const user = await shop.auth.openPhoneAccount({ proof: session.get("phoneProof"), name: step.name });
+      return signInShopper(request, shop, user.id, redirectTo);
+    } catch (err) {
+      if (!isAuthError(err)) throw err;
+      return form.refuse(err.message, refusalStatus(err.status));
+    }
+  }
   const formData = strategyForm({ otp: step.code });
-  const outcome = await runStrategy(shopperAuthenticator(shop), "phone-code", request, { shop, clientIp, formData });
+  const auth: AuthContext = { shop, clientIp, formData, name: session.get("otpName") };
+  const outcome = await runStrategy(shopperAuthenticator(shop), "phone-code", request, auth);
+  if (!outcome.ok && auth.phoneProof) {
+    // The code was right and the number is new: the name comes next, the proof waits in the session.
+    session.set("phoneProof", auth.phoneProof);
+    session.unset("otpPhone");
+    return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
+  }
   if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
@@ -73,6 +96,31 @@ export default function OtpLogin() {
             {busy ? t("auth:otp.sending") : t("auth:otp.send")}
           </button>
         </Form>
+      ) : step === "name" ? (
+        <>
+          <p role="status">{t("auth:otp.newNumber", { phone: masked ?? "" })}</p>
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="name" />
+            <label htmlFor="otp-name">{t("auth:otp.name")}</label>
+            <input
+              id="otp-name"
+              name="name"
+              autoComplete="name"
+              maxLength={NAME_MAX_LENGTH}
+              defaultValue={typedValue(result, "name")}
+              {...fieldProps(result, "name")}
+            />
+            <FieldMessage result={result} name="name" />
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? t("auth:otp.creating") : t("auth:otp.create")}
+            </button>
+          </Form>
+          <Form method="post" className="otp-secondary">
+            <button type="submit" name="intent" value="change" className="link-button inline">
+              {t("auth:otp.change")}
+            </button>
+          </Form>
+        </>
       ) : (
         <>
           <p role="status">

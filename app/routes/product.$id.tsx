@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
 import { CATEGORY_ILLUSTRATION, parseShopProductId, shopProductCartId } from "../../domain/shop-products";
 import { AddToCartForm, type Offer } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
+import { PincodeCheck } from "../components/PincodeCheck";
+import { pincodeCheck } from "../delivery/pincode-check.server";
 import { shopProductImage } from "../images.server";
 import { notFound, startingQuantity } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
@@ -40,7 +42,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     unavailable: inStock ? undefined : serverT(lang)("product:outOfStock"),
     maxQuantity: Math.max(MIN_QUANTITY, Math.min(MAX_QUANTITY, product.stockQuantity)),
   };
-  return {
+  // The address's pincode only: this page is kept and shared between visitors (decision 113).
+  const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
+  return data({
     // Its own words in the page's language, the English where it has no Hindi (decision 099).
     product: {
       id: product.id,
@@ -54,13 +58,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     },
     offer,
     quantity: startingQuantity(request, offer.maxQuantity),
+    delivery,
     // The categories' and genders' names are the shop's (namespace `shop`).
-    messages: routeMessages(request, "product", "shop"),
-  };
+    messages: routeMessages(request, "product", "shop", "delivery"),
+  }, { headers });
 }
 
 export default function ProductDetail() {
-  const { product, offer, quantity } = useLoaderData<typeof loader>();
+  const { product, offer, quantity, delivery } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -79,6 +84,7 @@ export default function ProductDetail() {
             <strong>{t("product:size")}</strong> {product.size}
           </p>
           <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("product:addToCart")} />
+          <PincodeCheck check={delivery} />
           <ProductInfoSections />
           <p>
             <Link to="/shop">{t("product:backToShop")}</Link>

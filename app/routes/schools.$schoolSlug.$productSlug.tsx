@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { findSchoolItem } from "../../domain/schools";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
+import { PincodeCheck } from "../components/PincodeCheck";
+import { pincodeCheck } from "../delivery/pincode-check.server";
 import { schoolItemImage } from "../images.server";
 import { notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
@@ -25,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     : [{ title: t("schools:item.notFoundTitle") }];
 };
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const found = findSchoolItem(params.schoolSlug ?? "", params.productSlug ?? "");
   if (!found) throw notFound("No such school item");
   tidySizeChoice(request);
@@ -33,19 +35,22 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!product) throw notFound("No such school item");
   const size = new URL(request.url).searchParams.get("size");
   const lang = languageOf(request);
-  return {
+  // The address's pincode only: this page is kept and shared between visitors (decision 113).
+  const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
+  return data({
     // The school as it writes itself, with its Devanagari form on a Hindi page (decision 099).
     school: { slug: found.school.slug, name: schoolNameIn(lang, found.school), heading: found.school.heading },
     product: { name: nameIn(lang, product), description: descriptionIn(lang, product), slug: found.item.slug },
     image: schoolItemImage(found.school.slug, found.item.slug, product.illustration),
     offer: offerFor(product, { size, preselectFirst: true, language: lang }),
     quantity: startingQuantity(request),
-    messages: routeMessages(request, "schools"),
-  };
+    delivery,
+    messages: routeMessages(request, "schools", "delivery"),
+  }, { headers });
 }
 
 export default function SchoolProduct() {
-  const { school, product, image, offer, quantity } = useLoaderData<typeof loader>();
+  const { school, product, image, offer, quantity, delivery } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -74,6 +79,7 @@ export default function SchoolProduct() {
             </ul>
           )}
           <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("schools:item.addToCart")} />
+          <PincodeCheck check={delivery} />
           <ProductInfoSections />
         </div>
       </article>

@@ -89,7 +89,7 @@ export default function Shop() {
       <h1>{t("shop:title")}</h1>
       <Form method="get" className="filters" ref={formRef} aria-label={t("shop:filters")}>
         <div>
-          <label htmlFor="filter-category">{t("shop:category")}</label>
+          <label htmlFor="filter-category">{t("shop:categoryLabel")}</label>
           <select id="filter-category" name="category" defaultValue={input.category} onChange={applyNow}>
             <option value="">{t("shop:allCategories")}</option>
             {SHOP_CATEGORIES.map((category) => (
@@ -100,7 +100,7 @@ export default function Shop() {
           </select>
         </div>
         <div>
-          <label htmlFor="filter-gender">{t("shop:gender")}</label>
+          <label htmlFor="filter-gender">{t("shop:genderLabel")}</label>
           <select id="filter-gender" name="gender" defaultValue={input.gender} onChange={applyNow}>
             <option value="">{t("shop:allGenders")}</option>
             {SHOP_GENDERS.map((gender) => (

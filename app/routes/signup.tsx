@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AFTER_SIGN_IN, AUTH_MESSAGES } from "../../domain/auth";
+import { AFTER_SIGN_IN, AUTH_MESSAGES, NAME_MAX_LENGTH } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
 import { SIGN_IN_LIMITS, signupForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
@@ -29,7 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Email and password creates the account and signs in; a phone number gets a code first (the account is made when the code is right). */
+/**
+ * Email and password creates the account and signs in; a name and a phone number get a code first
+ * (the account is made with that name when the code is right).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { shop, clientIp } = context;
   const form = await readPageForm(request, signupForm, SIGN_IN_LIMITS);
@@ -37,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const signup = form.value;
   const redirectTo = safeRedirect(signup.redirectTo, AFTER_SIGN_IN);
   if (signup.method === "phone") {
-    const sent = await startPhoneCode(request, shop, signup.phone, redirectTo, clientIp);
+    const sent = await startPhoneCode(request, shop, signup.phone, redirectTo, clientIp, signup.name);
     if (sent instanceof Response) return sent;
     return form.refuse(sent.error, refusalStatus(sent.status));
   }
@@ -90,6 +93,16 @@ export default function Signup() {
           </>
         ) : (
           <>
+            <label htmlFor="signup-name">{t("auth:signup.name")}</label>
+            <input
+              id="signup-name"
+              name="name"
+              autoComplete="name"
+              maxLength={NAME_MAX_LENGTH}
+              defaultValue={typedValue(result, "name")}
+              {...fieldProps(result, "name")}
+            />
+            <FieldMessage result={result} name="name" />
             <PhoneField id="signup-phone" result={result} />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? t("auth:otp.sending") : t("auth:otp.send")}
@@ -97,7 +110,7 @@ export default function Signup() {
           </>
         )}
       </Form>
-      <GoogleButton label={t("auth:signup.google")} configured={google} />
+      {google ? <GoogleButton label={t("auth:signup.google")} /> : null}
       <p>
         {t("auth:signup.haveAccount")} <Link to="/login">{t("auth:signup.login")}</Link>
       </p>

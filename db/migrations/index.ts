@@ -14,6 +14,11 @@ import * as orderPayments from "./0013_order_payments";
 import * as notificationReminders from "./0014_notification_reminders";
 import * as orderSearch from "./0015_order_search";
 import * as namedAdmins from "./0017_named_admins";
+import * as stockShelfChange from "./0018_stock_shelf_change";
+import * as accountAddresses from "./0019_account_addresses";
+import * as smsTemplates from "./0020_sms_templates";
+import * as shopAlertsAndTemporaryPasswords from "./0021_shop_alerts_and_temporary_passwords";
+import * as backupRuns from "./0022_backup_runs";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -40,4 +45,9 @@ export const migrations: Record<string, ShopMigration> = {
   "0014_notification_reminders": notificationReminders,
   "0015_order_search": orderSearch,
   "0017_named_admins": namedAdmins,
+  "0018_stock_shelf_change": stockShelfChange,
+  "0019_account_addresses": accountAddresses,
+  "0020_sms_templates": smsTemplates,
+  "0021_shop_alerts_and_temporary_passwords": shopAlertsAndTemporaryPasswords,
+  "0022_backup_runs": backupRuns,
 };

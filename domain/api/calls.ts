@@ -221,9 +221,9 @@ export const API_CALLS: ApiCall[] = [
     maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
     example: { request: { email: "meena@example.com", password: "secret123" }, status: 201, answer: { user, token } },
     errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
-      { status: 409, when: "the email already has an account (`An account with this email already exists. Please log in.`)" },
+      { status: 409, when: "the email already has an account (`An account with this email already exists. Please log in.`); at most 5 an hour per address (decision 115)" },
       { status: 422, when: "a missing field (`Please fill all fields.`), a short password (`Password must be at least 6 characters.`), a bad email or phone" },
-      { status: 429, when: "too many sign-ups from the network, or too many codes sent" },
+      { status: 429, when: "too many sign-ups from the network, 5 answers of 409 to it within the hour (every sign-up from it is then refused for the hour, whatever its email), or too many codes sent" },
     ]),
   },
   {
@@ -247,7 +247,7 @@ export const API_CALLS: ApiCall[] = [
     example: { request: { email: "owner@example.com", password: "a long admin password" }, status: 200, answer: { token: "shop_9x...", user: { ...user, email: "owner@example.com", role: "admin" } } },
     errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
       { status: 401, when: "wrong email or password" },
-      { status: 403, when: "the account is not an admin (`Login failed.`)" },
+      { status: 403, when: "the account is not an admin (`Login failed.`), or it still has the temporary password it was added with: change it on /admin/password first (decision 120)" },
       { status: 422, when: "not an email, or an empty password (`Please fill all fields.`)" },
       { status: 429, when: "too many failed logins" },
     ]),
@@ -554,10 +554,10 @@ export const API_CALLS: ApiCall[] = [
     auth: "admin",
     spec: true,
     summary:
-      "The admin counted the shelf: `stock_quantity` units are for sale now. Recorded as an adjustment in the product's stock history with the admin and `reason` (optional, up to 200 characters; default `Stock counted`). Units that orders hold stay held; `stock_quantity` in every product answer is what is for sale.",
+      "The admin counted the shelf: `stock_quantity` units are on it, those set aside for orders not yet shipped included (decision 109). Recorded as an adjustment in the product's stock history with the admin and `reason` (optional, up to 200 characters; default `Stock counted`). What is for sale is the count less what those orders hold: `stock_quantity` in every product answer, this one too, is what is for sale.",
     body: apiStockBody,
     example: { path: "/api/products/12/stock", request: { stock_quantity: 12, reason: "Counted after the school fair" }, status: 200, answer: { ...product, stock_quantity: 12 } },
-    errors: errors(withBody(), E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }, { status: 422, when: "not a whole number from 0 to 1,00,000, or an empty reason" }),
+    errors: errors(withBody(), E.noToken, E.adminOnly, { status: 404, when: "no product has this id" }, { status: 409, when: "fewer than orders not yet shipped hold: the message names the held units" }, { status: 422, when: "not a whole number from 0 to 1,00,000, or an empty reason" }),
   },
   {
     method: "DELETE",

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema } from "../checkout";
 import { apiProductBody, apiProductPatchBody, apiStockBody } from "../admin-products";
 import { PAYMENT_METHODS } from "../orders/events";
-import { NOTE_LIMIT, PAYMENT_MESSAGES } from "../orders/payment";
+import { NOTE_LIMIT, PAYMENT_FIELD_MESSAGES } from "../orders/payment";
 
 export { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema, apiProductBody, apiProductPatchBody, apiStockBody };
 
@@ -46,7 +46,7 @@ export const apiUserOrderBody = apiUserOrderSchema.extend(withPaymentMethod);
 
 // A reference is 12 digits; apps group them with spaces or dashes, so a few more characters are read (the rule: 422).
 const upiReference = z.string().max(40, "The UPI reference can be at most 40 characters.");
-const paymentNote = z.string().max(NOTE_LIMIT, PAYMENT_MESSAGES.noteTooLong);
+const paymentNote = z.string().max(NOTE_LIMIT, PAYMENT_FIELD_MESSAGES.noteTooLong);
 
 /** POST /api/orders/{id}/payment: the shopper's UPI reference; a guest also sends the order's mobile number. */
 export const paymentReportBody = z.strictObject({ reference: upiReference, phone: phone.optional() });
@@ -60,7 +60,7 @@ export const paymentRejectBody = z.strictObject({ note: paymentNote });
 /** POST /api/orders/{id}/payment/refund: rupees given back, how (cash or upi), the UPI reference of a UPI refund, a note. */
 export const paymentRefundBody = z.strictObject({
   amount: z.number({ error: "The refund amount must be a number." }).finite(),
-  method: z.string().max(20, PAYMENT_MESSAGES.refundMethod),
+  method: z.string().max(20, PAYMENT_FIELD_MESSAGES.refundMethod),
   reference: upiReference.optional(),
   note: paymentNote.optional(),
 });

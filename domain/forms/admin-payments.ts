@@ -6,7 +6,7 @@
  */
 import "../zod-in-browser";
 import { z } from "zod";
-import { NOTE_LIMIT, PAYMENT_MESSAGES } from "../orders/payment";
+import { NOTE_LIMIT, PAYMENT_FIELD_MESSAGES } from "../orders/payment";
 
 export const PAYMENT_FORM_MESSAGES = {
   notAPaymentStep: "That request was not a payment step of this order.",
@@ -25,11 +25,11 @@ export const paymentStepForm = z.discriminatedUnion(
       intent: z.literal("refund"),
       // Digits only: "1,200" or "12.50" are refused here with the decider's own words.
       amount: z
-        .string({ error: PAYMENT_MESSAGES.refundAmount })
+        .string({ error: PAYMENT_FIELD_MESSAGES.refundAmount })
         .trim()
-        .regex(/^\d{1,7}$/, { error: PAYMENT_MESSAGES.refundAmount })
+        .regex(/^\d{1,7}$/, { error: PAYMENT_FIELD_MESSAGES.refundAmount })
         .transform(Number),
-      method: z.string({ error: PAYMENT_MESSAGES.refundMethod }),
+      method: z.string({ error: PAYMENT_FIELD_MESSAGES.refundMethod }),
       reference: text(),
       note: text(),
       back,

@@ -7,11 +7,22 @@
 import "../zod-in-browser";
 import { z } from "zod";
 import { paymentStepForm } from "./admin-payments";
-import { COURIER_MAX, NOTE_MAX, RETURN_MESSAGES, RETURN_NOTE_MAX, TRACKING_MAX } from "../orders/returns";
+import { COURIER_MAX, NOTE_MAX, RETURN_NOTE_MAX, TRACKING_MAX } from "../orders/returns";
 
+/**
+ * The forms' own messages: zod's words, English sentences that the form pipeline puts into the page's
+ * language by their text (group `returns` of refusals.json). A field the rules refuse too says what
+ * the rule's key says (`returns.noteEmpty`, ...): tests/unit/refusal-keys.test.ts holds them equal.
+ */
 export const RETURN_FORM_MESSAGES = {
   /** An intent the order page has no form for: neither a payment step nor an after-sale one. */
   notAStep: "That request was not a step of this order's page: a payment, a note, the delivery or a return.",
+  noSuchReturn: "There is no such return on this order.",
+  noteEmpty: "Write the note first.",
+  deliveryMethod: "Choose how the order goes: by hand or by courier.",
+  receiptMethod: "Choose pickup or drop-off.",
+  want: "Choose a refund or an exchange for another size.",
+  reasonEmpty: "Tell us why you are returning it.",
 } as const;
 
 export const AFTER_SALE_STEPS = ["note", "delivery", "approve", "refuse", "receive", "exchange"] as const;
@@ -19,13 +30,13 @@ export type AfterSaleStepName = (typeof AFTER_SALE_STEPS)[number];
 
 const text = () => z.string().optional();
 const back = z.string().optional();
-const returnId = z.string({ error: RETURN_MESSAGES.noSuchReturn }).trim().min(1, { error: RETURN_MESSAGES.noSuchReturn });
+const returnId = z.string({ error: RETURN_FORM_MESSAGES.noSuchReturn }).trim().min(1, { error: RETURN_FORM_MESSAGES.noSuchReturn });
 
 const afterSaleSteps = [
-  z.object({ intent: z.literal("note"), text: z.string({ error: RETURN_MESSAGES.noteEmpty }), back }),
+  z.object({ intent: z.literal("note"), text: z.string({ error: RETURN_FORM_MESSAGES.noteEmpty }), back }),
   z.object({
     intent: z.literal("delivery"),
-    method: z.string({ error: RETURN_MESSAGES.deliveryMethod }),
+    method: z.string({ error: RETURN_FORM_MESSAGES.deliveryMethod }),
     courier: text(),
     trackingNumber: text(),
     note: text(),
@@ -33,7 +44,7 @@ const afterSaleSteps = [
   }),
   z.object({ intent: z.literal("approve"), returnId, note: text(), back }),
   z.object({ intent: z.literal("refuse"), returnId, note: text(), back }),
-  z.object({ intent: z.literal("receive"), returnId, method: z.string({ error: RETURN_MESSAGES.receiptMethod }), back }),
+  z.object({ intent: z.literal("receive"), returnId, method: z.string({ error: RETURN_FORM_MESSAGES.receiptMethod }), back }),
   z.object({ intent: z.literal("exchange"), returnId, back }),
 ] as const;
 
@@ -79,9 +90,9 @@ export const returnRequestForm = z
     intent: z.literal("return"),
     orderId: z.string().optional(),
     phone: z.string().optional(),
-    want: z.string({ error: RETURN_MESSAGES.want }),
+    want: z.string({ error: RETURN_FORM_MESSAGES.want }),
     exchangeSize: text(),
-    reason: z.string({ error: RETURN_MESSAGES.reasonEmpty }),
+    reason: z.string({ error: RETURN_FORM_MESSAGES.reasonEmpty }),
   })
   .catchall(z.string());
 

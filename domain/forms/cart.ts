@@ -69,10 +69,19 @@ export const CART_FORM_LIMITS = {
   pageFields: ["intent", "productId", "size", "school", "redirectTo", "respond"],
 } as const;
 
-/** The checkout's 'Enter your details to confirm order' form; the key makes one submit one order (the order service checks it). */
-export const checkoutForm = detailsSchema.extend({ idempotencyKey: pageText().optional() });
+/** Whole rupees as the page writes them in a hidden field: digits only, at most a crore. */
+const shownRupees = pageText()
+  .regex(/^\d{1,8}$/, CART_FORM_MESSAGES.notThisPage)
+  .transform((digits) => Number(digits));
+
+/**
+ * The checkout's 'Enter your details to confirm order' form; the key makes one submit one order (the
+ * order service checks it); `shownTotal` is the total the form showed for its pincode: the order is
+ * placed at it or not at all (decision 113). Missing, the page showed none: refused with the total.
+ */
+export const checkoutForm = detailsSchema.extend({ idempotencyKey: pageText().optional(), shownTotal: shownRupees.optional() });
 
 export const CHECKOUT_FORM_LIMITS = {
-  labels: { name: "Name", phone: "Mobile number", address: "Address", city: "City", pincode: "Pincode" },
-  pageFields: ["idempotencyKey"],
+  labels: { name: "Name", phone: "Mobile number", address: "Address", city: "City", pincode: "Pincode", shownTotal: "Total" },
+  pageFields: ["idempotencyKey", "shownTotal"],
 } as const;

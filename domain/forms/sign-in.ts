@@ -10,6 +10,7 @@ import "../zod-in-browser";
 import { z } from "zod";
 import {
   AUTH_MESSAGES,
+  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   checkPhone,
   classifyIdentifier,
@@ -35,6 +36,8 @@ export const SIGN_IN_LIMITS = {
     otp: CODE_MAX_CHARS,
     password: PASSWORD_MAX_LENGTH,
     redirectTo: REDIRECT_MAX_CHARS,
+    // Room for spaces a person may add around it; the name rule decides.
+    name: NAME_MAX_LENGTH + 20,
   },
   labels: {
     identifier: "Mobile number or email",
@@ -42,10 +45,19 @@ export const SIGN_IN_LIMITS = {
     phone: "Mobile number",
     otp: "OTP",
     password: "Password",
+    name: "Name",
   },
 } as const;
 
 const optionalText = z.string().optional();
+
+/** A person's name as an account keeps it: trimmed, runs of spaces as one; required, at most NAME_MAX_LENGTH. */
+export function checkName(raw: string | null | undefined): { ok: true; name: string } | { ok: false; message: string } {
+  const name = (raw ?? "").trim().replace(/\s+/g, " ");
+  if (!name) return { ok: false, message: AUTH_MESSAGES.nameRequired };
+  if (name.length > NAME_MAX_LENGTH) return { ok: false, message: AUTH_MESSAGES.nameTooLong };
+  return { ok: true, name };
+}
 
 /** Both fields filled ("Please fill all fields." on the form), then an email (its message on the field); else null. */
 function emailAndPassword(form: { email?: string; password?: string }, ctx: z.RefinementCtx): { email: string; password: string } | null {
@@ -86,8 +98,8 @@ export const loginForm = z
   });
 
 /**
- * /signup: email and password, or (method=phone) a number that gets a code. Any other
- * method is the email form, as the page has always read it.
+ * /signup: email and password, or (method=phone) the parent's name and a number that gets a
+ * code. Any other method is the email form, as the page has always read it.
  */
 export const signupForm = z
   .object({
@@ -95,38 +107,50 @@ export const signupForm = z
     email: optionalText,
     password: optionalText,
     phone: optionalText,
+    name: optionalText,
     redirectTo: optionalText,
   })
   .transform((form, ctx) => {
     if (form.method === "phone") {
+      // Both fields say what is wrong with them at once.
+      const name = checkName(form.name);
       const phone = checkPhone(form.phone);
-      if (!phone.ok) {
-        ctx.addIssue({ code: "custom", path: ["phone"], message: phone.message });
-        return z.NEVER;
-      }
-      return { method: "phone" as const, phone: phone.phone, redirectTo: form.redirectTo };
+      if (!name.ok) ctx.addIssue({ code: "custom", path: ["name"], message: name.message });
+      if (!phone.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: phone.message });
+      if (!name.ok || !phone.ok) return z.NEVER;
+      return { method: "phone" as const, phone: phone.phone, name: name.name, redirectTo: form.redirectTo };
     }
-    const filled = emailAndPassword(form, ctx);
-    if (!filled) return z.NEVER;
-    const problem = passwordProblem(filled.password);
-    if (problem) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-      return z.NEVER;
-    }
-    return { method: "email" as const, email: normalizeEmail(filled.email), password: filled.password, redirectTo: form.redirectTo };
+    // Every field says what is wrong with it at once, with JavaScript on or off: the form's "Please fill
+    // all fields." for one left empty, the email's and the password's own rules for what was typed.
+    const email = form.email?.trim();
+    const password = form.password;
+    const badEmail = Boolean(email) && !looksLikeEmail(email!);
+    const problem = password ? passwordProblem(password) : null;
+    if (!email || !password) ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
+    if (badEmail) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+    if (!email || !password || badEmail || problem) return z.NEVER;
+    return { method: "email" as const, email: normalizeEmail(email), password, redirectTo: form.redirectTo };
   });
 
-export type OtpStep = { intent: "send"; phone: string } | { intent: "verify"; code: string } | { intent: "resend" } | { intent: "change" };
+export type OtpStep =
+  | { intent: "send"; phone: string }
+  | { intent: "verify"; code: string }
+  | { intent: "resend" }
+  | { intent: "change" }
+  | { intent: "name"; name: string };
 
 /**
- * /otp: send a code to a number, send it again, start over with another number, or
- * verify the code (the default: the code form's Enter key sends no button).
+ * /otp: send a code to a number, send it again, start over with another number, verify the
+ * code (the default: the code form's Enter key sends no button), or, once the code of a number
+ * new to the shop was right, give the name its account is made with.
  */
 export const otpForm = z
   .object({
-    intent: z.enum(["send", "resend", "change", "verify"]).catch("verify"),
+    intent: z.enum(["send", "resend", "change", "verify", "name"]).catch("verify"),
     phone: optionalText,
     otp: optionalText,
+    name: optionalText,
   })
   .transform((form, ctx): OtpStep => {
     switch (form.intent) {
@@ -140,6 +164,12 @@ export const otpForm = z
         const code = form.otp?.trim();
         if (code) return { intent: "verify", code };
         ctx.addIssue({ code: "custom", path: ["otp"], message: AUTH_MESSAGES.otpRequired });
+        return z.NEVER;
+      }
+      case "name": {
+        const name = checkName(form.name);
+        if (name.ok) return { intent: "name", name: name.name };
+        ctx.addIssue({ code: "custom", path: ["name"], message: name.message });
         return z.NEVER;
       }
       case "resend":

@@ -75,15 +75,21 @@ export function deliversFree(pincode: string, rule: DeliveryRule): boolean {
   return rule.freeArea.some((start) => pincode.startsWith(start));
 }
 
-/** The refusal for an address the shop does not deliver to. */
-export const OUTSIDE_AREA_MESSAGE =
-  "We deliver only in Churu district (pincodes beginning 331). Please give an address there, or call the shop.";
-
-/** Delivery to a pincode in rupees, or a RuleViolation (422) when the shop does not deliver there. */
-export function deliveryFor(pincode: string, rule: DeliveryRule): number {
+/**
+ * Delivery to a pincode in rupees, or null where the shop does not deliver: the one delivery rule.
+ * The order (`deliveryFor`), the pincode check on product pages, the cart and the checkout, and
+ * the checkout's figures as the parent types (in the browser) all ask it.
+ */
+export function deliveryTo(pincode: string, rule: DeliveryRule): number | null {
   if (deliversFree(pincode, rule)) return 0;
-  if (rule.outsideCharge === null) throw new RuleViolation(OUTSIDE_AREA_MESSAGE, 422);
   return rule.outsideCharge;
+}
+
+/** Delivery to a pincode in rupees, or a RuleViolation (422, `checkout.outsideArea`) when the shop does not deliver there. */
+export function deliveryFor(pincode: string, rule: DeliveryRule): number {
+  const charge = deliveryTo(pincode, rule);
+  if (charge === null) throw new RuleViolation("checkout.outsideArea", {}, 422);
+  return charge;
 }
 
 /** Every rupee of an order to `pincode` on the day of `at`. Throws RuleViolation outside a closed delivery area. */
@@ -98,6 +104,24 @@ export function chargesFor(subtotal: number, pincode: string, rules: ChargeRules
 export function chargesBeforeDelivery(subtotal: number, rules: ChargeRules, at: Date): Omit<OrderCharges, "delivery"> {
   const discount = discountFor(subtotal, rules.discount, at);
   return { subtotal, discountPercent: discount > 0 ? rules.discount.percent : 0, discount, total: subtotal - discount };
+}
+
+/**
+ * What a page shows before an order is placed, for the pincode it knows: every rupee the order
+ * would be charged (`delivery` a number, `total` with it), or, without a pincode (`delivery`
+ * undefined) or to one the shop does not deliver to (`delivery` null), the total before delivery.
+ * The same sums as `chargesFor`, so a figure shown is the figure charged.
+ */
+export interface ChargesShown extends Omit<OrderCharges, "delivery"> {
+  pincode?: string;
+  delivery?: number | null;
+}
+
+export function chargesShown(subtotal: number, pincode: string | undefined, rules: ChargeRules, at: Date): ChargesShown {
+  const before = chargesBeforeDelivery(subtotal, rules, at);
+  if (pincode === undefined) return before;
+  const delivery = deliveryTo(pincode, rules.delivery);
+  return { ...before, pincode, delivery, total: before.total + (delivery ?? 0) };
 }
 
 /** The offer as the home banner states it, in English ("10% off orders of ₹1,000 or more"), or undefined when none runs. */

@@ -6,7 +6,7 @@
  */
 import { formatRupees } from "../money";
 import type { Actor, OrderEvent, ShippingAddress } from "./events";
-import { describeItems } from "./order";
+import { describeItems, displayOrderId } from "./order";
 
 export const ACTOR_LABELS: Record<Actor["kind"], string> = { admin: "Admin", customer: "Customer", guest: "Guest", system: "System" };
 
@@ -90,6 +90,17 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       };
     case "CashCollected":
       return { what: "Cash collected", by: actorLabel(e.data.actor), change: "→ paid", details: `${formatRupees(e.data.amount)} in cash at delivery` };
+    case "PaymentReportRefused":
+      return {
+        what: "Payment report refused",
+        by: actorLabel(e.data.actor),
+        change: "",
+        details: `UPI reference ${e.data.reference} is held by order ${displayOrderId(e.data.heldBy)}`,
+      };
+    case "PaymentReferenceMoved":
+      return e.data.to === e.data.orderId
+        ? { what: "UPI reference moved here", by: actorLabel(e.data.actor), change: "unpaid → reported", details: `UPI reference ${e.data.reference} from order ${displayOrderId(e.data.from)}` }
+        : { what: "UPI reference moved away", by: actorLabel(e.data.actor), change: "reported → unpaid", details: `UPI reference ${e.data.reference} to order ${displayOrderId(e.data.to)}` };
     case "PaymentRefunded":
       return {
         what: "Refunded",
@@ -110,6 +121,13 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       };
     case "OrderDeleted":
       return { what: "Order deleted", by: actorLabel(e.data.actor), change: "deleted (tombstone)", details: "The order left the lists; its history stays." };
+    case "OrderLinkedToAccount":
+      return {
+        what: "Linked to an account",
+        by: actorLabel(e.data.actor),
+        change: "guest → account",
+        details: `Linked to the account of ${e.data.actor.name ?? e.data.userId}: mobile number ${e.data.phone} proven by a code`,
+      };
     case "OrderNoteAdded":
       return { what: "Note added", by: actorLabel(e.data.actor), change: "note", details: e.data.text };
     case "DeliveryRecorded":

@@ -117,6 +117,26 @@ export interface CashCollected {
   data: { orderId: string; amount: number; actor: Actor; at: string };
 }
 
+/**
+ * A shopper reported a reference another order holds: refused (decision 119), and kept so the
+ * owner sees both claims side by side and can move the reference to the order that paid.
+ * Once per order and reference.
+ */
+export interface PaymentReportRefused {
+  type: "PaymentReportRefused";
+  data: { orderId: string; reference: string; heldBy: string; actor: Actor; at: string };
+}
+
+/**
+ * The owner moved a reported reference from the order that held it (`from`) to the order whose
+ * report was refused for it (`to`): on `from` the report is withdrawn (unpaid again, the reference
+ * never reported there again), on `to` it stands as reported, for the owner to confirm.
+ */
+export interface PaymentReferenceMoved {
+  type: "PaymentReferenceMoved";
+  data: { orderId: string; reference: string; from: string; to: string; actor: Actor; at: string };
+}
+
 /** Money given back: never more than was paid. */
 export interface PaymentRefunded {
   type: "PaymentRefunded";
@@ -131,6 +151,23 @@ export interface OrderStatusChanged {
 export interface OrderPaymentStatusChanged {
   type: "OrderPaymentStatusChanged";
   data: { orderId: string; from: PaymentStatus; to: PaymentStatus; actor: Actor; at: string };
+}
+
+/**
+ * A guest order joins an account: the parent proved, by a code sent to it, the mobile number the
+ * order was placed with (signing in by phone, or adding that number to their account). The order
+ * then shows in that account's Order History; it is never moved from one account to another.
+ */
+export interface OrderLinkedToAccount {
+  type: "OrderLinkedToAccount";
+  data: {
+    orderId: string;
+    userId: string;
+    /** The number proven: the order's own mobile number. */
+    phone: string;
+    at: string;
+    actor: Actor;
+  };
 }
 
 /** A tombstone: the order leaves the default lists, its history stays. */
@@ -218,13 +255,22 @@ export interface ExchangeMade {
 
 export type ReturnEvent = ReturnRequested | ReturnApproved | ReturnRefused | ReturnReceived | ExchangeMade;
 
-export type PaymentEvent = PaymentRequested | PaymentReported | PaymentConfirmed | PaymentRejected | CashCollected | PaymentRefunded;
+export type PaymentEvent =
+  | PaymentRequested
+  | PaymentReported
+  | PaymentConfirmed
+  | PaymentRejected
+  | CashCollected
+  | PaymentRefunded
+  | PaymentReportRefused
+  | PaymentReferenceMoved;
 
 export type OrderEvent =
   | OrderPlaced
   | OrderStatusChanged
   | OrderPaymentStatusChanged
   | OrderDeleted
+  | OrderLinkedToAccount
   | PaymentEvent
   | OrderNoteAdded
   | DeliveryRecorded
@@ -323,6 +369,11 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
     schema: z.object({ orderId: z.string(), amount: rupees, reference: reference.optional(), note: z.string(), actor, at: z.string() }),
   },
   PaymentRejected: { version: 1, schema: z.object({ orderId: z.string(), reference, note: z.string(), actor, at: z.string() }) },
+  PaymentReportRefused: { version: 1, schema: z.object({ orderId: z.string(), reference, heldBy: z.string(), actor, at: z.string() }) },
+  PaymentReferenceMoved: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), reference, from: z.string(), to: z.string(), actor, at: z.string() }),
+  },
   CashCollected: { version: 1, schema: z.object({ orderId: z.string(), amount: rupees, actor, at: z.string() }) },
   PaymentRefunded: {
     version: 1,
@@ -371,5 +422,9 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
   ExchangeMade: {
     version: 1,
     schema: z.object({ orderId: z.string(), returnId: z.string(), lines: z.array(exchangeLine).min(1), actor, at: z.string() }),
+  },
+  OrderLinkedToAccount: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), userId: z.string(), phone: z.string(), at: z.string(), actor }),
   },
 });

@@ -8,10 +8,6 @@
 import { RuleViolation } from "../errors";
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "./events";
 
-/** The refusals of an unknown status, here and in the decider. */
-export const ORDER_STATUS_REFUSAL = `Status must be one of ${ORDER_STATUSES.join(", ")}.`;
-export const PAYMENT_STATUS_REFUSAL = `Payment status must be one of ${PAYMENT_STATUSES.join(", ")}.`;
-
 export interface AdminOrderChange {
   status?: string;
   paymentStatus?: string;
@@ -22,17 +18,17 @@ export interface CheckedAdminOrderChange {
   paymentStatus?: PaymentStatus;
 }
 
-/** A status the shop knows, or a RuleViolation (422) naming them all. */
+/** A status the shop knows, or a RuleViolation (422) naming them all (`admin.statusUnknown` lists `ORDER_STATUSES`). */
 export function checkOrderStatus(value: string): OrderStatus {
   const known = ORDER_STATUSES.find((status) => status === value);
-  if (known === undefined) throw new RuleViolation(ORDER_STATUS_REFUSAL, 422);
+  if (known === undefined) throw new RuleViolation("admin.statusUnknown", {}, 422);
   return known;
 }
 
-/** A payment status the shop knows, or a RuleViolation (422) naming them all. */
+/** A payment status the shop knows, or a RuleViolation (422) naming them all (`admin.paymentStatusUnknown`). */
 export function checkPaymentStatus(value: string): PaymentStatus {
   const known = PAYMENT_STATUSES.find((status) => status === value);
-  if (known === undefined) throw new RuleViolation(PAYMENT_STATUS_REFUSAL, 422);
+  if (known === undefined) throw new RuleViolation("admin.paymentStatusUnknown", {}, 422);
   return known;
 }
 

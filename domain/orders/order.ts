@@ -3,7 +3,6 @@
 import { RuleViolation } from "../errors";
 import type { Decider } from "../events/decider";
 import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "../cart";
-import { formatRupees } from "../money";
 import { stockProblem, type Shelf } from "../stock/shelf";
 import type { Language } from "../i18n";
 import { checkOrderStatus, checkPaymentStatus } from "./intents";
@@ -28,9 +27,6 @@ import {
   type ShippingAddress,
 } from "./events";
 
-export const EMPTY_CART_MESSAGE = "Your cart is empty.";
-export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
-
 export type OrderState =
   | { exists: false }
   | {
@@ -39,6 +35,11 @@ export type OrderState =
       status: OrderStatus;
       payment: PaymentState;
       deleted: boolean;
+      /**
+       * The account the order belongs to: its customer's when placed signed in, the account a guest
+       * order was linked to since (OrderLinkedToAccount), none for a guest order not linked.
+       */
+      account?: string;
       /** Notes aside, what happened after the sale: delivery details, returns, the lines after exchanges (./returns.ts). */
       afterSale: AfterSale;
     };
@@ -59,12 +60,15 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         status: "pending",
         payment: newPayment(event.data.paymentMethod, event.data.total),
         deleted: false,
+        ...(event.data.customer.userId ? { account: event.data.customer.userId } : {}),
         afterSale: newAfterSale(event.data.lines),
       };
     case "OrderStatusChanged":
       return state.exists ? { ...state, status: event.data.to } : state;
     case "OrderDeleted":
       return state.exists ? { ...state, deleted: true } : state;
+    case "OrderLinkedToAccount":
+      return state.exists ? { ...state, account: event.data.userId } : state;
     default:
       // The payment's events (and the old payment switch); a stored event of an unknown
       // type never gets here: the registry (domain/orders/events.ts) refuses it first.
@@ -95,8 +99,15 @@ export type OrderCommand =
       placedAt: string;
       /** The shopper's language: the order's messages speak it. */
       language: Language;
-      /** The total the client showed (the /api): compared, never charged. */
+      /** The total the client showed (the /api's, or the checkout page's): compared, never charged. */
       claimedTotal?: number;
+      /**
+       * Whose claim it is. "client" (the /api, the default): a client that adds up its lines, as the spec's
+       * do, may be charged less than it showed, never more. "page": the checkout page showed the parent
+       * `claimedTotal` for this pincode, and the order is placed at exactly that total or not at all; a page
+       * that showed none places nothing either (decision 113).
+       */
+      claimedBy?: "client" | "page";
       paymentMethod: PaymentMethod;
       /** The offer and delivery in force (the shop's settings): the decider prices them, the event records them. */
       charges: ChargeRules;
@@ -106,14 +117,14 @@ export type OrderCommand =
   | { type: "ChangeStatus"; to: string; actor: Actor; at: string }
   | { type: "ChangePaymentStatus"; to: string; actor: Actor; at: string }
   | { type: "DeleteOrder"; actor: Actor; at: string }
+  /** A guest order joins the account of whoever proved (by a code) the number it was placed with. */
+  | { type: "LinkToAccount"; userId: string; phone: string; actor: Actor; at: string }
   | PaymentCommand
   | AfterSaleCommand;
 
 export function orderTotal(lines: readonly OrderLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 }
-
-const rupeesOrAsSent = (amount: number) => (Number.isFinite(amount) ? formatRupees(amount) : String(amount));
 
 /** Requests for the same product, size and school become one line, quantities added, in first-asked order. */
 function combineRequests(requests: readonly OrderLineRequest[]): OrderLineRequest[] {
@@ -127,35 +138,27 @@ function combineRequests(requests: readonly OrderLineRequest[]): OrderLineReques
 }
 
 function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, state: OrderState): OrderEvent[] {
-  if (state.exists) throw new RuleViolation("This order has already been placed.", 409);
-  if (command.lines.length === 0) throw new RuleViolation(EMPTY_CART_MESSAGE);
+  if (state.exists) throw new RuleViolation("orders.alreadyPlaced", {}, 409);
+  if (command.lines.length === 0) throw new RuleViolation("checkout.cartEmpty");
   for (const line of command.lines) {
     if (!Number.isInteger(line.quantity) || line.quantity < MIN_QUANTITY || line.quantity > MAX_QUANTITY) {
-      throw new RuleViolation(`Quantity of ${line.name} must be from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
+      throw new RuleViolation("orders.lineQuantity", { item: line.name, min: MIN_QUANTITY, max: MAX_QUANTITY });
     }
     // The shopper saw another price: they must look again before paying this one.
     if (line.claimedUnitPrice !== undefined && line.claimedUnitPrice !== line.unitPrice) {
-      throw new RuleViolation(
-        `The price of ${line.name} (${line.size}) is now ${formatRupees(line.unitPrice)}, ` +
-          `not ${rupeesOrAsSent(line.claimedUnitPrice)}. Please review your cart; no order was placed.`,
-        409,
-      );
+      throw new RuleViolation("checkout.priceChanged", { item: line.name, size: line.size, now: line.unitPrice, was: line.claimedUnitPrice }, 409);
     }
   }
   const combined = combineRequests(command.lines);
-  if (combined.length > MAX_CART_LINES) {
-    throw new RuleViolation(`An order can hold at most ${MAX_CART_LINES} different items.`);
-  }
+  if (combined.length > MAX_CART_LINES) throw new RuleViolation("orders.tooManyLines", { max: MAX_CART_LINES });
   for (const line of combined) {
     // Each request was in range; the same line asked for twice may not be.
     if (line.quantity > MAX_QUANTITY) {
-      throw new RuleViolation(`Quantity of ${line.name} (${line.size}) can be at most ${MAX_QUANTITY}.`);
+      throw new RuleViolation("checkout.lineAtMost", { item: line.name, size: line.size, max: MAX_QUANTITY });
     }
     const shortOf = stockProblem(line.name, line.quantity, line.shelf);
-    if (shortOf) throw new RuleViolation(shortOf, 409);
-    if (!Number.isInteger(line.unitPrice) || line.unitPrice < 0) {
-      throw new RuleViolation(`${line.name} has no price and cannot be ordered.`);
-    }
+    if (shortOf) throw new RuleViolation(shortOf.key, shortOf.values, 409);
+    if (!Number.isInteger(line.unitPrice) || line.unitPrice < 0) throw new RuleViolation("orders.noPrice", { item: line.name });
   }
   const lines: OrderLine[] = combined.map(({ productId, name, size, school, unitPrice, quantity }) => ({
     productId,
@@ -167,14 +170,20 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
   }));
   const charges = chargesFor(orderTotal(lines), command.address.pincode, command.charges, new Date(command.placedAt));
   const { total } = charges;
-  // A client that adds up its lines (as the spec's clients do) may be charged less than it showed, never more.
-  const claimAccepted = command.claimedTotal === total || (command.claimedTotal === charges.subtotal && total <= charges.subtotal);
-  if (command.claimedTotal !== undefined && !claimAccepted) {
-    throw new RuleViolation(
-      `The order total is ${formatRupees(total)}, not ${rupeesOrAsSent(command.claimedTotal)}. ` +
-        "Please review your cart; no order was placed.",
-      409,
-    );
+  if (command.claimedBy === "page") {
+    // The parent confirms the total the page showed them; any other (a pincode typed after it, a price
+    // or an offer changed since) is shown to them first, with its figures, to confirm again.
+    const { pincode } = command.address;
+    if (command.claimedTotal === undefined) throw new RuleViolation("checkout.totalNotShown", { now: total, pincode }, 409);
+    if (command.claimedTotal !== total) {
+      throw new RuleViolation("checkout.totalToConfirm", { now: total, was: command.claimedTotal, pincode }, 409);
+    }
+  } else {
+    // A client that adds up its lines (as the spec's clients do) may be charged less than it showed, never more.
+    const claimAccepted = command.claimedTotal === total || (command.claimedTotal === charges.subtotal && total <= charges.subtotal);
+    if (command.claimedTotal !== undefined && !claimAccepted) {
+      throw new RuleViolation("checkout.totalChanged", { now: total, was: command.claimedTotal }, 409);
+    }
   }
   return [
     {
@@ -204,13 +213,13 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
 export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   if (command.type === "PlaceOrder") return placeOrder(command, state);
 
-  if (!state.exists) throw new RuleViolation(ORDER_NOT_FOUND_MESSAGE, 404);
+  if (!state.exists) throw new RuleViolation("orders.notFound", {}, 404);
   const orderId = state.placed.orderId;
 
   switch (command.type) {
     case "ChangeStatus": {
       const to = checkOrderStatus(command.to);
-      if (state.deleted) throw new RuleViolation("This order has been deleted.", 409);
+      if (state.deleted) throw new RuleViolation("admin.orderDeleted", {}, 409);
       if (state.status === to) return [];
       return [{ type: "OrderStatusChanged", data: { orderId, from: state.status, to, actor: command.actor, at: command.at } }];
     }
@@ -219,6 +228,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case "DeleteOrder":
       if (state.deleted) return [];
       return [{ type: "OrderDeleted", data: { orderId, actor: command.actor, at: command.at } }];
+    case "LinkToAccount":
+      return linkToAccount(command, state);
     default:
       if ((AFTER_SALE_COMMANDS as readonly string[]).includes(command.type)) {
         return decideAfterSale(command as AfterSaleCommand, {
@@ -230,6 +241,20 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       }
       return decidePayment(command as PaymentCommand, payable(state));
   }
+}
+
+/**
+ * Only the holder of the order's own number joins it to their account, once: linked again to the
+ * same account it changes nothing, and an order on an account (placed signed in, or linked) never
+ * moves to another one, whoever proves its number later.
+ */
+function linkToAccount(command: Extract<OrderCommand, { type: "LinkToAccount" }>, state: Extract<OrderState, { exists: true }>): OrderEvent[] {
+  if (state.account === command.userId) return [];
+  if (state.account) throw new RuleViolation("orders.onAnotherAccount", {}, 409);
+  if (!command.userId) throw new RuleViolation("orders.linkNeedsAccount", {}, 422);
+  if (command.phone !== state.placed.customer.phone) throw new RuleViolation("orders.linkOtherNumber", {}, 409);
+  const { orderId } = state.placed;
+  return [{ type: "OrderLinkedToAccount", data: { orderId, userId: command.userId, phone: command.phone, at: command.at, actor: command.actor } }];
 }
 
 const payable = (state: Extract<OrderState, { exists: true }>) => ({

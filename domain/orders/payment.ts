@@ -5,7 +5,6 @@
  * the door, and a refund never gives back more than was paid.
  */
 import { RuleViolation } from "../errors";
-import { formatRupees } from "../money";
 import {
   REFUND_METHODS,
   type Actor,
@@ -16,7 +15,7 @@ import {
   type PaymentStatus,
   type RefundMethod,
 } from "./events";
-import { UPI_REFERENCE_MESSAGE, UPI_REFERENCE_PATTERN, normaliseUpiReference } from "./upi";
+import { UPI_REFERENCE_PATTERN, normaliseUpiReference } from "./upi";
 
 export interface PaymentState {
   method: PaymentMethod;
@@ -30,6 +29,8 @@ export interface PaymentState {
   reference?: string;
   /** Every reference reported on this order, judged or not: the same one twice is refused. */
   references: string[];
+  /** References the shopper reported that another order held (decision 119): the owner's to settle. */
+  refusedReports?: { reference: string; heldBy: string; at: string }[];
 }
 
 export const newPayment = (method: PaymentMethod, due: number): PaymentState => ({ method, due, paid: 0, refunded: 0, references: [] });
@@ -69,6 +70,24 @@ export function evolvePayment(payment: PaymentState, event: OrderEvent): Payment
       return { ...payment, paid: payment.paid + event.data.amount, reported: undefined };
     case "PaymentRefunded":
       return { ...payment, refunded: payment.refunded + event.data.amount };
+    case "PaymentReportRefused": {
+      const { reference, heldBy, at } = event.data;
+      return { ...payment, refusedReports: [...(payment.refusedReports ?? []), { reference, heldBy, at }] };
+    }
+    case "PaymentReferenceMoved": {
+      const { reference, to, at, orderId } = event.data;
+      // The order it went to: reported now, its refused report of it settled.
+      if (to === orderId) {
+        return {
+          ...payment,
+          reported: { reference, at },
+          references: payment.references.includes(reference) ? payment.references : [...payment.references, reference],
+          refusedReports: (payment.refusedReports ?? []).filter((r) => r.reference !== reference),
+        };
+      }
+      // The order it left: its report withdrawn; the reference stays among its references, never reported there again.
+      return payment.reported?.reference === reference ? { ...payment, reported: undefined } : payment;
+    }
     case "OrderPaymentStatusChanged":
       // The old switch: "paid" meant the whole order was paid, "pending" that it was not.
       return event.data.to === "paid" ? { ...payment, paid: payment.due, refunded: 0 } : { ...payment, paid: 0, refunded: 0 };
@@ -82,44 +101,44 @@ export type PaymentCommand =
   | { type: "ConfirmPayment"; reference?: string; note?: string; actor: Actor; at: string }
   | { type: "RejectPayment"; note: string; actor: Actor; at: string }
   | { type: "CollectCash"; actor: Actor; at: string }
-  | { type: "RefundPayment"; amount: number; method: string; reference?: string; note?: string; actor: Actor; at: string };
+  | { type: "RefundPayment"; amount: number; method: string; reference?: string; note?: string; actor: Actor; at: string }
+  /** The shopper's report of a reference `heldBy` another order, refused: kept for the owner (decision 119). */
+  | { type: "RecordRefusedReport"; reference: string; heldBy: string; actor: Actor; at: string }
+  /** The owner moves this order's reported reference to order `to`, whose report of it was refused. */
+  | { type: "GiveUpReference"; reference: string; to: string; actor: Actor; at: string }
+  /** The owner gives this order the reference order `from` held: the one its shopper reported and was refused. */
+  | { type: "TakeReference"; reference: string; from: string; actor: Actor; at: string };
 
-export const PAYMENT_MESSAGES = {
-  alreadyPaid: "This order is already paid. Thank you!",
-  alreadyRecorded: "This order's payment is already recorded.",
-  cancelled: "This order was cancelled, so there is nothing to pay.",
-  sameReference: "You have already reported this UPI reference for this order. The shop will confirm it soon.",
-  rejectedReference: "The shop could not find a payment with this UPI reference. Please check the 12 digits in your UPI app.",
-  nothingReported: "There is no reported payment to reject.",
-  rejectNote: "Write why the payment is rejected.",
+/**
+ * The payment forms' field messages (the admin's refund form, the /api's body schemas): zod's
+ * words, English sentences by contract, which the form pipeline puts into the page's language by
+ * their text. The rules below refuse the same things by key (`admin.paymentRefundAmount`, ...);
+ * tests/unit/refusal-keys.test.ts holds each of these to the English of its key.
+ */
+export const PAYMENT_FIELD_MESSAGES = {
   refundAmount: "The refund must be a whole number of rupees above 0.",
   refundMethod: `The refund must be paid in ${REFUND_METHODS.join(" or ")}.`,
-  nothingPaid: "Nothing has been paid on this order, so nothing can be refunded.",
-  recordedByRefund: "This order's payment is recorded; give money back with a refund on the order's page.",
   noteTooLong: "A note can be at most 500 characters.",
 } as const;
 
 export const NOTE_LIMIT = 500;
 
-export const refundTooLarge = (most: number) =>
-  `A refund can be at most ${formatRupees(most)}, what was paid and not yet refunded.`;
-
 /** A typed reference as stored, or a RuleViolation (422). */
 export function checkUpiReference(typed: string): string {
   const reference = normaliseUpiReference(typed);
-  if (!UPI_REFERENCE_PATTERN.test(reference)) throw new RuleViolation(UPI_REFERENCE_MESSAGE, 422);
+  if (!UPI_REFERENCE_PATTERN.test(reference)) throw new RuleViolation("payment.reference", {}, 422);
   return reference;
 }
 
 function checkNote(note: string | undefined): string {
   const text = (note ?? "").trim();
-  if (text.length > NOTE_LIMIT) throw new RuleViolation(PAYMENT_MESSAGES.noteTooLong, 422);
+  if (text.length > NOTE_LIMIT) throw new RuleViolation("admin.paymentNoteTooLong", {}, 422);
   return text;
 }
 
 function checkRefundMethod(method: string): RefundMethod {
   const known = REFUND_METHODS.find((m) => m === method);
-  if (!known) throw new RuleViolation(PAYMENT_MESSAGES.refundMethod, 422);
+  if (!known) throw new RuleViolation("admin.paymentRefundMethod", {}, 422);
   return known;
 }
 
@@ -133,42 +152,71 @@ export interface PayableOrder {
 
 export function decidePayment(command: PaymentCommand, order: PayableOrder): PaymentEvent[] {
   const { orderId, payment } = order;
-  if (order.deleted) throw new RuleViolation("This order has been deleted.", 409);
+  if (order.deleted) throw new RuleViolation("admin.orderDeleted", {}, 409);
   const { actor, at } = command;
   switch (command.type) {
     case "ReportPayment": {
       const reference = checkUpiReference(command.reference);
-      if (payment.reported?.reference === reference) throw new RuleViolation(PAYMENT_MESSAGES.sameReference, 409);
-      if (payment.paid > 0) throw new RuleViolation(PAYMENT_MESSAGES.alreadyPaid, 409);
-      if (order.cancelled) throw new RuleViolation(PAYMENT_MESSAGES.cancelled, 409);
-      if (payment.references.includes(reference)) throw new RuleViolation(PAYMENT_MESSAGES.rejectedReference, 409);
+      if (payment.reported?.reference === reference) throw new RuleViolation("payment.sameReference", {}, 409);
+      if (payment.paid > 0) throw new RuleViolation("payment.alreadyPaid", {}, 409);
+      if (order.cancelled) throw new RuleViolation("payment.cancelled", {}, 409);
+      if (payment.references.includes(reference)) throw new RuleViolation("payment.rejectedReference", {}, 409);
       return [{ type: "PaymentReported", data: { orderId, reference, actor, at } }];
     }
     case "ConfirmPayment": {
       const typed = command.reference?.trim() ? checkUpiReference(command.reference) : undefined;
       const note = checkNote(command.note);
-      if (payment.paid > 0) throw new RuleViolation(PAYMENT_MESSAGES.alreadyRecorded, 409);
+      if (payment.paid > 0) throw new RuleViolation("admin.paymentAlreadyRecorded", {}, 409);
       const reference = typed ?? payment.reported?.reference;
       return [{ type: "PaymentConfirmed", data: { orderId, amount: payment.due, ...(reference ? { reference } : {}), note, actor, at } }];
     }
     case "RejectPayment": {
       const note = checkNote(command.note);
-      if (!payment.reported) throw new RuleViolation(PAYMENT_MESSAGES.nothingReported, 409);
-      if (note === "") throw new RuleViolation(PAYMENT_MESSAGES.rejectNote, 422);
+      if (!payment.reported) throw new RuleViolation("admin.paymentNothingReported", {}, 409);
+      if (note === "") throw new RuleViolation("admin.paymentRejectNote", {}, 422);
       return [{ type: "PaymentRejected", data: { orderId, reference: payment.reported.reference, note, actor, at } }];
     }
     case "CollectCash": {
-      if (payment.paid > 0) throw new RuleViolation(PAYMENT_MESSAGES.alreadyRecorded, 409);
+      if (payment.paid > 0) throw new RuleViolation("admin.paymentAlreadyRecorded", {}, 409);
+      // Cash is taken at the door: a cancelled order is never delivered, so none can have been taken for it.
+      if (order.cancelled) throw new RuleViolation("admin.paymentCashCancelled", {}, 409);
+      // A reported UPI reference is judged first: recording cash over it would silently drop the parent's report.
+      if (payment.reported) throw new RuleViolation("admin.paymentCashOverReport", { reference: payment.reported.reference }, 409);
       return [{ type: "CashCollected", data: { orderId, amount: payment.due, actor, at } }];
     }
+    case "RecordRefusedReport": {
+      const reference = checkUpiReference(command.reference);
+      // Once per order and reference: a shopper who tries again adds nothing for the owner to read.
+      if ((payment.refusedReports ?? []).some((r) => r.reference === reference)) return [];
+      return [{ type: "PaymentReportRefused", data: { orderId, reference, heldBy: command.heldBy, actor, at } }];
+    }
+    case "GiveUpReference": {
+      const reference = checkUpiReference(command.reference);
+      if (command.to === orderId) throw new RuleViolation("admin.referenceSameOrder", {}, 422);
+      if (payment.reported?.reference !== reference) {
+        // A confirmed payment is money the shop counted: it is refunded, never moved.
+        if (payment.reference === reference) throw new RuleViolation("admin.referenceConfirmedHere", { reference }, 409);
+        throw new RuleViolation("admin.referenceNotHere", { reference }, 409);
+      }
+      return [{ type: "PaymentReferenceMoved", data: { orderId, reference, from: orderId, to: command.to, actor, at } }];
+    }
+    case "TakeReference": {
+      const reference = checkUpiReference(command.reference);
+      if (command.from === orderId) throw new RuleViolation("admin.referenceSameOrder", {}, 422);
+      if (!(payment.refusedReports ?? []).some((r) => r.reference === reference)) throw new RuleViolation("admin.referenceNotClaimed", { reference }, 409);
+      if (payment.paid > 0) throw new RuleViolation("admin.paymentAlreadyRecorded", {}, 409);
+      if (order.cancelled) throw new RuleViolation("admin.referenceMoveCancelled", {}, 409);
+      if (payment.reported) throw new RuleViolation("admin.referenceMoveReported", { reference: payment.reported.reference }, 409);
+      return [{ type: "PaymentReferenceMoved", data: { orderId, reference, from: command.from, to: orderId, actor, at } }];
+    }
     case "RefundPayment": {
-      if (!Number.isInteger(command.amount) || command.amount <= 0) throw new RuleViolation(PAYMENT_MESSAGES.refundAmount, 422);
+      if (!Number.isInteger(command.amount) || command.amount <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
       const method = checkRefundMethod(command.method);
       const reference = command.reference?.trim() ? checkUpiReference(command.reference) : undefined;
       const note = checkNote(command.note);
       const refundable = payment.paid - payment.refunded;
-      if (payment.paid === 0) throw new RuleViolation(PAYMENT_MESSAGES.nothingPaid, 409);
-      if (command.amount > refundable) throw new RuleViolation(refundTooLarge(refundable), 409);
+      if (payment.paid === 0) throw new RuleViolation("admin.paymentNothingPaid", {}, 409);
+      if (command.amount > refundable) throw new RuleViolation("admin.paymentRefundTooLarge", { most: refundable }, 409);
       return [
         { type: "PaymentRefunded", data: { orderId, amount: command.amount, method, ...(reference ? { reference } : {}), note, actor, at } },
       ];
@@ -181,10 +229,10 @@ export function decidePayment(command: PaymentCommand, order: PayableOrder): Pay
  * money as the order's method takes it; "pending" is only a no-op, since money received is given back by a refund.
  */
 export function decideLegacyPaymentStatus(to: PaymentStatus, order: PayableOrder, actor: Actor, at: string): PaymentEvent[] {
-  if (order.deleted) throw new RuleViolation("This order has been deleted.", 409);
+  if (order.deleted) throw new RuleViolation("admin.orderDeleted", {}, 409);
   const kept = legacyPaymentStatus(order.payment);
   if (kept === to) return [];
-  if (to === "pending") throw new RuleViolation(PAYMENT_MESSAGES.recordedByRefund, 409);
-  if (order.payment.paid > 0) throw new RuleViolation(PAYMENT_MESSAGES.alreadyRecorded, 409);
+  if (to === "pending") throw new RuleViolation("admin.paymentRecordedByRefund", {}, 409);
+  if (order.payment.paid > 0) throw new RuleViolation("admin.paymentAlreadyRecorded", {}, 409);
   return decidePayment(order.payment.method === "cod" ? { type: "CollectCash", actor, at } : { type: "ConfirmPayment", actor, at }, order);
 }

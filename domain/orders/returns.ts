@@ -3,7 +3,7 @@
  * order decider that runs after the parcel leaves. Pure: the service brings the time, the
  * actor, and what only the catalogue knows (which product is the wanted size).
  */
-import { RuleViolation } from "../errors";
+import { RuleViolation, refusal, type Refusal } from "../errors";
 import {
   DELIVERY_METHODS,
   RETURN_RECEIPTS,
@@ -29,43 +29,8 @@ export const COURIER_MAX = 80;
 export const TRACKING_MAX = 40;
 export const SIZE_MAX = 20;
 
-/** The rules' refusals, in English (the /api's words); app/locales/{en,hi}/refusals.json "returns" has each in Hindi. */
-export const RETURN_MESSAGES = {
-  noteEmpty: "Write the note first.",
-  noteTooLong: "A note can be at most 1000 characters.",
-  deliveryMethod: "Choose how the order goes: by hand or by courier.",
-  courierNeeded: "Give the courier's name and the tracking number.",
-  courierTooLong: "The courier's name can be at most 80 characters.",
-  trackingTooLong: "The tracking number can be at most 40 characters.",
-  deliveryNoteTooLong: "The delivery note can be at most 500 characters.",
-  cancelled: "This order was cancelled.",
-  deleted: "This order has been deleted.",
-  notDelivered: "This order has not been delivered yet. Returns open once it is delivered.",
-  tooLate: "Returns and exchanges are accepted within 7 days of delivery, and those 7 days have passed for this order.",
-  openRequest: "This order already has a return request open. The shop will finish it first.",
-  noLines: "Choose at least one item and how many to return.",
-  notInOrder: "That item is not in this order.",
-  quantity: "Each quantity must be a whole number from 1.",
-  want: "Choose a refund or an exchange for another size.",
-  exchangeSize: "Write the size you want instead.",
-  sameSize: "Choose a size other than the one you have.",
-  reasonEmpty: "Tell us why you are returning it.",
-  reasonTooLong: "The reason can be at most 500 characters.",
-  noSuchReturn: "There is no such return on this order.",
-  notRequested: "This return has already been answered.",
-  refuseNote: "Say why the return is refused: the parent will read it.",
-  returnNoteTooLong: "The note can be at most 500 characters.",
-  notApproved: "Approve the return before recording the goods as received.",
-  receiptMethod: "Choose pickup or drop-off.",
-  notReceived: "The goods must be received before the exchange is made.",
-  notAnExchange: "This return asked for a refund, not an exchange.",
-} as const;
-
-/** "Steel Bottle does not come in size L.": an exchange for a size the item is not made in. */
-export const notMadeMessage = (name: string, size: string) => `${name} does not come in size ${size}.`;
-
-/** "You can return at most 2 of Shirt (30)." */
-export const tooManyMessage = (count: number, name: string, size: string) => `You can return at most ${count} of ${name} (${size}).`;
+/** "Steel Bottle does not come in size L.": an exchange for a size the item is not made in (the order service asks the catalogue). */
+export const notMade = (name: string, size: string): Refusal => refusal("returns.notMade", { name, size });
 
 export type ReturnStage = "requested" | "approved" | "refused" | "received" | "exchanged" | "refunded";
 
@@ -274,49 +239,61 @@ export const lineKey = (line: { productId: string; size: string; school: string 
 
 function findReturn(order: AfterSaleOrder, returnId: string): ReturnRecord {
   const found = order.afterSale.returns.find((r) => r.returnId === returnId);
-  if (!found) throw new RuleViolation(RETURN_MESSAGES.noSuchReturn, 404);
+  if (!found) throw new RuleViolation("returns.noSuchReturn", {}, 404);
   return found;
 }
 
 function optionalNote(note: string | undefined): string | undefined {
   const text = trimmed(note);
-  if (text.length > RETURN_NOTE_MAX) throw new RuleViolation(RETURN_MESSAGES.returnNoteTooLong, 422);
+  if (text.length > RETURN_NOTE_MAX) throw new RuleViolation("returns.returnNoteTooLong", {}, 422);
   return text || undefined;
+}
+
+/**
+ * Why a return cannot be asked for on `order` at `at`, or null when it can: the order is delivered,
+ * within RETURN_WINDOW_MS of its latest delivery, with no return under way. The decider refuses a
+ * request with it; the shopper's pages ask it ahead to offer the form only when a request may pass.
+ */
+export function returnRequestRefusal(order: Pick<AfterSaleOrder, "deleted" | "afterSale"> & { status: string }, at: string): RuleViolation | null {
+  const { afterSale } = order;
+  if (order.deleted) return new RuleViolation("returns.deleted", {}, 409);
+  if (order.status !== "delivered" || !afterSale.deliveredAt) return new RuleViolation("returns.notDelivered", {}, 409);
+  if (Date.parse(at) - Date.parse(afterSale.deliveredAt) > RETURN_WINDOW_MS) return new RuleViolation("returns.tooLate", {}, 409);
+  if (afterSale.returns.some(isOpen)) return new RuleViolation("returns.openRequest", {}, 409);
+  return null;
 }
 
 function requestReturn(command: Extract<AfterSaleCommand, { type: "RequestReturn" }>, order: AfterSaleOrder) {
   const { afterSale } = order;
-  if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
-  if (order.status !== "delivered" || !afterSale.deliveredAt) throw new RuleViolation(RETURN_MESSAGES.notDelivered, 409);
-  if (Date.parse(command.at) - Date.parse(afterSale.deliveredAt) > RETURN_WINDOW_MS) throw new RuleViolation(RETURN_MESSAGES.tooLate, 409);
-  if (afterSale.returns.some(isOpen)) throw new RuleViolation(RETURN_MESSAGES.openRequest, 409);
-  if (!(RETURN_WANTS as readonly string[]).includes(command.want)) throw new RuleViolation(RETURN_MESSAGES.want, 422);
+  const closed = returnRequestRefusal(order, command.at);
+  if (closed) throw closed;
+  if (!(RETURN_WANTS as readonly string[]).includes(command.want)) throw new RuleViolation("returns.want", {}, 422);
   const want = command.want as ReturnWant;
   const asked = command.lines.filter((l) => l.quantity !== 0);
-  if (asked.length === 0) throw new RuleViolation(RETURN_MESSAGES.noLines, 422);
+  if (asked.length === 0) throw new RuleViolation("returns.noLines", {}, 422);
   const lines: ReturnLine[] = [];
   for (const line of asked) {
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new RuleViolation(RETURN_MESSAGES.quantity, 422);
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new RuleViolation("returns.quantity", {}, 422);
     const ordered = afterSale.lines.find((l) => sameLine(l, line));
-    if (!ordered) throw new RuleViolation(RETURN_MESSAGES.notInOrder, 422);
+    if (!ordered) throw new RuleViolation("returns.notInOrder", {}, 422);
     const same = lines.find((l) => sameLine(l, line));
     const quantity = line.quantity + (same?.quantity ?? 0);
     const most = returnable(afterSale, line);
-    if (quantity > most) throw new RuleViolation(tooManyMessage(most, ordered.name, ordered.size), 422);
+    if (quantity > most) throw new RuleViolation("returns.tooMany", { count: most, name: ordered.name, size: ordered.size }, 422);
     if (same) same.quantity = quantity;
     else lines.push({ productId: line.productId, size: line.size, school: line.school, quantity: line.quantity });
   }
   let exchangeSize: string | undefined;
   if (want === "exchange") {
     exchangeSize = trimmed(command.exchangeSize);
-    if (!exchangeSize || exchangeSize.length > SIZE_MAX) throw new RuleViolation(RETURN_MESSAGES.exchangeSize, 422);
+    if (!exchangeSize || exchangeSize.length > SIZE_MAX) throw new RuleViolation("returns.exchangeSize", {}, 422);
     const wanted = exchangeSize.toLowerCase();
     // Each returned line goes out again in the wanted size: one already in it has nothing to exchange.
-    if (lines.some((l) => l.size.toLowerCase() === wanted)) throw new RuleViolation(RETURN_MESSAGES.sameSize, 422);
+    if (lines.some((l) => l.size.toLowerCase() === wanted)) throw new RuleViolation("returns.sameSize", {}, 422);
   }
   const reason = trimmed(command.reason);
-  if (!reason) throw new RuleViolation(RETURN_MESSAGES.reasonEmpty, 422);
-  if (reason.length > REASON_MAX) throw new RuleViolation(RETURN_MESSAGES.reasonTooLong, 422);
+  if (!reason) throw new RuleViolation("returns.reasonEmpty", {}, 422);
+  if (reason.length > REASON_MAX) throw new RuleViolation("returns.reasonTooLong", {}, 422);
   return {
     orderId: order.orderId,
     returnId: command.returnId,
@@ -335,22 +312,22 @@ export function decideAfterSale(command: AfterSaleCommand, order: AfterSaleOrder
   switch (command.type) {
     case "AddNote": {
       const text = trimmed(command.text);
-      if (!text) throw new RuleViolation(RETURN_MESSAGES.noteEmpty, 422);
-      if (text.length > NOTE_MAX) throw new RuleViolation(RETURN_MESSAGES.noteTooLong, 422);
+      if (!text) throw new RuleViolation("returns.noteEmpty", {}, 422);
+      if (text.length > NOTE_MAX) throw new RuleViolation("returns.noteTooLong", {}, 422);
       return [{ type: "OrderNoteAdded", data: { orderId, text, actor, at } }];
     }
     case "RecordDelivery": {
-      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
-      if (order.status === "cancelled") throw new RuleViolation(RETURN_MESSAGES.cancelled, 409);
-      if (!(DELIVERY_METHODS as readonly string[]).includes(command.method)) throw new RuleViolation(RETURN_MESSAGES.deliveryMethod, 422);
+      if (order.deleted) throw new RuleViolation("returns.deleted", {}, 409);
+      if (order.status === "cancelled") throw new RuleViolation("returns.cancelled", {}, 409);
+      if (!(DELIVERY_METHODS as readonly string[]).includes(command.method)) throw new RuleViolation("returns.deliveryMethod", {}, 422);
       const method = command.method as DeliveryMethod;
       const courier = trimmed(command.courier);
       const trackingNumber = trimmed(command.trackingNumber);
       const note = trimmed(command.note);
-      if (method === "courier" && (!courier || !trackingNumber)) throw new RuleViolation(RETURN_MESSAGES.courierNeeded, 422);
-      if (courier.length > COURIER_MAX) throw new RuleViolation(RETURN_MESSAGES.courierTooLong, 422);
-      if (trackingNumber.length > TRACKING_MAX) throw new RuleViolation(RETURN_MESSAGES.trackingTooLong, 422);
-      if (note.length > RETURN_NOTE_MAX) throw new RuleViolation(RETURN_MESSAGES.deliveryNoteTooLong, 422);
+      if (method === "courier" && (!courier || !trackingNumber)) throw new RuleViolation("returns.courierNeeded", {}, 422);
+      if (courier.length > COURIER_MAX) throw new RuleViolation("returns.courierTooLong", {}, 422);
+      if (trackingNumber.length > TRACKING_MAX) throw new RuleViolation("returns.trackingTooLong", {}, 422);
+      if (note.length > RETURN_NOTE_MAX) throw new RuleViolation("returns.deliveryNoteTooLong", {}, 422);
       // By hand there is no courier to name: whatever the form still held is not recorded.
       const byCourier = method === "courier" ? { courier, trackingNumber } : {};
       const now = order.afterSale.delivery;
@@ -362,36 +339,36 @@ export function decideAfterSale(command: AfterSaleCommand, order: AfterSaleOrder
     case "RequestReturn":
       return [{ type: "ReturnRequested", data: requestReturn(command, order) }];
     case "ApproveReturn": {
-      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      if (order.deleted) throw new RuleViolation("returns.deleted", {}, 409);
       const r = findReturn(order, command.returnId);
       if (r.stage === "approved") return [];
-      if (r.stage !== "requested") throw new RuleViolation(RETURN_MESSAGES.notRequested, 409);
+      if (r.stage !== "requested") throw new RuleViolation("returns.notRequested", {}, 409);
       const note = optionalNote(command.note);
       return [{ type: "ReturnApproved", data: { orderId, returnId: r.returnId, ...(note ? { note } : {}), actor, at } }];
     }
     case "RefuseReturn": {
-      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      if (order.deleted) throw new RuleViolation("returns.deleted", {}, 409);
       const r = findReturn(order, command.returnId);
       if (r.stage === "refused") return [];
-      if (r.stage !== "requested") throw new RuleViolation(RETURN_MESSAGES.notRequested, 409);
+      if (r.stage !== "requested") throw new RuleViolation("returns.notRequested", {}, 409);
       const note = optionalNote(command.note);
-      if (!note) throw new RuleViolation(RETURN_MESSAGES.refuseNote, 422);
+      if (!note) throw new RuleViolation("returns.refuseNote", {}, 422);
       return [{ type: "ReturnRefused", data: { orderId, returnId: r.returnId, note, actor, at } }];
     }
     case "ReceiveReturn": {
-      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      if (order.deleted) throw new RuleViolation("returns.deleted", {}, 409);
       const r = findReturn(order, command.returnId);
-      if (!(RETURN_RECEIPTS as readonly string[]).includes(command.method)) throw new RuleViolation(RETURN_MESSAGES.receiptMethod, 422);
+      if (!(RETURN_RECEIPTS as readonly string[]).includes(command.method)) throw new RuleViolation("returns.receiptMethod", {}, 422);
       if (r.stage === "received" || r.stage === "exchanged" || r.stage === "refunded") return [];
-      if (r.stage !== "approved") throw new RuleViolation(RETURN_MESSAGES.notApproved, 409);
+      if (r.stage !== "approved") throw new RuleViolation("returns.notApproved", {}, 409);
       return [{ type: "ReturnReceived", data: { orderId, returnId: r.returnId, method: command.method as ReturnReceipt, actor, at } }];
     }
     case "MakeExchange": {
-      if (order.deleted) throw new RuleViolation(RETURN_MESSAGES.deleted, 409);
+      if (order.deleted) throw new RuleViolation("returns.deleted", {}, 409);
       const r = findReturn(order, command.returnId);
-      if (r.want !== "exchange" || !r.exchangeSize) throw new RuleViolation(RETURN_MESSAGES.notAnExchange, 409);
+      if (r.want !== "exchange" || !r.exchangeSize) throw new RuleViolation("returns.notAnExchange", {}, 409);
       if (r.stage === "exchanged") return [];
-      if (r.stage !== "received") throw new RuleViolation(RETURN_MESSAGES.notReceived, 409);
+      if (r.stage !== "received") throw new RuleViolation("returns.notReceived", {}, 409);
       const asked = r.exchangeSize;
       const lines: ExchangeLine[] = r.lines.map((l) => {
         const target = command.targets?.[lineKey(l)];

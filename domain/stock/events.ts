@@ -24,10 +24,15 @@ export interface StockReceived {
   data: { productId: number; quantity: number; actor: StockActor; reason: string; at: string };
 }
 
-/** The shopkeeper counted the shelf (or the stream was opened from the old stock column): `to` is what can be sold now. */
+/**
+ * The shopkeeper counted the shelf (or the stream was opened from the old stock column): `to` is what
+ * can be sold now. Version 2 (decision 109) records the count itself: `onShelf` units were on the shelf,
+ * `held` of them set aside for orders not yet shipped, so `to` = `onShelf` - `held`. A version 1 count
+ * set `to` directly and recorded neither: both read `null` ("not recorded"), `to` as it was.
+ */
 export interface StockAdjusted {
   type: "StockAdjusted";
-  data: { productId: number; from: number; to: number; actor: StockActor; reason: string; at: string };
+  data: { productId: number; from: number; to: number; onShelf: number | null; held: number | null; actor: StockActor; reason: string; at: string };
 }
 
 /**
@@ -37,6 +42,16 @@ export interface StockAdjusted {
  */
 export interface StockReserved {
   type: "StockReserved";
+  data: { productId: number; orderId: string; quantity: number; at: string };
+}
+
+/**
+ * An order's goods left the shop (it was shipped or delivered): the `quantity` units it held are off
+ * the shelf and no longer held; what is for sale does not move (decision 109). From then on the order
+ * holds nothing: a cancel gives nothing back, and goods come back only as a return.
+ */
+export interface StockShipped {
+  type: "StockShipped";
   data: { productId: number; orderId: string; quantity: number; at: string };
 }
 
@@ -56,13 +71,23 @@ export interface StockReturned {
   data: { productId: number; quantity: number; orderId?: string; fromHold: number; actor: StockActor; reason: string; at: string };
 }
 
-/** The whole state every `stockSnapshots.every` events, so loading a busy product stays cheap. */
+/**
+ * The whole state every `stockSnapshots.every` events, so loading a busy product stays cheap. `held`
+ * names only orders not yet shipped (decision 109), so it stays small however many orders a product saw.
+ */
 export interface StockSnapshotted {
   type: "StockSnapshotted";
   data: { productId: number; available: number; held: Record<string, number> };
 }
 
-export type StockEvent = StockReceived | StockAdjusted | StockReserved | StockReleased | StockReturned | StockSnapshotted;
+export type StockEvent =
+  | StockReceived
+  | StockAdjusted
+  | StockReserved
+  | StockShipped
+  | StockReleased
+  | StockReturned
+  | StockSnapshotted;
 
 export const stockStreamId = (productId: number) => `stock-${productId}`;
 
@@ -70,6 +95,7 @@ const actor = z.object({ kind: z.enum(["admin", "system"]), id: z.string().optio
 const productId = z.number().int().positive();
 const units = z.number().int().nonnegative();
 const stockReturnedV1 = z.object({ productId, quantity: units, orderId: z.string().optional(), actor, reason: z.string(), at: z.string() });
+const stockAdjustedV1 = z.object({ productId, from: units, to: units, actor, reason: z.string(), at: z.string() });
 
 export const stockEvents = createEventRegistry<StockEvent>("stock", {
   StockReceived: {
@@ -77,10 +103,27 @@ export const stockEvents = createEventRegistry<StockEvent>("stock", {
     schema: z.object({ productId, quantity: units, actor, reason: z.string(), at: z.string() }),
   },
   StockAdjusted: {
-    version: 1,
-    schema: z.object({ productId, from: units, to: units, actor, reason: z.string(), at: z.string() }),
+    version: 2,
+    schema: z.object({
+      productId,
+      from: units,
+      to: units,
+      onShelf: units.nullable(),
+      held: units.nullable(),
+      actor,
+      reason: z.string(),
+      at: z.string(),
+    }),
+    older: {
+      // Before decision 109 a count set what was for sale (`to`) and recorded neither the shelf nor the holds.
+      1: { schema: stockAdjustedV1, up: (data: z.infer<typeof stockAdjustedV1>) => ({ ...data, onShelf: null, held: null }) },
+    },
   },
   StockReserved: {
+    version: 1,
+    schema: z.object({ productId, orderId: z.string(), quantity: units, at: z.string() }),
+  },
+  StockShipped: {
     version: 1,
     schema: z.object({ productId, orderId: z.string(), quantity: units, at: z.string() }),
   },

@@ -1,17 +1,21 @@
-// What the shelf allows. Products of the shop's own table count their stock; catalogue
-// (school uniform) items are made to order and have none. The one rule the cart, the
-// cart page and the order all ask (stock as its own stream comes later, decision 092).
+// What the shelf allows. Products of the shop's own table count their stock, each in its own
+// stream (`stock-{id}`, decision 100; domain/stock/stock.ts); catalogue (school uniform) items
+// are made to order and have none. The one rule the cart, the cart page, the order and the
+// stock decider's reservation all ask, on the units for sale.
+import { refusal, type Refusal } from "../errors";
 
-/** Units on the shelf for a counted product; undefined for a made-to-order item. */
+/** Units for sale of a counted product; undefined for a made-to-order item. */
 export type Shelf = number | undefined;
 
-export const outOfStockMessage = (name: string) => `${name} is out of stock.`;
-
-/** Why `quantity` of `name` cannot be sold from this shelf, or undefined when it can. */
-export function stockProblem(name: string, quantity: number, shelf: Shelf): string | undefined {
+/**
+ * Why `quantity` of `name` cannot be sold from this shelf (`stock.outOfStock`, `stock.onlyLeft`
+ * naming the item and what is left), or undefined when it can. A refusal as data: the caller
+ * throws it as a RuleViolation with the status that fits, or names it inside another.
+ */
+export function stockProblem(name: string, quantity: number, shelf: Shelf): Refusal | undefined {
   if (shelf === undefined) return undefined;
-  if (shelf <= 0) return outOfStockMessage(name);
-  if (quantity > shelf) return `Only ${shelf} of ${name} left in stock.`;
+  if (shelf <= 0) return refusal("stock.outOfStock", { item: name });
+  if (quantity > shelf) return refusal("stock.onlyLeft", { left: shelf, item: name });
   return undefined;
 }
 

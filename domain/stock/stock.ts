@@ -1,7 +1,7 @@
-// A product's stock as a decider: what can be sold, and which orders hold how many. The
-// one rule every path asks: an order may hold only what is on the shelf, and gives it
-// back at most once.
-import { RuleViolation } from "../errors";
+// A product's stock as a decider: what can be sold, and which orders hold how many until
+// their goods leave the shop. The one rule every path asks: an order may hold only what is
+// on the shelf, and gives it back (or ships it) at most once.
+import { RuleViolation, type RefusalValues } from "../errors";
 import type { Decider, Snapshots } from "../events/decider";
 import { MAX_STOCK } from "../admin-products";
 import { stockProblem } from "./shelf";
@@ -14,11 +14,21 @@ export interface StockState {
   opened: boolean;
   /** Units for sale now. Never below zero. */
   available: number;
-  /** Units each order holds (an order cancelled or deleted holds none). */
+  /**
+   * Units each order not yet shipped holds (decision 109): set aside on the shelf, not for sale. An
+   * order cancelled, deleted or shipped holds none. Streams written before decision 109 still hold
+   * units of orders shipped since, until `shop stock ship-past` ships them.
+   */
   held: Record<string, number>;
 }
 
 export const initialStockState = (): StockState => ({ productId: 0, opened: false, available: 0, held: {} });
+
+/** Units orders not yet shipped hold, all together: on the shelf but not for sale. */
+export const totalHeld = (state: Pick<StockState, "held">): number => Object.values(state.held).reduce((sum, units) => sum + units, 0);
+
+/** Units physically on the shelf: those for sale and those set aside for orders not yet shipped. */
+export const onShelf = (state: Pick<StockState, "available" | "held">): number => state.available + totalHeld(state);
 
 /** The reason recorded when a stream is opened from the products table's old count. */
 export const OPENING_REASON = "Stock on the shelf when stock became events";
@@ -41,6 +51,11 @@ export function evolve(before: StockState, event: StockEvent): StockState {
     case "StockReleased": {
       const { [event.data.orderId]: _released, ...held } = state.held;
       return { ...state, available: state.available + event.data.quantity, held };
+    }
+    case "StockShipped": {
+      // The goods left with the order: off the shelf, no longer held; what is for sale does not move.
+      const { [event.data.orderId]: _shipped, ...held } = state.held;
+      return { ...state, held };
     }
     case "StockSnapshotted":
       return { ...state, available: event.data.available, held: { ...event.data.held } };
@@ -74,23 +89,25 @@ export type StockCommand = Common &
   (
     | { type: "OpenStock" }
     | { type: "ReceiveStock"; quantity: number; actor: StockActor; reason: string }
-    | { type: "CountStock"; to: number; actor: StockActor; reason: string }
+    /** `onShelf`: every unit counted on the shelf, those set aside for orders not yet shipped too (decision 109). */
+    | { type: "CountStock"; onShelf: number; actor: StockActor; reason: string }
     | { type: "ReturnStock"; quantity: number; orderId?: string; actor: StockActor; reason: string }
     /** `more`: an exchange's new size, added to what the order holds already (decision 103). */
     | { type: "ReserveStock"; orderId: string; quantity: number; name: string; more?: boolean }
     | { type: "ReleaseStock"; orderId: string; reason: ReleaseReason }
+    /** The order's goods left the shop (shipped or delivered): what it holds leaves the shelf. */
+    | { type: "ShipStock"; orderId: string }
   );
 
-function checkUnits(quantity: number, what: string, min: number): void {
-  if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_STOCK) {
-    throw new RuleViolation(`${what} must be a whole number from ${min} to ${MAX_STOCK.toLocaleString("en-IN")}.`);
-  }
+/** A count of units in range, or the refusal `key` (its wording says the range). */
+function checkUnits(quantity: number, min: number, key: string, values: RefusalValues = {}): void {
+  if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_STOCK) throw new RuleViolation(key, values);
 }
 
 function checkReason(reason: string): string {
   const trimmed = reason.trim();
-  if (trimmed === "") throw new RuleViolation("Say why the stock changed.");
-  if (trimmed.length > 200) throw new RuleViolation("The reason can be at most 200 characters.");
+  if (trimmed === "") throw new RuleViolation("stock.reasonRequired");
+  if (trimmed.length > 200) throw new RuleViolation("stock.reasonTooLong");
   return trimmed;
 }
 
@@ -103,7 +120,8 @@ function opening(command: StockCommand): StockEvent[] {
   return [
     {
       type: "StockAdjusted",
-      data: { productId: command.productId, from: 0, to, actor: { kind: "system" }, reason: OPENING_REASON, at: command.at },
+      // A stream not opened holds nothing for any order: the column's count is all on the shelf.
+      data: { productId: command.productId, from: 0, to, onShelf: to, held: 0, actor: { kind: "system" }, reason: OPENING_REASON, at: command.at },
     },
   ];
 }
@@ -114,20 +132,27 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
     case "OpenStock":
       return [];
     case "ReceiveStock":
-      checkUnits(command.quantity, "Quantity received", 1);
-      if (state.available + command.quantity > MAX_STOCK) {
-        throw new RuleViolation(`Stock cannot be more than ${MAX_STOCK.toLocaleString("en-IN")}.`);
-      }
+      checkUnits(command.quantity, 1, "stock.receivedRange");
+      if (state.available + command.quantity > MAX_STOCK) throw new RuleViolation("stock.tooMuch");
       return [{ type: "StockReceived", data: { productId, quantity: command.quantity, actor: command.actor, reason: checkReason(command.reason), at } }];
-    case "CountStock":
-      checkUnits(command.to, "Stock", 0);
-      if (command.to === state.available) return [];
-      return [{ type: "StockAdjusted", data: { productId, from: state.available, to: command.to, actor: command.actor, reason: checkReason(command.reason), at } }];
+    case "CountStock": {
+      // A count is of the shelf: the units orders not yet shipped hold are on it too, set aside, so
+      // what is for sale is the rest. Counting fewer than they hold means some of theirs are gone.
+      checkUnits(command.onShelf, 0, "stock.stockRange");
+      const held = totalHeld(state);
+      if (command.onShelf < held) throw new RuleViolation("stock.countBelowHeld", { counted: command.onShelf, held }, 409);
+      const to = command.onShelf - held;
+      if (to === state.available) return [];
+      return [
+        {
+          type: "StockAdjusted",
+          data: { productId, from: state.available, to, onShelf: command.onShelf, held, actor: command.actor, reason: checkReason(command.reason), at },
+        },
+      ];
+    }
     case "ReturnStock":
-      checkUnits(command.quantity, "Quantity returned", 1);
-      if (state.available + command.quantity > MAX_STOCK) {
-        throw new RuleViolation(`Stock cannot be more than ${MAX_STOCK.toLocaleString("en-IN")}.`);
-      }
+      checkUnits(command.quantity, 1, "stock.returnedRange");
+      if (state.available + command.quantity > MAX_STOCK) throw new RuleViolation("stock.tooMuch");
       return [
         {
           type: "StockReturned",
@@ -146,9 +171,9 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
     case "ReserveStock": {
       // The same order asking again (a retry) already holds its units; an exchange adds to them.
       if (!command.more && state.held[command.orderId] !== undefined) return [];
-      checkUnits(command.quantity, `Quantity of ${command.name}`, 1);
+      checkUnits(command.quantity, 1, "stock.orderedRange", { item: command.name });
       const short = stockProblem(command.name, command.quantity, state.available);
-      if (short) throw new RuleViolation(short, 409);
+      if (short) throw new RuleViolation(short.key, short.values, 409);
       return [{ type: "StockReserved", data: { productId, orderId: command.orderId, quantity: command.quantity, at } }];
     }
     case "ReleaseStock": {
@@ -157,11 +182,20 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
       if (quantity === undefined) return [];
       return [{ type: "StockReleased", data: { productId, orderId: command.orderId, quantity, reason: command.reason, at } }];
     }
+    case "ShipStock": {
+      // Shipped once: an order that holds nothing (never reserved, released, or shipped already) ships nothing.
+      const quantity = state.held[command.orderId];
+      if (quantity === undefined) return [];
+      return [{ type: "StockShipped", data: { productId, orderId: command.orderId, quantity, at } }];
+    }
   }
 }
 
 export function decide(command: StockCommand, state: StockState): StockEvent[] {
   if (state.opened) return decideOpened(command, state);
+  // A stream never opened holds nothing for anyone: shipping or giving back from it decides nothing,
+  // and does not open it (an order placed before stock became events reserved nothing).
+  if (command.type === "ShipStock" || command.type === "ReleaseStock") return [];
   const opened = opening(command);
   return [...opened, ...decideOpened(command, opened.reduce(evolve, state))];
 }

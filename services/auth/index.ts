@@ -3,9 +3,13 @@ import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { DB, UsersTable } from "../../db/schema";
 import { runPrepared } from "../../db/prepared";
 import type { Language } from "../../domain/i18n";
-import type { CodeOutbox } from "../core";
+import type { CodeOutbox, CodeSend } from "../core";
 import type { JobQueue } from "../queue";
 import { codeSealKey } from "./sealed-codes";
+import { createSignInSmsBudget } from "./sms-budget";
+import { createAdminPasswordChange } from "./admin-password";
+import { SIGN_IN_SMS_MESSAGES, type SignInSmsBudget } from "../../domain/sign-in-sms";
+import { phoneProofs } from "./phone-proof";
 import {
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_TOKEN_HOURS,
@@ -20,6 +24,8 @@ import {
   OTP_SEND_WINDOW_MINUTES,
   SHOPPER_TOKEN_DAYS,
   SIGNUP_MAX_PER_IP,
+  SIGNUP_MAX_TAKEN_PER_IP,
+  SIGNUP_TAKEN_WINDOW_MINUTES,
   checkEmailSignup,
   checkPhone,
   defaultName,
@@ -70,13 +76,17 @@ interface AuthDeps {
   queue: JobQueue;
   codeOutbox: CodeOutbox;
   sessionSecret: string;
-  /** Signs the code's text as kept in the outbox; the shop's name by default. */
-  config?: { shopName: string };
+  /**
+   * Signs the code's text as kept in the outbox; the shop's name by default. The shop-wide budget of
+   * sign-in texts (SMS_BUDGET_*) and the shop's phone its trips are texted to (decision 116).
+   */
+  config?: { shopName: string; signInSms?: SignInSmsBudget; contact?: { phone?: string } };
 }
 
 const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = LOGIN_WINDOW_MINUTES * MINUTE;
 const OTP_WINDOW_MS = OTP_SEND_WINDOW_MINUTES * MINUTE;
+const SIGNUP_TAKEN_WINDOW_MS = SIGNUP_TAKEN_WINDOW_MINUTES * MINUTE;
 
 function toUser(row: Pick<Selectable<UsersTable>, "id" | "name" | "email" | "phone" | "role">): User {
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
@@ -111,6 +121,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
   // The code on its way to the SMS provider is sealed under a key of its own (services/auth/sealed-codes.ts).
   const codeSeal = codeSealKey(deps.sessionSecret);
   const shopName = deps.config?.shopName ?? "Churu Uniform House";
+  const smsBudget = createSignInSmsBudget({ db, queue, budget: deps.config?.signInSms, shopPhone: deps.config?.contact?.phone, shopName });
+  // What a right code for a number without an account leaves, until the parent has named it (./phone-proof.ts).
+  const proofs = phoneProofs(deps.sessionSecret, now);
 
   function codeHash(codeId: string, code: string): string {
     return createHmac("sha256", otpKey).update(`${codeId}:${code}`).digest("hex");
@@ -127,10 +140,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     return row ? toUser(row) : null;
   }
 
-  async function findOrCreateByPhone(trx: Kysely<DB>, phone: string): Promise<User> {
+  async function findOrCreateByPhone(trx: Kysely<DB>, phone: string, name?: string | null): Promise<User> {
     await trx
       .insertInto("users")
-      .values({ id: randomUUID(), name: defaultName({ phone }), phone })
+      .values({ id: randomUUID(), name: defaultName({ name, phone }), phone })
       .onConflict((oc) => oc.column("phone").doNothing())
       .execute();
     return toUser(await trx.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow());
@@ -139,6 +152,11 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
   async function registerWithEmail(input: { email?: string | null; password?: string | null; name?: string | null; ip?: string }): Promise<User> {
     const checked = checkEmailSignup(input);
     if (!checked.ok) throw new AuthError("invalid_input", checked.message);
+    // An address told "already has an account" too often is refused every sign-up for a while (decision 115).
+    const takenBucket = input.ip ? `signup-taken:ip:${input.ip}` : null;
+    if (takenBucket && (await limits.count(takenBucket, SIGNUP_TAKEN_WINDOW_MS)) >= SIGNUP_MAX_TAKEN_PER_IP) {
+      throw new AuthError("rate_limited", AUTH_MESSAGES.signupTakenLimited);
+    }
     if (input.ip && (await limits.hit(`signup:ip:${input.ip}`, LOGIN_WINDOW_MS)) > SIGNUP_MAX_PER_IP) {
       throw new AuthError("rate_limited", AUTH_MESSAGES.signupRateLimited);
     }
@@ -150,7 +168,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       .onConflict((oc) => oc.column("email").doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw new AuthError("email_taken", AUTH_MESSAGES.emailTaken);
+    if (!row) {
+      if (takenBucket) await limits.hit(takenBucket, SIGNUP_TAKEN_WINDOW_MS);
+      throw new AuthError("email_taken", AUTH_MESSAGES.emailTaken);
+    }
     return toUser(row);
   }
 
@@ -202,8 +223,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
 
   /**
    * Sends a fresh code to a number: at most OTP_MAX_SENDS_PER_PHONE per number
-   * and OTP_MAX_SENDS_PER_IP per address in the window. A new code replaces the
-   * previous one. The code's outbox row (its text masked, the code sealed) commits
+   * and OTP_MAX_SENDS_PER_IP per address in the window, then the number's series and the
+   * shop-wide budget (domain/sign-in-sms.ts, decision 116), which a parent with a live order
+   * passes. A new code replaces the previous one. The code's outbox row (its text masked, the code sealed) commits
    * with the code's hash; the job that sends it only names that row, and a queue
    * that cannot take it now (Redis down) leaves it to the relay (decisions 085, 086).
    * The text speaks `language`, the asking page's (English by default, as the /api).
@@ -218,7 +240,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     const sentAt = now();
     const id = randomUUID();
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
-    const send = await db.transaction().execute(async (trx) => {
+    // Looked up first: the send's transaction holds the one connection PGlite has.
+    const liveOrder = await smsBudget.hasLiveOrder(phone);
+    type Outcome = { send: CodeSend } | { refused: "series" | "budget"; tripText?: { key: string; jobId: string } };
+    const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
       await lockPhone(trx, phone);
       const recent = await trx
         .selectFrom("otp_codes")
@@ -229,6 +254,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       if (Number(recent.n) >= OTP_MAX_SENDS_PER_PHONE) {
         throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManySends);
       }
+      // The number's series and the shop-wide budget (decision 116); a refusal by the budget is recorded and commits.
+      const budgeted = await smsBudget.decide(trx, phone, sentAt, liveOrder);
+      if (!budgeted.verdict.send) return { refused: budgeted.verdict.refused, tripText: budgeted.tripText };
       await trx
         .updateTable("otp_codes")
         .set({ superseded_at: sentAt })
@@ -246,8 +274,13 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
           expires_at: otpExpiry(sentAt),
         })
         .execute();
-      return codeOutbox.record(trx, { codeId: id, phone, code, shopName, sealKey: codeSeal, language: input.language });
+      return { send: await codeOutbox.record(trx, { codeId: id, phone, code, shopName, sealKey: codeSeal, language: input.language }) };
     });
+    if ("refused" in outcome) {
+      if (outcome.tripText) await smsBudget.textTheShop(outcome.tripText);
+      throw new AuthError("rate_limited", outcome.refused === "series" ? SIGN_IN_SMS_MESSAGES.tooManyInSeries : SIGN_IN_SMS_MESSAGES.paused);
+    }
+    const { send } = outcome;
     // The job id comes from the code's id: a retried request never sends the same code twice.
     if (!(await codeOutbox.handOver(queue, send))) console.warn(`code for ${maskPhone(phone)}: the job queue is unreachable; the relay sends it when it is back`);
     return { phone };
@@ -255,11 +288,46 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
 
   /**
    * Checks a code for a number and signs in the account with that number,
-   * creating it on first use (phone sign-up and phone login are the same act:
-   * proving you hold the number). Wrong tries are counted on the code and the
-   * count commits even though the answer is a refusal.
+   * creating it on first use, with `name` when given (phone sign-up and phone
+   * login are the same act: proving you hold the number). Wrong tries are
+   * counted on the code and the count commits even though the answer is a refusal.
    */
-  async function verifyCode(input: { phone?: string | null; code?: string | null; ip?: string }): Promise<User> {
+  async function verifyCode(input: { phone?: string | null; code?: string | null; ip?: string; name?: string | null }): Promise<User> {
+    return checkCode(input, (trx, phone) => findOrCreateByPhone(trx, phone, input.name));
+  }
+
+  /**
+   * Checks a code as `verifyCode` does, without making an account: the account with that number,
+   * or, when there is none, a proof that the number is the caller's (./phone-proof.ts), for the
+   * page to finish with: a new account once the parent has given their name (`openPhoneAccount`),
+   * or the number of a signed-in account changed to it (services/accounts.ts).
+   */
+  async function proveCode(input: { phone?: string | null; code?: string | null; ip?: string }): Promise<{ user: User } | { proof: string }> {
+    return checkCode(input, async (trx, phone) => {
+      const row = await trx.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirst();
+      return row ? { user: toUser(row) } : { proof: proofs.issue(phone) };
+    });
+  }
+
+  /** The number a proof from `proveCode` is for, while it is valid; null otherwise. */
+  function readPhoneProof(proof: unknown): string | null {
+    return proofs.read(proof);
+  }
+
+  /**
+   * The account of a number proven a moment ago (`proveCode`), named by the parent: made now, or
+   * the one another tab made for that number meanwhile. A proof that has expired starts over.
+   */
+  async function openPhoneAccount(input: { proof: unknown; name: string }): Promise<User> {
+    const phone = proofs.read(input.proof);
+    if (!phone) throw new AuthError("otp_expired", AUTH_MESSAGES.otpPhoneMissing);
+    return findOrCreateByPhone(db, phone, input.name);
+  }
+
+  async function checkCode<T>(
+    input: { phone?: string | null; code?: string | null; ip?: string },
+    proven: (trx: Transaction<DB>, phone: string) => Promise<T>,
+  ): Promise<T> {
     const checked = checkPhone(input.phone);
     if (!checked.ok) throw new AuthError("invalid_input", checked.message);
     const { phone } = checked;
@@ -270,7 +338,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManyAttempts);
     }
     const at = now();
-    type Outcome = { user: User } | { wrong: number } | { refused: Exclude<ReturnType<typeof otpCheck>, "ok"> };
+    type Outcome = { proven: T } | { wrong: number } | { refused: Exclude<ReturnType<typeof otpCheck>, "ok"> };
     const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
       await lockPhone(trx, phone);
       const record = await trx
@@ -294,9 +362,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
         return { wrong: attempts };
       }
       await trx.updateTable("otp_codes").set({ used_at: at }).where("id", "=", record.id).execute();
-      return { user: await findOrCreateByPhone(trx, phone) };
+      return { proven: await proven(trx, phone) };
     });
-    if ("user" in outcome) return outcome.user;
+    if ("proven" in outcome) return outcome.proven;
     if ("wrong" in outcome) {
       if (ipBucket) await limits.hit(ipBucket, OTP_WINDOW_MS);
       if (outcome.wrong >= OTP_MAX_ATTEMPTS) throw new AuthError("otp_locked", AUTH_MESSAGES.otpTooManyAttempts);
@@ -422,17 +490,18 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
      * Who a live session belongs to, in one round trip: every page asks this (the navbar's
      * Account link, decision 106), so the session row and its user are read together.
      */
-    async user(kind: SessionKind, id: string): Promise<User | null> {
+    async user(kind: SessionKind, id: string): Promise<(User & { mustChangePassword: boolean }) | null> {
       const query = db
         .selectFrom("auth_sessions")
         .innerJoin("users", "users.id", "auth_sessions.user_id")
-        .select(["users.id", "users.name", "users.email", "users.phone", "users.role", "users.admin_disabled_at"])
+        .select(["users.id", "users.name", "users.email", "users.phone", "users.role", "users.admin_disabled_at", "users.password_must_change"])
         .where("auth_sessions.id_hash", "=", sha256(id))
         .where("auth_sessions.kind", "=", kind)
         .where("auth_sessions.expires_at", ">", new Date());
       const [row] = (await runPrepared(db, query.compile())).rows;
       if (!row || (kind === "admin" && row.admin_disabled_at)) return null;
-      return toUser(row);
+      // An admin added with a temporary password changes it before any other admin page (decision 120).
+      return { ...toUser(row), mustChangePassword: row.password_must_change === true };
     },
     async update(kind: SessionKind, id: string, data: Record<string, unknown>, expires: Date): Promise<void> {
       // An upsert: a signed cookie whose row has expired is written back instead of silently losing the data.
@@ -521,7 +590,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     await requireOwner(db, by);
     const existing = await findUserByEmail(email);
     if (existing?.role === "admin") throw new AdminRuleError("already_admin");
-    return (await createAdmin({ email, name, password: input.password })).user;
+    const { user } = await createAdmin({ email, name, password: input.password });
+    // Someone else chose it (the operator, the owner): the new admin replaces it at the first sign-in (decision 120).
+    await db.updateTable("users").set({ password_must_change: true }).where("id", "=", user.id).execute();
+    return user;
   }
 
   /**
@@ -547,13 +619,19 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     return (await listAdmins(db)).find((a) => a.id === changed.id)!;
   }
 
+  const passwordChange = createAdminPasswordChange({ db, limits, signOutEverywhere: revokeAllForUser });
+
   return {
+    ...passwordChange,
     findUser,
     findUserByEmail,
     registerWithEmail,
     loginWithPassword,
     sendCode,
     verifyCode,
+    proveCode,
+    readPhoneProof,
+    openPhoneAccount,
     signInWithGoogle,
     issueToken,
     userForToken,

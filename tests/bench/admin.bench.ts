@@ -151,10 +151,10 @@ async function serverCpu(buildDir: string, shop: Shop, cookie: string, base: str
 }
 
 async function main() {
-  buildIfNeeded((line) => console.log(line));
+  await buildIfNeeded((line) => console.log(line));
   const database = await benchDatabase(8);
   const buildDir = await copyBuild("bench-build");
-  const config = readConfig({ ...process.env, DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-bench-secret", SHOP_DATA_DIR: "data/bench" });
+  const config = readConfig({ SMS_PROVIDER: "console", ...process.env, DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-bench-secret", SHOP_DATA_DIR: "data/bench" });
   const core = await openShopCore(config, { database, queue: new InProcessQueue(1) });
   const shop: Shop = { ...core, ...createServices(core) };
   const web = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir });

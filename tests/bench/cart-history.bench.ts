@@ -57,11 +57,12 @@ function load(url: string, duration: number, headers: Record<string, string>): P
 }
 
 async function main() {
-  buildIfNeeded((line) => console.log(line));
+  await buildIfNeeded((line) => console.log(line));
   const database = await benchDatabase(4);
   const { child, match } = await startNodeProcess(
     ["bin/shop.ts", "web"],
     {
+      SMS_PROVIDER: "console",
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: database.url,

@@ -69,10 +69,10 @@ async function measure(group: string, targets: HostileTargets, cases: HostileCas
 }
 
 async function main() {
-  buildIfNeeded((line) => console.log(line));
+  await buildIfNeeded((line) => console.log(line));
   const database = await benchDatabase(8);
   const buildDir = await copyBuild("bench-build");
-  const config = readConfig({ ...process.env, DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-bench-secret", SHOP_DATA_DIR: "data/bench" });
+  const config = readConfig({ SMS_PROVIDER: "console", ...process.env, DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-bench-secret", SHOP_DATA_DIR: "data/bench" });
   await seedShop(database.db);
   const core = await openShopCore(config, { database, queue: new InProcessQueue(1) });
   const shop: Shop = { ...core, ...createServices(core) };

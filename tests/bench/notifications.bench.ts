@@ -26,6 +26,7 @@ import { BullMQQueue } from "../../workers/bullmq-queue";
 import { startBackground } from "../../workers/background";
 import { startFakeSms, startFakeSmtp } from "../support/fake-providers";
 import { dropQueuePrefix, placeOrder } from "../support/notifications";
+import { TEST_DLT_ENV } from "../support/sms-inbox";
 import { benchDatabase, cpuSeconds, percentile, writeBenchmarkSection } from "./support";
 
 const args = process.argv.slice(2);
@@ -92,6 +93,8 @@ async function main() {
     SMS_PROVIDER: "msg91",
     SMS_URL: sms.url,
     SMS_API_KEY: "bench-key",
+    // The worker runs in production, where MSG91 needs its DLT sender id and template ids.
+    ...TEST_DLT_ENV,
     SMTP_URL: smtp.url,
     ...(CONCURRENCY ? { WORKER_CONCURRENCY: CONCURRENCY } : {}),
   };

@@ -22,6 +22,7 @@ import { readConfig } from "../../server/config";
 import { openShopCore } from "../../server/runtime";
 import { createServices } from "../../services/index";
 import { cartStreamId, guestCartId } from "../../domain/cart";
+import { chargesFor } from "../../domain/orders/charges";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { freePort } from "../support/ports";
 import { benchDatabase, cpuSeconds, percentile, postgresCpuSeconds, startNodeProcess, writeBenchmarkSection } from "./support";
@@ -52,6 +53,7 @@ async function startShopProcesses(databaseUrl: string, port: number, secret: str
     HOST: "127.0.0.1",
     SESSION_SECRET: secret,
     NODE_ENV: "production",
+    SMS_PROVIDER: "console",
     SHOP_DATA_DIR: "data/bench",
   };
   const layout = PROCESSES === 2 ? [["projector", /jobs:/], ["web", /is open at/]] as const : [["start", /is open at/]] as const;
@@ -62,7 +64,7 @@ async function startShopProcesses(databaseUrl: string, port: number, secret: str
 }
 
 async function main() {
-  buildIfNeeded((line) => console.log(line));
+  await buildIfNeeded((line) => console.log(line));
   const secret = "bench-secret-bench-secret";
   const database = await benchDatabase(8);
   const port = await freePort();
@@ -82,6 +84,10 @@ async function main() {
   );
 
   let contestedProduct: { id: number } | undefined;
+  /** Each cart's lines' sum, by its token: its checkout form carries the total the page shows (decision 113). */
+  const subtotals = new Map<string, number>();
+  const shownTotals: string[] = [];
+  const shownFor = (token: string) => String(chargesFor(subtotals.get(token)!, "331001", config.charges, new Date()).total);
 
   /** Guests with a filled cart each (two shirts and one counted product), written straight to their streams. */
   async function fillCarts(count: number, pick = (i: number) => shelf[i % shelf.length]): Promise<string[]> {
@@ -90,6 +96,8 @@ async function main() {
       await Promise.all(
         tokens.slice(i, i + 50).map((token, j) => {
           const product = pick(i + j);
+          const withProduct = !(MADE_TO_ORDER && product !== contestedProduct);
+          subtotals.set(token, 620 + (withProduct ? product.price : 0));
           return shop.store.append(
             cartStreamId(guestCartId(token)),
             [
@@ -112,17 +120,21 @@ async function main() {
     const cookie = createCookie("shop_cart", { httpOnly: true, sameSite: "lax", path: "/", secrets: [shop.sessionSecret] });
     const cookies: string[] = [];
     const tokens = await fillCarts(total);
-    for (const token of tokens) cookies.push((await cookie.serialize(token)).split(";")[0]);
+    for (const token of tokens) {
+      cookies.push((await cookie.serialize(token)).split(";")[0]);
+      shownTotals.push(shownFor(token));
+    }
     await shop.waitForReadModels((await shop.store.headPosition())!, 60_000);
 
     let next = 0;
-    const body = () =>
+    const body = (i: number) =>
       new URLSearchParams({
         name: "Bench Customer",
         phone: "9876543210",
         address: "12 Station Road",
         city: "Churu",
         pincode: "331001",
+        shownTotal: shownTotals[i],
         idempotencyKey: randomUUID(),
       }).toString();
     // When the last answer arrived: autocannon notices that it is done only at its next 1 s tick.
@@ -137,11 +149,10 @@ async function main() {
             requests: [
               {
                 method: "POST",
-                setupRequest: (req) => ({
-                  ...req,
-                  headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[next++] },
-                  body: body(),
-                }),
+                setupRequest: (req) => {
+                  const i = next++;
+                  return { ...req, headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[i] }, body: body(i) };
+                },
               },
             ],
           },
@@ -210,7 +221,10 @@ async function main() {
     const contested = await shop.products.create({ name: "Bench Last Bottles", price: 199, description: "", imageUrl: null, stockQuantity: 10, category: "accessories", gender: "unisex", size: "Free Size" });
     contestedProduct = contested;
     const fightTokens = await fillCarts(50, () => contested);
-    for (const token of fightTokens) cookies.push((await cookie.serialize(token)).split(";")[0]);
+    for (const token of fightTokens) {
+      cookies.push((await cookie.serialize(token)).split(";")[0]);
+      shownTotals.push(shownFor(token));
+    }
     await shop.waitForReadModels((await shop.store.headPosition())!, 60_000);
     console.log("fight: 50 connections for the last 10 units of one product");
     const fight = await new Promise<autocannon.Result>((resolve, reject) =>
@@ -222,7 +236,10 @@ async function main() {
           requests: [
             {
               method: "POST",
-              setupRequest: (req) => ({ ...req, headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[next++] }, body: body() }),
+              setupRequest: (req) => {
+                const i = next++;
+                return { ...req, headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[i] }, body: body(i) };
+              },
             },
           ],
         },

@@ -1,2 +1,4 @@
 // Imported first by benchmarks that serve pages: React must load its production build, as `npm start` does.
 process.env.NODE_ENV = "production";
+// Production refuses SMS only printed to the log unless chosen: a benchmark sends none on purpose.
+process.env.SMS_PROVIDER ??= "console";

@@ -20,7 +20,7 @@ import { benchDatabase, cpuSeconds, startNodeProcess, writeBenchmarkSection } fr
 
 /** A server process (production React) and its address, once it prints it. */
 async function startServer(args: string[], env: Record<string, string>, address: RegExp): Promise<{ child: ChildProcess; url: string }> {
-  const { child, match } = await startNodeProcess(args, { ...process.env, ...env, NODE_ENV: "production" }, address);
+  const { child, match } = await startNodeProcess(args, { SMS_PROVIDER: "console", ...process.env, ...env, NODE_ENV: "production" }, address);
   return { child, url: match[1].replace("localhost", "127.0.0.1").replace(/\/$/, "") };
 }
 
@@ -120,7 +120,7 @@ async function signedIn(base: string): Promise<string> {
 }
 
 async function main() {
-  buildIfNeeded((line) => console.log(line));
+  await buildIfNeeded((line) => console.log(line));
   const hello = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build", "--config", "tests/bench/hello-app/vite.config.ts"], {
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],

@@ -68,7 +68,24 @@ describe("/admin/notifications", () => {
       const emailRow = page.getByRole("table", { name: "Recent messages" }).locator(`tr[data-key="${notificationKey(eventId, "email")}"]`);
       // The shop's email names the order by its short number, as every admin page does.
       expect(await emailRow.textContent()).toContain(displayOrderId(orderId));
-      expect(await emailRow.textContent()).toContain("Sent");
+      // No SMTP_URL: the email was only printed to the log, and the page says so rather than "Sent".
+      expect(await emailRow.textContent()).toContain("Printed to the log");
+      expect(await emailRow.textContent()).not.toContain("Sent");
+      expect(await emailRow.textContent()).toContain("the log only (console)");
+      expect(await page.getByTestId("sms-transport").textContent()).toBe("SMS go to parents' phones through MSG91.");
+      expect(await page.getByTestId("email-transport").textContent()).toBe("Email is only printed to the log (no SMTP_URL): no email reaches a mailbox.");
+
+      // The same in Hindi.
+      await context.addCookies([{ name: "shop_lng", value: "hi", url: server.url }]);
+      await page.reload();
+      await ready(page, js);
+      const hindiRow = page.getByRole("table", { name: "हाल के संदेश" }).locator(`tr[data-key="${notificationKey(eventId, "email")}"]`);
+      expect(await hindiRow.textContent()).toContain("सिर्फ़ लॉग में लिखा गया");
+      expect(await page.getByTestId("sms-transport").textContent()).toBe("SMS MSG91 सेवा से माता-पिता के फ़ोन पर जाते हैं।");
+      expect(await page.getByTestId("email-transport").textContent()).toContain("ईमेल सिर्फ़ लॉग में लिखे जाते हैं");
+      await context.addCookies([{ name: "shop_lng", value: "en", url: server.url }]);
+      await page.reload();
+      await ready(page, js);
 
       sms.reply = () => ({});
       await failedRow.getByRole("button", { name: "Retry" }).click();
@@ -79,7 +96,10 @@ describe("/admin/notifications", () => {
       await page.goto("/admin/notifications");
       await ready(page, js);
       expect(await page.locator(`table[aria-label="Failed messages"] tr[data-key="${key}"]`).count()).toBe(0);
-      expect(await page.getByRole("table", { name: "Recent messages" }).locator(`tr[data-key="${key}"]`).textContent()).toContain("Sent");
+      const sentRow = await page.getByRole("table", { name: "Recent messages" }).locator(`tr[data-key="${key}"]`).textContent();
+      // Through MSG91: really sent, and named so.
+      expect(sentRow).toContain("Sent");
+      expect(sentRow).toContain("MSG91");
       await context.close();
     });
   }

@@ -139,7 +139,7 @@ describe("/admin payments", () => {
       await reject.getByRole("button", { name: "नामंज़ूर करें" }).click();
       await settle(page, (url) => url.searchParams.get("saved") === "reject", js);
       await page.getByText("पेमेंट नामंज़ूर: ग्राहक सही रेफरेंस बता सकता है।").waitFor();
-      expect(await field(page, "payment-standing").textContent()).toBe("बाकी");
+      expect(await field(page, "payment-standing").textContent()).toBe("भुगतान बाकी");
       expect((await server.shop.orders.getOrder(order.orderId))!.paymentStatus).toBe("unpaid");
       await context.close();
     });

@@ -138,6 +138,33 @@ describe("sign-up and sign-in by email", () => {
       await context.close();
     });
 
+    it(`says everything wrong with the sign-up form at once, in English and Hindi (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const js = mode.javaScriptEnabled;
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      const messagesOf = async () => (await page.getByRole("alert").allTextContents()).map((text) => text.trim());
+      await page.goto("/signup");
+      await ready(page, js);
+      await page.getByLabel("Email", { exact: true }).fill("asha");
+      await page.getByLabel("Password", { exact: true }).fill("123");
+      await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+      await page.locator("#password-error").waitFor();
+      expect(await messagesOf()).toEqual(["Please enter a valid email address.", "Password must be at least 6 characters."]);
+      expect(await page.getByLabel("Email", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+
+      await context.addCookies([{ name: "shop_lng", value: "hi", url: server.url }]);
+      await page.goto("/signup");
+      await ready(page, js);
+      await page.getByLabel("ईमेल", { exact: true }).fill("asha");
+      await page.getByRole("button", { name: "साइन अप करें", exact: true }).click();
+      await page.locator("#email-error").waitFor();
+      const hindi = await messagesOf();
+      expect(hindi).toHaveLength(2);
+      for (const text of hindi) expect(text).toMatch(/[\u0900-\u097F]/);
+      await context.close();
+    });
+
     it(`shows the password field for an email, and checks the field (${mode.name})`, async ({ skip }) => {
       if (!browser) return skip("no Chromium on this machine");
       const js = mode.javaScriptEnabled;
@@ -178,7 +205,9 @@ describe("sign-up and sign-in by phone with a one-time code", () => {
       await page.getByRole("link", { name: "Sign up with Phone" }).click();
       await page.waitForURL("**/signup?method=phone");
       await page.getByRole("button", { name: "Send OTP", exact: true }).click();
-      expect(await alertText(page)).toBe("Please enter your phone number.");
+      expect(await alertText(page)).toBe("Name is required");
+      await page.getByText("Please enter your phone number.").waitFor();
+      await page.getByLabel("Your name", { exact: true }).fill("Asha Devi");
       await page.getByLabel("Mobile number", { exact: true }).fill(phone);
       await page.getByRole("button", { name: "Send OTP", exact: true }).click();
       await page.waitForURL("**/otp");
@@ -195,7 +224,9 @@ describe("sign-up and sign-in by phone with a one-time code", () => {
       await page.getByRole("button", { name: "Verify OTP", exact: true }).click();
       await page.waitForURL("**/account");
       await ready(page, js);
-      await page.getByText(phone).waitFor();
+      await page.getByText(phone).first().waitFor();
+      // The account has the name given at sign-up, not "Customer 1234".
+      await page.getByText("Asha Devi").first().waitFor();
       await navbarSays(page, true);
       await logout(page, js);
 
@@ -212,7 +243,7 @@ describe("sign-up and sign-in by phone with a one-time code", () => {
       await page.getByLabel("OTP", { exact: true }).fill(second);
       await page.getByRole("button", { name: "Verify OTP", exact: true }).click();
       await page.waitForURL("**/account");
-      await page.getByText(phone).waitFor();
+      await page.getByText(phone).first().waitFor();
       const users = await server.shop.db.selectFrom("users").select("id").where("phone", "=", phone).execute();
       expect(users).toHaveLength(1);
       await context.close();
@@ -274,22 +305,36 @@ describe("Google sign-in (Google faked at the HTTP boundary)", () => {
     expect(res.headers.get("location")).toBe("/login?error=google");
   });
 
-  it("says it is not set up when Google is not configured", async ({ skip }) => {
-    if (!browser) return skip("no Chromium on this machine");
-    const bare = await startTestServer();
-    try {
-      const { context, page } = await newShopperPage(browser, bare.url, false);
-      await page.goto("/signup");
-      const button = page.getByRole("button", { name: "Google sign-in is not set up" });
-      expect(await button.isDisabled()).toBe(true);
-      const res = await fetch(`${bare.url}/api/users/google`, { redirect: "manual" });
-      expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe("/signup?google=unavailable");
-      await context.close();
-    } finally {
-      await bare.close();
-    }
-  });
+  for (const mode of JS_MODES) {
+    it(`offers Google only where it is set up: no Google button on /signup or /login without it, in English or Hindi (${mode.name})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const js = mode.javaScriptEnabled;
+      const bare = await startTestServer();
+      try {
+        for (const [url, offered] of [[server.url, true], [bare.url, false]] as const) {
+          for (const language of ["en", "hi"] as const) {
+            const { context, page } = await newShopperPage(browser, url, js);
+            await context.addCookies([{ name: "shop_lng", value: language, url }]);
+            for (const path of ["/signup", "/login"]) {
+              await page.goto(path);
+              await ready(page, js);
+              await page.locator("form").first().waitFor();
+              const shown = await page.locator(".google-button").count();
+              expect(shown, `${url}${path} in ${language}`).toBe(offered ? 1 : 0);
+              // Nothing on the page speaks of Google where it is not set up.
+              if (!offered) expect(await page.locator("main").textContent()).not.toMatch(/Google/);
+            }
+            await context.close();
+          }
+        }
+        const res = await fetch(`${bare.url}/api/users/google`, { redirect: "manual" });
+        expect(res.status).toBe(302);
+        expect(res.headers.get("location")).toBe("/signup?google=unavailable");
+      } finally {
+        await bare.close();
+      }
+    });
+  }
 });
 
 describe("the admin area", () => {

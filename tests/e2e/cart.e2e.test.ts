@@ -96,14 +96,58 @@ for (const mode of JS_MODES) {
         expect(await textOf(page, "[data-testid=cart-subtotal-line]")).toBe("Subtotal: ₹620");
         expect(await textOf(page, "[data-testid=cart-discount-line]")).toBe("10% off: −₹62");
         expect(await textOf(page, "[data-testid=cart-delivery]")).toBe("Delivery: free in Churu district, ₹100 elsewhere");
-        expect(await textOf(page, ".cart-total")).toBe("Total: ₹558");
+        // No pincode checked yet: the total before delivery, never called the total (decision 113).
+        expect(await textOf(page, ".cart-total")).toBe("Total before delivery: ₹558");
         expect(await page.getByText("Subtotal: ₹620").isVisible()).toBe(true);
 
         await open(page, "/cart?lng=hi", js);
         expect(await textOf(page, "[data-testid=cart-subtotal-line]")).toBe("सामान का जोड़: ₹620");
         expect(await textOf(page, "[data-testid=cart-discount-line]")).toBe("10% की छूट: −₹62");
         expect(await textOf(page, "[data-testid=cart-delivery]")).toBe("डिलीवरी: चूरू ज़िले में मुफ़्त, बाहर ₹100");
-        expect(await textOf(page, ".cart-total")).toBe("कुल: ₹558");
+        expect(await textOf(page, ".cart-total")).toBe("डिलीवरी से पहले कुल: ₹558");
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("asks before emptying the cart, with a Clear Cart button like the shop's other secondary buttons, in English and Hindi", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await newShopperPage(browser, server.url, js);
+      try {
+        await addShirt(page, js, "30", 2);
+        await open(page, "/cart", js);
+        const clear = page.getByRole("link", { name: "Clear Cart" });
+        // Styled as a secondary button: the size of "Proceed to Checkout", a border, padding, the shop's weight.
+        const style = await clear.evaluate((el) => {
+          const css = getComputedStyle(el);
+          return { border: css.borderTopWidth, padding: parseFloat(css.paddingTop), weight: css.fontWeight, radius: parseFloat(css.borderTopLeftRadius) };
+        });
+        expect(style).toMatchObject({ border: "2px", weight: "600" });
+        expect(style.padding).toBeGreaterThanOrEqual(8);
+        expect(style.radius).toBeGreaterThan(0);
+        // As tall as "Proceed to Checkout" but for its 2 px border above and below.
+        const [own, proceed] = await Promise.all([clear.boundingBox(), page.getByRole("link", { name: "Proceed to Checkout" }).boundingBox()]);
+        expect(Math.abs(own!.height - proceed!.height)).toBeLessThanOrEqual(4);
+        expect(own!.height).toBeGreaterThanOrEqual(40);
+
+        // The question first; No keeps everything.
+        await clear.click();
+        await settle(page, (url) => url.searchParams.get("confirm") === "clear", js);
+        await page.getByText("Empty your cart?").waitFor();
+        expect(await page.getByText("The 1 item in it will be removed.").count()).toBe(1);
+        await page.getByRole("link", { name: "No, keep my cart" }).click();
+        await settle(page, (url) => url.pathname === "/cart" && !url.searchParams.has("confirm"), js);
+        expect(await page.locator(".cart-table tbody tr").count()).toBe(1);
+        expect(await page.getByText("Empty your cart?").count()).toBe(0);
+
+        // In Hindi, Yes empties it.
+        await open(page, "/cart?lng=hi", js);
+        await page.getByRole("link", { name: "कार्ट खाली करें" }).click();
+        await settle(page, (url) => url.searchParams.get("confirm") === "clear", js);
+        await page.getByText("क्या कार्ट खाली करना है?").waitFor();
+        await page.getByRole("button", { name: "हाँ, कार्ट खाली करें" }).click();
+        await page.locator(".cart-link .badge").waitFor({ state: "detached" });
+        await page.locator(".cart-empty").waitFor();
       } finally {
         await context.close();
       }

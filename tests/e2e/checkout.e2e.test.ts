@@ -2,8 +2,10 @@ import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { JS_MODES, launchBrowser, newShopperPage } from "../support/browser";
+import { trackInBrowser } from "../support/tracking";
 import { startTestServer, type TestServer } from "../support/server";
 import { open, settle, textOf } from "../support/storefront";
+import { shownTotalFor } from "../support/checkout";
 
 // Whole flows in a browser on a shared 2-core machine: give each more than the default 30 s.
 vi.setConfig({ testTimeout: 90_000 });
@@ -118,9 +120,9 @@ for (const mode of JS_MODES) {
         await page.getByText("Your cart is empty.").waitFor();
 
         // And the order can be tracked with its number and the mobile number.
-        await open(page, `/orders/track?orderId=${shown}&phone=${phone}`, js);
+        await trackInBrowser(page, shown, phone, js);
         expect(await textOf(page, "[data-testid=tracked-status]")).toBe("pending");
-        await open(page, `/orders/track?orderId=${shown}&phone=9000000000`, js);
+        await trackInBrowser(page, shown, "9000000000", js, false);
         await page.getByText("We could not find an order with that ID and mobile number.").waitFor();
       } finally {
         await context.close();
@@ -245,7 +247,9 @@ describe("checkout by plain HTTP", () => {
     await add.text();
     const cookie = (add.headers.get("set-cookie") ?? "").split(";")[0];
     const phone = newPhone();
-    const body = new URLSearchParams({ name: "Ravi", phone, address: "1 Road", city: "Churu", pincode: "331001", idempotencyKey: randomUUID() }).toString();
+    // The total the page shows for the pincode goes with the form (decision 113).
+    const shownTotal = await shownTotalFor(server.url, cookie, "331001");
+    const body = new URLSearchParams({ name: "Ravi", phone, address: "1 Road", city: "Churu", pincode: "331001", shownTotal, idempotencyKey: randomUUID() }).toString();
     const post = async () => {
       const res = await fetch(`${server.url}/checkout`, {
         method: "POST",

@@ -189,8 +189,31 @@ for (const mode of JS_MODES) {
         expect(await page.getByRole("alert").count()).toBe(0);
         await page.getByLabel("Mobile number").fill(phone);
         await page.getByRole("button", { name: "Track Order" }).click();
-        await settle(page, (url) => url.searchParams.get("phone") === phone, js);
+        // Posted: the order's page is a GET of its number alone, the mobile number in no address or history entry.
+        await page.locator("[data-testid=tracked-status]").waitFor();
+        await ready(page, js);
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/orders/track?orderId=${number}`);
+        expect(page.url()).not.toContain(phone);
         expect(await textOf(page, "[data-testid=tracked-status]")).toBe("pending");
+        expect(await page.evaluate(() => history.length)).toBeGreaterThan(1);
+        // A reload shows the order again, with no form to send again.
+        let asked = false;
+        page.once("dialog", (dialog) => {
+          asked = true;
+          void dialog.dismiss();
+        });
+        await page.reload();
+        await ready(page, js);
+        expect(asked).toBe(false);
+        expect(await textOf(page, "[data-testid=tracked-status]")).toBe("pending");
+        // In Hindi, WhatsApp's message about the order is typed in Hindi.
+        await context.addCookies([{ name: "shop_lng", value: "hi", url: server.url }]);
+        await page.reload();
+        await ready(page, js);
+        expect(await textOf(page, "[data-testid=tracked-status]")).toBe("लंबित");
+        expect(await page.getByRole("link", { name: "इस ऑर्डर के बारे में WhatsApp पर पूछें" }).getAttribute("href")).toBe(
+          `https://wa.me/919876543210?text=${encodeURIComponent(`नमस्ते, मेरे ऑर्डर ${number} के बारे में एक सवाल है।`)}`,
+        );
       } finally {
         await context.close();
       }

@@ -8,8 +8,10 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { JS_MODES, launchBrowser, newShopperPage } from "../support/browser";
+import { JS_MODES, launchBrowser, newShopperPage, ready } from "../support/browser";
 import { open, settle } from "../support/storefront";
+import { trackInBrowser } from "../support/tracking";
+import { formatDate } from "../../domain/i18n";
 import { startTestServer, type TestServer } from "../support/server";
 import { createTestAdmin, newAdminPage, signInShopperIn, type TestAdmin } from "../support/admin";
 import { createBottle } from "../support/stock-contract";
@@ -101,7 +103,7 @@ describe("notes, delivery and returns", () => {
 
         // The parent sees the courier and the number, never the note.
         const parent = await newShopperPage(browser, server.url, js);
-        await open(parent.page, `/orders/track?orderId=${order.displayId}&phone=${order.phone}`, js);
+        await trackInBrowser(parent.page, order.displayId, order.phone, js);
         await parent.page.getByText("Sent by DTDC, tracking number D40012345.").waitFor();
         expect(await parent.page.content()).not.toContain("after 5 pm");
         await parent.context.close();
@@ -123,14 +125,22 @@ describe("notes, delivery and returns", () => {
         await parent.page.getByLabel("Order ID").fill(order.displayId);
         await parent.page.getByLabel("Mobile number").fill(order.phone);
         await parent.page.getByRole("button", { name: "Track Order" }).click();
-        await settle(parent.page, (url) => url.searchParams.get("phone") === order.phone, js);
+        await parent.page.locator("[data-testid=tracked-status]").waitFor();
+        await ready(parent.page, js);
+        // Posted: the order's page is at its number alone.
+        expect(new URL(parent.page.url()).search).toBe(`?orderId=${order.displayId}`);
         const form = parent.page.locator("form.return-request");
-        await form.getByLabel(`How many of ${bottle.name} (Free Size)`).fill("1");
+        // A box per line, each quantity starting at 1: ticking the bottle returns one of it.
+        expect(await form.getByLabel(`How many of ${bottle.name} (Free Size)`).inputValue()).toBe("1");
+        expect(await form.getByRole("checkbox", { name: `${bottle.name} (Free Size)` }).isChecked()).toBe(false);
+        await form.getByRole("checkbox", { name: `${bottle.name} (Free Size)` }).check();
         await form.getByLabel("My money back (cash or UPI)").check();
         await form.getByLabel("Why are you returning it?").fill("The lid leaks");
         await form.getByRole("button", { name: "Ask for a return" }).click();
         await parent.page.getByTestId("return-sent").waitFor();
-        expect(await parent.page.getByTestId("return-states").textContent()).toContain(`refund: ${bottle.name} (Free Size) x 1 — requested`);
+        expect(await parent.page.getByTestId("return-states").textContent()).toContain(
+          `Refund of ${bottle.name} (Free Size) x 1 asked on ${formatDate(new Date(), "en")}, waiting for the shop.`,
+        );
       } finally {
         await parent.context.close();
       }
@@ -181,17 +191,22 @@ describe("notes, delivery and returns", () => {
         await signInShopperIn(parent.context, server.shop, server.url, user.id);
         await open(parent.page, "/account", js);
         const form = parent.page.locator(`section[data-order="${order.displayId}"] form.return-request`);
-        await form.getByLabel("How many of Shirt (30)").fill("1");
+        // One line: its box comes ticked, its quantity at 1 (of the 2 ordered).
+        expect(await form.getByRole("checkbox", { name: "Shirt (30)" }).isChecked()).toBe(true);
+        expect(await form.getByLabel("How many of Shirt (30)").inputValue()).toBe("1");
         await form.getByLabel("Another size").check();
         // The size is missing: refused beside the form, the rest kept.
         await form.getByLabel("Why are you returning it?").fill("Too tight");
         await form.getByRole("button", { name: "Ask for a return" }).click();
         const again = parent.page.locator(`section[data-order="${order.displayId}"] form.return-request`);
-        await again.getByRole("alert").filter({ hasText: "Write the size you want instead." }).waitFor();
+        await again.getByRole("alert").filter({ hasText: "Choose the size you want instead." }).waitFor();
         expect(await again.getByLabel("Why are you returning it?").inputValue()).toBe("Too tight");
         expect(await again.getByLabel("Another size").isChecked()).toBe(true);
-        await again.getByLabel("How many of Shirt (30)").fill("1");
-        await again.getByLabel("Size wanted (for an exchange)").fill("32");
+        expect(await again.getByRole("checkbox", { name: "Shirt (30)" }).isChecked()).toBe(true);
+        // The sizes the shirt is made in, less its own: chosen, not typed.
+        const sizes = again.getByLabel("Size wanted (for an exchange)");
+        expect(await sizes.locator("option").allTextContents()).toEqual(["Choose a size (for an exchange)", "24", "26", "28", "32", "34", "36", "38", "40", "42", "44", "46"]);
+        await sizes.selectOption("32");
         await again.getByRole("button", { name: "Ask for a return" }).click();
         await parent.page.getByTestId("return-sent").waitFor();
       } finally {

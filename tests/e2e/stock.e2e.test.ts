@@ -211,8 +211,8 @@ for (const mode of JS_MODES) {
         const row = page.locator("table.stock-history tbody tr").filter({ hasText: reason });
         await row.waitFor();
         const cells = (await row.locator("td").allTextContents()).map((cell) => cell.trim());
-        // When, What, Change, For sale after, Who, Why / order
-        expect(cells.slice(1)).toEqual(["Delivery", "+5", "8", admin.name || admin.email, reason]);
+        // When, What, For sale ±, For sale after, On the shelf ±, Who, Why / order
+        expect(cells.slice(1)).toEqual(["Delivery", "+5", "8", "+5", admin.name || admin.email, reason]);
 
         const count = page.getByRole("form", { name: "Count the shelf" });
         await count.getByLabel("Units on the shelf").fill("lots");

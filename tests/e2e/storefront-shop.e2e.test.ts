@@ -88,6 +88,25 @@ for (const mode of JS_MODES) {
       expect(await page.getByLabel("Category").inputValue()).toBe("");
     });
 
+    it("is in the navbar, and names its filters in words, never a message key, in English and Hindi", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      for (const [language, shop, category, gender] of [
+        ["en", "Shop", "Category", "Gender"],
+        ["hi", "दुकान", "कैटेगरी", "किसके लिए"],
+      ] as const) {
+        await context.addCookies([{ name: "shop_lng", value: language, url: server.url }]);
+        await open(page, "/", js);
+        const nav = page.getByRole("navigation", { name: language === "en" ? "Main" : "मुख्य" });
+        await nav.getByRole("link", { name: shop, exact: true }).click();
+        await settle(page, (url) => url.pathname === "/shop", js);
+        expect(await nav.getByRole("link", { name: shop, exact: true }).getAttribute("aria-current")).toBe("page");
+        expect(await textOf(page, "label[for=filter-category]")).toBe(category);
+        expect(await textOf(page, "label[for=filter-gender]")).toBe(gender);
+        expect(await page.locator(".filters").textContent()).not.toMatch(/shop:/);
+      }
+      await context.addCookies([{ name: "shop_lng", value: "en", url: server.url }]);
+    });
+
     it("says so when min price is above max price instead of showing an empty list", async ({ skip }) => {
       if (!browser) return skip("no Chromium on this machine");
       await open(page, "/shop", js);

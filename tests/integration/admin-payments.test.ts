@@ -10,11 +10,11 @@ import { formatRupees } from "../../domain/money";
 import { PAYMENT_STANDINGS, type PaymentStanding } from "../../domain/orders/events";
 import { PAYMENT_FILTER_MESSAGE } from "../../domain/admin-orders";
 import { PAYMENT_FORM_MESSAGES } from "../../domain/forms/admin-payments";
-import { PAYMENT_MESSAGES, refundTooLarge } from "../../domain/orders/payment";
+import { PAYMENT_FIELD_MESSAGES } from "../../domain/orders/payment";
 import { UPI_REFERENCE_MESSAGE } from "../../domain/orders/upi";
-import { REFERENCE_TAKEN_MESSAGE } from "../../domain/orders/upi-reference";
+import { refusal } from "../../domain/errors";
 import { hasRefusal, refusalIn } from "../../app/i18n/i18n.server";
-import { refusalByPatternIn } from "../../app/i18n/refusal-patterns.server";
+import { refusalText } from "../../app/i18n/refusals.server";
 
 let server: TestServer;
 let admin: TestAdmin;
@@ -177,6 +177,29 @@ describe("the order page's payment steps", () => {
     expect(html).not.toContain(">Cash collected</button>");
   });
 
+  it("refuses cash on a cancelled order, and cash over a reported UPI reference, which stays reported", async () => {
+    const cod = await placeTestOrder(server.shop, { name: "Cancelled Parent" });
+    await server.shop.orders.changeStatus(cod.orderId, "cancelled", { kind: "admin", id: admin.id, name: "Payments Admin" });
+    let res = await post(cod.orderId, { intent: "cash" });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("This order is cancelled: no cash can have been collected for it.");
+    expect(await summary(cod.orderId)).toMatchObject({ paymentStatus: "unpaid", amountPaid: 0 });
+    res = await post(cod.orderId, { intent: "cash" }, "hi");
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("यह ऑर्डर रद्द है");
+
+    const upi = await placeUpiOrder();
+    const reference = nextReference();
+    await report(upi.orderId, reference);
+    res = await post(upi.orderId, { intent: "cash" });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain(`The parent reported UPI payment ${reference} for this order: confirm or reject it before recording cash.`);
+    expect(await summary(upi.orderId)).toMatchObject({ paymentStatus: "reported", paymentReference: reference, amountPaid: 0 });
+    expect((await trail(upi.orderId)).map((e) => e.type)).not.toContain("CashCollected");
+    // The reference is still this order's: no other order can report it.
+    await expect(report((await placeUpiOrder()).orderId, reference)).rejects.toMatchObject({ status: 409 });
+  });
+
   it("refuses a post that is not a payment step with 400", async () => {
     const { orderId } = await placeTestOrder(server.shop);
     const res = await post(orderId, { intent: "gift" });
@@ -249,25 +272,27 @@ describe("the dashboard's payment filter", () => {
 
 describe("the payment words in Hindi", () => {
   it("has Hindi for every refusal the admin's payment steps and filter can show", () => {
-    const { alreadyRecorded, nothingReported, rejectNote, refundAmount, refundMethod, nothingPaid, recordedByRefund, noteTooLong } = PAYMENT_MESSAGES;
-    for (const message of [
-      alreadyRecorded,
-      nothingReported,
-      rejectNote,
-      refundAmount,
-      refundMethod,
-      nothingPaid,
-      recordedByRefund,
-      noteTooLong,
-      UPI_REFERENCE_MESSAGE,
-      REFERENCE_TAKEN_MESSAGE,
-      PAYMENT_FILTER_MESSAGE,
-      ...Object.values(PAYMENT_FORM_MESSAGES),
+    // The rules' refusals, by key.
+    for (const key of [
+      "admin.paymentAlreadyRecorded",
+      "admin.paymentNothingReported",
+      "admin.paymentRejectNote",
+      "admin.paymentRefundAmount",
+      "admin.paymentRefundMethod",
+      "admin.paymentNothingPaid",
+      "admin.paymentRecordedByRefund",
+      "admin.paymentNoteTooLong",
+      "payment.reference",
+      "payment.referenceTaken",
     ]) {
+      expect(refusalText("hi", refusal(key)), key).toMatch(/[\u0900-\u097F]/);
+    }
+    // The forms' and the filter's own messages, by their text.
+    for (const message of [UPI_REFERENCE_MESSAGE, PAYMENT_FILTER_MESSAGE, ...Object.values(PAYMENT_FIELD_MESSAGES), ...Object.values(PAYMENT_FORM_MESSAGES)]) {
       expect(hasRefusal(message), message).toBe(true);
       expect(refusalIn("hi", message), message).toMatch(/[\u0900-\u097F]/);
     }
-    expect(refusalByPatternIn("hi", "admin", refundTooLarge(1250))).toBe(
+    expect(refusalText("hi", refusal("admin.paymentRefundTooLarge", { most: 1250 }))).toBe(
       "ज़्यादा से ज़्यादा ₹1,250 लौटाए जा सकते हैं, यानी जितना पेमेंट हुआ और अभी लौटाया नहीं गया।",
     );
   });

@@ -42,6 +42,20 @@ async function login(email: string, password: string): Promise<string | null> {
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
+/**
+ * The first sign-in of an admin added with a temporary password: the login page, then their own
+ * password on /admin/password, which every admin page asks for first (decision 120). The cookie
+ * of the fresh session the change signs in.
+ */
+async function firstSignIn(email: string, temporary: string, own: string): Promise<string> {
+  const cookie = await login(email, temporary);
+  expect(cookie, `${email} signs in`).not.toBeNull();
+  expect((await page(cookie!, "/admin")).headers.get("Location")).toBe("/admin/password");
+  const changed = await form(cookie!, "/admin/password", { current: temporary, next: own, repeat: own });
+  expect(changed.status, `${email} changes the temporary password`).toBe(302);
+  return changed.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
 const apiLogin = (email: string, password: string) =>
   call(`${server.url}/api/users/admin-login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) });
 
@@ -80,8 +94,7 @@ describe("the Admins page", () => {
     res = await form(owner.cookie, "/admin/admins", { intent: "add", name: "Short", email: "short@example.in", password: "short" });
     expect(res.status).toBe(422);
 
-    const ravi = await login("ravi@example.in", "ravi temporary 2026");
-    expect(ravi).not.toBeNull();
+    const ravi = await firstSignIn("ravi@example.in", "ravi temporary 2026", "ravi's own password");
     res = await page(ravi!, "/admin/admins");
     html = await res.text();
     expect(html).toContain("ravi@example.in");
@@ -105,7 +118,7 @@ describe("the Admins page", () => {
 
   it("names each admin by name and email in the trail of an order they both changed", async () => {
     await server.shop.auth.addAdmin({ kind: "cli" }, { name: "Meena Joshi", email: "meena@example.in", password: "meena temporary 2026" });
-    const meena = (await login("meena@example.in", "meena temporary 2026"))!;
+    const meena = await firstSignIn("meena@example.in", "meena temporary 2026", "meena's own password");
     const order = await placeTestOrder(server.shop);
     const change = (cookie: string, status: string) => form(cookie, "/admin?index", { intent: "status", orderId: order.orderId, status, back: "/admin" });
     expect((await change(owner.cookie, "shipped")).status).toBe(302);
@@ -124,8 +137,8 @@ describe("the Admins page", () => {
 
   it("a disabled admin cannot sign in (page or /api) and their cookie and token stop at once; enabled again they can", async () => {
     await server.shop.auth.addAdmin({ kind: "cli" }, { name: "Kiran Rao", email: "kiran@example.in", password: "kiran temporary 2026" });
-    const kiran = (await login("kiran@example.in", "kiran temporary 2026"))!;
-    const token = ((await (await apiLogin("kiran@example.in", "kiran temporary 2026")).json()) as { token: string }).token;
+    const kiran = await firstSignIn("kiran@example.in", "kiran temporary 2026", "kiran own password");
+    const token = ((await (await apiLogin("kiran@example.in", "kiran own password")).json()) as { token: string }).token;
     const apiOrders = () => call(`${server.url}/api/orders`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await page(kiran, "/admin")).status).toBe(200);
     expect((await apiOrders()).status).toBe(200);
@@ -137,15 +150,15 @@ describe("the Admins page", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/login");
     expect((await apiOrders()).status).toBe(401);
-    expect(await login("kiran@example.in", "kiran temporary 2026")).toBeNull();
-    res = await form("", "/admin/login", { email: "kiran@example.in", password: "kiran temporary 2026" });
+    expect(await login("kiran@example.in", "kiran own password")).toBeNull();
+    res = await form("", "/admin/login", { email: "kiran@example.in", password: "kiran own password" });
     expect(await res.text()).toContain("Login failed.");
-    expect([401, 403]).toContain((await apiLogin("kiran@example.in", "kiran temporary 2026")).status);
+    expect([401, 403]).toContain((await apiLogin("kiran@example.in", "kiran own password")).status);
     expect(await (await page(owner.cookie, "/admin/admins")).text()).toContain("Disabled");
 
     res = await form(owner.cookie, "/admin/admins", { intent: "enable", email: "kiran@example.in" });
     expect(res.status).toBe(302);
-    expect(await login("kiran@example.in", "kiran temporary 2026")).not.toBeNull();
+    expect(await login("kiran@example.in", "kiran own password")).not.toBeNull();
   });
 });
 
@@ -157,6 +170,8 @@ describe("shop admin", () => {
     const password = /temporary password \(shown once\): (\S+)/.exec(added.stdout)?.[1];
     expect(password).toHaveLength(16);
     expect(await login("suresh@example.in", password!)).not.toBeNull();
+    // A password someone else chose: the first admin page is the one that changes it (decision 120).
+    expect((await page((await login("suresh@example.in", password!))!, "/admin")).headers.get("Location")).toBe("/admin/password");
 
     const secret = "from a file 42";
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shop-admins-")), "password.txt");

@@ -230,7 +230,11 @@ describe("the /api under generated bad requests", () => {
           expect(answer.headers.get("content-type") ?? "", what).toMatch(/^application\/json/);
           expect(answer.body, what).toBeDefined();
           if (!g.mayPass) expect(answer.status, what).toBeGreaterThanOrEqual(400);
-          if (answer.status >= 400) expect(answer.body, what).toEqual({ message: expect.any(String) });
+          // A rule's refusal also names its key as `code` (decision 108); nothing else ever rides along.
+          if (answer.status >= 400) {
+            const body = answer.body as Record<string, unknown>;
+            expect(body, what).toEqual("code" in body ? { message: expect.any(String), code: expect.stringMatching(/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/) } : { message: expect.any(String) });
+          }
         });
         expect(await stateFingerprint(api.server)).toEqual(initial);
       }),

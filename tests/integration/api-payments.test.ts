@@ -3,9 +3,8 @@
 // two-way paymentStatus kept for existing clients.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFERENCE_TAKEN_MESSAGE } from "../../domain/orders/upi-reference";
 import { UPI_REFERENCE_MESSAGE } from "../../domain/orders/upi";
-import { PAYMENT_MESSAGES } from "../../domain/orders/payment";
+import { PAYMENT_REFUSALS as PAYMENT_MESSAGES } from "../support/refusal";
 import { startApiHarness, type ApiHarness } from "../support/api";
 
 let api: ApiHarness;
@@ -108,11 +107,13 @@ describe("reporting a payment", () => {
 
     const other = await guestOrder();
     res = await report(other.placed.orderId, { reference, phone: other.phone });
-    expect(res).toMatchObject({ status: 409, body: { message: REFERENCE_TAKEN_MESSAGE } });
+    // A rule's refusal: English words, and its key as a stable `code`.
+    expect(res).toMatchObject({ status: 409, body: { message: PAYMENT_MESSAGES.referenceTaken, code: "payment.referenceTaken" } });
     // In Hindi when the caller asks, like every /api refusal.
     res = await report(other.placed.orderId, { reference, phone: other.phone }, { headers: { "Accept-Language": "hi-IN,hi;q=0.9" } });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/[\u0900-\u097f]/);
+    expect(res.body.code).toBe("payment.referenceTaken");
     res = await report(other.placed.orderId, { reference: "12345", phone: other.phone });
     expect(res).toMatchObject({ status: 422, body: { message: UPI_REFERENCE_MESSAGE } });
 
@@ -155,7 +156,7 @@ describe("reporting a payment", () => {
 
   it("a cash order has nothing to report", async () => {
     const { placed, phone } = await guestOrder({ paymentMethod: "cod" });
-    expect(await report(placed.orderId, { reference: newReference(), phone })).toMatchObject({ status: 409, body: { message: "This order is paid in cash on delivery." } });
+    expect(await report(placed.orderId, { reference: newReference(), phone })).toMatchObject({ status: 409, body: { message: "This order is paid in cash on delivery.", code: "payment.notUpi" } });
   });
 });
 

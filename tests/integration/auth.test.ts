@@ -18,7 +18,8 @@ let clock = new Date("2025-06-01T10:00:00Z");
 let phoneSeq = 9_000_000_000;
 let ipSeq = 1;
 
-const nextPhone = () => String(phoneSeq++);
+// Each number of another series (its first five digits): the shop texts at most 10 numbers of one series an hour (decision 116).
+const nextPhone = () => String((phoneSeq += 100_003));
 const nextIp = () => `10.0.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
 const advance = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);

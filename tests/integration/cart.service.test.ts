@@ -4,6 +4,7 @@ import { cartStreamId, guestCartId, userCartId } from "../../domain/cart";
 import { isRuleViolation } from "../../domain/errors";
 import type { CartOwner } from "../../services/cart";
 import { openTestShop, type TestShop } from "../support/shop";
+import { englishOf } from "../support/refusal";
 
 let shop: TestShop;
 
@@ -21,7 +22,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (err) {
-    if (isRuleViolation(err)) return err.message;
+    if (isRuleViolation(err)) return englishOf(err);
     throw err;
   }
   throw new Error("expected a refusal");

@@ -137,7 +137,8 @@ describe("the cart's money", () => {
     expect(textOf(html, "cart-subtotal-line")).toBe("Subtotal: ₹3,539");
     expect(textOf(html, "cart-discount-line")).toBe("10% off: −₹353");
     expect(textOf(html, "cart-delivery")).toBe("Delivery: free in Churu district, ₹100 elsewhere");
-    expect(textOf(html, "cart-total")).toBe("Total: ₹3,186");
+    // No pincode yet: the total before delivery, never called the total (decision 113).
+    expect(textOf(html, "cart-total")).toBe("Total before delivery: ₹3,186");
     // Below the lines.
     expect(html.indexOf("cart-subtotal-line")).toBeGreaterThan(html.indexOf("cart-table"));
 
@@ -145,7 +146,7 @@ describe("the cart's money", () => {
     expect(textOf(hindi, "cart-subtotal-line")).toBe("सामान का जोड़: ₹3,539");
     expect(textOf(hindi, "cart-discount-line")).toBe("10% की छूट: −₹353");
     expect(textOf(hindi, "cart-delivery")).toBe("डिलीवरी: चूरू ज़िले में मुफ़्त, बाहर ₹100");
-    expect(textOf(hindi, "cart-total")).toBe("कुल: ₹3,186");
+    expect(textOf(hindi, "cart-total")).toBe("डिलीवरी से पहले कुल: ₹3,186");
   });
 
   it("shows no offer below its minimum, and says the shop delivers only in the district", async () => {
@@ -153,10 +154,10 @@ describe("the cart's money", () => {
     expect(textOf(below, "cart-subtotal")).toBe("₹620");
     expect(below).not.toContain("cart-discount-line");
     expect(textOf(below, "cart-delivery")).toBe("Delivery: free. We deliver only in Churu district.");
-    expect(textOf(below, "cart-total")).toBe("Total: ₹620");
+    expect(textOf(below, "cart-total")).toBe("Total before delivery: ₹620");
 
     const above = await page(strict, "/cart", await guestCart(strict, lines));
     expect(textOf(above, "cart-discount-line")).toBe("10% off: −₹353");
-    expect(textOf(above, "cart-total")).toBe("Total: ₹3,186");
+    expect(textOf(above, "cart-total")).toBe("Total before delivery: ₹3,186");
   });
 });

@@ -30,6 +30,11 @@ describe("health", () => {
     expect(counts).toMatchObject({ ok: true, lag: 1, lagSeconds: expect.any(Number) });
     expect(counts!.lagSeconds).toBeLessThan(60);
     expect(healthy.reactors).toEqual([expect.objectContaining({ name: "order_notifications", ok: true })]);
+    // No SMS_PROVIDER, no SMTP_URL: messages are only printed, which is no fault but is said.
+    expect(healthy.messages).toEqual({
+      sms: { transport: "console", reachesPhones: false },
+      email: { transport: "console", reachesMailboxes: false },
+    });
 
     await stopJobs();
     await shop.testDatabase.db.destroy();
@@ -38,6 +43,19 @@ describe("health", () => {
     expect(broken.database.ok).toBe(false);
     expect(broken.database.error).toBeTruthy();
     await shop.close().catch(() => {});
+  });
+
+  it("names the transports that send, as /healthz answers them", async () => {
+    const server = await startTestServer({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
+    try {
+      const res = await fetch(`${server.url}/healthz`);
+      expect((await res.json()).messages).toEqual({
+        sms: { transport: "msg91", reachesPhones: true },
+        email: { transport: "smtp", reachesMailboxes: true },
+      });
+    } finally {
+      await server.close();
+    }
   });
 
   it("is unhealthy while no job runner has been seen lately: codes would wait for ever", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_EMAIL_MESSAGE, NEWSLETTER_THANKS } from "../../domain/newsletter";
 import { RESOURCES } from "../../app/i18n/i18n.server";
 import { call, placeTestOrder } from "../support/admin";
+import { lookUpOrder } from "../support/tracking";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -37,28 +38,31 @@ describe("order tracking in Hindi", () => {
     expect(form).toContain(">मोबाइल नंबर</label>");
     expect(form).toContain("ऑर्डर ट्रैक करें</button>");
 
-    const found = await get(`/orders/track?orderId=${displayId}&phone=${phone}`);
+    const lookup = await lookUpOrder(server.url, { orderId: displayId, phone }, HINDI);
+    expect(lookup.res.status).toBe(303);
+    expect(lookup.location).toBe(`/orders/track?orderId=${displayId}`);
+    const found = await get(lookup.location!, lookup.cookie);
     expect(found.status).toBe(200);
     const html = await found.text();
     expect(html).toContain(`ऑर्डर ${displayId}`);
     // The stored status stays "pending"; the parent reads it in Hindi.
-    expect(html).toMatch(/data-testid="tracked-status">बाकी</);
+    expect(html).toMatch(/data-testid="tracked-status">लंबित</);
     expect(html).toContain("कैश ऑन डिलीवरी");
     expect(html).toContain("स्थिति का ब्योरा");
 
-    const english = await (await get(`/orders/track?orderId=${displayId}&phone=${phone}`, "shop_lng=en")).text();
+    const english = await (await get(lookup.location!, lookup.cookie.replace("shop_lng=hi", "shop_lng=en"))).text();
     expect(english).toMatch(/data-testid="tracked-status">pending</);
     expect(english).toContain("Status history");
   });
 
-  it("refuses a missing number and an unknown order in Hindi (JavaScript off: a GET form)", async () => {
+  it("refuses a missing number and an unknown order in Hindi (JavaScript off: the lookup's POST answered with the form)", async () => {
     const { displayId } = await placeTestOrder(server.shop);
-    const missing = await get(`/orders/track?orderId=${displayId}&phone=`);
-    expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain("कृपया अपनी ऑर्डर आईडी और मोबाइल नंबर डालें।");
-    const unknown = await get(`/orders/track?orderId=${displayId}&phone=9000000000`);
-    expect(unknown.status).toBe(404);
-    const html = await unknown.text();
+    const missing = await lookUpOrder(server.url, { orderId: displayId, phone: "" }, HINDI);
+    expect(missing.res.status).toBe(400);
+    expect(await missing.res.text()).toContain("कृपया अपनी ऑर्डर आईडी और मोबाइल नंबर डालें।");
+    const unknown = await lookUpOrder(server.url, { orderId: displayId, phone: "9000000000" }, HINDI);
+    expect(unknown.res.status).toBe(404);
+    const html = await unknown.res.text();
     expect(html).toContain("इस ऑर्डर आईडी और मोबाइल नंबर से कोई ऑर्डर नहीं मिला।");
     expect(html).not.toContain("We could not find an order");
   });
@@ -86,7 +90,7 @@ describe("the account page in Hindi", () => {
     await expect
       .poll(async () => (withOrder = await (await get("/account", `${session}; ${HINDI}`)).text()), { timeout: 30_000 })
       .toContain(`>${displayId}</td>`);
-    expect(withOrder).toContain('data-label="स्थिति"><span class="status">बाकी</span>');
+    expect(withOrder).toContain('data-label="स्थिति"><span class="status">लंबित</span>');
     expect(withOrder).toMatch(/<td data-label="तारीख">\d{1,2} \S+ \d{4}<\/td>/);
     const english = await (await get("/account", `${session}; shop_lng=en`)).text();
     expect(english).toContain('data-label="Status"><span class="status">pending</span>');

@@ -43,7 +43,7 @@ describe("the admin area in Hindi", () => {
     expect(html).toContain(">लॉगआउट</button>");
     expect(html).toContain('<th scope="col">ग्राहक का नाम</th>');
     expect(html).toContain(">भुगतान हो गया</button>");
-    expect(html).toContain('<option value="pending">बाकी</option>');
+    expect(html).toContain('<option value="pending">लंबित</option>');
     // The status filter's option: its label and how many orders it holds (decision 102).
     expect(html).toContain('<option value="shipped" data-count="0">भेजे गए (0)</option>');
     // The stored status stays English in the page's data.
@@ -74,7 +74,7 @@ describe("the admin area in Hindi", () => {
     expect(html).toContain('<dd data-field="status">भेज दिया गया</dd>');
     expect(html).toContain(">ऑर्डर किया गया</td>");
     expect(html).toContain(">स्थिति बदली</td>");
-    expect(html).toContain(">बाकी → भेज दिया गया</td>");
+    expect(html).toContain(">लंबित → भेज दिया गया</td>");
     expect(html).toContain(`मेहमान: ${order.name}`);
     expect(html).not.toContain("What happened");
 

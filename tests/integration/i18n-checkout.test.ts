@@ -64,7 +64,12 @@ describe("the cart and the checkout in Hindi", () => {
     const cookie = `${await cartCookie()}; ${HINDI}`;
     const cart = await (await call(`${server.url}/cart`, { headers: { Cookie: cookie } })).text();
     expect(cart).toContain('<th scope="col">साइज़</th>');
-    expect(cart).toContain(">कार्ट खाली करें</button>");
+    // Emptying the cart asks first: a link to the question, then Yes (a post) and No.
+    expect(cart).toMatch(/href="\/cart\?confirm=clear">कार्ट खाली करें<\/a>/);
+    const asked = await (await call(`${server.url}/cart?confirm=clear`, { headers: { Cookie: cookie } })).text();
+    expect(asked).toContain(">क्या कार्ट खाली करना है?</p>");
+    expect(asked).toContain(">हाँ, कार्ट खाली करें</button>");
+    expect(asked).toContain(">नहीं, कार्ट रहने दें</a>");
     expect(cart).toContain(">ऑर्डर करने आगे बढ़ें</a>");
     expect(cart).toMatch(/aria-label="[^"]+ \(24\) कितने चाहिए"/);
     expect(cart).not.toContain("Proceed to Checkout");

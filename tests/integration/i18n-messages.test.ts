@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayOrderId } from "../../domain/orders/order";
 import { call } from "../support/admin";
+import { shownTotalFor } from "../support/checkout";
 import { eventually } from "../support/fake-providers";
 import { codeRecord, placeOrder } from "../support/notifications";
 import { startTestServer, type TestServer } from "../support/server";
@@ -50,7 +51,10 @@ async function checkout(phone: string, cookie: string): Promise<string> {
     .filter((pair) => pair.startsWith("shop_cart="))
     .join("; ");
   const details = { name: "Sunita Devi", phone, address: "Ward 7, Subhash Chowk", city: "Churu", pincode: "331001" };
-  const placed = await call(`${server.url}/checkout`, form({ ...details, idempotencyKey: randomUUID() }, [cart, cookie].filter(Boolean).join("; ")));
+  const cookies = [cart, cookie].filter(Boolean).join("; ");
+  // The total the page showed for the pincode: the order is placed at it (decision 113).
+  const shownTotal = await shownTotalFor(server.url, cookies, details.pincode);
+  const placed = await call(`${server.url}/checkout`, form({ ...details, shownTotal, idempotencyKey: randomUUID() }, cookies));
   expect(placed.status).toBe(302);
   const orderId = new URL(placed.headers.get("Location")!, server.url).searchParams.get("order");
   expect(orderId).toBeTruthy();

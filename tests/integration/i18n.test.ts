@@ -57,8 +57,27 @@ describe("the shop in Hindi and English", () => {
     }
     const home = await (await get("/", HINDI)).text();
     expect(home).toContain("चूरू के हर स्कूल की यूनिफॉर्म");
-    expect(home).toContain('<link rel="alternate" hrefLang="hi-IN" href="/?lng=hi"/>');
-    expect(home).toContain('<link rel="alternate" hrefLang="x-default" href="/"/>');
+    // Absolute, as hreflang must be (a relative one is invalid): from SHOP_URL.
+    const shopUrl = server.shop.config.shopUrl;
+    expect(home).toContain(`<link rel="alternate" hrefLang="hi-IN" href="${shopUrl}/?lng=hi"/>`);
+    expect(home).toContain(`<link rel="alternate" hrefLang="en-IN" href="${shopUrl}/?lng=en"/>`);
+    expect(home).toContain(`<link rel="alternate" hrefLang="x-default" href="${shopUrl}/"/>`);
+    const school = await (await get("/schools/dps?colour-shirt=Blue", HINDI)).text();
+    expect(school).toContain(`<link rel="alternate" hrefLang="en-IN" href="${shopUrl}/schools/dps?colour-shirt=Blue&amp;lng=en"/>`);
+    expect([...home.matchAll(/<link rel="alternate" hrefLang="[^"]+" href="([^"]*)"/g)].map((m) => new URL(m[1]).origin)).toEqual([shopUrl, shopUrl, shopUrl]);
+  });
+
+  it("starts hreflang links with SHOP_URL; without it the address asked for in development, and none in production", async () => {
+    const { loader } = await import("../../app/root");
+    const originWith = async (config: Partial<typeof server.shop.config>) => {
+      const shop = { ...server.shop, config: { ...server.shop.config, ...config } };
+      const answer = await loader({ request: new Request("http://192.168.1.5:3000/shop"), context: { shop }, params: {} } as never);
+      return (answer as unknown as { data: { origin: string | null } }).data.origin;
+    };
+    expect(await originWith({ shopUrl: "https://shop.example.in", shopUrlSet: true })).toBe("https://shop.example.in");
+    expect(await originWith({ shopUrl: "http://localhost:3000", shopUrlSet: false, production: false })).toBe("http://192.168.1.5:3000");
+    // In production a request's Host is whoever sent it: no absolute link is made from it.
+    expect(await originWith({ shopUrl: "http://localhost:3000", shopUrlSet: false, production: true })).toBeNull();
   });
 
   it("keeps English, word for word, for everyone else", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
+import { shownTotalFor } from "../support/checkout";
 
 let server: TestServer;
 let token: string;
@@ -210,7 +211,7 @@ describe("the /cart and /checkout forms with bad input", () => {
     expect(cart).toContain("620");
 
     // The checkout form asks how the parent will pay (decision 101).
-    const fields = { ...address, paymentMethod: "cod", idempotencyKey: randomUUID() };
+    const fields = { ...address, paymentMethod: "cod", shownTotal: await shownTotalFor(server.url, cookie, address.pincode), idempotencyKey: randomUUID() };
     const [a, b] = await Promise.all([call("/checkout", form(fields, cookie)), call("/checkout", form(fields, cookie))]);
     expect(a.status).toBe(302);
     expect(b.status).toBe(302);

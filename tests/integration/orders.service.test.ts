@@ -4,6 +4,7 @@ import { isRuleViolation } from "../../domain/errors";
 import { orderStreamId } from "../../domain/orders/events";
 import type { CartOwner } from "../../services/cart";
 import { openTestShop, type TestShop } from "../support/shop";
+import { englishOf } from "../support/refusal";
 
 let shop: TestShop;
 
@@ -21,7 +22,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ message: string; st
   try {
     await promise;
   } catch (err) {
-    if (isRuleViolation(err)) return { message: err.message, status: err.status };
+    if (isRuleViolation(err)) return { message: englishOf(err), status: err.status };
     throw err;
   }
   throw new Error("expected a refusal");

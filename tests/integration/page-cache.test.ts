@@ -62,6 +62,16 @@ describe("catalogue pages for visitors without a session or cart", () => {
     expect(withoutNonce(await second.text(), second)).toBe(withoutNonce(await first.text(), first));
   });
 
+  it("answers each request with its own X-Request-Id, never the id of the request the kept page was rendered for", async () => {
+    const answers = [];
+    const asks: Record<string, string>[] = [{}, {}, {}, { Cookie: "shop_cart=nobody" }];
+    for (const headers of asks) answers.push(await get("/schools", headers));
+    expect(answers.slice(1, 3).map((res) => res.headers.get("x-page-cache"))).toEqual(["hit", "hit"]);
+    const ids = answers.map((res) => res.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("keeps a page per address, query string included", async () => {
     await get("/schools/dps/pant?size=38-30");
     const other = await get("/schools/dps/pant?size=40-32");

@@ -1,4 +1,4 @@
-// Generated bad posts to every page action (the 14 routes with an `action`), as a guest, a
+// Generated bad posts to every page action (the 16 routes with an `action`), as a guest, a
 // signed-in shopper and a signed-in admin, with a same-origin Origin header: random fields
 // and values (NUL, broken characters, huge strings, odd names), every content type a client
 // can send (url-encoded, multipart and broken multipart, text/plain, JSON, none, odd
@@ -50,11 +50,14 @@ beforeAll(async () => {
     "/newsletter",
     "/cart",
     "/checkout",
+    "/account?details",
     "/admin?index",
     "/admin/notifications",
     `/admin/orders/${order.orderId}/delete`,
     "/admin/products",
     `/admin/products/${product.id}/delete`,
+    `/admin/orders/${order.orderId}/reference`,
+    "/admin/password",
   ];
 }, 180_000);
 afterAll(async () => {
@@ -65,9 +68,10 @@ afterAll(async () => {
 const FIELD_NAMES = [
   "identifier", "email", "password", "phone", "otp", "intent", "method", "redirectTo", "remember", "name", "address", "city",
   "pincode", "productId", "size", "school", "quantity", "id", "orderId", "status", "payment", "back", "category", "description",
-  "image", "price", "stock_quantity", "gender", "key", "idempotencyKey", "via", "respond",
+  "image", "price", "stock_quantity", "gender", "key", "idempotencyKey", "via", "respond", "reference", "from", "to", "current",
+  "next", "repeat",
 ];
-const INTENTS = ["add", "update", "remove", "clear", "send", "resend", "change", "verify", "save", "delete", "retry", "status", "payment", "fetcher", "data"];
+const INTENTS = ["add", "update", "remove", "clear", "send", "resend", "change", "verify", "save", "delete", "retry", "status", "payment", "fetcher", "data", "profile", "phone-send", "phone-verify", "address-add", "address-edit", "address-delete", "address-from-order", "name"];
 const NASTY = [
   "'; DROP TABLE orders; --", "<script>alert(1)</script>", "../../etc/passwd", "${jndi:ldap://x/a}", "{{7*7}}", "__proto__", "constructor",
   "🙂".repeat(100), "\u202e\u0645\u0631\u062d\u0628\u0627", "9876543210", "331001", "a@b.in", "school/dps/shirt", "-1", "1e999", "0x10", "NaN",
@@ -137,7 +141,8 @@ const METHODS = fc.oneof(
 );
 
 const generated: fc.Arbitrary<Generated> = fc.record({
-  page: fc.nat(13),
+  // One less than the number of pages listed in beforeAll.
+  page: fc.nat(16),
   role: fc.constantFrom(...ROLES),
   method: METHODS,
   encoding: fc.constantFrom("urlencoded" as const, "multipart" as const),
@@ -169,9 +174,12 @@ function bodyOf(g: Generated): { body: Buffer; type: string | null } {
   const formType = g.encoding === "multipart" ? `multipart/form-data; boundary=${BOUNDARY}` : "application/x-www-form-urlencoded";
   const encode = () => (g.encoding === "multipart" ? multipart(fields, p.kind === "file" ? p.name : undefined) : Buffer.from(new URLSearchParams(fields).toString()));
   switch (p.kind) {
-    case "content-type":
-      // The same fields, but not as a form: as JSON for the JSON type, else the form's own bytes.
-      return { body: p.type === "application/json" ? Buffer.from(JSON.stringify(Object.fromEntries(fields))) : encode(), type: p.type };
+    case "content-type": {
+      // The same fields, but not as a form: as JSON for the JSON type, else the form's own bytes. Never empty: a post
+      // with no type and no body is a bare empty form by design (form.server.ts), which would poison nothing.
+      const body = p.type === "application/json" ? Buffer.from(JSON.stringify(Object.fromEntries(fields))) : encode();
+      return { body: body.length > 0 ? body : Buffer.from("x=1"), type: p.type };
+    }
     case "broken-multipart": {
       const whole = multipart(fields);
       return { body: whole.subarray(0, Math.max(1, whole.length - p.cut - BOUNDARY.length)), type: `multipart/form-data; boundary=${BOUNDARY}` };

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDED_FLASH_COOKIE } from "../../domain/cookies";
 import { call, placeTestOrder } from "../support/admin";
+import { lookUpOrder } from "../support/tracking";
 import { startTestServer, type TestServer } from "../support/server";
 import { startStorefrontServer } from "../support/storefront";
 
@@ -202,6 +203,11 @@ describe("the order confirmation", () => {
     // WhatsApp from an order's page starts the message with the order number.
     const text = encodeURIComponent(`Hello, I have a question about my order ${displayId}.`);
     expect(html).toContain(`href="https://wa.me/919876543210?text=${text}"`);
+    // On a Hindi page the message is typed in Hindi.
+    const hindi = await (await call(`${server.url}/checkout/done?order=${orderId}`, { headers: { Cookie: "shop_lng=hi" } })).text();
+    const hindiText = encodeURIComponent(`नमस्ते, मेरे ऑर्डर ${displayId} के बारे में एक सवाल है।`);
+    expect(hindi).toContain(`href="https://wa.me/919876543210?text=${hindiText}"`);
+    expect(hindi).not.toContain(text);
   });
 
   it("the tracking link opens the form with the number filled in, asking only for the mobile number", async () => {
@@ -212,9 +218,9 @@ describe("the order confirmation", () => {
     expect(html).toMatch(new RegExp(`id="track-order"[^>]*value="${displayId}"`));
     expect(html).not.toContain("Please enter your order ID and mobile number.");
     // A submitted form without the number is still told what is missing.
-    const empty = await call(`${server.url}/orders/track?orderId=${displayId}&phone=`);
-    expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain("Please enter your order ID and mobile number.");
+    const empty = await lookUpOrder(server.url, { orderId: displayId, phone: "" });
+    expect(empty.res.status).toBe(400);
+    expect(await empty.res.text()).toContain("Please enter your order ID and mobile number.");
   });
 });
 

@@ -8,6 +8,8 @@ import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInShopper } from "../../app/auth/session.server";
 import { call } from "../support/admin";
+import { shownTotalFor } from "../support/checkout";
+import { lookUpOrder } from "../support/tracking";
 import { startTestServer, type TestServer } from "../support/server";
 
 let upiShop: TestServer;
@@ -67,7 +69,10 @@ const details = (phone: string, pincode = "331001") => ({ name: "Asha Devi", pho
 async function checkout(server: TestServer, paymentMethod: string, cookie = "") {
   const phone = newPhone();
   const cart = await cartCookie(server, cookie);
-  const res = await post(server, "/checkout", { ...details(phone), paymentMethod, idempotencyKey: randomUUID() }, [cart, cookie].filter(Boolean).join("; "));
+  const cookies = [cart, cookie].filter(Boolean).join("; ");
+  // The total the page shows for the pincode: the order is placed at it (decision 113).
+  const shownTotal = await shownTotalFor(server.url, cookies, details(phone).pincode);
+  const res = await post(server, "/checkout", { ...details(phone), paymentMethod, shownTotal, idempotencyKey: randomUUID() }, cookies);
   expect(res.status).toBe(302);
   const location = res.headers.get("location") ?? "";
   expect(location).toMatch(/^\/checkout\/done\?order=[0-9a-f-]{36}$/);
@@ -122,7 +127,8 @@ describe("the checkout's payment choice", () => {
     expect(await cashShop.shop.db.selectFrom("orders").select("id").where("phone", "=", phone).execute()).toEqual([]);
 
     // A form without the choice (a page served before it existed) is a cash order where cash is the only way.
-    const unchosen = await post(cashShop, "/checkout", { ...details(phone), idempotencyKey: randomUUID() }, cart);
+    const shownTotal = await shownTotalFor(cashShop.url, cart, details(phone).pincode);
+    const unchosen = await post(cashShop, "/checkout", { ...details(phone), shownTotal, idempotencyKey: randomUUID() }, cart);
     expect(unchosen.status).toBe(302);
     const placed = await cashShop.shop.db.selectFrom("orders").select("payment_method").where("phone", "=", phone).execute();
     expect(placed).toEqual([{ payment_method: "cod" }]);
@@ -190,36 +196,40 @@ describe("paying by UPI after the checkout", () => {
     expect(hindiHtml).toContain("UPI ऐप में दिखा 12 अंकों का UPI रेफरेंस नंबर (UTR) भरें।");
     expect(hindiHtml).toContain("UPI रेफरेंस नंबर (12 अंक)");
     expect(hindiHtml).toContain("UPI से पेमेंट करें");
-    expect(hindiHtml).toContain(">बाकी<");
+    expect(hindiHtml).toContain(">भुगतान बाकी<");
     // The form's own refusal (nothing typed) in Hindi too.
     const empty = await post(upiShop, other.location, { intent: "report", reference: "" }, HINDI);
     expect(empty.status).toBe(422);
     expect(decode(await empty.text())).toMatch(/id="done-reference-error"[^>]*>UPI ऐप में दिखा 12 अंकों का UPI रेफरेंस नंबर \(UTR\) भरें।</);
   });
 
-  it("reports on the tracking page only with the order's mobile number", async () => {
+  it("reports on the tracking page only for an order looked up with its mobile number", async () => {
     const { row, phone } = await checkout(upiShop, "upi");
-    const tracked = await page(upiShop, `/orders/track?orderId=${row.short_id}&phone=${phone}`);
+    const lookup = await lookUpOrder(upiShop.url, { orderId: row.short_id, phone });
+    expect(lookup.location).toBe(`/orders/track?orderId=${row.short_id}`);
+    const tracked = await page(upiShop, lookup.location!, lookup.cookie);
     expect(tracked).toMatch(/<svg [^>]*role="img"/);
     expect(tracked).toContain(`am=${row.total}.00`);
     expect(tracked).toContain('data-testid="tracked-payment">unpaid<');
     expect(tracked).toContain("UPI reference (12 digits)");
+    // The report posts the order number only: no mobile number anywhere in the page.
+    expect(tracked).toContain(`action="/orders/track?orderId=${row.short_id}&report=1"`);
+    expect(tracked).not.toContain(phone);
 
     const typed = reference();
-    const wrongPhone = await post(upiShop, `/orders/track?orderId=${row.short_id}&phone=${phone}`, {
-      intent: "report",
-      reference: typed,
-      orderId: row.short_id,
-      phone: "9000000000",
-    });
-    expect(wrongPhone.status).toBe(404);
-    const noPhone = await post(upiShop, `/orders/track?orderId=${row.short_id}&phone=${phone}`, { intent: "report", reference: typed, orderId: row.id });
-    expect(noPhone.status).toBe(404);
+    const reportPath = `/orders/track?orderId=${row.short_id}&report=1`;
+    // Without the lookup's cookie (another browser, a guessed number in the form), or after a lookup that missed: no report.
+    const stranger = await post(upiShop, reportPath, { intent: "report", reference: typed, orderId: row.short_id, phone });
+    expect(stranger.status).toBe(403);
+    expect(decode(await stranger.text())).toContain("To keep your order private, please enter its mobile number again.");
+    const wrongLookup = await lookUpOrder(upiShop.url, { orderId: row.short_id, phone: "9000000000" });
+    expect(wrongLookup.res.status).toBe(404);
+    expect((await post(upiShop, reportPath, { intent: "report", reference: typed, orderId: row.short_id }, wrongLookup.cookie)).status).toBe(403);
     expect((await upiShop.shop.db.selectFrom("orders").select("payment_status").where("id", "=", row.id).executeTakeFirstOrThrow()).payment_status).toBe(
       "unpaid",
     );
 
-    const ok = await post(upiShop, `/orders/track?orderId=${row.short_id}&phone=${phone}`, { intent: "report", reference: typed, orderId: row.short_id, phone });
+    const ok = await post(upiShop, reportPath, { intent: "report", reference: typed, orderId: row.short_id }, lookup.cookie);
     expect(ok.status).toBe(200);
     const after = decode(await ok.text());
     expect(after).toContain("Thank you. The shop will check your payment and confirm it.");

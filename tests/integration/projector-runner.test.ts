@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { PostgresEventStore } from "../../eventstore/postgres";
@@ -140,5 +141,33 @@ describe("projector runner", () => {
     // Nobody projects: the wait gives up, and the caller goes on.
     const third = await store.append(`school-${randomUUID()}`, events(1, "Waited"), "no_stream");
     expect(await waitHere(third.position, 300)).toBe(false);
+  });
+
+  it("a wait outlasts its bound while an older transaction elsewhere on the server holds the event back", async (ctx) => {
+    // Two connections to one server: PGlite has one.
+    if (!database.url) return ctx.skip();
+    const waitHere = createReadModelWaiter(database.db, store, [streamTypeCounts.name]);
+    const here = new ProjectorRunner(database.db, store, [streamTypeCounts], { log: () => {} });
+    await here.start();
+    // A transaction with an id left open on another connection, as another test file's CREATE or DROP
+    // DATABASE or migration is on a busy shared server: no reader sees an event appended after it began.
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_current_xact_id()");
+      const held = await store.append(`school-${randomUUID()}`, events(1, "HeldBack"), "no_stream");
+      const began = Date.now();
+      const waited = waitHere(held.position);
+      await new Promise((r) => setTimeout(r, 2500));
+      await other.query("commit");
+      // The 2 s bound counts from when the projector could read the event, not from the append.
+      expect(await waited).toBe(true);
+      expect(Date.now() - began).toBeGreaterThanOrEqual(2500);
+      expect((await counts())["school/HeldBack"]).toBe(1);
+    } finally {
+      await other.end();
+      await here.stop();
+    }
   });
 });

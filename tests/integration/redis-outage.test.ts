@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { BullMQQueue } from "../../workers/bullmq-queue";
 import { eventually } from "../support/fake-providers";
+import { shownTotalFor } from "../support/checkout";
 import { codeRecord, testQueuePrefix, waitForStatus } from "../support/notifications";
 import { freePort } from "../support/ports";
 import { databaseText, holding } from "../support/secrets-scan";
@@ -112,7 +113,10 @@ describe.skipIf(!sharedRedis)("a Redis outage while the shop runs", () => {
     expect(cart).toMatch(/^shop_cart=/);
     const placed = await timed(
       "/checkout",
-      form({ name: "Meena", phone: nextPhone(), address: "4 Gandhi Nagar", city: "Churu", pincode: "331001", idempotencyKey: randomUUID() }, cart),
+      form(
+        { name: "Meena", phone: nextPhone(), address: "4 Gandhi Nagar", city: "Churu", pincode: "331001", shownTotal: await shownTotalFor(server.url, cart, "331001"), idempotencyKey: randomUUID() },
+        cart,
+      ),
     );
     expect(placed.res.status).toBe(302);
     expect(placed.ms).toBeLessThan(ANSWER_WITHIN_MS);

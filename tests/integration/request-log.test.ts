@@ -106,4 +106,27 @@ describe("the request log", () => {
     for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret);
     expect(everything.toLowerCase()).not.toMatch(/"(cookie|authorization|set-cookie)"/);
   });
+
+  it("never logs the admin's search, a tracking phone or any mobile number in the path or query", async () => {
+    const person = { name: "Ramesh Kumawat", phone: "9829012345", spaced: "98290 12345", prefixed: "+91-98290-12345" };
+    const asked = [
+      await request("GET", `/admin?q=${encodeURIComponent(person.name)}&status=pending`),
+      await request("GET", `/admin?q=${encodeURIComponent(person.spaced)}`),
+      await request("GET", `/orders/track?orderId=ab12cd34&phone=${person.phone}`),
+      await request("GET", `/admin/orders/ab12cd34?back=${encodeURIComponent(`/admin?q=${person.name}&page=2`)}`),
+      await request("GET", `/api/orders/user/${person.phone}`),
+      await request("GET", `/no-such-page?who=${encodeURIComponent(person.prefixed)}&size=24`),
+    ];
+    const everything = written.join("");
+    for (const shown of ["Ramesh", "Kumawat", "9829012345", "98290"]) expect(everything).not.toContain(shown);
+    // What stays is what an operator needs: the page, the other parameters, where the value was.
+    expect(asked.map((a) => a.line.path)).toEqual([
+      "/admin?q=[redacted]&status=pending",
+      "/admin?q=[redacted]",
+      "/orders/track?orderId=ab12cd34&phone=[redacted]",
+      `/admin/orders/ab12cd34?back=${encodeURIComponent("/admin?q=[redacted]&page=2")}`,
+      "/api/orders/user/[phone]",
+      "/no-such-page?who=%2B[phone]&size=24",
+    ]);
+  });
 });

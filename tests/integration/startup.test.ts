@@ -38,6 +38,16 @@ describe("start-up with bad settings", () => {
       { NODE_ENV: "production", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" },
       /^shop: Google sign-in needs SHOP_URL \(the shop's public address, e\.g\. https:\/\/shop\.example\.in\) or GOOGLE_CALLBACK_URL in production$/,
     ],
+    [
+      "SMS only printed to the log in production, as nobody chose",
+      { NODE_ENV: "production" },
+      /^shop: SMS_PROVIDER is not set: in production every SMS \(sign-in codes, order texts\) would only be printed to the log; .*SMS_PROVIDER=console to run without SMS on purpose$/,
+    ],
+    [
+      "MSG91 in production without its DLT template ids",
+      { NODE_ENV: "production", SMS_PROVIDER: "msg91", SMS_API_KEY: "key", SMS_SENDER_ID: "CHURUU" },
+      /^shop: SMS_PROVIDER=msg91 in production needs the DLT template id of every message the shop sends; missing: SMS_DLT_TEMPLATE_SIGN_IN_CODE, SMS_DLT_TEMPLATE_SIGN_IN_CODE_HI, /,
+    ],
   ];
   for (const [what, env, message] of cases) {
     it(`stops with one clear line and exit code 1 for ${what}`, () => {
@@ -59,8 +69,13 @@ describe("start-up with bad settings", () => {
 });
 
 describe("the embedded shop keeps its data across a restart", () => {
+  /**
+   * `shop start` as `npm start` runs it: node with tsx's loader, one process. Not the tsx command,
+   * which runs the shop in a child process and relays a signal to it: a child that does not answer
+   * within 30 ms (a busy machine, a busy event loop) is killed with SIGKILL and tsx exits 143.
+   */
   function startShop(dataDir: string, port: number) {
-    const child = spawn(tsx, ["bin/shop.ts", "start"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "bin/shop.ts", "start"], {
       env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", EVENTSTORE_URL: "", SHOP_DATA_DIR: dataDir, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -73,9 +88,36 @@ describe("the embedded shop keeps its data across a restart", () => {
       child.stderr.on("data", (d: Buffer) => (output += d.toString()));
       child.once("exit", (code) => reject(new Error(`shop exited with ${code}: ${output}`)));
     });
-    const stopped = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // A test that stops the shop before it opens awaits `stopped` only.
+    opened.catch(() => {});
+    const stopped = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
     return { child, opened, stopped, output: () => output };
   }
+
+  it("stops cleanly on a SIGTERM during start-up, leaving its database whole", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-data-"));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+
+    // A new data folder: the embedded database is created, migrated and seeded, and the stock opened,
+    // before anything listens. The signal comes in the middle of that.
+    const first = startShop(dataDir, port);
+    await new Promise<void>((resolve, reject) => {
+      const check = () => first.output().includes("stock: opened") && resolve();
+      first.child.stdout.on("data", check);
+      first.child.once("exit", () => reject(new Error(`shop exited before its stock was opened: ${first.output()}`)));
+    });
+    first.child.kill("SIGTERM");
+    expect(await first.stopped, first.output()).toBe(0);
+    expect(first.output()).toMatch(/SIGTERM(:| during)/);
+    expect(first.output()).toContain("stopped");
+    expect(first.output()).not.toContain("stopping anyway");
+
+    // Closed, not cut off: the embedded database opens again with the stock events start-up had written.
+    const reopened = await connectPGlite(path.join(dataDir, "pglite"));
+    const written = await new PostgresEventStore(reopened).readAll({ maxCount: 1000 });
+    await reopened.close();
+    expect(written.map((e) => e.type)).toEqual(SEED_PRODUCTS.map(() => "StockAdjusted"));
+  }, 120_000);
 
   it("serves /healthz, stops cleanly on SIGTERM, and finds its events and read models again", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-data-"));
@@ -86,7 +128,13 @@ describe("the embedded shop keeps its data across a restart", () => {
     expect(first.output()).toContain(`open at http://localhost:${port}`);
     expect(first.output()).toMatch(/events: +Postgres event store \(embedded PGlite/);
     expect(first.output()).toMatch(/jobs: +in-process job runner/);
-    expect((await fetch(`http://localhost:${port}/healthz`)).status).toBe(200);
+    const healthz = await fetch(`http://localhost:${port}/healthz`);
+    expect(healthz.status).toBe(200);
+    // Nothing set: SMS are printed, and both the start-up lines and /healthz say so.
+    expect(await healthz.json()).toMatchObject({
+      messages: { sms: { transport: "console", reachesPhones: false }, email: { transport: "console", reachesMailboxes: false } },
+    });
+    expect(first.output()).toMatch(/\n {2}sms: +console: printed to the log, no SMS reaches a phone \(SMS_PROVIDER=console\)\n/);
     first.child.kill("SIGTERM");
     expect(await first.stopped, first.output()).toBe(0);
     expect(first.output()).toContain("stopped");

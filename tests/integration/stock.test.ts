@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verify, replay } from "../../projectors/replay";
 import { call, createTestAdmin, type TestAdmin } from "../support/admin";
+import { shownTotalFor } from "../support/checkout";
 import { startTestServer, type TestServer } from "../support/server";
 import { createBottle } from "../support/stock-contract";
 
@@ -81,7 +82,9 @@ describe("the last units", () => {
       expect(added.status).toBe(302);
       cartCookies.push((added.headers.get("set-cookie") ?? "").split(";")[0]);
     }
-    const checkout = (cookie: string) =>
+    // Each form carries the total its page showed (decision 113).
+    const shown = await Promise.all(cartCookies.map((cookie) => shownTotalFor(server.url, cookie, "331001")));
+    const checkout = (cookie: string, shownTotal: string) =>
       call(`${server.url}/checkout`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
@@ -91,10 +94,11 @@ describe("the last units", () => {
           address: "12 Station Road",
           city: "Churu",
           pincode: "331001",
+          shownTotal,
           idempotencyKey: randomUUID(),
         }).toString(),
       });
-    const [first, second] = await Promise.all(cartCookies.map(checkout));
+    const [first, second] = await Promise.all(cartCookies.map((cookie, i) => checkout(cookie, shown[i])));
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([302, 409]);
     const refused = first.status === 409 ? first : second;
@@ -208,6 +212,41 @@ describe("the admin's stock", () => {
     });
     expect([302, 401, 403]).toContain(anonymous.status);
     expect(await stockOf(product.id)).toBe(14);
+  });
+
+  it("the count form counts the shelf: units held by orders not yet packed are taken off, and fewer than held is refused in English and Hindi", async () => {
+    const product = await addProduct(80);
+    expect((await guestOrder(product.id, 5)).status).toBe(201);
+    const stockPage = `${server.url}/admin/products/${product.id}/stock`;
+    const post = (fields: Record<string, string>, cookie = admin.cookie) =>
+      call(stockPage, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const figures = (html: string) =>
+      Object.fromEntries([...html.matchAll(/<dt>([^<]+)<\/dt><dd>(\d+)<\/dd>/g)].map((m) => [m[1], Number(m[2])]));
+
+    const before = await text(await call(stockPage, { headers: { Cookie: admin.cookie } }));
+    expect(before).toContain("Count what is on the shelf; units held by orders not yet packed (5) are taken off: for sale = counted − held");
+    expect(figures(before)).toEqual({ "On the shelf": 80, "Held by orders not yet shipped": 5, "For sale now": 75 });
+
+    // The owner's shelf: 70 counted with an order for 5 not yet packed is 65 for sale, not 75.
+    const counted = await post({ intent: "count", to: "70", reason: "Counted the shelf" });
+    expect(counted.status).toBe(302);
+    expect(await stockOf(product.id)).toBe(65);
+    const after = await text(await call(stockPage, { headers: { Cookie: admin.cookie } }));
+    expect(figures(after)).toEqual({ "On the shelf": 70, "Held by orders not yet shipped": 5, "For sale now": 65 });
+
+    const short = await post({ intent: "count", to: "3", reason: "Counted" });
+    expect(short.status).toBe(409);
+    expect(await text(short)).toContain("Orders not yet packed hold 5 units, more than the 3 counted.");
+    const hindi = await post({ intent: "count", to: "3", reason: "Counted" }, `${admin.cookie}; shop_lng=hi`);
+    expect(hindi.status).toBe(409);
+    const hindiPage = await text(hindi);
+    expect(hindiPage).toContain("जो ऑर्डर अभी पैक नहीं हुए, उनके लिए 5 रखे हैं, गिने गए 3 से ज़्यादा।");
+    expect(hindiPage).toContain("शेल्फ़ पर जो है वह गिनें; जो ऑर्डर अभी पैक नहीं हुए उनके लिए रखे (5) घटा दिए जाते हैं");
+    expect(await stockOf(product.id)).toBe(65);
   });
 
   it("cancelling an order gives its units back once, however often it is sent; deleting it gives nothing more", async () => {

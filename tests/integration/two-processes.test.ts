@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readOutbox } from "../../workers/transports/console";
 import { eventually } from "../support/fake-providers";
+import { shownTotalFor } from "../support/checkout";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { connectPostgres, type Database } from "../../db/connection";
 import { freePort } from "../support/ports";
@@ -44,6 +45,7 @@ beforeAll(async () => {
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "NODE_OPTIONS") delete env[name];
   Object.assign(env, {
     NODE_ENV: "production",
+    SMS_PROVIDER: "console",
     DATABASE_URL: database.url,
     REDIS_URL: "",
     EVENTSTORE_URL: "",
@@ -78,7 +80,10 @@ describe.skipIf(!postgresUrl)("shop web + shop projector on Postgres without Red
     const phone = `98${String(Date.now()).slice(-8)}`;
     const placed = await fetch(
       `${base}/checkout`,
-      form({ name: "Meena", phone, address: "4 Gandhi Nagar", city: "Churu", pincode: "331001", idempotencyKey: randomUUID() }, cookie),
+      form(
+        { name: "Meena", phone, address: "4 Gandhi Nagar", city: "Churu", pincode: "331001", shownTotal: await shownTotalFor(base, cookie, "331001"), idempotencyKey: randomUUID() },
+        cookie,
+      ),
     );
     expect(placed.status).toBe(302);
     const [sms] = await eventually("the order SMS", () => readOutbox(reader.db, { channel: "sms", recipient: phone }).then((rows) => (rows.length > 0 ? rows : undefined)));

@@ -51,6 +51,15 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000", form: { intent: "note", text: "Called the parent" } },
   { method: "GET", path: "/admin/admins" },
   { method: "POST", path: "/admin/admins", form: { intent: "add", name: "Surface Admin", email: "surface@example.com" } },
+  // A disputed UPI reference's two claims and the move (decision 119); an admin's own password (decision 120).
+  { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/reference" },
+  {
+    method: "POST",
+    path: "/admin/orders/00000000-0000-4000-8000-000000000000/reference",
+    form: { intent: "move", reference: "412345678901", from: "00000000-0000-4000-8000-000000000000", to: "00000000-0000-4000-8000-000000000001" },
+  },
+  { method: "GET", path: "/admin/password" },
+  { method: "POST", path: "/admin/password", form: { current: "not it", next: "surface password 1", repeat: "surface password 1" } },
 ];
 
 /**

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { RuleViolation, isRuleViolation } from "../../domain/errors";
 import type { Decider, Snapshots } from "../../domain/events/decider";
 import { createEventRegistry } from "../../domain/events/registry";
-import { createCommandHandler } from "../../eventstore/command-handler";
+import { createCommandHandler, createStreamsHandler, type StreamStep } from "../../eventstore/command-handler";
 import { WrongExpectedVersion, type EventStore } from "../../eventstore/port";
 
 // A tally: the smallest aggregate with a rule (never above 1,000), a no-op command and a
@@ -34,7 +34,7 @@ const tallyDecider: Decider<Tally, TallyCommand, TallyEvent> = {
   },
   decide(command, state) {
     if (command.by === 0) return [];
-    if (state.total + command.by > 1000) throw new RuleViolation(`A tally stops at 1,000; it is at ${state.total}.`, 409);
+    if (state.total + command.by > 1000) throw new RuleViolation("tally.full", { total: state.total }, 409);
     return [{ type: "Counted", data: { by: command.by } }];
   },
 };
@@ -82,7 +82,11 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       const id = tallyId();
       await tallies.handle(id, { type: "Count", by: 999 });
       const refusal = await tallies.handle(id, { type: "Count", by: 2 }).catch((e: unknown) => e);
-      expect(isRuleViolation(refusal) && refusal.message).toBe("A tally stops at 1,000; it is at 999.");
+      expect(isRuleViolation(refusal) && { key: refusal.key, values: refusal.values, status: refusal.status }).toEqual({
+        key: "tally.full",
+        values: { total: 999 },
+        status: 409,
+      });
       expect(await getStore().readStream(id)).toHaveLength(1);
     });
 
@@ -187,6 +191,137 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       counted.eventsRead = 0;
       expect((await tallies.load(id)).state).toEqual({ total: 13, counts: 13 });
       expect(counted.eventsRead).toBeLessThanOrEqual(tallySnapshots.every);
+    });
+  });
+
+  describe("a command over several streams", () => {
+    const tallies = () => createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
+    const modes = () => (getStore().appendsToStreamsAtomically ? [true, false] : [false]);
+
+    /** Counts `by` on each stream at once, one command: the smallest command over several streams. */
+    function countAll(handler: ReturnType<typeof tallies>, streams: string[], by: number, commandId?: string, undo?: (id: string) => () => Promise<unknown>) {
+      return async () => {
+        const steps: StreamStep[] = [];
+        for (const id of streams) {
+          const prepared = handler.prepare(id, await handler.load(id), { type: "Count", by }, commandId ? { commandId } : {});
+          if (prepared) steps.push({ prepared, handler, ...(undo ? { undo: undo(id) } : {}) });
+        }
+        return { steps, answer: (results: { position: unknown }[]) => results.length };
+      };
+    }
+
+    for (const atomic of [true, false]) {
+      const mode = atomic ? "one atomic append" : "appends in order";
+      it(`${mode}: every stream gets its events, and a refusal on any stream appends nothing anywhere`, async (context) => {
+        if (!modes().includes(atomic)) context.skip();
+        const handler = tallies();
+        const streams = createStreamsHandler(getStore(), { atomic });
+        const [a, b] = [tallyId(), tallyId()];
+        expect(await streams.handle({ plan: countAll(handler, [a, b], 5, randomUUID()) })).toBe(2);
+        await handler.handle(b, { type: "Count", by: 990 });
+        const refusal = await streams.handle({ plan: countAll(handler, [a, b], 10, randomUUID()) }).catch((e: unknown) => e);
+        expect(isRuleViolation(refusal) && refusal.key).toBe("tally.full");
+        expect((await handler.load(a)).state.total).toBe(5);
+        expect((await handler.load(b)).state.total).toBe(995);
+      });
+
+      it(`${mode}: ten commands racing over the same two streams all land, each decided again after a lost race`, async (context) => {
+        if (!modes().includes(atomic)) context.skip();
+        const handler = tallies();
+        const streams = createStreamsHandler(getStore(), { atomic, maxAttempts: 40 });
+        const [a, b] = [tallyId(), tallyId()];
+        // Each command named: where streams are appended one by one, a retry finds the streams it already reached.
+        await Promise.all(Array.from({ length: 10 }, (_, i) => streams.handle({ plan: countAll(handler, [a, b], i + 1, randomUUID()) })));
+        expect((await handler.load(a)).state).toEqual({ total: 55, counts: 10 });
+        expect((await handler.load(b)).state).toEqual({ total: 55, counts: 10 });
+      });
+
+      it(`${mode}: a command with an id changes each stream once, however often and however concurrently it is sent`, async (context) => {
+        if (!modes().includes(atomic)) context.skip();
+        const handler = tallies();
+        const streams = createStreamsHandler(getStore(), { atomic, maxAttempts: 40 });
+        const [a, b] = [tallyId(), tallyId()];
+        const commandId = randomUUID();
+        await Promise.all(Array.from({ length: 5 }, () => streams.handle({ plan: countAll(handler, [a, b], 7, commandId) })));
+        await streams.handle({ plan: countAll(handler, [a, b], 7, commandId) });
+        expect((await handler.load(a)).state).toEqual({ total: 7, counts: 1 });
+        expect((await handler.load(b)).state).toEqual({ total: 7, counts: 1 });
+      });
+    }
+
+    it("appends in order: a later stream's lost race undoes the provisional steps before it, and the retry lands once", async () => {
+      const handler = tallies();
+      const [a, b] = [tallyId(), tallyId()];
+      // Another writer moves b between the plan and the append, once.
+      let interfere = true;
+      const store: EventStore = Object.create(getStore());
+      store.append = async (streamId, events, expected) => {
+        if (streamId === b && interfere) {
+          interfere = false;
+          await handler.handle(b, { type: "Count", by: 100 });
+        }
+        return getStore().append(streamId, events, expected);
+      };
+      const undone: string[] = [];
+      const streams = createStreamsHandler(store, { atomic: false });
+      const undo = (id: string) => async () => {
+        undone.push(id);
+        await handler.handle(id, { type: "Count", by: -3 });
+      };
+      await streams.handle({ plan: countAll(handler, [a, b], 3, undefined, (id) => (id === a ? undo(id) : undefined!)) });
+      expect(undone).toEqual([a]);
+      // a: counted, undone, counted again; b: the other writer's 100 and this command's 3.
+      expect((await handler.load(a)).state.total).toBe(3);
+      expect((await handler.load(b)).state.total).toBe(103);
+    });
+
+    it("appends in order: a step after the stored one is decided again on its own when its stream moved, not lost", async () => {
+      const handler = tallies();
+      const [a, b] = [tallyId(), tallyId()];
+      let interfere = true;
+      const store: EventStore = Object.create(getStore());
+      store.append = async (streamId, events, expected) => {
+        if (streamId === b && interfere) {
+          interfere = false;
+          await handler.handle(b, { type: "Count", by: 100 });
+        }
+        return getStore().append(streamId, events, expected);
+      };
+      const streams = createStreamsHandler(store, { atomic: false });
+      const commandId = randomUUID();
+      const plan = async () => {
+        const first = handler.prepare(a, await handler.load(a), { type: "Count", by: 3 }, { commandId });
+        const then = handler.prepare(b, await handler.load(b), { type: "Count", by: 4 });
+        return {
+          steps: [
+            { prepared: first!, handler },
+            { prepared: then!, handler, redo: () => handler.handle(b, { type: "Count", by: 4 }) },
+          ],
+          answer: (results: { duplicate: boolean }[]) => results.length,
+        };
+      };
+      expect(await streams.handle({ plan })).toBe(2);
+      expect((await handler.load(a)).state).toEqual({ total: 3, counts: 1 });
+      expect((await handler.load(b)).state).toEqual({ total: 104, counts: 2 });
+    });
+
+    it("gives up after the set number of lost races with the command's own refusal", async () => {
+      const handler = tallies();
+      const store: EventStore = Object.create(getStore());
+      let appends = 0;
+      store.append = async (streamId, _events, expected) => {
+        appends++;
+        throw new WrongExpectedVersion(streamId, expected, 7);
+      };
+      store.appendToStreams = async (appendsList) => {
+        appends++;
+        throw new WrongExpectedVersion(appendsList[0].streamId, appendsList[0].expectedRevision, 7);
+      };
+      const streams = createStreamsHandler(store, { maxAttempts: 3, atomic: getStore().appendsToStreamsAtomically });
+      const busy = new RuleViolation("tally.busy", {}, 409);
+      const err = await streams.handle({ plan: countAll(handler, [tallyId(), tallyId()], 1, randomUUID()), busy: () => busy }).catch((e: unknown) => e);
+      expect(err).toBe(busy);
+      expect(appends).toBe(3);
     });
   });
 }

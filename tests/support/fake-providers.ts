@@ -108,6 +108,10 @@ export interface SmsRequest {
   /** The number and text, whichever provider style carried them. */
   to: string;
   text: string;
+  /** MSG91 style: the DLT sender id, the DLT template id (`DLT_TE_ID`) and the unicode flag, as sent. */
+  sender?: string;
+  templateId?: string;
+  unicode?: number;
   raw: string;
   at: number;
 }
@@ -145,16 +149,18 @@ export async function startFakeSms(): Promise<FakeSms> {
       const raw = Buffer.concat(chunks).toString("utf8");
       let to = "";
       let text = "";
+      let dlt: Pick<SmsRequest, "sender" | "templateId" | "unicode"> = {};
       if ((req.headers["content-type"] ?? "").includes("json")) {
-        const body = JSON.parse(raw) as { sms?: { message: string; to: string[] }[] };
+        const body = JSON.parse(raw) as { sms?: { message: string; to: string[] }[]; sender?: string; DLT_TE_ID?: string; unicode?: number };
         to = body.sms?.[0]?.to?.[0] ?? "";
         text = body.sms?.[0]?.message ?? "";
+        dlt = { sender: body.sender, templateId: body.DLT_TE_ID, unicode: body.unicode };
       } else {
         const form = new URLSearchParams(raw);
         to = form.get("To") ?? "";
         text = form.get("Body") ?? "";
       }
-      const request: SmsRequest = { path: req.url ?? "", headers: req.headers, to, text, raw, at: Date.now() };
+      const request: SmsRequest = { path: req.url ?? "", headers: req.headers, to, text, ...dlt, raw, at: Date.now() };
       const index = fake.requests.push(request) - 1;
       const answer = await fake.reply(request, index);
       if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));

@@ -65,6 +65,6 @@ export default async function setup(project: TestProject) {
       `eventstoredb ${services.eventStoreUrl ?? "not set: its contract run skips"}`,
   );
   // Browser tests need the production build of the app.
-  buildIfNeeded((line) => console.log(line));
+  await buildIfNeeded((line) => console.log(line));
   project.provide("services", services);
 }

@@ -65,15 +65,16 @@ type Role = "guest" | "shopper" | "admin";
 function pageForms(t: HostileTargets): { path: string; role: Role; fields: string[] }[] {
   return [
     { path: "/login", role: "guest", fields: ["identifier", "password", "redirectTo", "remember"] },
-    { path: "/signup", role: "guest", fields: ["method", "email", "password", "phone", "redirectTo"] },
-    { path: "/otp", role: "guest", fields: ["intent", "phone", "otp"] },
+    { path: "/signup", role: "guest", fields: ["method", "email", "password", "phone", "name", "redirectTo"] },
+    { path: "/otp", role: "guest", fields: ["intent", "phone", "otp", "name"] },
+    { path: "/account?details", role: "shopper", fields: ["intent", "name", "email", "phone", "otp", "address", "city", "pincode", "id", "orderId"] },
     { path: "/admin/login", role: "guest", fields: ["email", "password"] },
     { path: "/logout", role: "shopper", fields: ["padding"] },
     { path: "/admin/logout", role: "admin", fields: ["padding"] },
     { path: "/newsletter", role: "guest", fields: ["email"] },
     { path: "/cart", role: "guest", fields: ["intent", "productId", "school", "size", "quantity", "redirectTo", "respond"] },
-    { path: "/checkout", role: "guest", fields: ["name", "phone", "address", "city", "pincode", "idempotencyKey"] },
-    { path: "/checkout", role: "shopper", fields: ["name", "phone", "address", "city", "pincode", "idempotencyKey"] },
+    { path: "/checkout", role: "guest", fields: ["name", "phone", "address", "city", "pincode", "idempotencyKey", "shownTotal"] },
+    { path: "/checkout", role: "shopper", fields: ["name", "phone", "address", "city", "pincode", "idempotencyKey", "shownTotal"] },
     { path: "/admin?index", role: "admin", fields: ["intent", "orderId", "status", "back", "via", "sort", "dir"] },
     { path: "/admin/notifications", role: "admin", fields: ["intent", "key"] },
     { path: `/admin/orders/${t.orderId}/delete`, role: "admin", fields: ["back"] },
@@ -83,6 +84,8 @@ function pageForms(t: HostileTargets): { path: string; role: Role; fields: strin
       fields: ["intent", "id", "name", "price", "description", "image", "category", "gender", "size", "stock_quantity"],
     },
     { path: `/admin/products/${t.productId}/delete`, role: "admin", fields: ["back", "padding"] },
+    { path: `/admin/orders/${t.orderId}/reference`, role: "admin", fields: ["intent", "reference", "from", "to"] },
+    { path: "/admin/password", role: "admin", fields: ["current", "next", "repeat"] },
   ];
 }
 

@@ -4,14 +4,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isRuleViolation } from "../../domain/errors";
-import { REFERENCE_TAKEN_MESSAGE, upiReferenceEvents, upiReferenceStreamId } from "../../domain/orders/upi-reference";
+import { isRuleViolation, type RuleViolation } from "../../domain/errors";
+import { upiReferenceEvents, upiReferenceStreamId } from "../../domain/orders/upi-reference";
+import { ENGLISH, englishOf } from "./refusal";
 import { createCartService } from "../../services/cart";
 import { createCatalogueService } from "../../services/catalogue";
 import { createLinePricer } from "../../services/line-prices";
 import { createOrderService } from "../../services/orders";
 import { createStockService } from "../../services/stock";
 import { catchUp, type StockSubject } from "./stock-contract";
+
+const REFERENCE_TAKEN_MESSAGE = ENGLISH.payment.referenceTaken;
 
 const address = { name: "Ravi Kumar", phone: "9876543210", address: "12 Station Road", city: "Churu", pincode: "331001" };
 const customer = { kind: "guest" as const, name: "Ravi Kumar", phone: "9876543210" };
@@ -25,14 +28,14 @@ function paymentShop(subject: StockSubject, referenceClaims: "together" | "claim
   const cart = createCartService({ store, priceLine });
   const visible = async () => true;
   const stock = createStockService({ db, store, waitUntilVisible: visible });
-  return createOrderService({ db, store, priceLine, cart, stock, waitUntilVisible: visible, upiAvailable: true, referenceClaims });
+  return createOrderService({ db, store, priceLine, cart, stock, waitUntilVisible: visible, upiAvailable: true, atomic: referenceClaims === "together" });
 }
 
 const refusal = async (promise: Promise<unknown>) => {
   try {
     await promise;
   } catch (err) {
-    if (isRuleViolation(err)) return { status: err.status, message: err.message };
+    if (isRuleViolation(err)) return { status: err.status, message: englishOf(err) };
     throw err;
   }
   throw new Error("expected a refusal");
@@ -62,14 +65,19 @@ export function paymentContract(getSubject: () => StockSubject): void {
         const second = await placeUpiOrder(orders);
         await report(orders, first.orderId, reference);
         expect(await refusal(report(orders, second.orderId, reference))).toEqual({ status: 409, message: REFERENCE_TAKEN_MESSAGE });
-        // The refused order wrote nothing.
-        expect((await getSubject().store.readStream(`order-${second.orderId}`)).map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
+        // The refused order wrote no report: only the refusal, kept for the owner (decision 119).
+        expect((await getSubject().store.readStream(`order-${second.orderId}`)).map((e) => e.type)).toEqual([
+          "OrderPlaced",
+          "PaymentRequested",
+          "PaymentReportRefused",
+        ]);
 
         await orders.pay(first.orderId, (at) => ({ type: "RejectPayment", note: "Not in the statement", actor: admin, at }));
         await report(orders, second.orderId, reference);
         const claims = upiReferenceEvents.readAll(await getSubject().store.readStream(upiReferenceStreamId(reference)));
-        expect(claims.map((e) => `${e.type} ${e.data.orderId === first.orderId ? "first" : "second"}`)).toEqual([
+        expect(claims.map((e) => `${e.type} ${"orderId" in e.data && e.data.orderId === first.orderId ? "first" : "second"}`)).toEqual([
           "UpiReferenceClaimed first",
+          "UpiReferenceDisputed second",
           "UpiReferenceReleased first",
           "UpiReferenceClaimed second",
         ]);
@@ -86,9 +94,11 @@ export function paymentContract(getSubject: () => StockSubject): void {
         const placed = await Promise.all(Array.from({ length: 4 }, () => placeUpiOrder(orders)));
         const results = await Promise.allSettled(placed.map((order) => report(orders, order.orderId, reference)));
         expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-        for (const r of results) if (r.status === "rejected") expect((r.reason as Error).message).toBe(REFERENCE_TAKEN_MESSAGE);
-        const reported = await Promise.all(placed.map(async (o) => (await getSubject().store.readStream(`order-${o.orderId}`)).length));
-        expect(reported.filter((length) => length === 3)).toHaveLength(1);
+        for (const r of results) if (r.status === "rejected") expect(englishOf(r.reason as RuleViolation)).toBe(REFERENCE_TAKEN_MESSAGE);
+        // One order holds the report; each refused one keeps only its refusal for the owner (decision 119).
+        const lastTypes = await Promise.all(placed.map(async (o) => (await getSubject().store.readStream(`order-${o.orderId}`)).at(-1)?.type));
+        expect(lastTypes.filter((type) => type === "PaymentReported")).toHaveLength(1);
+        expect(lastTypes.filter((type) => type === "PaymentReportRefused")).toHaveLength(3);
       });
     });
   }

@@ -8,15 +8,17 @@ import {
 } from "../../domain/catalogue";
 import { SCHOOLS } from "../../domain/schools";
 import { ILLUSTRATIONS } from "../../domain/images";
+import { englishOf } from "../support/refusal";
 
 function unitPrice(id: string, size?: string): number {
   const line = priceCatalogueLine(id, size);
-  if (!line.ok) throw new Error(`${id} ${size}: ${line.message}`);
+  if (!line.ok) throw new Error(`${id} ${size}: ${englishOf(line.refusal)}`);
   return line.unitPrice;
 }
 
+/** The refusal in English, as the /api and an English page word it. */
 function refusal(line: LinePrice): string | undefined {
-  return line.ok ? undefined : line.message;
+  return line.ok ? undefined : englishOf(line.refusal);
 }
 
 const comingSoonItem = SCHOOLS.flatMap((school) =>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { RuleViolation } from "../../domain/errors";
+import { englishOf } from "../support/refusal";
+
+const OUTSIDE_AREA_MESSAGE = "We deliver only in Churu district (pincodes beginning 331). Please give an address there, or call the shop.";
 import {
   DEFAULT_CHARGE_RULES,
-  OUTSIDE_AREA_MESSAGE,
   chargesBeforeDelivery,
   chargesFor,
   deliveryFor,
@@ -83,8 +85,9 @@ describe("delivery", () => {
     expect(deliveryFor("331001", closed)).toBe(0);
     const refusal = thrown(() => deliveryFor("302001", closed));
     expect(refusal).toBeInstanceOf(RuleViolation);
-    expect(refusal).toMatchObject({ message: OUTSIDE_AREA_MESSAGE, status: 422 });
-    expect(() => chargesFor(500, "302001", { ...DEFAULT_CHARGE_RULES, delivery: closed }, NOON_IN_INDIA)).toThrow(OUTSIDE_AREA_MESSAGE);
+    expect(refusal).toMatchObject({ key: "checkout.outsideArea", status: 422 });
+    expect(englishOf(refusal as RuleViolation)).toBe(OUTSIDE_AREA_MESSAGE);
+    expect(() => chargesFor(500, "302001", { ...DEFAULT_CHARGE_RULES, delivery: closed }, NOON_IN_INDIA)).toThrow("checkout.outsideArea");
   });
 
   it("takes a free area of whole pincodes as well as first digits", () => {

@@ -140,3 +140,38 @@ describe("PAYMENT_REMINDER_MINUTES", () => {
     expectRefusalNaming("PAYMENT_REMINDER_MINUTES", { PAYMENT_REMINDER_MINUTES: value });
   });
 });
+
+describe("the sign-in text budget (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY)", () => {
+  it("is 60 an hour and 300 a day by default, and what the settings say", () => {
+    expect(readConfig({}).signInSms).toEqual({ perHour: 60, perDay: 300 });
+    expect(readConfig({ SMS_BUDGET_PER_HOUR: "20", SMS_BUDGET_PER_DAY: "100" }).signInSms).toEqual({ perHour: 20, perDay: 100 });
+  });
+
+  it("stops start-up with one line for a budget that is not a whole number, or an hour above the day", () => {
+    expectRefusalNaming("SMS_BUDGET_PER_HOUR", { SMS_BUDGET_PER_HOUR: "lots" });
+    expectRefusalNaming("SMS_BUDGET_PER_HOUR", { SMS_BUDGET_PER_HOUR: "0" });
+    expectRefusalNaming("SMS_BUDGET_PER_DAY", { SMS_BUDGET_PER_DAY: "2.5" });
+    expectRefusalNaming("SMS_BUDGET_PER_HOUR", { SMS_BUDGET_PER_HOUR: "500", SMS_BUDGET_PER_DAY: "100" });
+  });
+});
+
+describe("the web server's limits on slow clients (HTTP_*)", () => {
+  it("has timeouts and per-address caps by default", () => {
+    expect(readConfig({}).http).toEqual({
+      headersSeconds: 10,
+      requestSeconds: 30,
+      keepAliveSeconds: 65,
+      maxConnectionsPerAddress: 100,
+      maxIdlePerAddress: 20,
+    });
+  });
+
+  it("stops start-up with one line for a malformed limit, a head slower than its request, or more idle than open", () => {
+    expectRefusalNaming("HTTP_HEADERS_TIMEOUT_SECONDS", { HTTP_HEADERS_TIMEOUT_SECONDS: "0" });
+    expectRefusalNaming("HTTP_REQUEST_TIMEOUT_SECONDS", { HTTP_REQUEST_TIMEOUT_SECONDS: "forever" });
+    expectRefusalNaming("HTTP_KEEP_ALIVE_SECONDS", { HTTP_KEEP_ALIVE_SECONDS: "-1" });
+    expectRefusalNaming("HTTP_MAX_CONNECTIONS_PER_ADDRESS", { HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" });
+    expectRefusalNaming("HTTP_HEADERS_TIMEOUT_SECONDS", { HTTP_HEADERS_TIMEOUT_SECONDS: "60", HTTP_REQUEST_TIMEOUT_SECONDS: "30" });
+    expectRefusalNaming("HTTP_MAX_IDLE_PER_ADDRESS", { HTTP_MAX_IDLE_PER_ADDRESS: "50", HTTP_MAX_CONNECTIONS_PER_ADDRESS: "10" });
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../server/config";
-import { orderQuestionText, phoneLink, whatsappLink } from "../../domain/contact";
+import { phoneLink, whatsappLink } from "../../domain/contact";
 
 describe("the shop's contact settings", () => {
   it("are read as set, and left out when unset", () => {
@@ -58,7 +58,7 @@ describe("the shop's contact settings", () => {
     expect(phoneLink("+91 98765-43210")).toBe("tel:+919876543210");
     expect(phoneLink("01562 250123")).toBe("tel:01562250123");
     expect(whatsappLink("919876543210")).toBe("https://wa.me/919876543210");
-    expect(whatsappLink("919876543210", orderQuestionText("3F9A1C2E"))).toBe(
+    expect(whatsappLink("919876543210", "Hello, I have a question about my order 3F9A1C2E.")).toBe(
       "https://wa.me/919876543210?text=Hello%2C%20I%20have%20a%20question%20about%20my%20order%203F9A1C2E.",
     );
   });

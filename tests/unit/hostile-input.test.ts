@@ -13,7 +13,8 @@ import { checkOrderStatus } from "../../domain/orders/intents";
 import { normaliseSize } from "../../domain/pricing";
 import { parseShopFilters } from "../../domain/shop-filters";
 import { checkProduct } from "../../domain/admin-products";
-import { decodeCursor, parseDashboardQuery, safeDashboardBack } from "../../domain/admin-orders";
+import { csvField, decodeCursor, parseDashboardQuery, safeDashboardBack } from "../../domain/admin-orders";
+import { loggablePath, withoutMobileNumbers } from "../../server/logger";
 import { safeRedirect } from "../../domain/redirect";
 import { schoolSlug, searchSchools } from "../../domain/schools";
 import { textProblem } from "../../domain/text";
@@ -41,6 +42,7 @@ const HOSTILE: Record<string, (n: number) => string> = {
   "dashes inside letters": (n) => "a" + "-".repeat(n) + "a",
   "slashes": (n) => "/".repeat(n),
   "space-hyphen pairs": (n) => "1" + " -".repeat(n / 2) + "x",
+  "digit groups with spaces, like a number typed": (n) => "98290 ".repeat(n / 6) + "x",
   "https:// then 'a/' repeated, then a space": (n) => "https://" + "a/".repeat(n / 2) + " ",
 };
 
@@ -89,6 +91,10 @@ const VALIDATORS: Record<string, (input: string) => unknown> = {
   schoolSlug,
   searchSchools: (input) => searchSchools(input),
   textProblem,
+  // What the request log keeps of an address (a mobile number found anywhere in it), and a CSV cell of the export.
+  "request log path": (input) => loggablePath(`/admin?q=${input}&back=${encodeURIComponent(`/admin?q=${input}`)}`),
+  withoutMobileNumbers,
+  csvField,
 };
 
 describe("every check on typed input is linear", { timeout: 120_000 }, () => {

@@ -48,6 +48,7 @@ const CONVERTED = [
   "app/routes/product.$id.tsx",
   "app/routes/newsletter.tsx",
   "app/routes/admin.tsx",
+  "app/components/LastBackup.tsx",
   "app/routes/admin._index.tsx",
   "app/routes/admin.orders.$id.tsx",
   "app/routes/admin.orders.$id_.delete.tsx",
@@ -62,6 +63,17 @@ const CONVERTED = [
   "app/components/UpiPayPanel.tsx",
   "app/components/OrderLinesTable.tsx",
   "app/components/OrderPayment.tsx",
+  "app/admin/components/DashboardRows.tsx",
+  "app/admin/components/DashboardForms.tsx",
+  "app/admin/components/OrderSections.tsx",
+  "app/admin/components/AfterSaleSections.tsx",
+  "app/admin/components/Products.tsx",
+  "app/admin/components/PrintDocuments.tsx",
+  "app/components/CheckoutDetails.tsx",
+  "app/components/PincodeCheck.tsx",
+  "app/components/ChargesLines.tsx",
+  "app/components/CartRow.tsx",
+  "app/components/AccountDetails.tsx",
 ];
 
 /** Attributes a person reads or hears. */

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ruleRefusal } from "../support/refusal";
-import {
-  ORDER_STATUS_REFUSAL,
-  PAYMENT_STATUS_REFUSAL,
-  checkAdminOrderChange,
-  checkOrderStatus,
-  checkPaymentStatus,
-} from "../../domain/orders/intents";
+import { checkAdminOrderChange, checkOrderStatus, checkPaymentStatus } from "../../domain/orders/intents";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../domain/orders/events";
+
+// The refusals name every status the shop knows: the locale's words list them, and must list them all.
+const ORDER_STATUS_REFUSAL = `Status must be one of ${ORDER_STATUSES.join(", ")}.`;
+const PAYMENT_STATUS_REFUSAL = `Payment status must be one of ${PAYMENT_STATUSES.join(", ")}.`;
 import { decide, evolve, initialOrderState, type OrderCommand } from "../../domain/orders/order";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
 

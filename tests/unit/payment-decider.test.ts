@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ruleRefusal as refusal } from "../support/refusal";
+import { ENGLISH, PAYMENT_REFUSALS as PAYMENT_MESSAGES, ruleRefusal as refusal } from "../support/refusal";
 import { decide, evolve, initialOrderState, type OrderCommand, type OrderState } from "../../domain/orders/order";
 import type { OrderEvent } from "../../domain/orders/events";
-import { legacyPaymentStatus, paymentStanding, PAYMENT_MESSAGES } from "../../domain/orders/payment";
-import { DEFAULT_CHARGE_RULES, OUTSIDE_AREA_MESSAGE } from "../../domain/orders/charges";
-import { REFERENCE_TAKEN_MESSAGE, referenceClaims, upiReferenceDecider } from "../../domain/orders/upi-reference";
+import { legacyPaymentStatus, paymentStanding } from "../../domain/orders/payment";
+import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
+import { referenceClaims, upiReferenceDecider } from "../../domain/orders/upi-reference";
 import { UPI_REFERENCE_MESSAGE } from "../../domain/orders/upi";
+
+const OUTSIDE_AREA_MESSAGE = ENGLISH.checkout.outsideArea;
+const REFERENCE_TAKEN_MESSAGE = ENGLISH.payment.referenceTaken;
 
 const at = "2026-11-24T06:00:00.000Z";
 const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
@@ -128,6 +131,30 @@ describe("cash on delivery and refunds", () => {
     expect(decide({ type: "CollectCash", actor: admin, at }, cod)).toEqual([{ type: "CashCollected", data: { orderId, amount: 3186, actor: admin, at } }]);
     const paid = apply(cod, { type: "CollectCash", actor: admin, at });
     expect(refusal(() => decide({ type: "CollectCash", actor: admin, at }, paid)).status).toBe(409);
+  });
+
+  it("records no cash on a cancelled order, by the cash form or the old paid switch", () => {
+    const cancelled = apply(placed({ paymentMethod: "cod" }), { type: "ChangeStatus", to: "cancelled", actor: admin, at });
+    const cash = { type: "CollectCash", actor: admin, at } as const;
+    expect(refusal(() => decide(cash, cancelled))).toEqual({ status: 409, message: ENGLISH.admin.paymentCashCancelled });
+    expect(refusal(() => decide({ type: "ChangePaymentStatus", to: "paid", actor: admin, at }, cancelled))).toEqual({
+      status: 409,
+      message: ENGLISH.admin.paymentCashCancelled,
+    });
+  });
+
+  it("never lets cash erase a UPI reference the parent reported: the report is judged first, and kept meanwhile", () => {
+    const reported = apply(placed(), { type: "ReportPayment", reference: "412345678901", actor: parent, at });
+    expect(refusal(() => decide({ type: "CollectCash", actor: admin, at }, reported))).toEqual({
+      status: 409,
+      message: "The parent reported UPI payment 412345678901 for this order: confirm or reject it before recording cash.",
+    });
+    expect(reported.exists && reported.payment.reported?.reference).toBe("412345678901");
+    // Once the admin has rejected it (no money found), the cash the parent brought to the shop is recorded.
+    const rejected = apply(reported, { type: "RejectPayment", note: "Not in the statement", actor: admin, at });
+    const paid = apply(rejected, { type: "CollectCash", actor: admin, at });
+    expect(standing(paid)).toBe("paid");
+    expect(paid.exists && paid.payment.references).toEqual(["412345678901"]);
   });
 
   it("never refunds more than was paid and not yet refunded", () => {

@@ -4,26 +4,21 @@
  * repeats that decide nothing, the refund a return suggests, and the lines after an exchange.
  */
 import { describe, expect, it } from "vitest";
-import { ruleRefusal as refusal } from "../support/refusal";
+import { ENGLISH, ruleRefusal as refusal } from "../support/refusal";
 import { decide, evolve, initialOrderState, type OrderCommand, type OrderState } from "../../domain/orders/order";
 import type { ExchangeLine, OrderEvent, ReturnLine } from "../../domain/orders/events";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
-import {
-  RETURN_MESSAGES,
-  RETURN_WINDOW_MS,
-  heldLines,
-  lineKey,
-  linesAfterExchange,
-  notMadeMessage,
-  refundFor,
-  shortReturnId,
-  tooManyMessage,
-} from "../../domain/orders/returns";
+import { RETURN_WINDOW_MS, heldLines, lineKey, linesAfterExchange, notMade, refundFor, shortReturnId } from "../../domain/orders/returns";
 import { RETURN_FORM_MESSAGES, orderPageForm, returnRequestForm } from "../../domain/forms/admin-returns";
 import { stockEvents, type StockEvent } from "../../domain/stock/events";
 import { decide as decideStockCommand, evolve as evolveStock, initialStockState, type StockCommand, type StockState } from "../../domain/stock/stock";
 import { hasRefusal, refusalIn } from "../../app/i18n/i18n.server";
-import { returnRefusalIn } from "../../app/orders/returns.server";
+import { refusalText, wordsRefusal } from "../../app/i18n/refusals.server";
+import { refusal as refusalOf } from "../../domain/errors";
+
+/** The rules' refusals in English, as the locale words them (app/locales/en/refusals.json "returns"). */
+const RETURN_MESSAGES = ENGLISH.returns;
+const tooManyMessage = (count: number, name: string, size: string) => `You can return at most ${count} of ${name} (${size}).`;
 
 const placedAt = "2026-11-20T06:00:00.000Z";
 const deliveredAt = "2026-11-22T10:00:00.000Z";
@@ -327,14 +322,24 @@ describe("what the order still accounts for", () => {
 
 describe("the words", () => {
   it("every refusal has Hindi words, those that name something too", () => {
-    for (const message of [...Object.values(RETURN_MESSAGES), RETURN_FORM_MESSAGES.notAStep]) {
+    for (const [name, english] of Object.entries(RETURN_MESSAGES)) {
+      expect(wordsRefusal("hi", `returns.${name}`), name).toBe(true);
+      expect(refusalText("hi", refusalOf(`returns.${name}`, { count: 2, name: "Shirt", size: "30" })), name).not.toBe(english);
+    }
+    // The forms' own messages are worded by their text (the form pipeline), the same words as the rules' keys.
+    for (const message of Object.values(RETURN_FORM_MESSAGES)) {
       expect(hasRefusal(message), message).toBe(true);
       expect(refusalIn("hi", message), message).not.toBe(message);
     }
-    expect(returnRefusalIn("hi", tooManyMessage(2, "Shirt", "30"))).toBe("Shirt (30) में से ज़्यादा से ज़्यादा 2 लौटा सकते हैं।");
-    expect(returnRefusalIn("hi", notMadeMessage("Steel Bottle", "L"))).toBe("Steel Bottle साइज़ L में नहीं आता।");
-    expect(returnRefusalIn("hi", "Only 1 of Steel Bottle left in stock.")).not.toBe("Only 1 of Steel Bottle left in stock.");
-    expect(returnRefusalIn("en", RETURN_MESSAGES.tooLate)).toBe(RETURN_MESSAGES.tooLate);
+    expect(refusalText("en", refusalOf("returns.tooMany", { count: 2, name: "Shirt", size: "30" }))).toBe(tooManyMessage(2, "Shirt", "30"));
+    expect(refusalText("hi", refusalOf("returns.tooMany", { count: 2, name: "Shirt", size: "30" }))).toBe("Shirt (30) में से ज़्यादा से ज़्यादा 2 लौटा सकते हैं।");
+    expect(refusalText("en", notMade("Steel Bottle", "L"))).toBe("Steel Bottle does not come in size L.");
+    expect(refusalText("hi", notMade("Steel Bottle", "L"))).toBe("Steel Bottle साइज़ L में नहीं आता।");
+    // An exchange's new size short on the shelf: the shelf's words, in Hindi too.
+    const short = refusalOf("stock.onlyLeft", { left: 1, item: "Steel Bottle" });
+    expect(refusalText("en", short)).toBe("Only 1 of Steel Bottle left in stock.");
+    expect(refusalText("hi", short)).not.toBe("Only 1 of Steel Bottle left in stock.");
+    expect(refusalText("en", refusalOf("returns.tooLate"))).toBe(RETURN_MESSAGES.tooLate);
   });
 
   it("a return is named by its first 8 characters, as orders are", () => {

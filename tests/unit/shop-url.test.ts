@@ -37,7 +37,7 @@ describe("SHOP_URL", () => {
 
 describe("Google's redirect_uri", () => {
   it("is <SHOP_URL>/api/users/google/callback", () => {
-    const config = readConfig({ ...GOOGLE, SHOP_URL: "https://shop.example.in/", NODE_ENV: "production" });
+    const config = readConfig({ ...GOOGLE, SHOP_URL: "https://shop.example.in/", NODE_ENV: "production", SMS_PROVIDER: "console" });
     expect(config.auth.google?.callbackUrl).toBe("https://shop.example.in/api/users/google/callback");
   });
 
@@ -55,8 +55,8 @@ describe("Google's redirect_uri", () => {
     expect(err.message).toBe(
       "Google sign-in needs SHOP_URL (the shop's public address, e.g. https://shop.example.in) or GOOGLE_CALLBACK_URL in production",
     );
-    expect(readConfig({ ...GOOGLE, NODE_ENV: "production", GOOGLE_CALLBACK_URL: "https://shop.example.in/api/users/google/callback" }).auth.google).toBeTruthy();
+    expect(readConfig({ ...GOOGLE, NODE_ENV: "production", SMS_PROVIDER: "console", GOOGLE_CALLBACK_URL: "https://shop.example.in/api/users/google/callback" }).auth.google).toBeTruthy();
     // Without Google, production starts without SHOP_URL as before.
-    expect(readConfig({ NODE_ENV: "production" }).auth.google).toBeNull();
+    expect(readConfig({ NODE_ENV: "production", SMS_PROVIDER: "console" }).auth.google).toBeNull();
   });
 });

@@ -55,10 +55,36 @@ describe("the sign-up form", () => {
     expect(await read(signupForm, { email: " A@B.in ", password: "secret1", method: "nonsense" })).toMatchObject({ ok: true, value: { method: "email", email: "a@b.in" } });
   });
 
-  it("takes a phone number on the phone form", async () => {
-    expect(await read(signupForm, { method: "phone" })).toMatchObject({ ok: false, error: { phone: [AUTH_MESSAGES.phoneRequired] } });
-    expect(await read(signupForm, { method: "phone", phone: "12345" })).toMatchObject({ ok: false, error: { phone: [AUTH_MESSAGES.invalidPhone] } });
-    expect(await read(signupForm, { method: "phone", phone: "9876543210" })).toMatchObject({ ok: true, value: { method: "phone", phone: "9876543210" } });
+  it("says everything wrong with the email form at once, not one message a try", async () => {
+    expect(await read(signupForm, { email: "asha", password: "123" })).toMatchObject({
+      ok: false,
+      error: { email: [AUTH_MESSAGES.invalidEmail], password: [AUTH_MESSAGES.passwordTooShort] },
+    });
+    expect(await read(signupForm, { email: "asha" })).toMatchObject({
+      ok: false,
+      error: { "": [AUTH_MESSAGES.fillAllFields], email: [AUTH_MESSAGES.invalidEmail] },
+    });
+    expect(await read(signupForm, { password: "123" })).toMatchObject({
+      ok: false,
+      error: { "": [AUTH_MESSAGES.fillAllFields], password: [AUTH_MESSAGES.passwordTooShort] },
+    });
+  });
+
+  it("takes a name and a phone number on the phone form, each saying what is wrong with it", async () => {
+    expect(await read(signupForm, { method: "phone" })).toMatchObject({
+      ok: false,
+      error: { name: [AUTH_MESSAGES.nameRequired], phone: [AUTH_MESSAGES.phoneRequired] },
+    });
+    expect(await read(signupForm, { method: "phone", name: "Asha", phone: "12345" })).toMatchObject({ ok: false, error: { phone: [AUTH_MESSAGES.invalidPhone] } });
+    expect(await read(signupForm, { method: "phone", name: "   ", phone: "9876543210" })).toMatchObject({ ok: false, error: { name: [AUTH_MESSAGES.nameRequired] } });
+    expect(await read(signupForm, { method: "phone", name: "x".repeat(101), phone: "9876543210" })).toMatchObject({
+      ok: false,
+      error: { name: [AUTH_MESSAGES.nameTooLong] },
+    });
+    expect(await read(signupForm, { method: "phone", name: "  Asha   Devi ", phone: "9876543210" })).toMatchObject({
+      ok: true,
+      value: { method: "phone", phone: "9876543210", name: "Asha Devi" },
+    });
   });
 });
 
@@ -73,6 +99,11 @@ describe("the OTP form", () => {
     expect(await read(otpForm, { intent: "send", phone: "9876543210" })).toMatchObject({ ok: true, value: { intent: "send", phone: "9876543210" } });
     expect(await read(otpForm, { intent: "resend", phone: "junk" })).toMatchObject({ ok: true, value: { intent: "resend" } });
     expect(await read(otpForm, { intent: "change" })).toMatchObject({ ok: true, value: { intent: "change" } });
+  });
+
+  it("takes the name a new number's account is made with", async () => {
+    expect(await read(otpForm, { intent: "name" })).toMatchObject({ ok: false, error: { name: [AUTH_MESSAGES.nameRequired] } });
+    expect(await read(otpForm, { intent: "name", name: " Ravi Kumar " })).toMatchObject({ ok: true, value: { intent: "name", name: "Ravi Kumar" } });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { CONSOLE_TRANSPORT } from "../../services/notifications";
 import {
   indianMobile,
   type EmailMessage,
@@ -16,7 +17,7 @@ import {
  * production, so `npm start` on a laptop can still be tried with a phone number.
  */
 export class ConsoleTransport implements SmsTransport, EmailTransport {
-  readonly name = "console";
+  readonly name = CONSOLE_TRANSPORT;
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: (line: string) => void = console.log,

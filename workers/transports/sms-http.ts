@@ -36,7 +36,7 @@ export class HttpSmsTransport implements SmsTransport {
 
   async send(message: SmsMessage): Promise<SendResult> {
     const to = indianMobile(message.to);
-    const request = this.settings.provider === "msg91" ? this.msg91(to, message.text) : this.twilio(to, message.text);
+    const request = this.settings.provider === "msg91" ? this.msg91(to, message) : this.twilio(to, message.text);
     let response: { status: number; text: string };
     try {
       response = await this.post(request);
@@ -84,8 +84,13 @@ export class HttpSmsTransport implements SmsTransport {
     });
   }
 
-  /** MSG91 "send SMS" (v2 JSON): auth key in a header, numbers with the country code. */
-  private msg91(to: string, text: string) {
+  /**
+   * MSG91 "send SMS" (v2 JSON) as India's DLT rules want it: auth key in a header, the DLT sender id,
+   * the transactional route, the message's DLT template id (`DLT_TE_ID`, from SMS_DLT_TEMPLATE_*),
+   * `unicode: 1` for a text beyond ASCII (Hindi, and the ₹ sign), numbers with the country code.
+   */
+  private msg91(to: string, message: SmsMessage) {
+    const templateId = message.template && this.settings.dltTemplates[message.template];
     return {
       url: this.settings.url ?? DEFAULT_URLS.msg91,
       headers: { "content-type": "application/json", authkey: this.settings.apiKey ?? "" },
@@ -93,7 +98,9 @@ export class HttpSmsTransport implements SmsTransport {
         sender: this.settings.sender ?? "CHURUU",
         route: "4",
         country: "91",
-        sms: [{ message: text, to: [to] }],
+        unicode: /[\u0080-\uffff]/.test(message.text) ? 1 : 0,
+        ...(templateId ? { DLT_TE_ID: templateId } : {}),
+        sms: [{ message: message.text, to: [to] }],
       }),
     };
   }

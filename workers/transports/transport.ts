@@ -1,4 +1,5 @@
 import { isMobileNumber } from "../../domain/phone";
+import type { SmsTemplate } from "../../domain/sms-templates";
 
 /** One outgoing message. Phone numbers are 10 digits; transports add +91 where a provider needs it. */
 export interface SmsMessage {
@@ -6,6 +7,8 @@ export interface SmsMessage {
   text: string;
   /** The text as it may be stored or printed, when `text` holds a secret (a sign-in code): "****** is your ...". */
   shown?: string;
+  /** Which registered text it is (India's DLT rules): the provider is given its template id. */
+  template?: SmsTemplate;
 }
 
 export interface EmailMessage {

@@ -1,0 +1,388 @@
+/**
+ * The order page's sections (app/routes/admin.orders.$id.tsx): the order as it stands (or stood at
+ * an event of its trail), its Payment section, and the trail itself. The Payment section shows what
+ * the order's money is made of, what came in and went back, the reported reference to check, and
+ * the forms of the steps the owner may take next, each with its refusal beside it (JavaScript on or off).
+ */
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { PAYMENT_STEP_FORM_LIMITS } from "../../../domain/forms/admin-payments";
+import { AFTER_SALE_STEPS } from "../../../domain/forms/admin-returns";
+import { REFUND_METHODS, type OrderStatus, type PaymentMethod, type PaymentStanding } from "../../../domain/orders/events";
+import type { OrderEventDescription } from "../../../domain/orders/describe";
+import { TableScroll } from "../../components/TableScroll";
+import { FieldMessage, FormMessage, everyMessage, fieldProps } from "../../forms/messages";
+import { Message, useRefusal, useT } from "../../i18n/I18n";
+import { PAYMENT_STEPS, type PaymentStepName } from "../payment-steps";
+
+type FormResult = SubmissionResult<string[]>;
+
+/** What the order page's action answers when it does not redirect: a refused form. */
+type OrderPageAnswer = { result: FormResult };
+
+/** The order's money as the page shows it (app/admin/order-page.server.ts, paymentFacts). */
+export interface PaymentFacts {
+  method: PaymentMethod;
+  standing: PaymentStanding;
+  subtotal: string;
+  discountPercent: number;
+  discount: string | null;
+  delivery: string;
+  freeDelivery: boolean;
+  due: string;
+  paid: string;
+  refunded: string;
+  refundable: number;
+  refundableText: string;
+  reported: { reference: string; at: string } | null;
+  reference: string | null;
+  /** What the owner may do next; the decider still judges each step when it is sent. */
+  steps: Record<PaymentStepName, boolean>;
+}
+
+type Payment = PaymentFacts;
+
+/** The order as the page shows it, now or at an event (app/admin/order-page.server.ts, snapshot). */
+export interface OrderSnapshotView {
+  status: OrderStatus;
+  paymentStanding: PaymentStanding;
+  deleted: boolean;
+  customer: string;
+  address: string;
+  lines: { key: string; name: string; size: string; school: string; quantity: number; unitPrice: string; lineTotal: string }[];
+  total: string;
+  placedAt: string;
+  payment: PaymentFacts;
+}
+
+/** One event of the trail as its table prints it, with the link to the order as it stood then. */
+export interface TrailEventView extends OrderEventDescription {
+  revision: number;
+  when: string;
+  whenIso: string;
+  href: string;
+  /** The event the snapshot above shows. */
+  current: boolean;
+}
+
+/** One payment step's form: its refusal beside it, the dashboard view to go back to kept. */
+function StepForm({
+  step,
+  back,
+  result,
+  busy,
+  text,
+  danger,
+  children,
+}: {
+  step: PaymentStepName;
+  back: string;
+  result: FormResult | undefined;
+  busy: boolean;
+  text: string;
+  danger?: boolean;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Form method="post" className={`payment-step payment-step-${step}`} aria-labelledby={`${step}-title`} preventScrollReset>
+      <h3 id={`${step}-title`}>{t(`admin:payments.${step}.title`)}</h3>
+      <p className="hint">{text}</p>
+      <input type="hidden" name="intent" value={step} />
+      <input type="hidden" name="back" value={back} />
+      <FormMessage result={result} />
+      {children}
+      <button type="submit" className={danger ? "danger" : "primary"} disabled={busy}>
+        {t(`admin:payments.${step}.submit`)}
+      </button>
+    </Form>
+  );
+}
+
+function TextField({
+  step,
+  name,
+  label,
+  result,
+  required,
+  inputMode,
+  maxLength,
+  defaultValue,
+}: {
+  step: PaymentStepName;
+  name: "reference" | "note" | "amount";
+  label: string;
+  result: FormResult | undefined;
+  required?: boolean;
+  inputMode?: "numeric";
+  maxLength: number;
+  defaultValue?: string;
+}) {
+  const id = `${step}-${name}`;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...fieldProps(result, name)}
+        id={id}
+        name={name}
+        required={required}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        autoComplete="off"
+        className={name === "reference" ? "upi-reference-input" : undefined}
+      />
+      <FieldMessage result={result} name={name} />
+    </div>
+  );
+}
+
+export function PaymentSection({
+  payment,
+  live,
+  back,
+  deleted,
+  suggestedRefund,
+  suggestedRefundNote,
+}: {
+  payment: Payment;
+  live: boolean;
+  back: string;
+  deleted: boolean;
+  /** A received refund return's amount and a note naming it (decision 103): the refund form comes filled in with them. */
+  suggestedRefund: string | null;
+  suggestedRefundNote: string | null;
+}) {
+  const t = useT();
+  const answer = useActionData<OrderPageAnswer>();
+  const refusal = useRefusal();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const sent = answer ? (answer.result.initialValue?.intent as string | undefined) : undefined;
+  const resultFor = (step: PaymentStepName) => (sent === step ? answer?.result : undefined);
+  const { maxLength } = PAYMENT_STEP_FORM_LIMITS;
+  const steps: Record<PaymentStepName, boolean> = live && !deleted ? payment.steps : { confirm: false, reject: false, cash: false, refund: false };
+  // A refusal whose form is gone (the step was done meanwhile, in another tab), or of no form at all, still shows, at the section's top.
+  const orphan =
+    answer && !(AFTER_SALE_STEPS as readonly (string | undefined)[]).includes(sent) && !PAYMENT_STEPS.some((step) => step === sent && steps[step])
+      ? everyMessage(answer.result).map(refusal)
+      : [];
+  return (
+    <section id="payment" aria-labelledby="payment-title" className="order-payment">
+      <h2 id="payment-title">{t("admin:payments.title")}</h2>
+      {orphan.length > 0 ? (
+        <p className="form-error" role="alert">
+          {orphan.join(" ")}
+        </p>
+      ) : null}
+      <dl className="payment-facts">
+        <dt>{t("admin:payments.method")}</dt>
+        <dd data-field="payment-method">{t(`payment:method.${payment.method}`)}</dd>
+        <dt>{t("admin:payments.standing")}</dt>
+        <dd data-field="payment-standing">
+          <span className={`status-badge payment-${payment.standing.replace(" ", "-")}`}>{t(`payment:standing.${payment.standing}`)}</span>
+        </dd>
+        <dt>{t("admin:payments.subtotal")}</dt>
+        <dd data-field="subtotal">{payment.subtotal}</dd>
+        {payment.discount ? (
+          <>
+            <dt>{t("admin:payments.offer", { percent: payment.discountPercent })}</dt>
+            <dd data-field="discount">-{payment.discount}</dd>
+          </>
+        ) : null}
+        <dt>{t("admin:payments.delivery")}</dt>
+        <dd data-field="delivery">{payment.freeDelivery ? t("admin:payments.free") : payment.delivery}</dd>
+        <dt>{t("admin:payments.due")}</dt>
+        <dd data-field="amount-due">{payment.due}</dd>
+        <dt>{t("admin:payments.paid")}</dt>
+        <dd data-field="amount-paid">{payment.paid}</dd>
+        <dt>{t("admin:payments.refunded")}</dt>
+        <dd data-field="amount-refunded">{payment.refunded}</dd>
+        {payment.reference && !payment.reported ? (
+          <>
+            <dt>{t("admin:payments.confirmedReference")}</dt>
+            <dd>
+              <code className="upi-reference small" data-field="confirmed-reference">
+                {payment.reference}
+              </code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {payment.reported ? (
+        <div className="reported-reference">
+          <p>{t("admin:payments.reported", { when: payment.reported.at })}</p>
+          <p>
+            <code className="upi-reference" data-field="reported-reference">
+              {payment.reported.reference}
+            </code>
+          </p>
+          {live ? <p className="hint">{t("admin:payments.checkHint", { amount: payment.due })}</p> : null}
+        </div>
+      ) : null}
+      <div className="payment-steps">
+        {steps.confirm ? (
+          <StepForm step="confirm" back={back} result={resultFor("confirm")} busy={busy} text={t("admin:payments.confirm.text", { amount: payment.due })}>
+            {payment.reported ? null : (
+              <TextField step="confirm" name="reference" label={t("admin:payments.confirm.reference")} result={resultFor("confirm")} inputMode="numeric" maxLength={maxLength.reference} />
+            )}
+            <TextField step="confirm" name="note" label={t("admin:payments.note")} result={resultFor("confirm")} maxLength={maxLength.note} />
+          </StepForm>
+        ) : null}
+        {steps.reject ? (
+          <StepForm step="reject" back={back} result={resultFor("reject")} busy={busy} text={t("admin:payments.reject.text")} danger>
+            <TextField step="reject" name="note" label={t("admin:payments.reject.note")} result={resultFor("reject")} required maxLength={maxLength.note} />
+          </StepForm>
+        ) : null}
+        {steps.cash ? (
+          <StepForm step="cash" back={back} result={resultFor("cash")} busy={busy} text={t("admin:payments.cash.text", { amount: payment.due })} />
+        ) : null}
+        {steps.refund ? (
+          <StepForm step="refund" back={back} result={resultFor("refund")} busy={busy} text={t("admin:payments.refund.text", { amount: payment.refundableText })} danger>
+            <TextField
+              step="refund"
+              name="amount"
+              label={t("admin:payments.refund.amount")}
+              result={resultFor("refund")}
+              required
+              inputMode="numeric"
+              maxLength={maxLength.amount}
+              defaultValue={suggestedRefund ?? undefined}
+            />
+            <div className="form-field">
+              <label htmlFor="refund-method">{t("admin:payments.refund.method")}</label>
+              <select id="refund-method" name="method" defaultValue={payment.method === "upi" ? "upi" : "cash"} {...fieldProps(resultFor("refund"), "method")}>
+                {REFUND_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {t(`payment:event.refundMethod.${method}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldMessage result={resultFor("refund")} name="method" />
+            </div>
+            <TextField step="refund" name="reference" label={t("admin:payments.refund.reference")} result={resultFor("refund")} inputMode="numeric" maxLength={maxLength.reference} />
+            <TextField
+              step="refund"
+              name="note"
+              label={t("admin:payments.note")}
+              result={resultFor("refund")}
+              maxLength={maxLength.note}
+              defaultValue={suggestedRefundNote ?? undefined}
+            />
+          </StepForm>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The order now, or as it stood at event `at` (then with the way back to now). */
+export function OrderSnapshot({ order, at, atWhen, nowHref }: { order: OrderSnapshotView; at: number | null; atWhen: string | null; nowHref: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="snapshot-title" className={`order-snapshot${at !== null ? " past" : ""}`}>
+      {at !== null ? (
+        <>
+          <h2 id="snapshot-title">{t("admin:order.then", { at })}</h2>
+          <p className="notice" role="status">
+            <Message
+              id="admin:order.timeTravel"
+              values={{ when: atWhen, at, link: <Link to={nowHref}>{t("admin:order.backToNow")}</Link> }}
+            />
+          </p>
+        </>
+      ) : (
+        <h2 id="snapshot-title">{t("admin:order.now")}</h2>
+      )}
+      <dl className="snapshot-facts">
+        <dt>{t("admin:order.status")}</dt>
+        <dd data-field="status">{t(`account:status.${order.status}`)}</dd>
+        <dt>{t("admin:order.paymentStatus")}</dt>
+        <dd data-field="payment-status">{t(`payment:standing.${order.paymentStanding}`)}</dd>
+        <dt>{t("admin:order.deleted")}</dt>
+        <dd data-field="deleted">{order.deleted ? t("admin:order.yes") : t("admin:order.no")}</dd>
+        <dt>{t("admin:order.placed")}</dt>
+        <dd>{order.placedAt}</dd>
+        <dt>{t("admin:order.customer")}</dt>
+        <dd>{order.customer}</dd>
+        <dt>{t("admin:order.address")}</dt>
+        <dd data-field="address">{order.address}</dd>
+        <dt>{t("admin:order.total")}</dt>
+        <dd data-field="total">{order.total}</dd>
+      </dl>
+      <TableScroll label={t("admin:order.lines")}>
+        <table aria-label={t("admin:order.lines")}>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin:order.item")}</th>
+              <th scope="col">{t("admin:order.size")}</th>
+              <th scope="col">{t("admin:order.school")}</th>
+              <th scope="col">{t("admin:order.quantity")}</th>
+              <th scope="col">{t("admin:order.price")}</th>
+              <th scope="col">{t("admin:order.total")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.key}>
+                <td>{line.name}</td>
+                <td>{line.size}</td>
+                <td>{line.school}</td>
+                <td>{line.quantity}</td>
+                <td>{line.unitPrice}</td>
+                <td>{line.lineTotal}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+/** Every event of the order's stream, in order, each a link to the order as it stood then. */
+export function OrderTrailTable({ events }: { events: TrailEventView[] }) {
+  const t = useT();
+  return (
+    <TableScroll label={t("admin:order.historyTable")}>
+      <table aria-label={t("admin:order.historyTable")} className="trail-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin:order.number")}</th>
+            <th scope="col">{t("admin:order.what")}</th>
+            <th scope="col">{t("admin:order.when")}</th>
+            <th scope="col">{t("admin:order.by")}</th>
+            <th scope="col">{t("admin:order.status")}</th>
+            <th scope="col">{t("admin:order.details")}</th>
+            <th scope="col">{t("admin:order.timeTravelColumn")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <tr key={event.revision} data-revision={event.revision} aria-current={event.current ? "true" : undefined}>
+              <td>{event.revision}</td>
+              <td>{event.what}</td>
+              <td>
+                <time dateTime={event.whenIso}>{event.when}</time>
+              </td>
+              <td>{event.by}</td>
+              <td>{event.change}</td>
+              <td>{event.details}</td>
+              <td>
+                {event.current ? (
+                  <span>{t("admin:order.shownAbove")}</span>
+                ) : (
+                  <Link to={event.href} preventScrollReset>
+                    {t("admin:order.viewAt", { at: event.revision })}
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

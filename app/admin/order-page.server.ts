@@ -1,0 +1,201 @@
+/**
+ * The order page's view model (app/routes/admin.orders.$id.tsx): the audit trail, every event of
+ * the order's stream in order, read from the event store itself (not a read model), and the order
+ * folded from it with the order decider's evolve. ?at=<revision> folds the stream up to that event:
+ * the order exactly as it stood then (decision 052).
+ */
+import { orderAsOf, parseRevision, safeDashboardBack } from "../../domain/admin-orders";
+import { AFTER_SALE_STEPS } from "../../domain/forms/admin-returns";
+import { refundFor, shortReturnId } from "../../domain/orders/returns";
+import { deliveryLine, returnLinesText } from "../../domain/orders/describe";
+import { displayOrderId, foldOrder, type OrderState } from "../../domain/orders/order";
+import { paymentStanding } from "../../domain/orders/payment";
+import { formatRupees } from "../../domain/money";
+import type { Language } from "../../domain/i18n";
+import type { Shop } from "../../services/index";
+import type { TrailEntry } from "../../services/orders";
+import type { T } from "../i18n/I18n";
+import { refusalTable, routeMessages, serverT, languageOf } from "../i18n/i18n.server";
+import { adminDirectory, withAdminNames, type NamedAdmin } from "./admins.server";
+import type { AfterSaleView } from "./components/AfterSaleSections";
+import type { OrderSnapshotView, PaymentFacts, TrailEventView } from "./components/OrderSections";
+import { actorIn, describeOrderEventIn } from "./describe.server";
+import { adminTime } from "./orders.server";
+import { PAYMENT_STEPS, type PaymentStepName } from "./payment-steps";
+
+/** The order as it stands in `state`: its status, customer, lines as they stand and money. */
+function snapshot(state: OrderState & { exists: true }, t: T, lang: Language): OrderSnapshotView {
+  const p = state.placed;
+  const who =
+    p.customer.kind === "user"
+      ? t("admin:order.customerUser", { name: p.customer.name, userId: p.customer.userId ?? "" })
+      : t("admin:order.customerGuest", { name: p.customer.name });
+  return {
+    status: state.status,
+    paymentStanding: paymentStanding(state.payment),
+    deleted: state.deleted,
+    customer: [who, p.customer.phone, p.customer.email].filter(Boolean).join(", "),
+    address: deliveryLine(p.address),
+    // The lines as they stand: an exchange's new size is a line of its own at ₹0 (decision 103).
+    lines: state.afterSale.lines.map((line, index) => ({
+      key: `${index}|${line.productId}|${line.size}|${line.school}`,
+      name: line.name,
+      size: line.size,
+      school: line.school,
+      quantity: line.quantity,
+      unitPrice: formatRupees(line.unitPrice),
+      lineTotal: formatRupees(line.unitPrice * line.quantity),
+    })),
+    total: formatRupees(p.total),
+    placedAt: adminTime(p.placedAt, lang),
+    payment: paymentFacts(state, lang),
+  };
+}
+
+/** The order's money as the page shows it: what it is made of, what came in and went back, the reference to check. */
+function paymentFacts(state: OrderState & { exists: true }, lang: Language): PaymentFacts {
+  const { payment, placed } = state;
+  const refundable = payment.paid - payment.refunded;
+  return {
+    method: payment.method,
+    standing: paymentStanding(payment),
+    subtotal: formatRupees(placed.subtotal),
+    discountPercent: placed.discountPercent,
+    discount: placed.discount > 0 ? formatRupees(placed.discount) : null,
+    delivery: formatRupees(placed.delivery),
+    freeDelivery: placed.delivery === 0,
+    due: formatRupees(payment.due),
+    paid: formatRupees(payment.paid),
+    refunded: formatRupees(payment.refunded),
+    refundable,
+    refundableText: formatRupees(refundable),
+    reported: payment.reported ? { reference: payment.reported.reference, at: adminTime(payment.reported.at, lang) } : null,
+    reference: payment.reference ?? null,
+    // What the owner may do next; the decider still judges each step when it is sent.
+    steps: {
+      confirm: payment.paid === 0 && (payment.method === "upi" || payment.reported !== undefined),
+      reject: payment.reported !== undefined,
+      cash: payment.method === "cod" && payment.paid === 0,
+      refund: refundable > 0,
+    } satisfies Record<PaymentStepName, boolean>,
+  };
+}
+
+/**
+ * Notes (newest first), delivery details and returns as they stood at the page's moment: read from
+ * the same events as the trail, so time travel shows them as they were (decision 103).
+ */
+function afterSaleOf(
+  state: OrderState & { exists: true },
+  trail: readonly TrailEntry[],
+  at: number | "invalid" | undefined,
+  t: T,
+  lang: Language,
+): AfterSaleView {
+  const upTo = typeof at === "number" ? trail.filter((e) => e.revision <= at) : trail;
+  const notes = upTo
+    .filter((e) => e.type === "OrderNoteAdded")
+    .map((e) => ({ revision: e.revision, text: e.type === "OrderNoteAdded" ? e.data.text : "", by: t("returns:admin.noteBy", { who: actorIn(t, e.data.actor), when: adminTime(e.at, lang) }) }))
+    .reverse();
+  const { afterSale, placed, payment } = state;
+  const left = payment.paid - payment.refunded;
+  const names = new Map(afterSale.lines.map((l) => [l.productId, l.name]));
+  const returns = afterSale.returns.map((r) => ({
+    returnId: r.returnId,
+    shortId: shortReturnId(r.returnId),
+    want: r.want,
+    exchangeSize: r.exchangeSize ?? "",
+    stage: r.stage,
+    lines: returnLinesText(r.lines.map((l) => ({ ...l, productId: names.get(l.productId) ?? l.productId }))),
+    reason: r.reason,
+    note: r.note ?? "",
+    asked: t("returns:admin.returnAsked", { who: actorIn(t, r.requestedBy), when: adminTime(r.requestedAt, lang) }),
+    refund: r.want === "refund" ? refundFor(r.lines, { lines: placed.lines, subtotal: placed.subtotal, discount: placed.discount }, left) : 0,
+    refunded: r.refunded === undefined ? null : formatRupees(r.refunded),
+  }));
+  const waiting = returns.find((r) => r.stage === "received" && r.want === "refund");
+  return {
+    notes,
+    delivery: afterSale.delivery ?? null,
+    returns: returns.map((r) => ({ ...r, refundText: formatRupees(r.refund) })),
+    /** Whether money came in that a refund can give back (else the payment is recorded first). */
+    refundable: left > 0,
+    suggestedRefund: waiting && waiting.refund > 0 ? String(waiting.refund) : null,
+    suggestedRefundNote: waiting ? t("returns:admin.refundNote", { id: waiting.shortId }) : null,
+  };
+}
+
+/** A page the order's address cannot show (404): why, and the dashboard view to go back to. */
+export interface OrderPageRefusal {
+  message: string;
+  back: string;
+}
+
+/** The order page from the order's trail, the admins who acted in it, and the page's address (?at=, ?back=, ?saved=, ?done=). */
+export function orderPageView(
+  trail: readonly TrailEntry[],
+  admins: Map<string, NamedAdmin>,
+  params: URLSearchParams,
+  lang: Language,
+) {
+  const t = serverT(lang);
+  const back = safeDashboardBack(params.get("back"));
+  if (trail.length === 0) return { ok: false as const, refusal: { message: t("admin:order.noSuchOrder"), back } satisfies OrderPageRefusal };
+  const at = parseRevision(params.get("at"));
+  const stateNow = foldOrder(trail);
+  const stateThen = at === undefined ? stateNow : at === "invalid" ? undefined : orderAsOf(trail, at);
+  if (!stateThen || !stateThen.exists || !stateNow.exists) {
+    return { ok: false as const, refusal: { message: t("admin:order.noSuchEvent"), back } satisfies OrderPageRefusal };
+  }
+  const orderId = stateNow.placed.orderId;
+  const base = `/admin/orders/${orderId}`;
+  const keep = back === "/admin" ? "" : `back=${encodeURIComponent(back)}`;
+  const hrefAt = (revision?: number) => {
+    const query = [revision === undefined ? "" : `at=${revision}`, keep].filter(Boolean).join("&");
+    return query ? `${base}?${query}` : base;
+  };
+  const latest = trail[trail.length - 1].revision;
+  const names = new Map(stateNow.afterSale.lines.map((line) => [line.productId, line.name]));
+  const nameOf = (productId: string) => names.get(productId) ?? productId;
+  const saved = params.get("saved");
+  return {
+    ok: true as const,
+    view: {
+      saved: [...PAYMENT_STEPS, "none" as const].find((step) => step === saved) ?? null,
+      done: AFTER_SALE_STEPS.find((step) => step === params.get("done")) ?? null,
+      afterSale: afterSaleOf(stateThen, trail, at, t, lang),
+      orderId,
+      displayId: displayOrderId(orderId),
+      back,
+      nowHref: hrefAt(),
+      at: typeof at !== "number" || at === latest ? null : at,
+      atWhen: at === undefined ? null : adminTime(trail.find((e) => e.revision === at)!.at, lang),
+      order: snapshot(stateThen, t, lang),
+      events: trail.map((event): TrailEventView => ({
+        revision: event.revision,
+        when: adminTime(event.at, lang),
+        whenIso: event.at.toISOString(),
+        ...describeOrderEventIn(t, withAdminNames(event, admins), nameOf),
+        href: hrefAt(event.revision === latest ? undefined : event.revision),
+        current: at === undefined ? event.revision === latest : event.revision === at,
+      })),
+    },
+  };
+}
+
+/** The order page's data for `request`, or why the order (or the moment asked for) cannot be shown. */
+export async function orderPage(shop: Shop, request: Request, orderId: string) {
+  const trail = await shop.orders.getOrderTrail(orderId);
+  const admins = await adminDirectory(shop);
+  const page = orderPageView(trail, admins, new URL(request.url).searchParams, languageOf(request));
+  if (!page.ok) return page;
+  return {
+    ok: true as const,
+    data: {
+      messages: routeMessages(request, "payment", "print", "returns"),
+      // The after-sale forms' field rules speak English; a Hindi page shows them through this table.
+      refusals: refusalTable(request, "returns"),
+      ...page.view,
+    },
+  };
+}

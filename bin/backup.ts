@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { ShopConfig } from "../server/config";
+import { describeUrl } from "../server/config";
+import { openDatabase } from "../server/runtime";
+import { connectPostgres, type Database } from "../db/connection";
+import { migrateToLatest, migrationLevel } from "../db/migrate";
+import { backupToFile, restoreFromFile } from "../eventstore/backup";
+import { BackupRefused, checkBackup } from "../eventstore/backup-file";
+import { copyEvents, importingTarget, portEvents, postgresEvents, postgresTarget, type CopySource, type CopyTarget } from "../eventstore/copy";
+import { openEventStore, type EventStore } from "../eventstore/index";
+import { PostgresEventStore } from "../eventstore/postgres";
+import { projectors } from "../projectors/index";
+import { ensureCheckpoints } from "../projectors/runner";
+import { createBackupService } from "../services/backups";
+import { readModelTables } from "../workers/backups";
+import { backupFileName } from "../domain/backup-schedule";
+import { command, CommandLineError } from "./args";
+import { progressReporter, rebuildLive } from "./ops";
+
+/** `shop backup`, `shop restore`, `shop copy-events` (decision 112, docs/backups.md). */
+
+const count = (n: number) => n.toLocaleString("en-IN");
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** The events in EventStoreDB are outside the shop's database: neither a snapshot nor a restore can take them with the rest. */
+function refuseEventStoreDb(config: ShopConfig, what: string): void {
+  if (config.eventStoreUrl) {
+    throw new BackupRefused(
+      `${what} covers the Postgres event store (the shop's own database); with EVENTSTORE_URL the events live in EventStoreDB: ` +
+        "back that up with its own tools, and the database with pg_dump",
+    );
+  }
+}
+
+/** The shop's database; on the embedded default, a running shop holding it is named with what to do instead. */
+async function openShopDatabase(config: ShopConfig, insteadHint: string): Promise<Database> {
+  try {
+    return await openDatabase(config);
+  } catch (err) {
+    const e = err as Error;
+    if (e.name === "DatabaseUnreachable" && /in use by another shop process/.test(e.message)) {
+      e.message = `${e.message.replace(/; stop it first.*$/, "")}: ${insteadHint}`;
+    }
+    throw err;
+  }
+}
+
+function rowsLine(rows: Record<string, number>): string {
+  const listed = Object.entries(rows).filter(([, n]) => n > 0);
+  const total = listed.reduce((sum, [, n]) => sum + n, 0);
+  return `${count(total)} rows${listed.length ? ` (${listed.map(([t, n]) => `${t} ${count(n)}`).join(", ")})` : ""}`;
+}
+
+export const backupCommand = command(
+  {
+    name: "backup",
+    summary: "write a consistent, checksummed backup of the events and the state they do not rebuild",
+    options: {
+      to: { type: "string", value: "FILE", description: "where to write it (default: BACKUP_DIR/shop-backup-<time>.jsonl.gz)" },
+    },
+    details: [
+      "In it: every event, and every table a replay does not rebuild (accounts and admins, sessions and API tokens,",
+      "products, newsletter sign-ups, the notification record, the reactor's checkpoint). Not in it: the read models",
+      "(shop restore replays them) and the session secret (data/session-secret or SESSION_SECRET: keep it apart).",
+      "Gzip of JSON lines; a header with the format version, the schema level and the counts; a sha256 of the content",
+      "in the trailer, checked by shop restore. See docs/backups.md.",
+      "",
+      "On a Postgres server (DATABASE_URL) it runs beside the live shop: one repeatable-read snapshot.",
+      "The embedded database (PGlite) belongs to one process: stop the shop first, or let the running shop",
+      "back itself up (BACKUP_DAILY_AT, into BACKUP_DIR).",
+    ],
+  },
+  async (config, { options }) => {
+    refuseEventStoreDb(config, "shop backup");
+    const file = path.resolve(options.to ?? path.join(config.backup.dir, backupFileName(new Date())));
+    if (fs.existsSync(file)) throw new BackupRefused(`${file} exists already: choose another --to`);
+    const database = await openShopDatabase(
+      config,
+      "the running shop makes its own backups (set BACKUP_DAILY_AT; they go to BACKUP_DIR), or stop it and run shop backup again",
+    );
+    try {
+      if (!(await migrationLevel(database.db))) throw new BackupRefused(`${database.description} holds no shop yet: nothing to back up`);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const runs = createBackupService(database.db);
+      // Older databases have no record of backups (migration 0019): the backup goes ahead without one.
+      const run = await runs.startManual().catch(() => undefined);
+      try {
+        const summary = await backupToFile(database, file, { rebuilt: readModelTables(), shopName: config.shopName });
+        if (run !== undefined) await runs.finish(run, { file, bytes: summary.bytes, events: summary.events, sha256: summary.sha256 });
+        console.log(`backed up ${count(summary.events)} events and ${rowsLine(summary.rows)} to ${file}`);
+        console.log(`  ${size(summary.bytes)}, sha256 of the content ${summary.sha256}, schema ${summary.migration}, ${summary.seconds.toFixed(1)} s`);
+        return 0;
+      } catch (err) {
+        if (run !== undefined) await runs.fail(run, (err as Error).message).catch(() => {});
+        throw err;
+      }
+    } finally {
+      await database.close();
+    }
+  },
+);
+
+export const restoreCommand = command(
+  {
+    name: "restore",
+    summary: "restore a backup into an empty database or data folder, then rebuild the read models",
+    positional: { name: "file", description: "a file written by shop backup", required: true },
+    options: {
+      check: { type: "boolean", description: "only check the file (format, checksum, counts); open no database" },
+    },
+    details: [
+      "Into DATABASE_URL when set, else the embedded database in SHOP_DATA_DIR (stop any shop using it).",
+      "The target must hold nothing (a new database, or one only migrated): anything else is refused.",
+      "The file is checked whole first; then the schema is brought to the backup's level, everything is written in",
+      "one transaction that commits only once the file's checksum and counts have been checked again, the schema",
+      "is migrated on to this shop's level, and the read models are rebuilt by replay. Run shop verify after.",
+      "Event positions are the new store's; each reactor's checkpoint is moved to the event it had reached.",
+    ],
+  },
+  async (config, { positional: file, options }) => {
+    const checked = await checkBackup(path.resolve(file));
+    const rows = Object.fromEntries(Object.entries(checked.header.counts).filter(([k]) => k !== "events"));
+    console.log(
+      `checked ${file}: ${count(checked.header.counts.events ?? 0)} events and ${rowsLine(rows)}, ` +
+        `schema ${checked.header.migration}, taken ${checked.header.createdAt} from ${checked.header.source}; sha256 ${checked.sha256}`,
+    );
+    if (options.check) return 0;
+    refuseEventStoreDb(config, "shop restore");
+    const database = await openShopDatabase(config, "stop it: a backup is restored only into an empty data folder");
+    let head: string | undefined;
+    try {
+      const progress = progressReporter("restore");
+      const started = Date.now();
+      const restored = await restoreFromFile(database, path.resolve(file), {
+        onProgress: (done, total) => progress.update({ done, total, rate: done / Math.max(0.001, (Date.now() - started) / 1000) }),
+      });
+      progress.finish();
+      head = restored.head;
+      console.log(
+        `restored ${count(restored.events)} events and ${rowsLine(restored.rows)} into ${database.description} ` +
+          `in ${restored.seconds.toFixed(1)} s (schema ${restored.migration}, then migrated to this shop's)`,
+      );
+      await ensureCheckpoints(database.db, projectors);
+      await waitUntilVisible(new PostgresEventStore(database), head);
+    } finally {
+      await database.close();
+    }
+    const replayed = await rebuildLive(config, []);
+    if (replayed !== 0) return replayed;
+    console.log('next: "shop verify" compares the read models with a fresh replay; start the shop as before.');
+    if (!config.sessionSecret) {
+      console.log("note: the session secret is not in a backup: copy data/session-secret from the old shop (or set SESSION_SECRET) to keep parents signed in");
+    }
+    return 0;
+  },
+);
+
+/**
+ * The Postgres store shows an event once every transaction older than it has ended on the whole
+ * server: a replay right after the restore must not start before the restored events show.
+ */
+async function waitUntilVisible(store: EventStore, head: string | undefined): Promise<void> {
+  if (head === undefined) return;
+  const deadline = Date.now() + 120_000;
+  let told = false;
+  while (store.comparePositions(await store.headPosition(), head) < 0) {
+    if (Date.now() > deadline) {
+      throw new BackupRefused("the restored events do not show yet: a transaction left open on the Postgres server holds them back (pg_stat_activity); run shop replay once it has ended");
+    }
+    if (!told) console.error("waiting for older transactions on the server to end before the replay ...");
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const POSTGRES = ["postgres:", "postgresql:"];
+const EVENTSTOREDB = ["esdb:", "esdb+discover:", "kurrentdb:", "kdb:"];
+
+/** The copy's target from --to: a Postgres database (migrated, so it is a shop's) or EventStoreDB. */
+async function openTarget(url: string): Promise<{ target: CopyTarget; close: () => Promise<void> }> {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new CommandLineError(`--to is not a URL: expected postgres://... or esdb://...`, "copy-events");
+  }
+  const asTo = (err: unknown) => {
+    const e = err as Error;
+    e.message = e.message.replace(/^(DATABASE_URL|EVENTSTORE_URL):/, "--to:");
+    return e;
+  };
+  if (POSTGRES.includes(protocol)) {
+    const database = await connectPostgres(url).catch((err) => Promise.reject(asTo(err)));
+    try {
+      await migrateToLatest(database.db);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+    return { target: postgresTarget(database.db, `Postgres at ${describeUrl(url)}`), close: () => database.close() };
+  }
+  if (EVENTSTOREDB.includes(protocol)) {
+    // NOT RUN against a live EventStoreDB (README, "EventStoreDB"): written against the adapter only.
+    const store = (await openEventStore(undefined, url).catch((err) => Promise.reject(asTo(err)))) as EventStore & {
+      importEvents: Parameters<typeof importingTarget>[0]["importEvents"];
+    };
+    return { target: importingTarget(store), close: () => store.close() };
+  }
+  throw new CommandLineError(`--to must start with postgres:// or esdb://, got ${protocol}//`, "copy-events");
+}
+
+export const copyEventsCommand = command(
+  {
+    name: "copy-events",
+    summary: "copy every stream of this shop's event store into a Postgres server or EventStoreDB",
+    options: {
+      to: { type: "string", value: "URL", required: true, description: "the target: postgres://user@host/db, or esdb://host:2113?tls=false" },
+    },
+    details: [
+      "Keeps each event's stream, revision, id, type, data, metadata and time, and their global order; the target's",
+      "positions are its own. The events only: accounts, products and the rest go with shop backup and shop restore.",
+      "Run it again to copy what is new: what the target holds must be this store's first events in the same order",
+      "(checked event by event), and is never copied twice; anything else there is refused. After the copy every",
+      "event is read back from the target and checked against this store, in number and in order.",
+      "A postgres:// target is migrated to this shop's schema first. The esdb:// path is written against the",
+      "EventStoreDB adapter and has NOT been run against a live EventStoreDB.",
+      "The embedded database belongs to one process: stop the shop first.",
+    ],
+  },
+  async (config, { options }) => {
+    const { target, close: closeTarget } = await openTarget(options.to);
+    let source: CopySource;
+    let closeSource: () => Promise<void>;
+    try {
+      if (config.eventStoreUrl) {
+        const store = await openEventStore(undefined, config.eventStoreUrl);
+        source = portEvents(store);
+        closeSource = () => store.close();
+      } else {
+        const database = await openShopDatabase(config, "stop it first: the embedded database is open in one process only");
+        source = postgresEvents(database.db, `Postgres event store (${database.description})`, { visibleOnly: true });
+        closeSource = () => database.close();
+      }
+    } catch (err) {
+      await closeTarget();
+      throw err;
+    }
+    try {
+      const progress = progressReporter("copy-events");
+      const started = Date.now();
+      const report = await copyEvents(source, target, {
+        onProgress: ({ done, total }) => progress.update({ done, total, rate: done / Math.max(0.001, (Date.now() - started) / 1000) }),
+      });
+      progress.finish();
+      console.log(
+        `copied ${count(report.copied)} events from ${source.description} into ${target.description} ` +
+          `(${report.alreadyThere ? `${count(report.alreadyThere)} were there already, each checked` : "the target held none"}) in ${report.seconds.toFixed(1)} s`,
+      );
+      console.log(
+        `checked: the target holds ${count(report.targetEvents)} events, each as this store has it and in the same order ` +
+          `(sha256 ${report.digest}); last position here ${report.sourceHead ?? "(none)"}, there ${report.targetHead ?? "(none)"}`,
+      );
+      return 0;
+    } finally {
+      await closeSource();
+      await closeTarget();
+    }
+  },
+);

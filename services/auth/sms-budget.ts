@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { DB } from "../../db/schema";
+import {
+  DEFAULT_SIGN_IN_SMS_BUDGET,
+  OTP_PREFIX_DIGITS,
+  OTP_PREFIX_WINDOW_MINUTES,
+  SMS_BUDGET_COOLDOWN_MINUTES,
+  budgetTripSms,
+  mobilePrefix,
+  signInSmsVerdict,
+  type SignInSmsBudget,
+  type SignInSmsVerdict,
+} from "../../domain/sign-in-sms";
+import type { JobQueue } from "../queue";
+
+const MINUTE = 60_000;
+export const SMS_BUDGET_ALERT = "sms-budget";
+const ALERT_JOB = "sms-budget-alert";
+
+/** What a send decided: the verdict, and the text to the shop a trip asks for (queued once the send's transaction commits). */
+export interface BudgetDecision {
+  verdict: SignInSmsVerdict;
+  tripText?: { key: string; jobId: string };
+}
+
+/**
+ * The shop-wide side of sending a sign-in code (domain/sign-in-sms.ts, decision 116), looked up and
+ * recorded in the send's own transaction under one lock, so two sends cannot both take the last
+ * code of the budget and one trip is recorded once. Counts come from the codes themselves
+ * (`otp_codes`), exact like the per-number limit.
+ */
+export function createSignInSmsBudget(deps: {
+  db: Kysely<DB>;
+  queue: JobQueue;
+  budget?: SignInSmsBudget;
+  /** SHOP_PHONE: where a trip is texted; unset, the alert on the admin pages is all. */
+  shopPhone?: string;
+  shopName: string;
+}) {
+  const budget = deps.budget ?? DEFAULT_SIGN_IN_SMS_BUDGET;
+
+  /** A parent whose number has an order the shop is still working on (not delivered, cancelled or deleted). */
+  async function hasLiveOrder(phone: string): Promise<boolean> {
+    const row = await deps.db
+      .selectFrom("orders")
+      .select("id")
+      .where((eb) => eb.or([eb("phone", "=", phone), eb("ship_phone", "=", phone)]))
+      .where("deleted", "=", false)
+      .where("status", "not in", ["delivered", "cancelled"])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Whether a code goes to `phone` at `at`: the series and the budget, in the send's transaction.
+   * A refusal by the budget is recorded here (a new trip's alert and its text's record, or one
+   * more refused code on the running trip), so it commits with the send's transaction.
+   */
+  async function decide(trx: Transaction<DB>, phone: string, at: Date, liveOrder: boolean): Promise<BudgetDecision> {
+    await sql`select pg_advisory_xact_lock(hashtext('otp:budget'))`.execute(trx);
+    const series = mobilePrefix(phone);
+    const hourAgo = new Date(at.getTime() - OTP_PREFIX_WINDOW_MINUTES * MINUTE);
+    // The last hour's codes (the created_at index), of numbers starting with the series' digits.
+    const inSeries = await trx
+      .selectFrom("otp_codes")
+      .select((eb) => eb.fn.count<string>("phone").distinct().as("n"))
+      .where("created_at", ">", hourAgo)
+      .where(sql`substr(phone, 1, ${OTP_PREFIX_DIGITS})`, "=", series)
+      .where("phone", "<>", phone)
+      .executeTakeFirstOrThrow();
+    const sent = await trx
+      .selectFrom("otp_codes")
+      .select([
+        sql<string>`count(*) filter (where created_at > ${new Date(at.getTime() - 60 * MINUTE)})`.as("hour"),
+        sql<string>`count(*)`.as("day"),
+      ])
+      .where("created_at", ">", new Date(at.getTime() - 24 * 60 * MINUTE))
+      .executeTakeFirstOrThrow();
+    const running = await trx
+      .selectFrom("shop_alerts")
+      .select("id")
+      .where("kind", "=", SMS_BUDGET_ALERT)
+      .where("cooldown_until", ">", at)
+      .orderBy("opened_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const verdict = signInSmsVerdict({
+      liveOrder,
+      otherNumbersInSeries: Number(inSeries.n),
+      sentLastHour: Number(sent.hour),
+      sentLastDay: Number(sent.day),
+      budget,
+      coolingDown: running !== undefined,
+    });
+    if (verdict.send || verdict.refused !== "budget") return { verdict };
+    if (!verdict.trips && running) {
+      await trx
+        .updateTable("shop_alerts")
+        .set({ refused: sql`refused + 1`, last_at: at })
+        .where("id", "=", running.id)
+        .execute();
+      return { verdict };
+    }
+    return { verdict, tripText: await trip(trx, at, verdict.reached === "day" ? "day" : "hour", Number(sent.hour), Number(sent.day)) };
+  }
+
+  /** A new trip: its alert, its cooldown, and the record of its one text to the shop's phone. */
+  async function trip(trx: Transaction<DB>, at: Date, reached: "hour" | "day", sentLastHour: number, sentLastDay: number) {
+    const id = randomUUID();
+    await trx
+      .insertInto("shop_alerts")
+      .values({
+        id,
+        kind: SMS_BUDGET_ALERT,
+        opened_at: at,
+        cooldown_until: new Date(at.getTime() + SMS_BUDGET_COOLDOWN_MINUTES * MINUTE),
+        last_at: at,
+        refused: 1,
+        details: JSON.stringify({ reached, perHour: budget.perHour, perDay: budget.perDay, sentLastHour, sentLastDay }),
+      })
+      .execute();
+    if (!deps.shopPhone) return undefined;
+    const send = { key: `${SMS_BUDGET_ALERT}:${id}`, jobId: `${SMS_BUDGET_ALERT}-${id}` };
+    await trx
+      .insertInto("notification_sends")
+      .values({
+        key: send.key,
+        kind: SMS_BUDGET_ALERT,
+        channel: "sms",
+        queue: "notifications",
+        job_name: ALERT_JOB,
+        job_id: send.jobId,
+        recipient: deps.shopPhone,
+        body: budgetTripSms(deps.shopName, { reached, budget, cooldownMinutes: SMS_BUDGET_COOLDOWN_MINUTES }),
+        status: "pending",
+      })
+      .execute();
+    return send;
+  }
+
+  /** Hands a trip's text to the queue, after its record committed; a queue that cannot take it now leaves it to the repair sweep. */
+  async function textTheShop(send: { key: string; jobId: string }): Promise<void> {
+    try {
+      await deps.queue.add("notifications", ALERT_JOB, { key: send.key }, { jobId: send.jobId });
+    } catch (err) {
+      console.warn(`the sign-in text budget's alert to the shop waits for the job queue: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  return { hasLiveOrder, decide, textTheShop, budget };
+}
+
+export type SignInSmsBudgetService = ReturnType<typeof createSignInSmsBudget>;

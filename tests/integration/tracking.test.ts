@@ -1,0 +1,91 @@
+/**
+ * Guest tracking is a POST: the order number and the mobile number go in the body, a match answers
+ * with a redirect to the order's page at its number alone (and a cookie that shows it there), so the
+ * mobile number is in no address, history entry or request log. Lookups are throttled per client
+ * address like password sign-in (decision 083): misses count, finds do not, and past the limit the
+ * address is told in words how long to wait, in its language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, placeTestOrder } from "../support/admin";
+import { startTestServer, type TestServer } from "../support/server";
+import { lookUpOrder } from "../support/tracking";
+import { TRACKING_MAX_MISSES_PER_IP } from "../../domain/tracking";
+import { createLogger } from "../../server/logger";
+
+let server: TestServer;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  // The test's requests all come from 127.0.0.1: a trusted proxy's X-Forwarded-For gives each test an address of its own.
+  server = await startTestServer({
+    env: { TRUST_PROXY: "loopback" },
+    log: createLogger({ level: "info", destination: { write: (line: string) => void lines.push(line) } }),
+  });
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const from = (address: string) => ({ "X-Forwarded-For": address });
+
+describe("tracking an order", () => {
+  it("posts the mobile number and lands on the order's page by its number alone, which a reload shows again", async () => {
+    const order = await placeTestOrder(server.shop);
+    const lookup = await lookUpOrder(server.url, { orderId: order.displayId, phone: order.phone }, "", from("10.9.0.1"));
+    expect(lookup.res.status).toBe(303);
+    expect(lookup.location).toBe(`/orders/track?orderId=${order.displayId}`);
+    expect(lookup.cookie).toMatch(/^shop_track=/);
+    expect(lookup.res.headers.get("set-cookie")).toMatch(/HttpOnly/i);
+    expect(lookup.res.headers.get("set-cookie")).toMatch(/Path=\/orders;/);
+    for (let i = 0; i < 2; i++) {
+      const page = await call(`${server.url}${lookup.location}`, { headers: { Cookie: lookup.cookie } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('data-testid="tracked-status"');
+      expect(html).not.toContain(order.phone);
+    }
+    // The same address without the cookie (a shared link, another phone) is only the form, the number filled in.
+    const bare = await (await call(`${server.url}${lookup.location}`)).text();
+    expect(bare).not.toContain('data-testid="tracked-status"');
+    expect(bare).toMatch(new RegExp(`id="track-order"[^>]*value="${order.displayId}"`));
+    // Nothing the server logged names the mobile number.
+    expect(lines.join("\n")).not.toContain(order.phone);
+    expect(lines.some((line) => line.includes("/orders/track"))).toBe(true);
+  });
+
+  it("refuses an address that keeps missing, in words, in English and Hindi; another address and finds are not held back", async () => {
+    const order = await placeTestOrder(server.shop);
+    const guesser = from("10.9.0.2");
+    for (let i = 0; i < TRACKING_MAX_MISSES_PER_IP; i++) {
+      const miss = await lookUpOrder(server.url, { orderId: order.displayId, phone: `900000000${i}` }, "", guesser);
+      expect(miss.res.status, `miss ${i + 1}`).toBe(404);
+    }
+    // Past the limit even the right number is refused from there, for a while.
+    const refused = await lookUpOrder(server.url, { orderId: order.displayId, phone: order.phone }, "", guesser);
+    expect(refused.res.status).toBe(429);
+    const html = await refused.res.text();
+    expect(html).toMatch(/Too many tries to find an order from your network\. Please try again in \d+ min\./);
+    expect(html).toMatch(new RegExp(`id="track-order"[^>]*value="${order.displayId}"`));
+    const hindi = await lookUpOrder(server.url, { orderId: order.displayId, phone: order.phone }, "shop_lng=hi", guesser);
+    expect(hindi.res.status).toBe(429);
+    expect(await hindi.res.text()).toMatch(/आपके नेटवर्क से ऑर्डर ढूँढने की बहुत ज़्यादा कोशिशें हुई हैं। \d+ मिनट बाद फिर कोशिश करें।/);
+
+    // Another address finds the order at once.
+    expect((await lookUpOrder(server.url, { orderId: order.displayId, phone: order.phone }, "", from("10.9.0.3"))).res.status).toBe(303);
+    // A parent who finds their order again and again never uses up their tries.
+    const parent = from("10.9.0.4");
+    for (let i = 0; i < TRACKING_MAX_MISSES_PER_IP + 5; i++) {
+      expect((await lookUpOrder(server.url, { orderId: order.displayId, phone: order.phone }, "", parent)).res.status).toBe(303);
+    }
+    expect((await lookUpOrder(server.url, { orderId: order.displayId, phone: "9000000000" }, "", parent)).res.status).toBe(404);
+  });
+
+  it("no longer takes the mobile number in the address: a GET with one shows only the form", async () => {
+    const order = await placeTestOrder(server.shop);
+    const res = await call(`${server.url}/orders/track?orderId=${order.displayId}&phone=${order.phone}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain('data-testid="tracked-status"');
+    expect(html).toContain('<form method="post" action="/orders/track"');
+  });
+});
