@@ -147,8 +147,9 @@ describe("guest orders follow the parent", () => {
     expect(lookup.res.status).toBe(303);
     const tracked = await get(lookup.location!, { cookie: lookup.cookie });
     expect(tracked.status).toBe(200);
-    expect(await tracked.text()).toContain('data-testid="tracked-status"');
-    expect(await tracked.text()).toContain(guest.displayId);
+    const trackedPage = await tracked.text();
+    expect(trackedPage).toContain('data-testid="tracked-status"');
+    expect(trackedPage).toContain(guest.displayId);
 
     // The admin's trail says it.
     const admin = await createTestAdmin(server.shop, server.url);

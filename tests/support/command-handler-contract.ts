@@ -198,6 +198,20 @@ export function commandHandlerContract(getStore: () => EventStore): void {
     const tallies = () => createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
     const modes = () => (getStore().appendsToStreamsAtomically ? [true, false] : [false]);
 
+    /** The store, but another writer counts 100 on `streamId` between a plan and its append, once. */
+    function movedOnce(handler: ReturnType<typeof tallies>, streamId: string): EventStore {
+      let interfere = true;
+      const store: EventStore = Object.create(getStore());
+      store.append = async (id, events, expected) => {
+        if (id === streamId && interfere) {
+          interfere = false;
+          await handler.handle(streamId, { type: "Count", by: 100 });
+        }
+        return getStore().append(id, events, expected);
+      };
+      return store;
+    }
+
     /** Counts `by` on each stream at once, one command: the smallest command over several streams. */
     function countAll(handler: ReturnType<typeof tallies>, streams: string[], by: number, commandId?: string, undo?: (id: string) => () => Promise<unknown>) {
       return async () => {
@@ -252,16 +266,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
     it("appends in order: a later stream's lost race undoes the provisional steps before it, and the retry lands once", async () => {
       const handler = tallies();
       const [a, b] = [tallyId(), tallyId()];
-      // Another writer moves b between the plan and the append, once.
-      let interfere = true;
-      const store: EventStore = Object.create(getStore());
-      store.append = async (streamId, events, expected) => {
-        if (streamId === b && interfere) {
-          interfere = false;
-          await handler.handle(b, { type: "Count", by: 100 });
-        }
-        return getStore().append(streamId, events, expected);
-      };
+      const store = movedOnce(handler, b);
       const undone: string[] = [];
       const streams = createStreamsHandler(store, { atomic: false });
       const undo = (id: string) => async () => {
@@ -278,15 +283,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
     it("appends in order: a step after the stored one is decided again on its own when its stream moved, not lost", async () => {
       const handler = tallies();
       const [a, b] = [tallyId(), tallyId()];
-      let interfere = true;
-      const store: EventStore = Object.create(getStore());
-      store.append = async (streamId, events, expected) => {
-        if (streamId === b && interfere) {
-          interfere = false;
-          await handler.handle(b, { type: "Count", by: 100 });
-        }
-        return getStore().append(streamId, events, expected);
-      };
+      const store = movedOnce(handler, b);
       const streams = createStreamsHandler(store, { atomic: false });
       const commandId = randomUUID();
       const plan = async () => {
