@@ -1,4 +1,4 @@
-import { createCookie, type Cookie } from "@remix-run/node";
+import { signedCookie } from "../signed-cookie.server";
 import type { Shop } from "../../services/index";
 import { ADDED_FLASH_COOKIE } from "../../domain/cookies";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
@@ -14,24 +14,7 @@ import type { AddedItem } from "../components/AddedNote";
 const FLASH_SECONDS = 60;
 const MAX_TEXT = 200;
 
-// One cookie object per shop (one shop per process; tests start several).
-const cookies = new WeakMap<object, Cookie>();
-
-function flashCookie(shop: Shop): Cookie {
-  let cookie = cookies.get(shop.db);
-  if (!cookie) {
-    cookie = createCookie(ADDED_FLASH_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: shop.config.production,
-      path: "/",
-      maxAge: FLASH_SECONDS,
-      secrets: [shop.sessionSecret],
-    });
-    cookies.set(shop.db, cookie);
-  }
-  return cookie;
-}
+const flashCookie = (shop: Shop) => signedCookie(shop, ADDED_FLASH_COOKIE, { path: "/", maxAgeSeconds: FLASH_SECONDS });
 
 /** The Set-Cookie that carries `item` to the page the browser is sent back to. */
 export function addedFlash(shop: Shop, item: AddedItem): Promise<string> {

@@ -1,4 +1,5 @@
-import { createCookie, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
+import { signedCookie } from "../signed-cookie.server";
 import type { Shop } from "../../services/index";
 import { GUEST_CART_COOKIE } from "../../domain/cookies";
 
@@ -8,24 +9,9 @@ import { GUEST_CART_COOKIE } from "../../domain/cookies";
 const GUEST_CART_DAYS = 180;
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-// One cookie object per shop (one shop per process; tests start several).
-const cookies = new WeakMap<object, Cookie>();
-
 /** A guest's cart is found by a random token in a signed, httpOnly, SameSite=Lax cookie. */
 export function guestCartCookie(shop: Shop): Cookie {
-  let cookie = cookies.get(shop.db);
-  if (!cookie) {
-    cookie = createCookie(GUEST_CART_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: shop.config.production,
-      path: "/",
-      maxAge: GUEST_CART_DAYS * 86400,
-      secrets: [shop.sessionSecret],
-    });
-    cookies.set(shop.db, cookie);
-  }
-  return cookie;
+  return signedCookie(shop, GUEST_CART_COOKIE, { path: "/", maxAgeSeconds: GUEST_CART_DAYS * 86400 });
 }
 
 /** The guest token from the cookie, or null (no cookie, or a signature that does not check out). */

@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from "../../domain/auth";
 import { MOBILE_NUMBER_DIGITS } from "../../domain/phone";
 import type { FormResult } from "../forms/form.server";
 import { FieldMessage, fieldProps, typedValue } from "../forms/messages";
@@ -23,6 +24,17 @@ export function PhoneField({ id, result }: { id: string; result: FormResult | nu
         {...fieldProps(result, "phone")}
       />
       <FieldMessage result={result} name="phone" />
+    </>
+  );
+}
+
+/** The parent's name on the phone sign-up forms (/signup, /otp for a number new to the shop), its message below. */
+export function NameField({ id, label, result }: { id: string; label: string; result: FormResult | null | undefined }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} defaultValue={typedValue(result, "name")} {...fieldProps(result, "name")} />
+      <FieldMessage result={result} name="name" />
     </>
   );
 }

@@ -7,7 +7,8 @@
  * tracking page and its data), and good for TRACKING_GRANT_MINUTES; each use checks the number against
  * the order again.
  */
-import { createCookie, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
+import { signedCookie } from "../signed-cookie.server";
 import { TRACKED_ORDERS_COOKIE } from "../../domain/cookies";
 import { displayOrderId } from "../../domain/orders/order";
 import { TRACKING_GRANT_MINUTES } from "../../domain/tracking";
@@ -23,24 +24,10 @@ interface Grant {
 /** A parent with a few children's orders keeps each; older lookups give way. */
 const MAX_GRANTS = 5;
 
-const cookies = new WeakMap<object, Cookie>();
-
 function trackedCookie(shop: Shop): Cookie {
-  let cookie = cookies.get(shop.db);
-  if (!cookie) {
-    cookie = createCookie(TRACKED_ORDERS_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: shop.config.production,
-      // "/orders", not "/orders/track": with JavaScript the page's data comes from /orders/track.data, which a
-      // cookie of path /orders/track is not sent to.
-      path: "/orders",
-      maxAge: TRACKING_GRANT_MINUTES * 60,
-      secrets: [shop.sessionSecret],
-    });
-    cookies.set(shop.db, cookie);
-  }
-  return cookie;
+  // "/orders", not "/orders/track": with JavaScript the page's data comes from /orders/track.data, which a
+  // cookie of path /orders/track is not sent to.
+  return signedCookie(shop, TRACKED_ORDERS_COOKIE, { path: "/orders", maxAgeSeconds: TRACKING_GRANT_MINUTES * 60 });
 }
 
 function isGrant(value: unknown): value is Grant {

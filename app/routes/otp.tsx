@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AFTER_SIGN_IN, AUTH_MESSAGES, NAME_MAX_LENGTH, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone } from "../../domain/auth";
+import { AFTER_SIGN_IN, AUTH_MESSAGES, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
 import { runStrategy, shopperAuthenticator, type AuthContext } from "../auth/authenticator.server";
 import { isAuthError } from "../../services/auth/index";
 import { getShopper, getShopperSession, shopperStorage, signInShopper, startPhoneCode } from "../auth/session.server";
 import { SIGN_IN_LIMITS, otpForm } from "../../domain/forms/sign-in";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
-import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
-import { PhoneField } from "../components/PhoneField";
+import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
+import { NameField, PhoneField } from "../components/PhoneField";
 import { metaT, useT } from "../i18n/I18n";
 import { refusalTable, routeMessages } from "../i18n/i18n.server";
 
@@ -101,16 +101,7 @@ export default function OtpLogin() {
           <p role="status">{t("auth:otp.newNumber", { phone: masked ?? "" })}</p>
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="name" />
-            <label htmlFor="otp-name">{t("auth:otp.name")}</label>
-            <input
-              id="otp-name"
-              name="name"
-              autoComplete="name"
-              maxLength={NAME_MAX_LENGTH}
-              defaultValue={typedValue(result, "name")}
-              {...fieldProps(result, "name")}
-            />
-            <FieldMessage result={result} name="name" />
+            <NameField id="otp-name" label={t("auth:otp.name")} result={result} />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? t("auth:otp.creating") : t("auth:otp.create")}
             </button>

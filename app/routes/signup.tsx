@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AFTER_SIGN_IN, AUTH_MESSAGES, NAME_MAX_LENGTH } from "../../domain/auth";
+import { AFTER_SIGN_IN, AUTH_MESSAGES } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
 import { SIGN_IN_LIMITS, signupForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
@@ -10,7 +10,7 @@ import { metaT, useT } from "../i18n/I18n";
 import { refusalTable, routeMessages } from "../i18n/i18n.server";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
-import { PhoneField } from "../components/PhoneField";
+import { NameField, PhoneField } from "../components/PhoneField";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:signup.metaTitle") }];
 
@@ -93,16 +93,7 @@ export default function Signup() {
           </>
         ) : (
           <>
-            <label htmlFor="signup-name">{t("auth:signup.name")}</label>
-            <input
-              id="signup-name"
-              name="name"
-              autoComplete="name"
-              maxLength={NAME_MAX_LENGTH}
-              defaultValue={typedValue(result, "name")}
-              {...fieldProps(result, "name")}
-            />
-            <FieldMessage result={result} name="name" />
+            <NameField id="signup-name" label={t("auth:signup.name")} result={result} />
             <PhoneField id="signup-phone" result={result} />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? t("auth:otp.sending") : t("auth:otp.send")}
