@@ -43,7 +43,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withoutNulBytes(Buffer.concat(chunks)), { headers, status: failed ? 500 : status }));
+        resolve(new Response(closedLast(withoutNulBytes(Buffer.concat(chunks))), { headers, status: failed ? 500 : status }));
         done();
       },
     });
@@ -88,6 +88,19 @@ function withoutNulBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   }
   parts.push(body.subarray(start));
   return Buffer.concat(parts) as Buffer<ArrayBuffer>;
+}
+
+const CLOSE = Buffer.from("</body></html>");
+
+/**
+ * React 18 closes the document with the shell, then streams Remix's data scripts after `</html>`:
+ * a "stray start tag script" the HTML checker stops at, and a browser must repair. The page is
+ * whole in memory here, so the closing tags move after the last script (docs/decisions/143-valid-html.md).
+ */
+export function closedLast(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const at = body.indexOf(CLOSE);
+  if (at < 0 || at + CLOSE.length === body.length) return body;
+  return Buffer.concat([body.subarray(0, at), body.subarray(at + CLOSE.length), CLOSE]) as Buffer<ArrayBuffer>;
 }
 
 /**

@@ -17,6 +17,7 @@ import { readModelTables } from "../workers/backups";
 import { backupFileName } from "../domain/backup-schedule";
 import { command, CommandLineError } from "./args";
 import { progressReporter, rebuildLive } from "./ops";
+import { reapplyErasures } from "./privacy";
 
 /** `shop backup`, `shop restore`, `shop copy-events` (decision 112, docs/backups.md). */
 
@@ -86,7 +87,7 @@ export const backupCommand = command(
       // Older databases have no record of backups (migration 0019): the backup goes ahead without one.
       const run = await runs.startManual().catch(() => undefined);
       try {
-        const summary = await backupToFile(database, file, { rebuilt: readModelTables(), shopName: config.shopName });
+        const summary = await backupToFile(database, file, { rebuilt: readModelTables(), shopName: config.shopName, photosDir: config.photosDir });
         if (run !== undefined) await runs.finish(run, { file, bytes: summary.bytes, events: summary.events, sha256: summary.sha256 });
         console.log(`backed up ${count(summary.events)} events and ${rowsLine(summary.rows)} to ${file}`);
         console.log(`  ${size(summary.bytes)}, sha256 of the content ${summary.sha256}, schema ${summary.migration}, ${summary.seconds.toFixed(1)} s`);
@@ -116,6 +117,7 @@ export const restoreCommand = command(
       "one transaction that commits only once the file's checksum and counts have been checked again, the schema",
       "is migrated on to this shop's level, and the read models are rebuilt by replay. Run shop verify after.",
       "Event positions are the new store's; each reactor's checkpoint is moved to the event it had reached.",
+      "Everyone erased since the backup was taken (PRIVACY_ERASURES_FILE) is erased again before the replay.",
     ],
   },
   async (config, { positional: file, options }) => {
@@ -133,6 +135,7 @@ export const restoreCommand = command(
       const progress = progressReporter("restore");
       const started = Date.now();
       const restored = await restoreFromFile(database, path.resolve(file), {
+        photosDir: config.photosDir,
         onProgress: (done, total) => progress.update({ done, total, rate: done / Math.max(0.001, (Date.now() - started) / 1000) }),
       });
       progress.finish();
@@ -146,11 +149,17 @@ export const restoreCommand = command(
     } finally {
       await database.close();
     }
+    // Before the replay: whoever was erased after this backup was taken is erased again (decision 123).
+    const again = await reapplyErasures(config);
+    if (again > 0) console.log(`privacy: ${again} people erased after this backup was taken are erased again (${config.privacy.erasuresFile})`);
     const replayed = await rebuildLive(config, []);
     if (replayed !== 0) return replayed;
     console.log('next: "shop verify" compares the read models with a fresh replay; start the shop as before.');
     if (!config.sessionSecret) {
       console.log("note: the session secret is not in a backup: copy data/session-secret from the old shop (or set SESSION_SECRET) to keep parents signed in");
+    }
+    if (!config.privacy.masterKey) {
+      console.log("note: the privacy master key is not in a backup: copy data/privacy-master-key from the old shop (or set PRIVACY_MASTER_KEY), or no parent's details open");
     }
     return 0;
   },

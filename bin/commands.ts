@@ -6,6 +6,7 @@ import { replayCommand, statusCommand, streamCommand, tailCommand, verifyCommand
 import { adminAddCommand, adminCreateCommand, adminDisableCommand, adminEnableCommand, adminListCommand } from "./admin";
 import { stockOpenCommand, stockShipPastCommand, stockSweepCommand } from "./stock";
 import { backupCommand, copyEventsCommand, restoreCommand } from "./backup";
+import { privacyEraseCommand, privacyReapplyCommand, privacySealExistingCommand } from "./privacy";
 import { command, type Command, type CommandDefinition } from "./args";
 
 const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
@@ -71,6 +72,9 @@ export const commands: Command[] = [
   backupCommand,
   restoreCommand,
   copyEventsCommand,
+  privacySealExistingCommand,
+  privacyReapplyCommand,
+  privacyEraseCommand,
   seedDemoCommand,
 ];
 

@@ -1,5 +1,5 @@
 import type { ShopConfig } from "../server/config";
-import { openShopCore, type ShopCore } from "../server/runtime";
+import { masterKeyOf, openShopCore, type ShopCore } from "../server/runtime";
 import { projectors as allProjectors } from "../projectors/index";
 import { projectorStatuses } from "../projectors/runner";
 import { startReplayThreads } from "../projectors/replay-threads";
@@ -76,7 +76,7 @@ export async function rebuildLive(config: ShopConfig, names: string[]): Promise<
   // PGlite has one connection, and an EventStoreDB store is read in this thread.
   const threads =
     config.databaseUrl && !config.eventStoreUrl
-      ? startReplayThreads(config.databaseUrl, chosen.length).catch((err: Error) => {
+      ? startReplayThreads(config.databaseUrl, masterKeyOf(config), chosen.length).catch((err: Error) => {
           console.error(`replay: the builds share this thread (${err.message})`);
           return undefined;
         })

@@ -133,7 +133,7 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   log(`  sms:       ${describeSmsTransport(config.sms)}`);
   // The shop's own daily backup (BACKUP_DAILY_AT, decision 112): where the projectors run, one process per shop.
   if (roles.includes("projector") && config.backup.dailyAt) {
-    const stopBackups = startScheduledBackups({ database: shop.database, settings: config.backup, shopName: config.shopName, log });
+    const stopBackups = startScheduledBackups({ database: shop.database, settings: config.backup, shopName: config.shopName, photosDir: config.photosDir, log });
     // First to stop: a backup under way ends between batches, so the one embedded connection is free for the rest.
     stops.unshift({ name: "backup under way", stop: stopBackups });
   }

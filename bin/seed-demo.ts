@@ -9,11 +9,14 @@ import { listCatalogueProducts, type CatalogueProduct } from "../domain/catalogu
 import type { Actor, OrderStatus } from "../domain/orders/events";
 import { progressReporter } from "./ops";
 import { command } from "./args";
+import { seededRandom, writeDemoHistory } from "./demo-history";
 
 /**
  * `shop seed-demo --orders N`: realistic carts and orders through the same
  * commands the pages use (add, change quantity, remove, place, status
- * changes), for demos and for the replay benchmark.
+ * changes), for demos and for the replay benchmark. With `--history`: two school years of orders
+ * with the April and July rushes, UPI and cash, returns and exchanges (bin/demo-history.ts), for the
+ * reports (decision 137).
  */
 
 const FIRST_NAMES = ["Aarav", "Priya", "Rohan", "Sneha", "Vikram", "Anjali", "Karan", "Pooja", "Rahul", "Neha", "Manish", "Kavita", "Suresh", "Meena", "Deepak", "Sunita"];
@@ -27,22 +30,7 @@ const CITIES = [
 ];
 const ADMIN: Actor = { kind: "admin", name: "demo seed" };
 
-/** A small seeded generator so a demo data set can be made again exactly. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)];
-  return { next, int, pick };
-}
-
-type Random = ReturnType<typeof generator>;
+type Random = ReturnType<typeof seededRandom>;
 
 /** One demo order through the real commands: the events it wrote, and where its last one is. */
 async function oneOrder(
@@ -125,13 +113,14 @@ export const seedDemoCommand = command(
       orders: { type: "positive-integer", value: "N", description: "how many orders to place", default: 100 },
       concurrency: { type: "positive-integer", value: "N", description: "orders placed at the same time", default: 8 },
       seed: { type: "positive-integer", value: "N", description: "seed for the random names, products, sizes and statuses", default: 1994 },
+      history: { type: "boolean", description: "spread the orders over the last two school years (April and July rushes, UPI and cash, returns and exchanges)" },
     },
     details: ["For demos and the replay benchmark; on the embedded database stop the shop first."],
   },
   (config, { options }) => seedDemo(config, options),
 );
 
-async function seedDemo(config: ShopConfig, { orders, concurrency, seed }: { orders: number; concurrency: number; seed: number }): Promise<number> {
+async function seedDemo(config: ShopConfig, { orders, concurrency, seed, history }: { orders: number; concurrency: number; seed: number; history?: boolean }): Promise<number> {
   const core = await openShopCore(config, { migrate: true });
   const shop: Shop = { ...core, ...createServices(core) };
   await seedShop(shop.db);
@@ -139,7 +128,7 @@ async function seedDemo(config: ShopConfig, { orders, concurrency, seed }: { ord
   const runner = new ProjectorRunner(shop.db, shop.store, core.projectors, { log: () => {} });
   await runner.start();
   const products = listCatalogueProducts().filter((p) => !p.comingSoon);
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const progress = progressReporter("seed-demo", "orders");
   const started = Date.now();
   let done = 0;
@@ -147,6 +136,21 @@ async function seedDemo(config: ShopConfig, { orders, concurrency, seed }: { ord
   let lastWritten: Position | undefined;
   let next = 0;
   try {
+    if (history) {
+      // Day by day, oldest first, on a clock set back to each day: one order at a time (they share the clock).
+      // Timed by performance.now(): Date is the shifted clock meanwhile.
+      const began = performance.now();
+      done = await writeDemoHistory(shop, products, random, {
+        orders,
+        until: new Date(),
+        onDay: (placed) => progress.update({ done: placed, total: orders, rate: placed / Math.max((performance.now() - began) / 1000, 0.001) }),
+      });
+      progress.finish();
+      lastWritten = await shop.store.headPosition();
+      if (lastWritten) await shop.waitForReadModels(lastWritten, 600_000);
+      console.log(`seeded ${done} orders over two school years in ${((performance.now() - began) / 1000).toFixed(1)}s`);
+      return 0;
+    }
     await Promise.all(
       Array.from({ length: Math.min(concurrency, orders) }, async () => {
         while (next < orders) {

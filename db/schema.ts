@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { ShopCategory, ShopGender } from "../domain/shop-products";
 import type { NotificationSkipReason } from "../domain/notifications";
+import type { SizeRow } from "../domain/sizes/charts";
 
 /**
  * The Kysely view of every table. Each read model adds its tables here and a
@@ -115,6 +116,10 @@ export interface ProductsTable {
   gender: ShopGender;
   size: Generated<string>;
   created_at: Generated<Date>;
+  /** Legal Metrology facts shown on the product page (migration 0027, decision 130); null: not yet set. */
+  country_of_origin: Generated<string>;
+  maker: string | null;
+  net_quantity: string | null;
 }
 
 export interface NewsletterSubscribersTable {
@@ -170,6 +175,40 @@ export interface AccountAddressesTable {
   created_at: Generated<Date>;
   /** When it was saved or last edited. */
   updated_at: Timestamp;
+}
+
+/** The children a parent keeps on the account (migration 0029, projectors/children.ts, decision 133). */
+export interface AccountChildrenTable {
+  child_id: string;
+  user_id: string;
+  name: string;
+  school: string;
+  class_name: string;
+  kit: string | null;
+  measurements: ColumnType<Record<string, number>, string, string>;
+  sizes: ColumnType<Record<string, string>, string, string>;
+  /** The stream revision that added the child: the order the parent added them in. */
+  position: number;
+  updated_at: Timestamp;
+}
+
+/** The owner's size chart of a kind of item (decision 132); no row = the starting chart. */
+export interface SizeChartsTable {
+  kind: string;
+  rows: ColumnType<SizeRow[], string, string>;
+  changed_by: string;
+  changed_at: Timestamp;
+}
+
+/** Units exchanged from one size of a product to another (projectors/sizes.ts). */
+export interface SizeExchangesTable {
+  item_kind: string;
+  product_id: string;
+  from_size: string;
+  to_size: string;
+  units: number;
+  exchanges: number;
+  last_at: Timestamp;
 }
 
 /** Page sessions: the cookie holds a random id, the table its sha-256. */
@@ -324,6 +363,28 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** A person's data key, sealed under the master key (migration 0023, decision 121). */
+export interface PrivacyKeysTable {
+  subject: string;
+  sealed_key: string;
+  created_at: Generated<Date>;
+}
+
+/** Who was erased: their key is never made again (migration 0023). */
+export interface PrivacyErasuresTable {
+  subject: string;
+  erased_at: Generated<Date>;
+}
+
+/** Erasure requests and their deadline: a read model of the privacy streams (projectors/privacy.ts). */
+export interface ErasureRequestsTable {
+  subject: string;
+  by: string;
+  requested_at: Timestamp;
+  due_by: Timestamp;
+  erased_at: Timestamp | null;
+}
+
 export interface DB {
   es_events: EsEventsTable;
   es_streams: EsStreamsTable;
@@ -338,6 +399,9 @@ export interface DB {
   users: UsersTable;
   shop_alerts: ShopAlertsTable;
   account_addresses: AccountAddressesTable;
+  account_children: AccountChildrenTable;
+  size_charts: SizeChartsTable;
+  size_exchanges: SizeExchangesTable;
   auth_sessions: AuthSessionsTable;
   api_tokens: ApiTokensTable;
   otp_codes: OtpCodesTable;
@@ -348,4 +412,159 @@ export interface DB {
   stock_holds: StockHoldsTable;
   stock_history: StockHistoryTable;
   backup_runs: BackupRunsTable;
+  privacy_keys: PrivacyKeysTable;
+  privacy_erasures: PrivacyErasuresTable;
+  erasure_requests: ErasureRequestsTable;
+  photos: PhotosTable;
+  grievance_tickets: GrievanceTicketsTable;
+  tax_documents: TaxDocumentsTable;
+  tax_document_lines: TaxDocumentLinesTable;
+  report_orders: ReportOrdersTable;
+  report_parents: ReportParentsTable;
+  report_daily: ReportDailyTable;
+  report_daily_lines: ReportDailyLinesTable;
+  report_monthly_lines: ReportMonthlyLinesTable;
+  report_items: ReportItemsTable;
+}
+
+/** The tax documents' read model (migration 0025, projectors/tax.ts): amounts in paisa, `month` India's YYYY-MM. */
+export interface TaxDocumentsTable {
+  number: string;
+  /** "invoice" (a tax invoice or bill of supply) or "credit-note". */
+  kind: string;
+  document_kind: string;
+  series: string;
+  sequence: number;
+  order_id: string;
+  invoice_number: string | null;
+  reason: string | null;
+  issued_at: ColumnType<Date, Date | string, Date | string>;
+  month: string;
+  place_of_supply: string | null;
+  supply: string;
+  value: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+export interface TaxDocumentLinesTable {
+  number: string;
+  line: number;
+  hsn: string;
+  description: string;
+  unit: string;
+  quantity: number;
+  rate: number;
+  value: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/** The reports' read models (migration 0030, projectors/reports.ts). Days are India's (a date, no time). */
+export interface ReportOrdersTable {
+  order_id: string;
+  day: ColumnType<string, string, string>;
+  parent: string;
+  first_order: boolean;
+  payment_method: string;
+  total: number;
+  subtotal: number;
+  discount: number;
+  delivery: number;
+  status: string;
+  deleted: boolean;
+  lines: unknown;
+}
+
+export interface ReportParentsTable {
+  parent: string;
+  first_order_id: string;
+  first_day: ColumnType<string, string, string>;
+}
+
+export interface ReportDailyTable {
+  day: ColumnType<string, string, string>;
+  payment_method: string;
+  orders: number;
+  new_parents: number;
+  sales: ColumnType<string, number, number>;
+  subtotal: ColumnType<string, number, number>;
+  discount: ColumnType<string, number, number>;
+  delivery: ColumnType<string, number, number>;
+  offer_orders: number;
+  returns: number;
+  exchanges: number;
+  refunds: number;
+  refunded: ColumnType<string, number, number>;
+}
+
+export interface ReportDailyLinesTable {
+  day: ColumnType<string, string, string>;
+  school: string;
+  product_id: string;
+  size: string;
+  quantity: number;
+  amount: ColumnType<string, number, number>;
+}
+
+/** report_daily_lines summed by month (migration 0031): `month` is its first day. */
+export interface ReportMonthlyLinesTable {
+  month: ColumnType<string, string, string>;
+  school: string;
+  product_id: string;
+  size: string;
+  quantity: number;
+  amount: ColumnType<string, number, number>;
+}
+
+export interface ReportItemsTable {
+  product_id: string;
+  school: string;
+  name: string;
+}
+
+/** The grievance desk's read model (projectors/grievances.ts, decision 129): one row per ticket. */
+export interface GrievanceTicketsTable {
+  ticket_id: string;
+  number: string;
+  stage: "open" | "acknowledged" | "resolved";
+  complainant_kind: "customer" | "guest";
+  user_id: string | null;
+  order_id: string | null;
+  name: string;
+  phone: string;
+  topic: string;
+  text: string;
+  language: string;
+  filed_at: Date;
+  acknowledge_by: Date;
+  resolve_by: Date;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  acknowledge_note: string | null;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution_note: string | null;
+}
+
+/** The owner's photos (migration 0033, projectors/photos.ts, decision 139). */
+export interface PhotosTable {
+  /** `product.12`, `item.<school>.<item>`, `logo.<school>` (domain/photos/events.ts photoOwnerKey). */
+  owner: string;
+  photo_id: string;
+  /** Its place among its owner's photos, from 0. */
+  position: number;
+  main: Generated<boolean>;
+  status: "processing" | "ready" | "failed";
+  width: number;
+  height: number;
+  /** The served files (PhotoVariant[]), empty until processed. */
+  variants: ColumnType<unknown, string | undefined, string>;
+  original: string;
+  uploaded_at: Date;
+  uploaded_by: string;
 }

@@ -186,12 +186,22 @@ const FEATURE = {
   strap: { text: "Easy strap closure", textHi: "पट्टे से आसानी से बंद" },
 } as const satisfies Record<string, Feature>;
 
+/** Each style's own drawing until the owner photographs it: its colour, and its laces, strap or bar (decision 139). */
+const KIDS_SHOE_DRAWINGS: Readonly<Record<string, Illustration>> = {
+  "white-shoes-laces": "kids-shoe-white",
+  "black-velcro-shoes": "kids-shoe-velcro",
+  "white-velcro-shoes": "kids-shoe-velcro-white",
+  "girl-black-shoes": "kids-shoe-bar",
+  "girls-white-shoes": "kids-shoe-bar-white",
+};
+
 function kidsShoe(slug: string, words: ProductWords, features: readonly Feature[]): KidsShoeStyle {
+  const illustration = KIDS_SHOE_DRAWINGS[slug] ?? "kids-shoe";
   return {
     slug,
     ...words,
-    image: illustrationUrl("kids-shoe"),
-    illustration: "kids-shoe",
+    image: illustrationUrl(illustration),
+    illustration,
     features: features.map((feature) => feature.text),
     featuresHi: features.map((feature) => feature.textHi),
   };

@@ -138,10 +138,12 @@ export function decodeCursor(text: string): DashboardCursor | undefined {
  * (a 'simple' full-text prefix match on a GIN index, which works the same in PGlite).
  */
 export type OrderSearch =
-  | { kind: "number"; shortId: string; text: string }
+  /** The whole 8-character number, or its start (`E1EF`): the owner reads the first few characters off a slip or a message. */
+  | { kind: "number"; shortId: string; partial?: true; text: string }
   /** Eight digits can be an order number or a phone's last eight digits: both are looked up. */
   | { kind: "phone"; digits: string; shortId?: string; text: string }
-  | { kind: "name"; words: string[]; text: string };
+  /** Letters that are also an order number's start (`BEAD`): the name and the number are both looked up. */
+  | { kind: "name"; words: string[]; shortId?: string; text: string };
 
 export const SEARCH_MAX_CHARS = 100;
 export const SEARCH_MAX_WORDS = 5;
@@ -157,6 +159,17 @@ export const SEARCH_MESSAGES = {
 } as const;
 
 const SHORT_ID = /^[0-9A-F]{8}$/;
+/** The first 4 to 7 characters of a number: fewer would match hundreds of orders. */
+const SHORT_ID_START = /^[0-9A-F]{4,7}$/;
+
+/**
+ * The numbers that start with `start`, as a range the short-number index answers (`short_id`
+ * between the lowest and the highest 8-character number with that start): numbers are
+ * upper-case hex, so the range holds exactly them.
+ */
+export function shortIdRange(start: string): { from: string; to: string } {
+  return { from: start.padEnd(8, "0"), to: start.padEnd(8, "F") };
+}
 // Letters, marks (Devanagari vowel signs) and digits: what the 'simple' text search parser keeps as a word.
 const NAME_WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -185,6 +198,10 @@ export function parseOrderSearch(raw: string | null): { ok: true; search?: Order
   const hashed = text.startsWith("#");
   const bare = (hashed ? text.slice(1) : text).trim().toUpperCase();
   if (SHORT_ID.test(bare) && (hashed || /[A-F]/.test(bare))) return { ok: true, search: { kind: "number", shortId: bare, text } };
+  // The start of a number: after '#', or hex with both a digit and a letter (no name or phone looks like `E1EF`).
+  if (SHORT_ID_START.test(bare) && (hashed || (/[A-F]/.test(bare) && /\d/.test(bare)))) {
+    return { ok: true, search: { kind: "number", shortId: bare, partial: true, text } };
+  }
   // A phone as people write it: +91 98290 12345, 098290-12345, or only its last digits.
   if (/^[+\d][\d\s()-]*$/.test(text)) {
     let digits = text.replace(/\D/g, "");
@@ -195,6 +212,8 @@ export function parseOrderSearch(raw: string | null): { ok: true; search?: Order
   }
   const words = [...text.toLowerCase().matchAll(NAME_WORD)].map((m) => m[0]).slice(0, SEARCH_MAX_WORDS);
   if (words.length === 0) return { ok: false, message: SEARCH_MESSAGES.nothingToSearch };
+  // `BEAD` or `FACE` may be a name or a number's start: one box, both answers.
+  if (SHORT_ID_START.test(bare)) return { ok: true, search: { kind: "name", words, shortId: bare, text } };
   return { ok: true, search: { kind: "name", words, text } };
 }
 
@@ -447,8 +466,28 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",;\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
-export function csvLine(fields: readonly (string | number | null | undefined)[]): string {
-  return fields.map(csvField).join(",") + "\r\n";
+/** A value a spreadsheet must keep exactly as written (a UPI reference): see `keptText`. */
+export interface KeptText {
+  kept: string;
+}
+
+/**
+ * A number that is a name, not a quantity: a 12-digit UPI reference (UTR) that a spreadsheet
+ * would read as 4.12346E+11 and, saved again, as 412346000000. Digits only are written as the
+ * text formula `="412345678901"`: Excel and Google Sheets show the digits, as text, whole. A
+ * value of digits alone can hold no formula of its own, so nothing else runs; any other value
+ * is an ordinary field (defused like every other, decision 138).
+ */
+export function keptText(value: string | null | undefined): KeptText | null {
+  return value === null || value === undefined || value === "" ? null : { kept: value };
+}
+
+function keptField(value: KeptText): string {
+  return /^\d+$/.test(value.kept) ? `"=""${value.kept}"""` : csvField(value.kept);
+}
+
+export function csvLine(fields: readonly (string | number | KeptText | null | undefined)[]): string {
+  return fields.map((f) => (f !== null && typeof f === "object" ? keptField(f) : csvField(f))).join(",") + "\r\n";
 }
 
 /** DD-MM-YYYY HH:mm in India Standard Time (a fixed +05:30: India has no summer time). */

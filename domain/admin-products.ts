@@ -5,6 +5,7 @@ import "./zod-in-browser";
 import { z } from "zod";
 import { SHOP_CATEGORIES, SHOP_GENDERS, type ShopCategory, type ShopGender, type ShopProduct } from "./shop-products";
 import { textProblem } from "./text";
+import { INDIA } from "./seller/disclosures";
 
 /**
  * Sizes a shop product may carry, in the order the form lists them: one size, the
@@ -34,7 +35,7 @@ export const SHOP_SIZES = [
 export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK = 100_000;
 /** The longest a product's texts may be, in characters: the admin form's maxlength says the same. */
-export const PRODUCT_TEXT_LIMITS = { name: 200, image: 500, description: 1000 } as const;
+export const PRODUCT_TEXT_LIMITS = { name: 200, image: 500, description: 1000, country_of_origin: 60, maker: 300, net_quantity: 60 } as const;
 // The Hindi name and description (decision 099) have the same limits as the English.
 
 export const PRODUCT_MESSAGES = {
@@ -50,6 +51,9 @@ export const PRODUCT_MESSAGES = {
   descriptionTooLong: `Description can be at most ${PRODUCT_TEXT_LIMITS.description} characters`,
   nameHiTooLong: `Hindi name can be at most ${PRODUCT_TEXT_LIMITS.name} characters`,
   descriptionHiTooLong: `Hindi description can be at most ${PRODUCT_TEXT_LIMITS.description} characters`,
+  countryTooLong: `Country of origin can be at most ${PRODUCT_TEXT_LIMITS.country_of_origin} characters`,
+  makerTooLong: `Maker or packer can be at most ${PRODUCT_TEXT_LIMITS.maker} characters`,
+  netQuantityTooLong: `Net quantity can be at most ${PRODUCT_TEXT_LIMITS.net_quantity} characters`,
   stock: "Stock must be a whole number from 0",
   stockTooHigh: `Stock cannot be more than ${MAX_STOCK.toLocaleString("en-IN")}`,
   categoryRequired: "Choose a category",
@@ -64,8 +68,13 @@ export const PRODUCT_MESSAGES = {
 export type ProductField = "name" | "price" | "image" | "description" | "stock_quantity" | "category" | "gender" | "size";
 /** The optional Hindi words of a product (decision 099): a form or a call that leaves them out leaves them as they are. */
 export type ProductHindiField = "name_hi" | "description_hi";
+/**
+ * A product's Legal Metrology facts (decision 130): optional like the Hindi words, a form or a call
+ * that leaves them out leaves them as they are.
+ */
+export type ProductFactField = "country_of_origin" | "maker" | "net_quantity";
 /** Every field a refusal can name. */
-export type ProductErrorField = ProductField | ProductHindiField;
+export type ProductErrorField = ProductField | ProductHindiField | ProductFactField;
 
 /** A product's editable values, checked. */
 export interface ProductValues {
@@ -75,6 +84,11 @@ export interface ProductValues {
   price: number;
   description: string;
   descriptionHi?: string | null;
+  /** Country of origin: blank is India (the shop's own country), undefined leaves it as it is. */
+  countryOfOrigin?: string;
+  /** Who made or packed it, with their address: null clears it, undefined leaves it. */
+  maker?: string | null;
+  netQuantity?: string | null;
   imageUrl: string | null;
   stockQuantity: number;
   category: ShopCategory;
@@ -94,6 +108,9 @@ export interface ProductInput {
   size?: unknown;
   name_hi?: unknown;
   description_hi?: unknown;
+  country_of_origin?: unknown;
+  maker?: unknown;
+  net_quantity?: unknown;
 }
 
 export type ProductCheck<T> = { ok: true; values: T } | { ok: false; errors: Partial<Record<ProductErrorField, string>> };
@@ -164,7 +181,7 @@ function checkChoice<T extends string>(
   return (allowed as readonly string[]).includes(choice) ? (choice as T) : { error: messages.unknown };
 }
 
-type Checked = { [K in ProductField]: unknown } & { [K in ProductHindiField]?: unknown };
+type Checked = { [K in ProductField]: unknown } & { [K in ProductHindiField | ProductFactField]?: unknown };
 
 function collect<T>(checked: Checked, build: () => T): ProductCheck<T> {
   const errors: Partial<Record<ProductErrorField, string>> = {};
@@ -202,12 +219,19 @@ export function checkProduct(input: ProductInput, options: { defaults?: boolean 
     size: checkChoice(input.size, SHOP_SIZES, { required: PRODUCT_MESSAGES.sizeUnknown, unknown: PRODUCT_MESSAGES.sizeUnknown }, "Free Size"),
     name_hi: checkHindi(input.name_hi, PRODUCT_TEXT_LIMITS.name, PRODUCT_MESSAGES.nameHiTooLong),
     description_hi: checkHindi(input.description_hi, PRODUCT_TEXT_LIMITS.description, PRODUCT_MESSAGES.descriptionHiTooLong),
+    // The same shape as the Hindi words: optional text, blank for none.
+    country_of_origin: checkHindi(input.country_of_origin, PRODUCT_TEXT_LIMITS.country_of_origin, PRODUCT_MESSAGES.countryTooLong),
+    maker: checkHindi(input.maker, PRODUCT_TEXT_LIMITS.maker, PRODUCT_MESSAGES.makerTooLong),
+    net_quantity: checkHindi(input.net_quantity, PRODUCT_TEXT_LIMITS.net_quantity, PRODUCT_MESSAGES.netQuantityTooLong),
   };
   const hindi = (value: unknown) => value as string | null | undefined;
   return collect(checked, () => ({
     name: checked.name as string,
     ...(checked.name_hi !== undefined ? { nameHi: hindi(checked.name_hi) } : {}),
     ...(checked.description_hi !== undefined ? { descriptionHi: hindi(checked.description_hi) } : {}),
+    ...(checked.country_of_origin !== undefined ? { countryOfOrigin: hindi(checked.country_of_origin) ?? INDIA } : {}),
+    ...(checked.maker !== undefined ? { maker: hindi(checked.maker) } : {}),
+    ...(checked.net_quantity !== undefined ? { netQuantity: hindi(checked.net_quantity) } : {}),
     price: checked.price as number,
     description: checked.description as string,
     imageUrl: checked.image as string | null,
@@ -233,6 +257,9 @@ export function checkProductChanges(input: ProductInput): ProductCheck<Partial<P
       size: input.size,
       name_hi: input.name_hi,
       description_hi: input.description_hi,
+      country_of_origin: input.country_of_origin,
+      maker: input.maker,
+      net_quantity: input.net_quantity,
     },
     { defaults: true },
   );
@@ -249,6 +276,9 @@ export function checkProductChanges(input: ProductInput): ProductCheck<Partial<P
   if (present("size")) changes.size = v.size;
   if (present("name_hi")) changes.nameHi = v.nameHi;
   if (present("description_hi")) changes.descriptionHi = v.descriptionHi;
+  if (present("country_of_origin")) changes.countryOfOrigin = v.countryOfOrigin;
+  if (present("maker")) changes.maker = v.maker;
+  if (present("net_quantity")) changes.netQuantity = v.netQuantity;
   return { ok: true, values: changes };
 }
 

@@ -6,9 +6,9 @@
 import { RuleViolation } from "./errors";
 import type { Decider, Snapshots } from "./events/decider";
 import { stockProblem, type Shelf } from "./stock/shelf";
-import type { CartEvent, CartLine, CartLineRef } from "./cart/events";
+import type { CartEvent, CartLine, CartLineRef, OrderedLineRef } from "./cart/events";
 
-export type { CartEvent, CartEventType, CartLine, CartLineRef } from "./cart/events";
+export type { CartEvent, CartEventType, CartLine, CartLineRef, OrderedLineRef } from "./cart/events";
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 99;
@@ -24,11 +24,30 @@ export const guestCartId = (token: string) => `guest.${token}`;
 export const userCartId = (userId: string) => `user.${userId}`;
 
 export function lineKey(line: CartLineRef): string {
-  return JSON.stringify([line.productId, line.size, line.school]);
+  return JSON.stringify([line.productId, line.size, line.school, line.forChild ?? ""]);
 }
 
-export function sameLine(a: CartLineRef, b: CartLineRef): boolean {
+/** The same item, size and school: what an order's line names. */
+function sameItem(a: Omit<CartLineRef, "forChild">, b: Omit<CartLineRef, "forChild">): boolean {
   return a.productId === b.productId && a.size === b.size && a.school === b.school;
+}
+
+/** The same line: the same item for the same child (or for nobody in particular). */
+export function sameLine(a: CartLineRef, b: CartLineRef): boolean {
+  return sameItem(a, b) && (a.forChild ?? "") === (b.forChild ?? "");
+}
+
+/** An order's line leaves the cart from the lines of its item and size in turn, whichever child each was for. */
+function takeOut(lines: CartLine[], ordered: OrderedLineRef): CartLine[] {
+  let left = ordered.quantity;
+  return lines
+    .map((line) => {
+      if (left <= 0 || !sameItem(line, ordered)) return line;
+      const taken = Math.min(left, line.quantity);
+      left -= taken;
+      return { ...line, quantity: line.quantity - taken };
+    })
+    .filter((line) => line.quantity > 0);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -71,7 +90,7 @@ export function evolve(state: CartState, event: CartEvent): CartState {
       return { ...state, lines: [] };
     case "CartCheckedOut": {
       let lines = state.lines;
-      for (const ordered of event.data.lines) lines = withQuantity(lines, ordered, (q) => q - ordered.quantity);
+      for (const ordered of event.data.lines) lines = takeOut(lines, ordered);
       return { ...state, lines, checkedOutOrders: [...state.checkedOutOrders, event.data.orderId].slice(-REMEMBERED_ORDERS) };
     }
     case "CartMerged": {
@@ -108,10 +127,12 @@ export function foldCart(events: readonly CartEvent[]): CartState {
 export type CartCommand =
   /** `shelf`: what the shop has of the product now (undefined: made to order). */
   | { type: "AddItem"; line: CartLine; shelf?: Shelf }
+  /** A whole class kit in one submit (decision 134): each line as AddItem rules it, all or none. */
+  | { type: "AddItems"; lines: (CartLine & { shelf?: Shelf })[] }
   | { type: "ChangeQuantity"; line: CartLineRef; quantity: number }
   | { type: "RemoveItem"; line: CartLineRef }
   | { type: "ClearCart" }
-  | { type: "CheckOut"; orderId: string; lines: (CartLineRef & { quantity: number })[] }
+  | { type: "CheckOut"; orderId: string; lines: OrderedLineRef[] }
   | { type: "MergeCart"; fromCartId: string; fromRevision: number; lines: CartLine[] }
   /** The /api's POST /api/cart: the cart becomes exactly these lines (as sent, each with its shelf). */
   | { type: "ReplaceItems"; lines: (CartLine & { shelf?: Shelf })[] };
@@ -139,6 +160,16 @@ export function decide(command: CartCommand, state: CartState): CartEvent[] {
         throw new RuleViolation("checkout.tooManyLines");
       }
       return [{ type: "CartItemAdded", data: { ...line } }];
+    }
+    case "AddItems": {
+      const events: CartEvent[] = [];
+      let now = state;
+      for (const { shelf, ...line } of command.lines) {
+        const added = decide({ type: "AddItem", line, shelf }, now);
+        events.push(...added);
+        now = added.reduce(evolve, now);
+      }
+      return events;
     }
     case "ChangeQuantity": {
       checkQuantity(command.quantity);
@@ -200,11 +231,11 @@ export function decide(command: CartCommand, state: CartState): CartEvent[] {
 }
 
 function pickRef(line: CartLineRef): CartLineRef {
-  return { productId: line.productId, size: line.size, school: line.school };
+  return { productId: line.productId, size: line.size, school: line.school, ...(line.forChild ? { forChild: line.forChild } : {}) };
 }
 
-function refWithQuantity(line: CartLineRef & { quantity: number }): CartLineRef & { quantity: number } {
-  return { ...pickRef(line), quantity: line.quantity };
+function refWithQuantity(line: OrderedLineRef): OrderedLineRef {
+  return { productId: line.productId, size: line.size, school: line.school, quantity: line.quantity };
 }
 
 /** Lines with the same id, size and school become one, quantities added. */

@@ -50,6 +50,11 @@ export interface CustomerTexts {
   };
   /** {{code}} first (phones offer to copy it), {{shop}}, {{minutes}} it is valid for. */
   signInCode: string;
+  /**
+   * A complaint's ticket (decision 129): {{shop}}, {{number}} (G-3F9A1C2E), {{link}} (the ticket's page);
+   * `filed` and `acknowledged` also {{resolveBy}} (the date the rules' month ends), `resolved` the admin's {{note}}.
+   */
+  grievance: { filed: string; acknowledged: string; resolved: string };
 }
 
 export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
@@ -76,6 +81,11 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       reminderOnPage: "{{shop}}: order {{number}} is not paid yet. Please pay {{amount}} by UPI on its page: {{link}}",
     },
     signInCode: "{{code}} is your {{shop}} sign-in code. It is valid for {{minutes}} minutes. Do not share it with anyone.",
+    grievance: {
+      filed: "{{shop}}: we have your complaint, ticket {{number}}. We will resolve it by {{resolveBy}}. See it at {{link}}",
+      acknowledged: "{{shop}}: we are looking into your complaint {{number}} and will resolve it by {{resolveBy}}. See it at {{link}}",
+      resolved: "{{shop}}: your complaint {{number}} is resolved. {{note}} See it at {{link}}",
+    },
   },
   hi: {
     order: {
@@ -101,5 +111,10 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       reminderOnPage: "{{shop}}: ऑर्डर {{number}} के {{amount}} अभी बाकी हैं। UPI से यहाँ भेजें: {{link}}",
     },
     signInCode: "{{code}} आपका {{shop}} OTP है। यह {{minutes}} मिनट तक चलेगा। इसे किसी को न बताएँ।",
+    grievance: {
+      filed: "{{shop}}: आपकी शिकायत का टिकट {{number}} है। {{resolveBy}} तक हल करेंगे। देखें: {{link}}",
+      acknowledged: "{{shop}}: शिकायत {{number}} पर काम शुरू हो गया है। {{resolveBy}} तक हल करेंगे। देखें: {{link}}",
+      resolved: "{{shop}}: शिकायत {{number}} हल हो गई। {{note}} देखें: {{link}}",
+    },
   },
 };

@@ -12,6 +12,13 @@ export const ILLUSTRATIONS = [
   "socks",
   "shoe",
   "kids-shoe",
+  // Each kids' shoe style drawn as it is (decision 139): white ones white, velcro with its strap, girls' bar shoes with the bar.
+  "kids-shoe-white",
+  "kids-shoe-velcro",
+  "kids-shoe-velcro-white",
+  "kids-shoe-bar",
+  "kids-shoe-bar-white",
+  "pant-white",
   "sandal",
   "bottle",
   "lunchbox",

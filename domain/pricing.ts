@@ -113,7 +113,7 @@ const UNIFORM_PRICE_TABLE: Record<UniformType, UniformPriceRule> = {
     priceOf: (size) => shirtPrices.get(size) ?? (/^[1-9]\d{0,2}$/.test(size) ? 250 : undefined),
   },
   pant: listedSizes(pantPrices, "pant"),
-  "white-pant": listedSizes(whitePantPrices, "pant"),
+  "white-pant": listedSizes(whitePantPrices, "pant-white"),
   skirt: listedSizes(skirtPrices, "skirt"),
   tunik: listedSizes(tunikPrices, "tunic"),
   belt: oneSize(100, "belt"),
@@ -186,7 +186,7 @@ export const WHITE_PRODUCTS: readonly WhiteProduct[] = [
     description: "Crisp white cotton-blend shirt for daily assembly and sports days.",
     descriptionHi: "रोज़ की प्रार्थना सभा और खेल के दिनों के लिए कड़क सफ़ेद कॉटन-ब्लेंड शर्ट।",
   }),
-  whiteProduct("pant", "pant", 349, 30, {
+  whiteProduct("pant", "pant-white", 349, 30, {
     name: "White Pant",
     nameHi: "सफ़ेद पैंट",
     description: "Plain white trousers with a comfortable elastic-back waist.",

@@ -24,6 +24,10 @@ export interface ShopProduct {
   category: ShopCategory;
   gender: ShopGender;
   size: string;
+  /** Its Legal Metrology facts (decision 130): the product page shows them; none on a product made up by a test. */
+  countryOfOrigin?: string;
+  maker?: string | null;
+  netQuantity?: string | null;
 }
 
 /** The cart's id for a shop product: "product/12". */

@@ -10,6 +10,7 @@ import type { CopiedEvent } from "./copy";
  *   {"format":"churu-shop-backup","version":1,"migration":"0022_backup_runs","counts":{...},...}   the header
  *   ["event",{"streamId":"order-…","revision":0,"id":"…","type":"OrderPlaced","createdAt":"…Z","data":{…},"metadata":{…},"position":"…"}]
  *   ["row","users",{"id":"…","name":"…",…}]
+ *   ["file","originals/<sha256>","<base64>"]                                                        the owner's photos (decision 139)
  *   {"end":true,"lines":1234,"counts":{...},"sha256":"…"}                                             the trailer
  *
  * Every event in the store's global order, then each table's rows in an order its foreign keys
@@ -62,7 +63,15 @@ export interface BackupTrailer {
 
 export type BackupEntry =
   | { kind: "event"; event: CopiedEvent & { position?: string } }
-  | { kind: "row"; table: string; row: Record<string, unknown> };
+  | { kind: "row"; table: string; row: Record<string, unknown> }
+  | { kind: "file"; path: string; bytes: Buffer };
+
+/**
+ * A photo file's place under the photos folder, as a backup names it (decision 139): an original
+ * or a served file, each named by the SHA-256 of its bytes. Nothing else can be named, so a
+ * restore never writes outside that folder.
+ */
+export const BACKUP_FILE_PATH = /^(?:originals\/[0-9a-f]{64}|files\/[0-9a-f]{64}\.(?:avif|webp|jpg))$/;
 
 /** A backup file that cannot be used: named in one line. */
 export class BackupRefused extends Error {
@@ -210,10 +219,18 @@ function entryOf(file: string, value: unknown, number: number): BackupEntry | Ba
     if (value[0] === "row" && value.length === 3 && typeof value[1] === "string" && value[2] && typeof value[2] === "object") {
       return { kind: "row", table: value[1], row: value[2] as Record<string, unknown> };
     }
+    if (value[0] === "file" && value.length === 3 && typeof value[1] === "string" && BACKUP_FILE_PATH.test(value[1]) && typeof value[2] === "string") {
+      const bytes = Buffer.from(value[2], "base64");
+      // The name is the hash of the bytes: a file that does not match it is damaged.
+      if (createHash("sha256").update(bytes).digest("hex") !== value[1].split("/")[1].split(".")[0]) {
+        throw new BackupRefused(`${file}: line ${number}: ${value[1]} does not hold the bytes its name says: the backup is damaged`);
+      }
+      return { kind: "file", path: value[1], bytes };
+    }
   } else if (value && typeof value === "object" && (value as { end?: unknown }).end === true) {
     return value as BackupTrailer;
   }
-  throw new BackupRefused(`${file}: line ${number} is neither an event nor a row: the backup is damaged`);
+  throw new BackupRefused(`${file}: line ${number} is neither an event, a row nor a photo file: the backup is damaged`);
 }
 
 /**
@@ -247,7 +264,7 @@ export async function* readBackup(
       continue;
     }
     digest.update(line).update("\n");
-    const key = entry.kind === "event" ? "events" : entry.table;
+    const key = entry.kind === "event" ? "events" : entry.kind === "file" ? "files" : entry.table;
     counts[key] = (counts[key] ?? 0) + 1;
     yield entry;
   }

@@ -1,8 +1,10 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
 import { knownMigrations, migrateTo, migrateToLatest, migrationLevel } from "../db/migrate";
-import { BackupRefused, BackupWriter, BACKUP_FORMAT, BACKUP_VERSION, readBackup, type BackupHeader, type BackupTable } from "./backup-file";
+import { BackupRefused, BackupWriter, BACKUP_FILE_PATH, BACKUP_FORMAT, BACKUP_VERSION, readBackup, type BackupHeader, type BackupTable } from "./backup-file";
 import { EXACT_CREATED_AT, PostgresEventWriter, type CopiedEvent } from "./copy";
 
 /**
@@ -16,6 +18,7 @@ import { EXACT_CREATED_AT, PostgresEventWriter, type CopiedEvent } from "./copy"
  * named here or owned by a projector: leaving state out must be a decision, not an accident.
  * What it leaves out: the read models (the caller names the projectors' tables: a replay
  * rebuilds them) and the tables below.
+ * Given the photos folder, the owner's photo files follow the rows (decision 139).
  */
 export const LEFT_OUT: Readonly<Record<string, string>> = {
   es_events: "the events: in the file as events, not rows",
@@ -35,6 +38,8 @@ export interface BackupOptions {
   batchSize?: number;
   /** Stops the backup between batches (the shop is shutting down); the partial file is removed. */
   signal?: AbortSignal;
+  /** The photos folder (SHOP_PHOTOS_DIR): its originals and served files go into the backup too (decision 139). */
+  photosDir?: string;
 }
 
 export interface BackupSummary {
@@ -138,6 +143,8 @@ export async function backupToFile(database: Database, file: string, options: Ba
         const tables = await backedUpTables(trx, options.rebuilt);
         const counts: Record<string, number> = { events: await countRows(trx, "es_events") };
         for (const table of tables) counts[table.name] = await countRows(trx, table.name);
+        const photoFiles = options.photosDir ? await listPhotoFiles(options.photosDir) : [];
+        if (options.photosDir) counts.files = photoFiles.length;
         const { rows: heads } = await sql<{ head: string | null }>`
           select transaction_id::text || ':' || global_position as head from es_events
           order by transaction_id desc, global_position desc limit 1`.execute(trx);
@@ -180,6 +187,12 @@ export async function backupToFile(database: Database, file: string, options: Ba
             for (const { line } of rows) await writer.line(`${prefix}${line}]`);
           }
         }
+        // The photos last: content-addressed, so the list taken above names files that never change.
+        for (const name of photoFiles) {
+          if (options.signal?.aborted) throw options.signal.reason;
+          const bytes = await fs.readFile(path.join(options.photosDir!, name));
+          await writer.line(JSON.stringify(["file", name, bytes.toString("base64")]));
+        }
         return { migration, counts };
       });
     const { sha256, bytes } = await writer.finish(taken.counts);
@@ -220,6 +233,8 @@ export async function nonEmptyTables(db: Kysely<DB>): Promise<Record<string, num
 
 export interface RestoreOptions {
   batchSize?: number;
+  /** Where the backup's photo files are written (SHOP_PHOTOS_DIR); without it they are checked and left out. */
+  photosDir?: string;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -305,6 +320,9 @@ export async function restoreFromFile(database: Database, file: string, options:
           }
           rows.push(entry.row);
           if (rows.length >= batchSize) await flushRows();
+        } else if (entry.kind === "file") {
+          // Written as they come: each is named by its content, so one left behind by a failed restore is harmless.
+          if (options.photosDir) await writePhotoFile(options.photosDir, entry.path, entry.bytes);
         } else if (entry.kind === "end") {
           sha256 = entry.trailer.sha256;
         }
@@ -387,4 +405,29 @@ async function moveReactorCheckpoints(trx: Kysely<DB>, reached: Record<string, s
         select transaction_id::text || ':' || global_position from es_events where event_id = ${eventId}::uuid
       ) where name = ${name}`.execute(trx);
   }
+}
+
+/** The photo files under `photosDir` a backup carries, as paths under it (BACKUP_FILE_PATH), sorted. */
+async function listPhotoFiles(photosDir: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const folder of ["originals", "files"]) {
+    let entries: string[];
+    try {
+      entries = await fs.readdir(path.join(photosDir, folder));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw err;
+    }
+    for (const name of entries) if (BACKUP_FILE_PATH.test(`${folder}/${name}`)) names.push(`${folder}/${name}`);
+  }
+  return names.sort();
+}
+
+/** Writes one restored photo file beside its place and renames it in, so no half file is ever served. */
+async function writePhotoFile(photosDir: string, name: string, bytes: Buffer): Promise<void> {
+  const file = path.join(photosDir, name);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.part`;
+  await fs.writeFile(partial, bytes);
+  await fs.rename(partial, file);
 }

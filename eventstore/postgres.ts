@@ -17,6 +17,7 @@ import {
   type StreamAppend,
   type Subscription,
 } from "./port";
+import type { EventSealer } from "./sealing";
 
 const CHANNEL = "es_events";
 /**
@@ -138,7 +139,14 @@ export class PostgresEventStore implements EventStore {
   private readonly sender = randomUUID();
   private unlisten?: Promise<() => Promise<void>>;
 
-  constructor(private readonly database: Database) {
+  /** Seals personal fields on append and opens them on read (eventstore/sealing.ts); without one, events pass as they are. */
+  private readonly sealer?: EventSealer;
+
+  constructor(
+    private readonly database: Database,
+    options: { sealer?: EventSealer } = {},
+  ) {
+    this.sealer = options.sealer;
     this.db = database.db;
     this.description = `Postgres event store (${database.description})`;
   }
@@ -154,6 +162,10 @@ export class PostgresEventStore implements EventStore {
   /** One statement: its implicit transaction makes the streams' appends all or none. */
   async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) throw new Error("append to no streams");
+    if (this.sealer) {
+      const sealer = this.sealer;
+      appends = await Promise.all(appends.map(async (a) => ({ ...a, events: await sealer.seal(a.streamId, a.events) })));
+    }
     try {
       const { rows } = await sql<AppendRow & { part: number }>`${sql.join(
         appends.map((a, part) => sql`(select ${part}::int as part, ${appendCall(a)})`),
@@ -222,6 +234,7 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
+    if (this.sealer) events = await this.sealer.seal(streamId, events);
     try {
       const { rows } = await sql<AppendRow>`select ${appendCall({ streamId, events, expectedRevision })}`.execute(db);
       return toAppendResult(rows[0]);
@@ -248,7 +261,7 @@ export class PostgresEventStore implements EventStore {
       where stream_id = ${streamId} and ${bound}
       order by stream_revision ${backwards ? sql`desc` : sql`asc`} limit ${limit}`.compile(this.db);
     const { rows } = await runPrepared(this.db, query);
-    return rows.map(toRecorded);
+    return this.opened(rows.map(toRecorded));
   }
 
   readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -265,7 +278,12 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await sql<EventRow>`select ${COLUMNS} from es_events
       where (transaction_id, global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint) and ${VISIBLE}
       order by es_events.transaction_id, es_events.global_position limit ${limit}`.execute(db);
-    return rows.map(toRecorded);
+    return this.opened(rows.map(toRecorded));
+  }
+
+  /** Events as readers see them: personal fields opened (or erased). */
+  private opened(events: RecordedEvent[]): Promise<RecordedEvent[]> | RecordedEvent[] {
+    return this.sealer ? this.sealer.open(events) : events;
   }
 
   readSpan(options: ReadSpanOptions = {}): Promise<Span> {
@@ -286,7 +304,7 @@ export class PostgresEventStore implements EventStore {
       const { rows } = await sql<EventRow>`select ${columns} from es_events
         where (transaction_id, global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint) and ${VISIBLE}
         order by es_events.transaction_id, es_events.global_position limit ${limit}`.execute(db);
-      const events = rows.map(toRecorded);
+      const events = options.withoutData ? rows.map(toRecorded) : await this.opened(rows.map(toRecorded));
       return { events, scanned: events.length, last: events.at(-1)?.position };
     }
     // The span is found on the (transaction_id, global_position) index alone; the wanted
@@ -322,7 +340,7 @@ export class PostgresEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     for (const row of rows) if (row.event_id !== null) events.push(toRecorded(row));
     return {
-      events,
+      events: options.withoutData ? events : await this.opened(events),
       scanned: Number(rows[0].scanned),
       last: encodePosition(rows[0].span_transaction_id, rows[0].span_position),
     };

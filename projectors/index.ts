@@ -1,8 +1,15 @@
 import type { Projector } from "./projector";
 import { streamTypeCounts } from "./stream-type-counts";
 import { ordersProjector } from "./orders";
+import { sizesProjector } from "./sizes";
+import { reportsProjector } from "./reports";
+import { grievancesProjector } from "./grievances";
+import { photosProjector } from "./photos";
+import { childrenProjector } from "./children";
+import { privacyProjector } from "./privacy";
+import { taxProjector } from "./tax";
 
 export type { Projector } from "./projector";
 
 /** Every read model of the shop. Replay, verify and /healthz walk this list. */
-export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector];
+export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector, reportsProjector, grievancesProjector, photosProjector, childrenProjector, sizesProjector, privacyProjector, taxProjector];

@@ -12,6 +12,8 @@ import { insertRows } from "./bulk";
 import type { ApplyContext } from "./projector";
 import { STOCK_TABLES, applyStock } from "./stock";
 import { stockEvents } from "../domain/stock/events";
+import { privacyEvents } from "../domain/privacy/events";
+import { ERASED } from "../domain/privacy/erased";
 
 type ReadOrderEvent = ReadEvent<RecordedEvent, OrderEvent>;
 
@@ -139,6 +141,9 @@ const AFTER_SALE_TYPES: ReadonlySet<string> = new Set([
   "ReturnRefused",
   "ReturnReceived",
   "ExchangeMade",
+  // Tax documents (projectors/tax.ts keeps them): no column of the order changes.
+  "InvoiceIssued",
+  "CreditNoteIssued",
 ]);
 
 const isPaymentEvent = (event: ReadOrderEvent) =>
@@ -179,7 +184,7 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
       const after = linesAfterExchange(before, event.data.lines);
       lines.set(event.data.orderId, after);
       change = { lines: after, item_count: after.reduce((sum, line) => sum + line.quantity, 0), updated_at: event.data.at };
-    } else if (AFTER_SALE_TYPES.has(event.type)) continue;
+    } else if (AFTER_SALE_TYPES.has(event.type) || event.type === "InvoiceIssued" || event.type === "CreditNoteIssued") continue;
     else if (event.type === "OrderStatusChanged") change = { status: event.data.to, updated_at: event.data.at };
     else if (event.type === "OrderDeleted") change = { deleted: true, deleted_at: event.data.at, updated_at: event.data.at };
     else if (event.type === "OrderLinkedToAccount") change = { user_id: event.data.userId, updated_at: event.data.at };
@@ -271,6 +276,10 @@ function historyRow(event: ReadOrderEvent) {
     case "ExchangeMade":
       // The shopper's history shows only status and payment; notes are the shop's own, returns show from the stream.
       return undefined;
+    case "InvoiceIssued":
+    case "CreditNoteIssued":
+      // The tax documents have their own read model (projectors/tax.ts); the order's pages link to them.
+      return undefined;
     default: {
       const { actor, at } = event.data;
       return {
@@ -308,6 +317,29 @@ async function applyStatusHistory(
 }
 
 /**
+ * A person erased (SubjectErased): their orders' rows keep their numbers, lines, money and status, and
+ * every personal column reads ERASED, as a replay would now read them from the events (decision 121).
+ */
+async function applyErasures(trx: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
+  const orderIds: string[] = [];
+  for (const event of events) {
+    if (event.type !== "SubjectErased" || streamCategory(event.streamId) !== privacyEvents.category) continue;
+    const read = privacyEvents.read(event);
+    if (read.type === "SubjectErased") orderIds.push(...read.data.orderIds);
+  }
+  if (orderIds.length === 0) return;
+  await trx
+    .updateTable("orders")
+    .set({
+      customer_name: ERASED, phone: ERASED, email: sql<string | null>`case when email is null then null else ${ERASED} end`,
+      ship_name: ERASED, ship_phone: ERASED, address_line: ERASED, city: ERASED, pincode: ERASED,
+    })
+    .where("id", "in", orderIds)
+    .execute();
+  await trx.updateTable("order_status_history").set({ actor_name: ERASED }).where("order_id", "in", orderIds).where("actor_name", "is not", null).execute();
+}
+
+/**
  * The order read models: `orders` and `order_status_history`, and the stock the orders
  * take (projectors/stock.ts): one projector so one read of the global stream and one
  * transaction per batch feed them all (and a page that waits for its order waits for one
@@ -316,15 +348,17 @@ async function applyStatusHistory(
 export const ordersProjector: Projector = {
   name: "orders",
   tables: ["orders", "order_status_history", ...STOCK_TABLES],
-  eventTypes: [...orderEvents.types, ...stockEvents.types],
-  categories: [orderEvents.category, stockEvents.category],
+  eventTypes: [...orderEvents.types, ...stockEvents.types, "SubjectErased"],
+  categories: [orderEvents.category, stockEvents.category, privacyEvents.category],
   async apply(trx, events, context) {
     await applyStock(trx, events, context);
     const read = readOrderEvents(events);
-    if (read.length === 0) return;
-    // Live projection keeps the guard: a row already there is skipped, not a stuck projector.
-    const guarded = !context?.freshTables;
-    await applyOrders(trx, read, guarded, context);
-    await applyStatusHistory(trx, read, guarded, context);
+    if (read.length > 0) {
+      // Live projection keeps the guard: a row already there is skipped, not a stuck projector.
+      const guarded = !context?.freshTables;
+      await applyOrders(trx, read, guarded, context);
+      await applyStatusHistory(trx, read, guarded, context);
+    }
+    await applyErasures(trx, events);
   },
 };

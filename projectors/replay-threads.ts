@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { connectPostgres } from "../db/connection";
 import { PostgresEventStore } from "../eventstore/postgres";
+import { EventSealer } from "../eventstore/sealing";
 import type { Position } from "../eventstore/port";
 import { projectors } from "./index";
 import { build, type ScratchBuilder } from "./replay";
@@ -24,6 +25,8 @@ import { build, type ScratchBuilder } from "./replay";
 interface Setup {
   kind: "replay-build";
   databaseUrl: string;
+  /** The privacy master key, hex: a thread opens sealed personal fields as the shop does (decision 121). */
+  masterKey: string;
 }
 
 interface Task {
@@ -70,8 +73,8 @@ async function bundleThreadCode(): Promise<string> {
  * Starts `count` threads at once, so loading their code overlaps the caller's own
  * start-up; each takes one build.
  */
-export async function startReplayThreads(databaseUrl: string, count = projectors.length): Promise<ReplayThreads> {
-  const setup: Setup = { kind: "replay-build", databaseUrl };
+export async function startReplayThreads(databaseUrl: string, masterKey: Buffer, count = projectors.length): Promise<ReplayThreads> {
+  const setup: Setup = { kind: "replay-build", databaseUrl, masterKey: masterKey.toString("hex") };
   const file = await bundleThreadCode();
   const threads = Array.from({ length: count }, () => {
     const thread = {
@@ -170,7 +173,7 @@ function serve(setup: Setup): void {
 
   async function run(task: Task): Promise<void> {
     const database = await connectPostgres(setup.databaseUrl, { poolSize: 3 });
-    const store = new PostgresEventStore(database);
+    const store = new PostgresEventStore(database, { sealer: new EventSealer(database.db, Buffer.from(setup.masterKey, "hex")) });
     try {
       const projector = projectors.find((p) => p.name === task.projector);
       if (!projector) throw new Error(`unknown projector ${task.projector}`);

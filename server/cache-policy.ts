@@ -7,7 +7,7 @@ import { hasPersonalCookie } from "./page-cache";
  * its redirects and its refusals. A route that sets its own Cache-Control (the CSV export, /healthz)
  * adds to it.
  *
- * - **Personal pages** (the account, the admin area, order tracking, cart, checkout, sign-in, and
+ * - **Personal pages** (the account, the admin area, order tracking, cart, checkout, sign-in, a complaint and
  *   the answer to any form post): `private, no-store`. Nothing of them is written to disk, kept by a
  *   proxy, or shown again by Back after signing out on a shared phone, which is worth more than the
  *   back/forward cache on these pages.
@@ -20,7 +20,7 @@ import { hasPersonalCookie } from "./page-cache";
  * Every page answer varies on `Cookie` (who is signed in, the cart, the language chosen) besides
  * `Accept-Language` (server/language.ts). The /api keeps its own policy (docs/api.md).
  */
-const PERSONAL_PATH = /^\/(?:account|admin|orders|cart|checkout|login|signup|otp|logout)(?:[/._]|$)/;
+const PERSONAL_PATH = /^\/(?:account|admin|orders|cart|checkout|login|signup|otp|logout|grievance)(?:[/._]|$)/;
 
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 export const SHOPPER_CACHE_CONTROL = "private, no-cache";

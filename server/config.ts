@@ -28,6 +28,7 @@ import {
   type TrustProxy,
 } from "../services/settings";
 import { parseDailyAt } from "../domain/backup-schedule";
+import { sellerSettings, taxRateSettings } from "./seller-config";
 
 export { ConfigError };
 // The settings' types live in services/ (the services, routes and job handlers read them as `shop.config`); this
@@ -196,7 +197,12 @@ export function readConfig(env: Env = process.env): ShopConfig {
     eventStoreUrl: urlSetting(env, "EVENTSTORE_URL", ["esdb:", "esdb+discover:", "kurrentdb:", "kdb:"]),
     redisUrl: urlSetting(env, "REDIS_URL", ["redis:", "rediss:"]),
     dataDir,
+    photosDir: path.resolve(env.SHOP_PHOTOS_DIR?.trim() || path.join(dataDir, "photos")),
     sessionSecret: env.SESSION_SECRET?.trim() || undefined,
+    privacy: {
+      masterKey: privacyMasterKeySetting(env),
+      erasuresFile: path.resolve(env.PRIVACY_ERASURES_FILE?.trim() || path.join(dataDir, "erasures.log")),
+    },
     shopName: env.SHOP_NAME?.trim() || "Churu Uniform House",
     shopUrl: shopUrl ?? `http://localhost:${port}`,
     shopUrlSet: shopUrl !== undefined,
@@ -224,7 +230,17 @@ export function readConfig(env: Env = process.env): ShopConfig {
     logLevel: logLevelSetting(env),
     http: httpLimits(env),
     signInSms: signInSmsBudget(env),
+    seller: sellerSettings(env, env.SHOP_NAME?.trim() || "Churu Uniform House", contactSettings(env)),
+    taxRates: taxRateSettings(env),
   };
+}
+
+/** The secret the people's data keys are sealed under: long enough that it cannot be guessed. */
+function privacyMasterKeySetting(env: Env): string | undefined {
+  const value = env.PRIVACY_MASTER_KEY?.trim();
+  if (!value) return undefined;
+  if (value.length < 32) throw new ConfigError("PRIVACY_MASTER_KEY must be at least 32 characters (openssl rand -hex 32 makes one)");
+  return value;
 }
 
 /**

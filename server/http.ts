@@ -17,6 +17,7 @@ import { createLogger, requestLogger, type Logger } from "./logger";
 import { redirectToLowerCase } from "./lower-case-addresses";
 import { responseDrained } from "./backpressure";
 import { cachePolicy } from "./cache-policy";
+import { photoFiles } from "./photo-files";
 import { CONNECTIONS_CHECKING_INTERVAL_MS, limitConnections } from "./connection-limits";
 
 export interface WebServer {
@@ -80,6 +81,8 @@ export async function startWebServer(
     drained: responseDrained(res),
   });
 
+  // The owner's photos, named by their content: kept a year by every browser (decision 139).
+  app.use("/photos", photoFiles(shop.photos.folders.files));
   // Files are served above with their own lifetimes; every page answer below says what may keep it (decision 118).
   app.use(cachePolicy);
   app.use(rejectCrossSitePosts);

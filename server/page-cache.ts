@@ -206,6 +206,9 @@ export function createPageCache(options: PageCacheOptions) {
 
   const middleware: express.RequestHandler = (req, res, next) => {
     if (options.seconds <= 0 || req.method !== "GET" || !CATALOGUE_PATH.test(req.path)) return next();
+    // A page asked for one of the parent's children (`?child=`: the size picker, the class kit) is theirs
+    // alone and needs their session: never kept, never rendered without cookies (decision 133).
+    if (req.query.child !== undefined) return next();
     const cookies = req.get("cookie");
     // One copy per language: a first visit whose browser asks for Hindi never gets the English page (decision 098).
     const lang = requestLanguage(cookies, req.get("accept-language"));

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { connectPGlite, connectPostgres, type Database } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { openEventStore } from "../eventstore/index";
+import { EventSealer, privacyMasterKey } from "../eventstore/sealing";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
 import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
@@ -65,15 +66,17 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
     const database = options.database ?? (await openDatabase(config));
     if (!options.database) opened.push(database);
     if (options.migrate) await migrateToLatest(database.db);
-    const store = remoteStore ?? (await openEventStore(database));
+    const sealer = new EventSealer(database.db, masterKeyOf(config));
+    const store = remoteStore ?? (await openEventStore(database, undefined, { sealer }));
     if (!remoteStore) opened.unshift(store);
     const names = allProjectors.map((p) => p.name);
-    const sessionSecret = config.sessionSecret ?? localSecret(config);
+    const sessionSecret = config.sessionSecret ?? localSecret(config, "session-secret");
     return {
       config,
       database,
       db: database.db,
       store,
+      sealer,
       queue,
       projectors: allProjectors,
       sessionSecret,
@@ -106,8 +109,13 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
  * Without SESSION_SECRET the embedded shop keeps a random secret in its data
  * folder, so sessions survive a restart without anyone configuring anything.
  */
-function localSecret(config: ShopConfig): string {
-  const file = path.join(config.dataDir, "session-secret");
+/** The key the people's data keys are sealed under: PRIVACY_MASTER_KEY, or the data folder's own (made once, like the session secret). */
+export function masterKeyOf(config: ShopConfig): Buffer {
+  return privacyMasterKey(config.privacy.masterKey ?? localSecret(config, "privacy-master-key"));
+}
+
+function localSecret(config: ShopConfig, name: "session-secret" | "privacy-master-key"): string {
+  const file = path.join(config.dataDir, name);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from "kysely";
 import type { DB, OrdersTable } from "../db/schema";
 import type { DashboardCounts, DashboardCursor, DashboardFilter, DashboardQuery, DashboardScope } from "../domain/admin-orders";
-import { DASHBOARD_FILTERS, DASHBOARD_PAGE_SIZE, dayRangeInstants, isOrderStatusFilter, namePrefixQuery } from "../domain/admin-orders";
+import { DASHBOARD_FILTERS, DASHBOARD_PAGE_SIZE, dayRangeInstants, isOrderStatusFilter, namePrefixQuery, shortIdRange } from "../domain/admin-orders";
 import { toOrderSummary, type OrderSummary } from "./orders";
 
 type Row = Selectable<OrdersTable> & { placed_at_text: string };
@@ -55,7 +55,7 @@ function cursorOf(sort: DashboardQuery["sort"], row: Row): DashboardCursor {
 function scopeCondition(eb: ExpressionBuilder<DB, "orders">, scope: DashboardScope): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   const search = scope.search;
-  if (search?.kind === "number") parts.push(eb("short_id", "=", search.shortId));
+  if (search?.kind === "number") parts.push(search.partial ? shortIdStarts(eb, search.shortId) : eb("short_id", "=", search.shortId));
   else if (search?.kind === "phone") {
     const tail = `${[...search.digits].reverse().join("")}%`;
     const either = [
@@ -65,13 +65,20 @@ function scopeCondition(eb: ExpressionBuilder<DB, "orders">, scope: DashboardSco
     ];
     parts.push(eb.or(either));
   } else if (search?.kind === "name") {
-    parts.push(sql<SqlBool>`name_words @@ to_tsquery('simple'::regconfig, ${namePrefixQuery(search.words)})`);
+    const name = sql<SqlBool>`name_words @@ to_tsquery('simple'::regconfig, ${namePrefixQuery(search.words)})`;
+    parts.push(search.shortId ? eb.or([name, shortIdStarts(eb, search.shortId)]) : name);
   }
   const { start, end } = dayRangeInstants(scope.from, scope.to);
   if (start) parts.push(eb("placed_at", ">=", start));
   if (end) parts.push(eb("placed_at", "<", end));
   if (scope.payment) parts.push(eb("payment_status", "=", scope.payment));
   return eb.and(parts);
+}
+
+/** Orders whose number starts with `start`: a range on orders_short_id. */
+function shortIdStarts(eb: ExpressionBuilder<DB, "orders">, start: string): Expression<SqlBool> {
+  const { from, to } = shortIdRange(start);
+  return eb.and([eb("short_id", ">=", from), eb("short_id", "<=", to)]);
 }
 
 function filterCondition(eb: ExpressionBuilder<DB, "orders">, filter: DashboardFilter): Expression<SqlBool> {
@@ -212,6 +219,19 @@ export function createAdminOrderQueries(db: Kysely<DB>) {
       if (backwards ? true : more) page.next = cursorOf(query.sort, last);
       if (backwards ? more : query.after !== undefined) page.previous = cursorOf(query.sort, first);
       return page;
+    },
+
+    /**
+     * The orders each 8-character number names (upper case), deleted ones too (a deleted order
+     * still prints, marked deleted). Two orders can share a number: both are returned, and the
+     * caller asks for the full id rather than guess.
+     */
+    async idsByNumber(numbers: readonly string[]): Promise<Map<string, string[]>> {
+      const found = new Map<string, string[]>(numbers.map((n) => [n, []]));
+      if (numbers.length === 0) return found;
+      const rows = await db.selectFrom("orders").select(["id", "short_id"]).where("short_id", "in", [...new Set(numbers)]).orderBy("id").execute();
+      for (const row of rows) found.get(row.short_id)?.push(row.id);
+      return found;
     },
   };
 }

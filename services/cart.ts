@@ -51,6 +51,16 @@ export interface CartItemInput {
   productId: string;
   size?: string;
   quantity: number;
+  /** The child on the signed-in parent's account the line is for (the caller checked it is theirs). */
+  forChild?: string;
+}
+
+/** An item of a kit the shop could not add as asked, with the reason as data (the page names it). */
+export interface NotAdded {
+  productId: string;
+  size?: string;
+  quantity: number;
+  refusal: Refusal;
 }
 
 export function createCartService(deps: { store: EventStore; priceLine: LinePricer }) {
@@ -77,6 +87,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
       name: product.name,
       size: product.size,
       school: product.school,
+      ...(item.forChild ? { forChild: item.forChild } : {}),
       quantity: item.quantity,
       shelf: product.stock,
     };
@@ -131,6 +142,32 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
     async add(owner: CartOwner, item: CartItemInput) {
       const { shelf, ...line } = await lineFor(item);
       return execute(cartIdOf(owner), { type: "AddItem", line, shelf });
+    },
+
+    /**
+     * A class kit in one submit (decision 134): every item priced and checked as one add is, and the ones
+     * the shop can sell added in one append; an item it cannot make in that size is answered by name in
+     * `notAdded`, never dropped unsaid. A rule of the cart as a whole (too many lines) refuses them all.
+     */
+    async addMany(owner: CartOwner, items: CartItemInput[]) {
+      const lines: (CartLine & { shelf: Shelf })[] = [];
+      const notAdded: NotAdded[] = [];
+      for (const item of items) {
+        try {
+          lines.push(await lineFor(item));
+        } catch (err) {
+          if (!isRuleViolation(err)) throw err;
+          notAdded.push({ productId: item.productId, ...(item.size ? { size: item.size } : {}), quantity: item.quantity, refusal: refusal(err.key, err.values) });
+        }
+      }
+      // Stock the shelf shows short is the cart's rule too: that item is named like one not made.
+      const sellable = lines.filter((line) => {
+        const shortOf = stockProblem(line.name, line.quantity, line.shelf);
+        if (shortOf) notAdded.push({ productId: line.productId, size: line.size, quantity: line.quantity, refusal: shortOf });
+        return !shortOf;
+      });
+      const handled = sellable.length ? await execute(cartIdOf(owner), { type: "AddItems", lines: sellable }) : null;
+      return { added: sellable.map(({ shelf: _shelf, ...line }) => line), notAdded, position: handled?.position };
     },
 
     async changeQuantity(owner: CartOwner, line: CartLineRef, quantity: number) {

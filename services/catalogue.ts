@@ -48,6 +48,9 @@ export function toShopProduct(row: ProductRow): ShopProduct {
     category: row.category,
     gender: row.gender,
     size: row.size,
+    countryOfOrigin: row.country_of_origin,
+    maker: row.maker,
+    netQuantity: row.net_quantity,
   };
 }
 

@@ -1,8 +1,11 @@
 import type { Kysely } from "kysely";
+import type { SellerSettings } from "../domain/tax/seller";
+import type { TaxRateSettings } from "../domain/tax/rates";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
 import type { Language } from "../domain/i18n";
 import type { EventStore, Position } from "../eventstore/port";
+import type { EventSealer } from "../eventstore/sealing";
 import type { JobQueue } from "./queue";
 import type { ShopConfig } from "./settings";
 import type { ChargeRules } from "../domain/orders/charges";
@@ -17,6 +20,8 @@ import type { SignInSmsBudget } from "../domain/sign-in-sms";
 export interface ServiceCore {
   db: Kysely<DB>;
   store: EventStore;
+  /** The store's sealing of personal data (eventstore/sealing.ts): the privacy service erases through it. */
+  sealer: EventSealer;
   queue: JobQueue;
   sessionSecret: string;
   /** What the services read of the settings; charges default to the shop's standing offer and delivery (domain/orders/charges.ts). */
@@ -27,6 +32,13 @@ export interface ServiceCore {
     /** The shop-wide budget of sign-in texts and the shop's phone a trip is texted to (decision 116). */
     signInSms?: SignInSmsBudget;
     contact?: { phone?: string };
+    /** Where the owner's photos are kept (decision 139); unset: `data/photos`. */
+    photosDir?: string;
+    /** Where the list of erased people is kept apart from the backups (decision 123); unset: not kept. */
+    privacy?: { erasuresFile: string };
+    /** Who sells and the GST rates that are settings: orders issue tax documents with them (docs/tax.md); unset: none. */
+    seller?: SellerSettings;
+    taxRates?: TaxRateSettings;
   };
   /** The orders projector's read-your-writes wait: what an order page and a product's stock read. */
   waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;

@@ -27,6 +27,8 @@ import { isOrderId } from "../domain/orders/ids";
 import { DEFAULT_LANGUAGE, type Language } from "../domain/i18n";
 import { createOrderQueries } from "./order-queries";
 import { STOCK_ATTEMPTS, type StockService } from "./stock";
+import { createTaxDocuments, type TaxSettings } from "./tax-documents";
+import type { TaxDocuments } from "../domain/tax/documents";
 import { orderStockEffects, placementStock, trackedLines } from "../domain/orders/stock-effects";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../domain/orders/charges";
 import type { PaymentMethod } from "../domain/orders/events";
@@ -144,8 +146,11 @@ export function createOrderService(deps: {
    * a store without multi-stream appends gets; tests force it on Postgres).
    */
   atomic?: boolean;
+  /** The seller and the rates its invoices are made with (the shop's settings); none: the shop issues no documents. */
+  tax?: TaxSettings;
 }) {
   const { db, store, priceLine, cart, stock, waitUntilVisible } = deps;
+  const taxDocuments = deps.tax ? createTaxDocuments(store, deps.tax) : undefined;
   const charges = deps.charges ?? DEFAULT_CHARGE_RULES;
   const upiAvailable = deps.upiAvailable ?? false;
   const atomic = deps.atomic ?? store.appendsToStreamsAtomically;
@@ -160,6 +165,8 @@ export function createOrderService(deps: {
   const placements = createStreamsHandler(store, { maxAttempts: STOCK_ATTEMPTS, atomic });
   const changes = createStreamsHandler(store, { maxAttempts: MAX_ATTEMPTS, atomic });
   const links = createStreamsHandler(store, { maxAttempts: MAX_ATTEMPTS, atomic });
+  // Shipments racing for the next invoice number across processes: as many attempts as orders racing for stock.
+  const numbered = createStreamsHandler(store, { maxAttempts: STOCK_ATTEMPTS, atomic });
   const busy = (streamId: string) => (streamId.startsWith("stock-") ? new RuleViolation("orders.busy", {}, 409) : undefined);
 
   /** The order a key placed, as a placement answers it, or undefined when it has placed none. */
@@ -366,14 +373,19 @@ export function createOrderService(deps: {
     const streamId = orderStreamId(id);
     // Names this change: where streams are appended one by one, a retry after the order is stored finds it there.
     const commandId = randomUUID();
-    return changes.handle({
+    // A change that may issue a tax document also takes its series' turn (one number at a time in this process).
+    const seriesLocks = taxDocuments?.locksFor(command(new Date().toISOString()), new Date()) ?? [];
+    return (seriesLocks.length > 0 ? numbered : changes).handle({
       // One change of an order at a time in this process: a cancel's release and a re-opening's hold never cross.
-      locks: [streamId],
+      locks: [streamId, ...seriesLocks],
       plan: async () => {
         const loaded = await orders.load(streamId);
         const at = new Date().toISOString();
-        const order = orders.prepare(streamId, loaded, command(at), { commandId });
-        if (!order) return { answer: { changed: false, position: loaded.position } };
+        const decided = orders.prepare(streamId, loaded, command(at), { commandId });
+        if (!decided) return { answer: { changed: false, position: loaded.position } };
+        const { order, numbers } = taxDocuments
+          ? await taxDocuments.withDocuments(orders, streamId, loaded, command(at), decided, at, commandId)
+          : { order: decided, numbers: [] };
         const effects = orderStockEffects(loaded.state, order.events, at);
         const first = effects.filter((e) => e.commands.some((c) => c.type === "ReserveStock" || c.type === "ReturnStock"));
         const then = effects.filter((e) => !first.includes(e));
@@ -382,7 +394,7 @@ export function createOrderService(deps: {
         const claims = loaded.state.exists ? referenceClaims(loaded.state.payment, order.events) : { claim: [], release: [] };
         const refs = await referenceSteps(id, claims, at);
         return {
-          steps: [...refs.before, ...held, { prepared: order, handler: orders }, ...left, ...refs.after],
+          steps: [...refs.before, ...held, ...numbers, { prepared: order, handler: orders }, ...left, ...refs.after],
           answer: async (results) => {
             const position = results.at(-1)!.position;
             await waitUntilVisible(position);
@@ -624,6 +636,14 @@ export function createOrderService(deps: {
     /** Cash on delivery: the admin marks the order paid when the money is in. */
     async markPaid(orderId: string, actor: Actor) {
       return changeOrder(orderId, (at) => ({ type: "ChangePaymentStatus", to: "paid", actor, at }));
+    },
+
+    /** The order's invoice and credit notes, from its events (replay-proof: the documents are the events). */
+    async taxDocuments(orderId: string): Promise<TaxDocuments | undefined> {
+      const id = orderId.trim().toLowerCase();
+      if (!isOrderId(id)) return undefined;
+      const { state } = await orders.load(orderStreamId(id));
+      return state.exists && state.tax.invoice ? state.tax : undefined;
     },
 
     /**

@@ -13,6 +13,9 @@ function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
   if (values.description !== undefined) set.description = values.description;
   if (values.nameHi !== undefined) set.name_hi = values.nameHi;
   if (values.descriptionHi !== undefined) set.description_hi = values.descriptionHi;
+  if (values.countryOfOrigin !== undefined) set.country_of_origin = values.countryOfOrigin;
+  if (values.maker !== undefined) set.maker = values.maker;
+  if (values.netQuantity !== undefined) set.net_quantity = values.netQuantity;
   if (values.imageUrl !== undefined) set.image_url = values.imageUrl;
   if (values.category !== undefined) set.category = values.category;
   if (values.gender !== undefined) set.gender = values.gender;
@@ -71,6 +74,9 @@ export function createProductService(db: Kysely<DB>, stock: StockService) {
           description: values.description,
           name_hi: values.nameHi ?? null,
           description_hi: values.descriptionHi ?? null,
+          ...(values.countryOfOrigin !== undefined ? { country_of_origin: values.countryOfOrigin } : {}),
+          maker: values.maker ?? null,
+          net_quantity: values.netQuantity ?? null,
           image_url: values.imageUrl,
           stock_quantity: values.stockQuantity,
           category: values.category,

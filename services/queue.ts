@@ -4,8 +4,9 @@
  * run in-process with the same retry rules.
  */
 
-export type QueueName = "otp" | "notifications";
-export const QUEUE_NAMES: readonly QueueName[] = ["otp", "notifications"];
+/** "photos": the owner's uploads turned into the served files (decision 139). */
+export type QueueName = "otp" | "notifications" | "photos";
+export const QUEUE_NAMES: readonly QueueName[] = ["otp", "notifications", "photos"];
 
 /** Five attempts with exponential backoff: 1 s, 2 s, 4 s, 8 s between them by default. */
 export const RETRY_ATTEMPTS = 5;

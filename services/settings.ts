@@ -11,6 +11,16 @@ import type { UpiPayee } from "../domain/orders/upi";
 import type { SignInSmsBudget } from "../domain/sign-in-sms";
 import type { DailyAt } from "../domain/backup-schedule";
 import type { SmsTemplate } from "../domain/sms-templates";
+import type { SellerSettings } from "../domain/tax/seller";
+import type { TaxRateSettings } from "../domain/tax/rates";
+
+/** Where personal data's keys are sealed and erasures remembered (decisions 121, 123). */
+export interface PrivacySettings {
+  /** The master key the people's keys are sealed under (PRIVACY_MASTER_KEY); unset: `<SHOP_DATA_DIR>/privacy-master-key`, made once. */
+  masterKey?: string;
+  /** The list of erased people kept apart from the backups (PRIVACY_ERASURES_FILE, default `<SHOP_DATA_DIR>/erasures.log`). */
+  erasuresFile: string;
+}
 
 export interface ShopConfig {
   port: number;
@@ -23,7 +33,11 @@ export interface ShopConfig {
   /** Redis for BullMQ; unset means jobs run in-process. */
   redisUrl?: string;
   dataDir: string;
+  /** Where the owner's photos are kept, originals and served files (SHOP_PHOTOS_DIR, default `<SHOP_DATA_DIR>/photos`; decision 139). */
+  photosDir: string;
   sessionSecret?: string;
+  /** Crypto-shredding (docs/privacy.md): PRIVACY_MASTER_KEY and PRIVACY_ERASURES_FILE. */
+  privacy: PrivacySettings;
   shopName: string;
   /**
    * The shop's public address (SHOP_URL), like https://shop.example.in, with no
@@ -80,7 +94,13 @@ export interface ShopConfig {
   http: HttpLimits;
   /** The shop-wide budget of sign-in texts (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY; decision 116). */
   signInSms: SignInSmsBudget;
+  /** Who sells, as invoices and the disclosures page name the shop (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_GSTIN, SHOP_GST_SCHEME, SHOP_INVOICE_PREFIX, SHOP_GRIEVANCE_OFFICER; docs/tax.md). */
+  seller: SellerSettings;
+  /** The GST rates that are settings, by class (SHOP_GST_RATES, e.g. `bag=5`); unset classes keep their default (domain/tax/rates.ts). */
+  taxRates: TaxRateSettings;
 }
+
+export type { SellerSettings };
 
 /** The web server's limits on slow clients (decision 117). */
 export interface HttpLimits {

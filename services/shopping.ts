@@ -20,6 +20,8 @@ export function createShoppingServices(core: ServiceCore) {
     waitUntilVisible: core.waitForOrders,
     ...(core.config.charges ? { charges: core.config.charges } : {}),
     upiAvailable: core.config.upi !== undefined,
+    // Invoices and credit notes as the seller's settings say (docs/tax.md).
+    ...(core.config.seller ? { tax: { seller: core.config.seller, rates: core.config.taxRates ?? {} } } : {}),
   });
   return { cart, orders, priceLine, stock };
 }

@@ -24,6 +24,8 @@ export interface BackupDeps {
   database: Database;
   settings: Pick<BackupSettings, "dir" | "keep">;
   shopName: string;
+  /** The photos folder: its files go into each backup (decision 139). */
+  photosDir?: string;
   log: (line: string) => void;
   now?: () => Date;
 }
@@ -53,7 +55,7 @@ export async function runScheduledBackup(deps: BackupDeps, slot: Date, signal?: 
   try {
     await fs.promises.mkdir(deps.settings.dir, { recursive: true });
     const file = path.join(deps.settings.dir, backupFileName(now));
-    const summary = await backupToFile(deps.database, file, { rebuilt: readModelTables(), shopName: deps.shopName, signal });
+    const summary = await backupToFile(deps.database, file, { rebuilt: readModelTables(), shopName: deps.shopName, signal, photosDir: deps.photosDir });
     await runs.finish(id, { file, bytes: summary.bytes, events: summary.events, sha256: summary.sha256 });
     const removed = await keepNewest(deps.settings.dir, deps.settings.keep);
     deps.log(

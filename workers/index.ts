@@ -13,6 +13,8 @@ import { orderEvents } from "../domain/orders/events";
 import { foldOrder } from "../domain/orders/order";
 import { createTransports } from "./transports/index";
 import { isSmsTemplate, type SmsTemplate } from "../domain/sms-templates";
+import { startPhotoJobs } from "./photos";
+import { PRIVACY_ERASED_KIND, forgetErasedRecipient } from "../services/privacy";
 
 const codeJob = z.object({ key: z.string().startsWith("otp:").max(200) });
 const notificationJob = z.object({ key: z.string().min(1).max(200) });
@@ -80,11 +82,15 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
           ? sms.send({ to: message.recipient, text: message.body, template: templateOf(message) })
           : email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body });
       });
+      // The "your data was erased" text was the last use of the number: its record forgets it (decision 121).
+      if (outcome === "sent" && key.startsWith(`${PRIVACY_ERASED_KIND}:`)) await forgetErasedRecipient(shop.db, key);
       if (outcome === "skipped") log(`notification ${key}: no longer needed, not sent`);
       else if (outcome !== "sent" && outcome !== "already-sent") log(`notification ${key}: not sent (${outcome})`);
     },
     { concurrency },
   );
+
+  startPhotoJobs(shop, log);
 
   const relay = repeat("code relay", RELAY_EVERY_MS, () => relayCodes(shop.db, shop.queue), log);
   const heartbeat = repeat("worker heartbeat", HEARTBEAT_EVERY_MS, () => beat(shop.db, worker), log);

@@ -2,9 +2,13 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { EventStore, Position, RecordedEvent } from "../eventstore/port";
 import { orderEvents, type OrderEvent, type OrderPlaced } from "../domain/orders/events";
+import { grievanceEvents, type GrievanceEvent, type GrievanceFiled } from "../domain/grievance/ticket";
+import { grievanceSms } from "../domain/grievance/texts";
 import { categoryOf, type ReadEvent } from "../domain/events/registry";
+import { foldOrder } from "../domain/orders/order";
 import {
   NOTIFIED_STATUSES,
+  reminderSkipReason,
   orderPlacedEmail,
   orderPlacedSms,
   orderPlacedTemplate,
@@ -26,6 +30,15 @@ export const REACTOR_NAME = "order_notifications";
  * past customer about last month's order.
  */
 export const MAX_EVENT_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Order events after which the order may owe nothing any more (paid, cancelled, deleted). */
+const SETTLES_AN_ORDER: ReadonlySet<OrderEvent["type"]> = new Set<OrderEvent["type"]>([
+  "PaymentConfirmed",
+  "CashCollected",
+  "OrderPaymentStatusChanged",
+  "OrderStatusChanged",
+  "OrderDeleted",
+]);
 
 /** The reminder's delay when none is configured: six hours, as server/config.ts defaults it. */
 export const DEFAULT_PAYMENT_REMINDER_MS = 6 * 60 * 60 * 1000;
@@ -114,10 +127,22 @@ export class NotificationReactor {
     // Reading order streams happens before the transaction, so the checkpoint lock is held briefly.
     const planned: NewSend[] = [];
     const plannedFor = new Map<string, NewSend[]>();
+    /** Orders of the batch that may owe nothing any more: their waiting reminders are looked at once the batch is recorded. */
+    const settled = new Set<string>();
     for (const stored of batch) {
+      if (categoryOf(stored.streamId) === grievanceEvents.category) {
+        // A complaint's texts (decision 129): its number at once, then its acknowledgement and resolution.
+        const event = grievanceEvents.read(stored);
+        if (now - event.createdAt.getTime() > MAX_EVENT_AGE_MS) continue;
+        const sends = await this.planGrievance(event);
+        plannedFor.set(event.position, sends);
+        planned.push(...sends);
+        continue;
+      }
       if (categoryOf(stored.streamId) !== orderEvents.category) continue;
       // An order event it cannot read stops the reactor (retried, its lag on /healthz): a skipped one would be a message never sent.
       const event = orderEvents.read(stored);
+      if (SETTLES_AN_ORDER.has(event.type)) settled.add(event.streamId);
       if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "PaymentRequested") continue;
       if (now - event.createdAt.getTime() > MAX_EVENT_AGE_MS) continue;
       const sends = await this.plan(event);
@@ -126,6 +151,7 @@ export class NotificationReactor {
     }
 
     const inserted = (await this.recordWhereLeft(batch, planned)) ?? (await this.recordUnderLock(batch, plannedFor));
+    await this.dropSettledReminders(settled);
     const fresh = new Set(inserted);
     const jobs = planned.filter((send) => fresh.has(send.key)).map(jobFor);
     if (jobs.length === 0) return;
@@ -270,6 +296,75 @@ export class NotificationReactor {
         template: orderStatusTemplate(change.to, placed.language),
       },
     ];
+  }
+
+  private async planGrievance(event: ReadEvent<RecordedEvent, GrievanceEvent>): Promise<NewSend[]> {
+    let filed: GrievanceFiled["data"] | undefined;
+    if (event.type === "GrievanceFiled") filed = event.data;
+    else {
+      const [stored] = await this.store.readStream(event.streamId, { maxCount: 1 });
+      const first = stored && grievanceEvents.read(stored);
+      if (first?.type === "GrievanceFiled") filed = first.data;
+    }
+    if (!filed) {
+      this.log(`notification reactor: ${event.streamId} has no GrievanceFiled; ${event.type} not texted`);
+      return [];
+    }
+    const which = event.type === "GrievanceFiled" ? "filed" : event.type === "GrievanceAcknowledged" ? "acknowledged" : "resolved";
+    const { body, template } = grievanceSms(this.options.shopName, this.options.shopUrl, which, {
+      ticketId: filed.ticketId,
+      number: filed.number,
+      filedAt: filed.at,
+      language: filed.language,
+      note: event.type === "GrievanceResolved" ? event.data.note : undefined,
+    });
+    return [
+      {
+        queue: "notifications",
+        eventId: event.id,
+        streamId: event.streamId,
+        key: notificationKey(event.id, "sms"),
+        kind: `grievance-${which}`,
+        channel: "sms",
+        jobName: `grievance-${which}-sms`,
+        jobId: notificationJobId(event.id, "sms"),
+        recipient: filed.complainant.phone,
+        body,
+        template,
+      },
+    ];
+  }
+
+  /**
+   * A reminder waiting for an order that is now paid, cancelled or deleted is dropped there and
+   * then (decision 138): its record becomes 'skipped' with the reason, so the notifications page
+   * stops announcing it, and its delayed job, when due, finds nothing pending and sends nothing.
+   * The order's stream says (the read model may lag). Only a pending record is touched: one a
+   * worker has claimed is settled by the worker, which asks the stream again. A reported payment
+   * is not dropped here: rejected, the order is unpaid again and its reminder still wanted.
+   */
+  private async dropSettledReminders(streams: ReadonlySet<string>): Promise<void> {
+    if (streams.size === 0) return;
+    const waiting = await this.db
+      .selectFrom("notification_sends")
+      .select("stream_id")
+      .distinct()
+      .where("kind", "=", PAYMENT_REMINDER_KIND)
+      .where("status", "=", "pending")
+      .where("stream_id", "in", [...streams])
+      .execute();
+    for (const { stream_id: streamId } of waiting) {
+      if (!streamId) continue;
+      const reason = reminderSkipReason(foldOrder(orderEvents.readAll(await this.store.readStream(streamId))));
+      if (reason !== "paid" && reason !== "cancelled" && reason !== "deleted") continue;
+      await this.db
+        .updateTable("notification_sends")
+        .set({ status: "skipped", skip_reason: reason, updated_at: new Date() })
+        .where("kind", "=", PAYMENT_REMINDER_KIND)
+        .where("stream_id", "=", streamId)
+        .where("status", "=", "pending")
+        .execute();
+    }
   }
 
   /** The customer's number and language: in the order's first event. */

@@ -31,7 +31,7 @@ import type { Admin } from "../auth/session.server";
 import { languageOf, refusalIn, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 import type { BulkReport } from "./components/DashboardForms";
-import { adminActor, orderRow } from "./orders.server";
+import { adminActor, adminCount, orderRow } from "./orders.server";
 
 /** An address the dashboard refuses (400): the reason, and the way to the same view without what could not be read. */
 export interface DashboardRefusal {
@@ -104,7 +104,6 @@ export function dashboardView(found: DashboardFound, options: { lang: Language; 
     DashboardSort,
     string
   >;
-  const number = new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN");
   const exportQuery = new URLSearchParams(dashboardHref(view).split("?")[1] ?? "");
   return {
     notice: options.notice,
@@ -118,8 +117,8 @@ export function dashboardView(found: DashboardFound, options: { lang: Language; 
     here,
     sortLinks,
     total,
-    totalText: number.format(total),
-    counts: Object.fromEntries(DASHBOARD_FILTERS.map((f) => [f, number.format(counts.byFilter[f])])) as Record<(typeof DASHBOARD_FILTERS)[number], string>,
+    totalText: adminCount(total, lang),
+    counts: Object.fromEntries(DASHBOARD_FILTERS.map((f) => [f, adminCount(counts.byFilter[f], lang)])) as Record<(typeof DASHBOARD_FILTERS)[number], string>,
     pageNumber,
     pages,
     firstHref: pageNumber === 1 ? null : dashboardHref(view),
@@ -177,7 +176,7 @@ export async function setBulkStatus(
     throw err;
   }
   const actor = adminActor(admin);
-  const report: BulkReport = { total: selection.ids.length, changed: 0, unchanged: 0, refused: [] };
+  const report: BulkReport = { status, total: selection.ids.length, changed: 0, unchanged: 0, refused: [] };
   for (const orderId of selection.ids) {
     try {
       const result = await shop.orders.changeStatus(orderId, status, actor);

@@ -4,6 +4,7 @@
  * that is not a page); the stored values (statuses, names, addresses) stay as recorded, and
  * statuses are shown by their labels (`account:status.*`, `account:paymentStatus.*`).
  */
+import { formatPaisa } from "../../domain/tax/lines";
 import type { Actor, OrderEvent } from "../../domain/orders/events";
 import { deliveryLine, returnLinesText, type OrderEventDescription } from "../../domain/orders/describe";
 import { describeItems, displayOrderId } from "../../domain/orders/order";
@@ -208,6 +209,25 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
         details: e.data.lines
           .map((l) => t("returns:event.exchangedLine", { item: nameOf(l.productId), from: l.fromSize, to: l.toSize, quantity: l.quantity }))
           .join(", "),
+      };
+    case "InvoiceIssued":
+      return {
+        what: t(`tax:event.issued.${e.data.kind}`),
+        by: t("tax:event.byShop"),
+        change: e.data.number,
+        details: t("tax:event.invoiceDetails", { value: formatPaisa(e.data.totals.value), tax: formatPaisa(e.data.totals.cgst + e.data.totals.sgst + e.data.totals.igst) }),
+      };
+    case "CreditNoteIssued":
+      return {
+        what: t("tax:event.creditNote"),
+        by: t("tax:event.byShop"),
+        change: e.data.number,
+        details: t("tax:event.creditDetails", {
+          value: formatPaisa(e.data.totals.value),
+          invoice: e.data.invoiceNumber,
+          reason: t(`tax:reason.${e.data.reason}`),
+          tax: formatPaisa(e.data.totals.cgst + e.data.totals.sgst + e.data.totals.igst),
+        }),
       };
   }
 }

@@ -16,6 +16,7 @@ import type { Shop } from "../../services/index";
 import type { TrailEntry } from "../../services/orders";
 import type { T } from "../i18n/I18n";
 import { refusalTable, routeMessages, serverT, languageOf } from "../i18n/i18n.server";
+import { wordErased } from "../privacy/erased.server";
 import { adminDirectory, withAdminNames, type NamedAdmin } from "./admins.server";
 import type { AfterSaleView } from "./components/AfterSaleSections";
 import type { OrderSnapshotView, PaymentFacts, TrailEventView } from "./components/OrderSections";
@@ -195,7 +196,8 @@ export async function orderPage(shop: Shop, request: Request, orderId: string) {
       messages: routeMessages(request, "payment", "print", "returns"),
       // The after-sale forms' field rules speak English; a Hindi page shows them through this table.
       refusals: refusalTable(request, "returns"),
-      ...page.view,
+      // An erased parent's name, phone, address and trail names read "erased" in the page's language.
+      ...wordErased(page.view, languageOf(request)),
     },
   };
 }

@@ -43,6 +43,8 @@ export interface PlainRowWords {
   statuses: readonly OrderStatus[];
   statusLabel(status: OrderStatus): string;
   standingLabel(standing: PaymentStanding): string;
+  /** UPI or cash, short: the dashboard's Method column. */
+  methodLabel(method: string): string;
   selectOrder(displayId: string): string;
   statusOf(displayId: string): string;
   guest: string;
@@ -96,6 +98,12 @@ export function plainRowsHtml(rows: readonly PlainRow[], w: PlainRowWords): stri
       w.statuses.map((s) => `<option value="${s}"${s === chosen ? ' selected=""' : ""}>${labels.get(s)}</option>`).join(""),
     ]),
   );
+  const methods = new Map<string, string>();
+  const method = (m: string) => {
+    let label = methods.get(m);
+    if (label === undefined) methods.set(m, (label = escapeHtml(w.methodLabel(m))));
+    return label;
+  };
   const standings = new Map<string, string>();
   const standing = (s: PaymentStanding) => {
     let label = standings.get(s);
@@ -126,6 +134,7 @@ export function plainRowsHtml(rows: readonly PlainRow[], w: PlainRowWords): stri
         : `<form method="post" action="${action}" class="row-form"><input type="hidden" name="intent" value="status"/>${idField}${backField}` +
           `<select name="status" aria-label="${escapeHtml(w.statusOf(row.displayId))}">${menus.get(row.status) ?? ""}</select>${save}</form>`) +
       `</td>` +
+      `<td class="payment-method" data-payment-method="${escapeHtml(row.paymentMethod)}">${method(row.paymentMethod)}</td>` +
       `<td class="payment-cell"><span class="status-badge">${standing(row.paymentStatus)}</span>` +
       (row.reportedReference ? `<code class="payment-reference" data-field="reported-reference">${escapeHtml(row.reportedReference)}</code>` : "") +
       (!row.deleted && row.paymentMethod === "upi" && row.paymentStatus === "reported"

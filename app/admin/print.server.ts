@@ -7,12 +7,17 @@ import { dateTimeOptions, LOCALE, type Language } from "../../domain/i18n";
 import type { OrderSummary } from "../../services/order-queries";
 import type { Shop } from "../../services/index";
 import { lineWordsIn } from "../catalogue-words.server";
+import { receiptLengthMm, type ReceiptText } from "./receipt-pages";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
+import { taxDocumentViews } from "./tax-print.server";
 
 export const PRINT_DOCS = ["slip", "invoice"] as const;
 export const PRINT_PAPERS = ["a4", "receipt"] as const;
 export type PrintDoc = (typeof PRINT_DOCS)[number];
 export type PrintPaper = (typeof PRINT_PAPERS)[number];
+
+/** The 8 characters an order is known by (`9AA276B4`, domain/orders/order.ts displayOrderId). */
+const ORDER_NUMBER = /^[0-9a-f]{8}$/i;
 
 /** A selection larger than this is a mistake, and 200 slips is already a long print run. */
 export const MAX_PRINT_ORDERS = 200;
@@ -31,15 +36,17 @@ export function readPrintRequest(url: URL, lang: Language, oneOrder?: string): {
   const paper = url.searchParams.get("paper") ?? "a4";
   if (!PRINT_DOCS.some((d) => d === doc)) problems.push(t("print:problem.doc", { value: doc }));
   if (!PRINT_PAPERS.some((p) => p === paper)) problems.push(t("print:problem.paper", { value: paper }));
+  // An order's full id (lower case) or its 8-character number as every page and text shows it (upper case, '#' optional).
   const asked = (oneOrder ?? url.searchParams.getAll("ids").join(","))
     .split(",")
-    .map((id) => id.trim().toLowerCase())
-    .filter(Boolean);
+    .map((id) => id.trim().replace(/^#/, ""))
+    .filter(Boolean)
+    .map((id) => (ORDER_NUMBER.test(id) ? id.toUpperCase() : id.toLowerCase()));
   // An order picked twice is still one parcel: printed once, where it was first asked for.
   const ids = [...new Set(asked)];
   if (ids.length === 0) problems.push(t("print:problem.none"));
   if (ids.length > MAX_PRINT_ORDERS) problems.push(t("print:problem.tooMany", { max: MAX_PRINT_ORDERS, count: ids.length }));
-  const malformed = ids.filter((id) => !isOrderId(id));
+  const malformed = ids.filter((id) => !isOrderId(id) && !ORDER_NUMBER.test(id));
   if (malformed.length > 0) problems.push(t("print:problem.malformed", { ids: shortList(malformed) }));
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { ids, doc: doc as PrintDoc, paper: paper as PrintPaper } };
@@ -97,6 +104,8 @@ async function printedOrder(shop: Shop, lang: Language, order: OrderSummary) {
     amountPaid: order.amountPaid > 0 ? formatRupees(order.amountPaid) : null,
     amountRefunded: order.amountRefunded > 0 ? formatRupees(order.amountRefunded) : null,
     paymentReference: order.paymentReference,
+    // The delivery collects the cash: the slip that goes with the parcel says how much.
+    collect: order.paymentMethod === "cod" && order.total > order.amountPaid ? formatRupees(order.total - order.amountPaid) : null,
   };
 }
 
@@ -111,9 +120,10 @@ export async function loadPrintOrders(shop: Shop, lang: Language, url: URL, oneO
   const t = serverT(lang);
   const read = readPrintRequest(url, lang, oneOrder);
   if (!read.ok) throw data({ message: t("print:problem.title"), problems: read.problems }, { status: 400 });
-  const { ids, doc, paper } = read.value;
+  const { doc, paper } = read.value;
+  const ids = await numbersToIds(shop, t, read.value.ids, oneOrder === undefined);
   // Each a primary-key read; the pool queues them, so 200 stays 200 short queries.
-  const found = await Promise.all(ids.map((id) => shop.orders.getOrder(id)));
+  const found = await Promise.all(ids.map((id) => (isOrderId(id) ? shop.orders.getOrder(id) : undefined)));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (missing.length > 0) {
     throw data(
@@ -121,8 +131,49 @@ export async function loadPrintOrders(shop: Shop, lang: Language, url: URL, oneO
       { status: oneOrder === undefined ? 400 : 404 },
     );
   }
-  const orders = await Promise.all(found.map((order) => printedOrder(shop, lang, order!)));
+  const orders = await Promise.all(
+    found.map(async (order) => ({
+      ...(await printedOrder(shop, lang, order!)),
+      // An order with a tax invoice prints it (and its credit notes) as its invoice: the one document the law knows.
+      taxDocuments: doc === "invoice" ? taxDocumentViews(lang, await shop.orders.taxDocuments(order!.id)) : [],
+    })),
+  );
   return { doc, paper, orders };
+}
+
+/**
+ * The 8-character numbers of a print address as the orders' ids, in place; an unknown number
+ * stays as it is (reported missing with the others). A number two orders share is refused with
+ * both full ids: a slip for the wrong parcel is worse than a question.
+ */
+async function numbersToIds(shop: Shop, t: ReturnType<typeof serverT>, asked: readonly string[], selection: boolean): Promise<string[]> {
+  const numbers = asked.filter((id) => !isOrderId(id));
+  if (numbers.length === 0) return [...asked];
+  const found = await shop.adminOrders.idsByNumber(numbers);
+  const shared = numbers.filter((n) => (found.get(n)?.length ?? 0) > 1);
+  if (shared.length > 0) {
+    const problems = shared.map((n) => t("print:problem.shared", { number: n, ids: (found.get(n) ?? []).join(", ") }));
+    throw data({ message: t("print:problem.title"), problems }, { status: selection ? 400 : 409 });
+  }
+  // An order asked for by its number and by its id is still one parcel.
+  return [...new Set(asked.map((id) => found.get(id)?.[0] ?? id))];
+}
+
+/** What an order's receipt prints, for the length of paper it takes without JavaScript (app/admin/receipt-pages.ts). */
+function receiptTextOf(order: PrintedOrder, doc: PrintDoc, shopLines: number): ReceiptText {
+  const a = order.address;
+  return {
+    doc,
+    shopLines,
+    facts: [order.placedAt, order.customerName, order.phone].map((v) => `${v}            `),
+    address: [a.name, a.address, `${a.city} ${a.pincode}`, a.phone],
+    lines: order.lines.map((line) => ({ item: line.name, school: line.school })),
+    collect: doc === "slip" && order.collect !== null,
+    below:
+      doc === "slip"
+        ? []
+        : ["subtotal", order.discount ? "offer" : "", "delivery", "total", "payment", "status", order.amountPaid ?? "", order.amountRefunded ?? "", order.paymentReference ?? "", "thanks"],
+  };
 }
 
 /** The print page's loader, for a selection (`?ids=`) or, with `oneOrder`, the order of the address. */
@@ -132,8 +183,12 @@ export async function printLoader({ request, context }: LoaderFunctionArgs, oneO
   const url = new URL(request.url);
   const { doc, paper, orders } = await loadPrintOrders(context.shop, lang, url, oneOrder);
   const config = context.shop.config;
+  const shopLines = 2 + (config.contact.phone ? 1 : 0) + (config.contact.email ? 1 : 0);
   return {
-    messages: routeMessages(request, "print", "payment"),
+    // Each receipt's own length of paper (decision 138); the page's script measures and corrects it.
+    receiptPages:
+      paper === "receipt" ? `/admin/orders/print/receipt.css?mm=${orders.map((o) => receiptLengthMm(receiptTextOf(o, doc, shopLines))).join(",")}` : null,
+    messages: routeMessages(request, "print", "payment", "tax"),
     doc,
     paper,
     orders,

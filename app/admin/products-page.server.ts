@@ -3,9 +3,11 @@
  * spec's table, the one being edited (?edit=<id>) as its form shows it, ?stock=low for the products
  * at or under the low-stock mark, fewest first (decision 100), and the note after a change.
  */
-import { LOW_STOCK_MARK } from "../../domain/stock/shelf";
+import { REORDER_DAYS, stockOutlook, type StockOutlook } from "../../domain/reports/season";
+import { indiaDay } from "../../domain/reports/reports";
 import { CATEGORY_ILLUSTRATION, parseShopProductId, type ShopProduct } from "../../domain/shop-products";
 import { formatRupees } from "../../domain/money";
+import { INDIA } from "../../domain/seller/disclosures";
 import type { Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
 import { shopProductImage } from "../images.server";
@@ -15,16 +17,17 @@ import type { ProductFormValues, ProductRow } from "./components/Products";
 /** ?saved= after a change: the note's key (admin:products.saved.*). */
 const SAVED = ["added", "updated", "deleted"];
 
-/** ?stock=low: the products at or under the low-stock mark, fewest first (decision 100). */
+/** ?stock=low: the products due for re-ordering by their sales rate, fewest days left first (decision 136). */
 const LOW = "low";
 
 /** The page from every product of /shop and its address (?edit=, ?stock=, ?saved=). */
-export function productsView(all: readonly ShopProduct[], params: URLSearchParams, lang: Language) {
+export function productsView(all: readonly ShopProduct[], params: URLSearchParams, lang: Language, outlooks: ReadonlyMap<number, StockOutlook> = new Map()) {
   const t = serverT(lang);
   const lowOnly = params.get("stock") === LOW;
-  const products = lowOnly
-    ? all.filter((p) => p.stockQuantity <= LOW_STOCK_MARK).sort((a, b) => a.stockQuantity - b.stockQuantity || a.id - b.id)
-    : all;
+  // Without a sales figure (none sold in the rate's weeks) only an empty shelf is due.
+  const outlookOf = (p: ShopProduct) => outlooks.get(p.id) ?? stockOutlook(p.stockQuantity, 0);
+  const daysLeft = (p: ShopProduct) => outlookOf(p).daysLeft ?? Number.MAX_SAFE_INTEGER;
+  const products = lowOnly ? all.filter((p) => outlookOf(p).reorder).sort((a, b) => daysLeft(a) - daysLeft(b) || a.id - b.id) : all;
   const editText = params.get("edit");
   const editId = editText ? parseShopProductId(editText) : undefined;
   const editing = editId !== undefined ? all.find((p) => p.id === editId) : undefined;
@@ -45,6 +48,9 @@ export function productsView(all: readonly ShopProduct[], params: URLSearchParam
             category: editing.category,
             gender: editing.gender,
             size: editing.size,
+            country_of_origin: editing.countryOfOrigin ?? INDIA,
+            maker: editing.maker ?? "",
+            net_quantity: editing.netQuantity ?? "",
           } satisfies ProductFormValues,
         }
       : null,
@@ -57,23 +63,30 @@ export function productsView(all: readonly ShopProduct[], params: URLSearchParam
         imageUrl: p.imageUrl,
         thumbnail: shopProductImage(p.imageUrl, CATEGORY_ILLUSTRATION[p.category]),
         stock: p.stockQuantity,
-        low: p.stockQuantity <= LOW_STOCK_MARK,
+        low: outlookOf(p).reorder,
+        outlook: outlookWords(outlookOf(p), t),
         category: t(`shop:category.${p.category}`),
         gender: t(`shop:gender.${p.gender}`),
         size: p.size,
       }),
     ),
     lowOnly,
-    lowMark: LOW_STOCK_MARK,
+    lowMark: REORDER_DAYS,
   };
+}
+
+/** Days of stock left at the sales rate, as the stock column words it. */
+function outlookWords(outlook: StockOutlook, t: (key: string, values?: Record<string, string | number>) => string): string {
+  return outlook.daysLeft === undefined ? t("reports:stock.noSales") : t("reports:stock.daysLeft", { count: outlook.daysLeft });
 }
 
 /** The products page's data for `request`. */
 export async function productsPage(shop: Shop, request: Request) {
   const all = await shop.products.listAll();
+  const outlooks = await shop.reports.stockOutlooks(all.map((p) => ({ id: p.id, available: p.stockQuantity })), indiaDay(new Date()));
   return {
-    ...productsView(all, new URL(request.url).searchParams, languageOf(request)),
+    ...productsView(all, new URL(request.url).searchParams, languageOf(request), outlooks),
     // The form's category and gender names (`shop`), the stock words (`stock`); the admin words come with the admin frame.
-    messages: routeMessages(request, "shop", "stock"),
+    messages: routeMessages(request, "shop", "stock", "seller"),
   };
 }

@@ -6,13 +6,15 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Refusal } from "../../domain/errors";
-import { isRuleViolation } from "../../domain/errors";
+import { RuleViolation, isRuleViolation } from "../../domain/errors";
 import type { cartForm } from "../../domain/forms/cart";
 import type { Language } from "../../domain/i18n";
 import { chargesBeforeDelivery, chargesShown, type ChargeRules } from "../../domain/orders/charges";
 import type { CartOwner, CartView } from "../../services/cart";
 import type { Shop } from "../../services/index";
 import { lineWordsIn, namesByEnglish, type LineWords } from "../catalogue-words.server";
+import { LINE_PICTURE_SIZE } from "../components/LinePicture";
+import { linePictures } from "../pictures.server";
 import type { AddedItem } from "../components/AddedNote";
 import type { FormStatus } from "../forms/form.server";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
@@ -58,10 +60,18 @@ export async function cartPage(shop: Shop, request: Request) {
   const lang = languageOf(request);
   // Lines keep the English they were added with; the page names them in its language (decision 099).
   const words = await lineWordsIn(shop, lang, cart.lines);
+  // Which child each line is for, by the name the parent gave (decision 133); a child removed since is nobody.
+  const children = owner?.kind === "user" && cart.lines.some((line) => line.forChild) ? await shop.children.list(owner.userId) : [];
+  const childNames = Object.fromEntries(children.map((child) => [child.id, child.name]));
   const { view: check, headers } = pincodeCheck(request, shop, { remembered: true });
+  const view = cartView(cart, words, shop.config.charges, lang, new Date(), check.pincode);
+  // Each line's picture: the main photo, else the drawing in its school's colours (decision 140).
+  const pictures = await linePictures(shop, cart.lines.map((line) => line.productId), LINE_PICTURE_SIZE);
   return data(
     {
-      ...cartView(cart, words, shop.config.charges, lang, new Date(), check.pincode),
+      ...view,
+      lines: view.lines.map((line) => ({ ...line, picture: pictures[line.productId] })),
+      childNames,
       check,
       messages: routeMessages(request, "cart", "delivery"),
       refusals: refusalTable(request, "checkout"),
@@ -81,10 +91,14 @@ export async function changeCart(shop: Shop, owner: CartOwner, change: CartChang
   let added: AddedItem | undefined;
   try {
     switch (change.intent) {
-      case "add":
-        await shop.cart.add(owner, { productId: change.productId, size: change.size, quantity: change.quantity });
+      case "add": {
+        // A line for a child is for one of this parent's own (decision 133); anyone else's id is refused.
+        const forChild = change.forChild && owner.kind === "user" ? (await shop.children.get(owner.userId, change.forChild))?.id : undefined;
+        if (change.forChild && !forChild) throw new RuleViolation("kits.noChild", {}, 404);
+        await shop.cart.add(owner, { productId: change.productId, size: change.size, quantity: change.quantity, ...(forChild ? { forChild } : {}) });
         added = await addedItem(shop, change, lang);
         break;
+      }
       case "update":
         await shop.cart.changeQuantity(owner, lineOf(change), change.quantity);
         break;
@@ -114,9 +128,9 @@ async function addedItem(shop: Shop, item: { productId: string; size?: string; q
   return { name: shown.name, size: shown.size, quantity: item.quantity };
 }
 
-/** The line a row's form names: product, size and school (spec: a line's identity). */
-function lineOf(row: { productId: string; size: string; school: string }) {
-  return { productId: row.productId, size: row.size, school: row.school };
+/** The line a row's form names: product, size, school and the child it is for (a line's identity). */
+function lineOf(row: { productId: string; size: string; school: string; forChild?: string }) {
+  return { productId: row.productId, size: row.size, school: row.school, ...(row.forChild ? { forChild: row.forChild } : {}) };
 }
 
 /**

@@ -16,6 +16,8 @@ import type { Shop } from "../../services/index";
 import { newIdempotencyKey } from "../../services/orders";
 import type { Shopper } from "../auth/session.server";
 import { lineWordsIn, namesByEnglish, type LineWords } from "../catalogue-words.server";
+import { LINE_PICTURE_SIZE } from "../components/LinePicture";
+import { linePictures } from "../pictures.server";
 import type { FormStatus } from "../forms/form.server";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
@@ -114,10 +116,14 @@ export async function checkoutPage(shop: Shop, request: Request) {
     idempotencyKey: newIdempotencyKey(),
     check: { ...(check.pincode ? { pincode: check.pincode } : {}), ...(check.invalid !== undefined ? { invalid: check.invalid } : {}) },
   };
+  const view = checkoutView(facts, lang);
+  // Each line's picture: the main photo, else the drawing in its school's colours (decision 140).
+  const pictures = await linePictures(shop, cart.lines.map((line) => line.productId), LINE_PICTURE_SIZE);
   return data(
     {
-      ...checkoutView(facts, lang),
-      messages: routeMessages(request, "checkout", "payment", "delivery"),
+      ...view,
+      lines: view.lines.map((line, i) => ({ ...line, picture: pictures[cart.lines[i].productId] })),
+      messages: routeMessages(request, "checkout", "payment", "delivery", "seller", "privacy"),
       refusals: refusalTable(request, "checkout"),
     },
     { headers },

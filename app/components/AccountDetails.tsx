@@ -159,7 +159,7 @@ function PhoneSection({ shopper, pendingPhone, editing, saved, linked, result, r
             name="phone"
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             maxLength={16}
             defaultValue={refused ? typedValue(refused, "phone") : undefined}
             aria-describedby={fieldProps(refused, "phone")["aria-describedby"] ?? "phone-new-hint"}
@@ -251,7 +251,7 @@ function AddressForm({ address, result }: { address?: SavedAddressView; result?:
   const value = (name: (typeof ADDRESS_FIELDS)[number]) => (result ? (typedValue(result, name) ?? "") : (address?.[name] ?? ""));
   const props: Record<(typeof ADDRESS_FIELDS)[number], React.InputHTMLAttributes<HTMLInputElement>> = {
     name: { autoComplete: "name", maxLength: DETAILS_LIMITS.name },
-    phone: { type: "tel", autoComplete: "tel-national", inputMode: "numeric", maxLength: 16 },
+    phone: { type: "tel", autoComplete: "tel", inputMode: "numeric", maxLength: 16 },
     address: { autoComplete: "street-address", maxLength: DETAILS_LIMITS.address },
     city: { autoComplete: "address-level2", maxLength: DETAILS_LIMITS.city },
     pincode: { autoComplete: "postal-code", inputMode: "numeric", maxLength: DETAILS_LIMITS.pincode },

@@ -48,6 +48,8 @@ interface Props {
   addLabel?: (price: number) => string;
   /** The add button's label when the price is shown on it, e.g. "Add to Cart - ₹310". */
   priceNextToSize?: boolean;
+  /** The child on the parent's account the line is for (decision 133), chosen with the page's child picker. */
+  forChild?: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function AddToCartForm({
   quantity = 1,
   chooseLabel,
   addLabel,
+  forChild,
 }: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -122,6 +125,7 @@ export function AddToCartForm({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={offer.productId} />
+      {forChild ? <input type="hidden" name="forChild" value={forChild} /> : null}
       {oneSize ? (
         <input type="hidden" name="size" value={offer.selectedSize ?? "Free Size"} />
       ) : (

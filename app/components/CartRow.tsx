@@ -12,6 +12,8 @@ import { formatRupees } from "../../domain/money";
 import { everyMessage, refusalOf } from "../forms/messages";
 import { useHydrated } from "./useHydrated";
 import { useRefusal, useT } from "../i18n/I18n";
+import { LinePicture } from "./LinePicture";
+import type { PictureData } from "./Picture";
 
 /** What the cart's action answers a fetcher: done, or the refused change (`{ result }`). */
 type CartAnswer = { ok: true } | { result: SubmissionResult<string[]> };
@@ -21,9 +23,14 @@ export interface CartRowLine {
   productId: string;
   size: string;
   school: string;
+  /** The child the line is for (decision 133), and their name when they are still on the account. */
+  forChild?: string;
+  childName?: string;
   quantity: number;
   unitPrice: number | null;
   shown: { name: string; school: string; size: string };
+  /** The item's main photo, else its drawing in its school's colours (decision 140). */
+  picture?: PictureData;
 }
 
 /** A refused change as one sentence: the cart's forms are all hidden fields but a row's quantity. */
@@ -38,6 +45,7 @@ function LineFields({ line }: { line: CartRowLine }) {
       <input type="hidden" name="productId" value={line.productId} />
       <input type="hidden" name="size" value={line.size} />
       <input type="hidden" name="school" value={line.school} />
+      {line.forChild ? <input type="hidden" name="forChild" value={line.forChild} /> : null}
       <input type="hidden" name="redirectTo" value="/cart" />
     </>
   );
@@ -70,7 +78,7 @@ export function CartRow({ line }: { line: CartRowLine }) {
   const pending = update.formData ? Number(update.formData.get("quantity")) : undefined;
   const shownQuantity = pending !== undefined && Number.isInteger(pending) ? pending : line.quantity;
   const serverError = answerText(update.data, refusal);
-  const formId = `qty-${line.productId}-${line.size}-${line.school}`.replace(/[^A-Za-z0-9_-]/g, "_");
+  const formId = `qty-${line.productId}-${line.size}-${line.school}-${line.forChild ?? ""}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
   function changed(next: string) {
     setValue(next);
@@ -88,7 +96,11 @@ export function CartRow({ line }: { line: CartRowLine }) {
 
   return (
     <tr>
-      <td data-label={t("cart:product")}>{line.shown.name}</td>
+      <td data-label={t("cart:product")}>
+        <LinePicture picture={line.picture} />
+        {line.shown.name}
+        {line.childName ? <div className="line-child">{t("cart:forChild", { name: line.childName })}</div> : null}
+      </td>
       <td data-label={t("cart:school")}>{line.shown.school || "—"}</td>
       <td data-label={t("cart:size")}>{line.shown.size}</td>
       <td data-label={t("cart:price")}>{line.unitPrice === null ? t("cart:unavailable") : formatRupees(line.unitPrice)}</td>

@@ -112,7 +112,7 @@ export function DetailsForm({
       <ErrorSummary result={result} fields={SUMMARY_FIELDS} />
       <input type="hidden" name="idempotencyKey" value={key} />
       {input("name", t("checkout:details.name"), { autoComplete: "name", maxLength: DETAILS_LIMITS.name })}
-      {input("phone", t("checkout:details.phone"), { type: "tel", autoComplete: "tel-national", inputMode: "numeric", maxLength: 16 })}
+      {input("phone", t("checkout:details.phone"), { type: "tel", autoComplete: "tel", inputMode: "numeric", maxLength: 16 })}
       {input("address", t("checkout:details.address"), { autoComplete: "street-address", maxLength: DETAILS_LIMITS.address })}
       {input("city", t("checkout:details.city"), { autoComplete: "address-level2", maxLength: DETAILS_LIMITS.city })}
       {input("pincode", t("checkout:details.pincode"), {

@@ -77,7 +77,16 @@ export function Footer({ shopName = UNNAMED_SHOP, contact }: { shopName?: string
               <Link to="/returns">{t("footer.returns")}</Link>
             </li>
             <li>
+              <Link to="/privacy">{t("footer.privacy")}</Link>
+            </li>
+            <li>
               <Link to="/contact">{t("nav.contact")}</Link>
+            </li>
+            <li>
+              <Link to="/seller">{t("footer.seller")}</Link>
+            </li>
+            <li>
+              <Link to="/grievance">{t("footer.complain")}</Link>
             </li>
           </ul>
         </section>

@@ -50,7 +50,7 @@ export function Navbar({ frame }: { frame?: Frame }) {
             <NavLink to="/cart" className="cart-link">
               {t("nav.cart")}
               {badge ? (
-                <span className="badge" aria-label={badge.label}>
+                <span className="badge" role="img" aria-label={badge.label}>
                   {badge.count}
                 </span>
               ) : null}

@@ -6,6 +6,8 @@ import { typedValue } from "../forms/messages";
 import { useLanguage, useT } from "../i18n/I18n";
 import { PaymentStandingText, UpiReferenceForm, type OrderMoneyView } from "./OrderPayment";
 import { ReturnRequestForm, ReturnStatus, type ShopperReturns } from "./ReturnRequest";
+import { TaxDocumentLinks, type TaxDocumentLink } from "./TaxDocumentLinks";
+import { LinePictures, type NamedLinePicture } from "./LinePicture";
 
 /** One order as the account page's Order History shows it (serialisable loader data). */
 export interface OrderHistoryRow {
@@ -17,10 +19,14 @@ export interface OrderHistoryRow {
   total: number;
   /** 'Shirt (30) x 2, Belt (Free Size) x 1' */
   items: string;
+  /** The lines' pictures (decision 140). */
+  pictures?: NamedLinePicture[];
   /** How it is paid and where the payment stands (needs the `payment` namespace). */
   money: OrderMoneyView;
   /** Delivery details and returns of a delivered order (decision 103; needs the `returns` namespace). */
   returns?: ShopperReturns | null;
+  /** The tax invoice and credit notes issued (docs/tax.md; needs the `tax` namespace). */
+  documents?: TaxDocumentLink[];
 }
 
 /** The answer of the account page's UPI reference form: which order it was about. */
@@ -72,14 +78,22 @@ export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; an
               <tr key={order.id}>
                 <td data-label={label.orderId} className="order-id">
                   {order.displayId}
+                  {/* Next year's sizes (decision 133): the same items a size up, shown before anything is added. */}
+                  <div className="reorder-link">
+                    <Link to={`/account/reorder/${order.id}`}>{t("kits:reorder.link")}</Link>
+                  </div>
                 </td>
                 <td data-label={label.date}>{formatDate(order.placedAt, lang)}</td>
                 <td data-label={label.status}>
                   {/* The stored status is English; a status the messages do not know is shown as stored. */}
                   <span className="status">{statusLabel(t, order.status)}</span>
+                  <TaxDocumentLinks orderId={order.id} documents={order.documents} />
                 </td>
                 <td data-label={label.total}>{formatRupees(order.total)}</td>
-                <td data-label={label.items}>{order.items}</td>
+                <td data-label={label.items}>
+                  <LinePictures pictures={order.pictures} />
+                  {order.items}
+                </td>
                 <td data-label={label.payment}>
                   <div className="order-payment">
                     <PaymentStandingText money={order.money} testId={`payment-${order.displayId}`} />

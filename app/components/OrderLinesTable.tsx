@@ -1,5 +1,7 @@
 import { formatRupees } from "../../domain/money";
 import { useT } from "../i18n/I18n";
+import { LinePicture } from "./LinePicture";
+import type { PictureData } from "./Picture";
 
 export interface OrderLinesRow {
   key: string;
@@ -9,6 +11,8 @@ export interface OrderLinesRow {
   quantity: number;
   /** The line's rupees, or null when it cannot be priced now (checkout shows "unavailable"). */
   amount: number | null;
+  /** The item's main photo, else its drawing (decision 140). */
+  picture?: PictureData;
 }
 
 /** An order's lines as checkout and the confirmation page list them: product (with school), size, quantity, price. */
@@ -29,6 +33,7 @@ export function OrderLinesTable({ lines, className = "cart-table" }: { lines: re
           {lines.map((line) => (
             <tr key={line.key}>
               <td data-label={t("checkout:product")}>
+                <LinePicture picture={line.picture} />
                 {line.name}
                 {line.school ? <small className="school-name"> ({line.school})</small> : null}
               </td>

@@ -18,7 +18,7 @@ export function PhoneField({ id, result }: { id: string; result: FormResult | nu
         name="phone"
         type="tel"
         inputMode="numeric"
-        autoComplete="tel-national"
+        autoComplete="tel"
         maxLength={MOBILE_NUMBER_DIGITS}
         defaultValue={typedValue(result, "phone")}
         {...fieldProps(result, "phone")}

@@ -14,8 +14,10 @@ import { parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { FORM_MESSAGES, MAX_FIELD_CHARS, MAX_PAGE_FORM_BYTES } from "../../domain/forms";
+import { sniffPhoto, type Sniffed } from "../../domain/photos/sniff";
+import type { Language } from "../../domain/i18n";
 import { readCappedBody } from "../body.server";
-import { languageOf, refusalIn } from "../i18n/i18n.server";
+import { languageOf, refusalIn, serverT } from "../i18n/i18n.server";
 import { textProblemIn, tooLongIn } from "./words.server";
 
 export type FormResult = SubmissionResult<string[]>;
@@ -41,6 +43,19 @@ export interface PageFormOptions {
    * means the request was not made by the page as served: 400 instead of 422.
    */
   pageFields?: readonly string[];
+  /**
+   * The one file field a form takes (the admin's photo uploads; decision 139): its name, how many
+   * files one request may carry and one file's cap in bytes. Each file is sniffed from its bytes
+   * (the name and type the browser sends are ignored) and its size read from its header: anything
+   * but a JPEG, PNG or WebP is 415, a file over the cap 413, a picture too large to decode 422.
+   * Without this option a file in the body is 400, as before.
+   */
+  photos?: { field: string; maxCount: number; maxBytes: number };
+}
+
+/** A photo the pipeline took: its bytes, and its kind and size as its header says. */
+export interface UploadedPhoto extends Sniffed {
+  bytes: Uint8Array;
 }
 
 /** 422 for what a person typed; 400 when a field the page fills in itself was refused. */
@@ -59,6 +74,8 @@ export type PageForm<T> =
   | {
       ok: true;
       value: T;
+      /** The files of the `photos` field, sniffed (none without that option). */
+      photos: UploadedPhoto[];
       /** A refusal after parsing (a wrong password, a rule of the domain): a form-level message, or one per field. */
       refuse(message: string | Readonly<Record<string, string>>, status?: FormStatus): ReturnType<typeof formAnswer>;
     }
@@ -75,8 +92,11 @@ function refusedUnread(message: string, status: FormStatus): { ok: false; answer
   return { ok: false, answer: formAnswer(result, status) };
 }
 
+type Unread = { message: string; status: FormStatus };
+type Fields = { fields: URLSearchParams; photos: UploadedPhoto[] };
+
 /** The form's fields, or the reason it cannot be read. */
-async function readFields(request: Request, maxBytes: number): Promise<URLSearchParams | { message: string; status: FormStatus }> {
+async function readFields(request: Request, maxBytes: number, lang: Language, photos?: PageFormOptions["photos"]): Promise<Fields | Unread> {
   const [essence, ...params] = (request.headers.get("Content-Type") ?? "").split(";").map((part) => part.trim().toLowerCase());
   const urlEncoded = essence === "application/x-www-form-urlencoded";
   const multipart = essence === "multipart/form-data";
@@ -90,8 +110,8 @@ async function readFields(request: Request, maxBytes: number): Promise<URLSearch
     return body.problem === "too-large" ? { message: FORM_MESSAGES.tooLarge, status: 413 } : { message: FORM_MESSAGES.unreadable, status: 400 };
   }
   // A post with no type and no body (a bare `curl -X POST /logout`) is an empty form; a body of no type is not a form.
-  if (untyped) return body.bytes.byteLength === 0 ? new URLSearchParams() : { message: FORM_MESSAGES.notAForm, status: 415 };
-  if (urlEncoded) return new URLSearchParams(new TextDecoder().decode(body.bytes));
+  if (untyped) return body.bytes.byteLength === 0 ? { fields: new URLSearchParams(), photos: [] } : { message: FORM_MESSAGES.notAForm, status: 415 };
+  if (urlEncoded) return { fields: new URLSearchParams(new TextDecoder().decode(body.bytes)), photos: [] };
 
   let parsed: FormData;
   try {
@@ -100,11 +120,30 @@ async function readFields(request: Request, maxBytes: number): Promise<URLSearch
     return { message: FORM_MESSAGES.unreadable, status: 400 };
   }
   const fields = new URLSearchParams();
+  const files: File[] = [];
   for (const [name, value] of parsed) {
-    if (typeof value !== "string") return { message: FORM_MESSAGES.noFiles, status: 400 };
-    fields.append(name, value);
+    if (typeof value === "string") fields.append(name, value);
+    else if (photos && name === photos.field) {
+      // A file input left empty still sends a part, with no name and no bytes.
+      if (value.size > 0 || value.name !== "") files.push(value);
+    } else return { message: FORM_MESSAGES.noFiles, status: 400 };
   }
-  return fields;
+  if (!photos) return { fields, photos: [] };
+  const t = serverT(lang);
+  if (files.length > photos.maxCount) return { message: t("refusals:forms.tooManyFiles", { max: photos.maxCount }), status: 413 };
+  const taken: UploadedPhoto[] = [];
+  for (const file of files) {
+    if (file.size > photos.maxBytes) return { message: t("refusals:forms.photoTooBig", { max: Math.floor(photos.maxBytes / 1024 / 1024) }), status: 413 };
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const sniffed = sniffPhoto(bytes);
+    if ("refused" in sniffed) {
+      return sniffed.refused === "too-large"
+        ? { message: t("refusals:forms.photoTooManyPixels"), status: 422 }
+        : { message: t("refusals:forms.notAPhoto"), status: 415 };
+    }
+    taken.push({ ...sniffed, bytes });
+  }
+  return { fields, photos: taken };
 }
 
 /**
@@ -118,8 +157,9 @@ export async function readPageForm<S extends z.ZodType>(
 ): Promise<PageForm<z.output<S>>> {
   // The pipeline's own refusals are worded in the page's language (its field rules and the schema's stay the rules' words).
   const lang = languageOf(request);
-  const fields = await readFields(request, options.maxBytes ?? MAX_PAGE_FORM_BYTES);
-  if (!(fields instanceof URLSearchParams)) return refusedUnread(refusalIn(lang, fields.message), fields.status);
+  const read = await readFields(request, options.maxBytes ?? MAX_PAGE_FORM_BYTES, lang, options.photos);
+  if ("message" in read) return refusedUnread(refusalIn(lang, read.message), read.status);
+  const { fields, photos } = read;
 
   const kept = new URLSearchParams();
   const problems: Record<string, string[]> = {};
@@ -146,6 +186,7 @@ export async function readPageForm<S extends z.ZodType>(
   return {
     ok: true,
     value: submission.value as z.output<S>,
+    photos,
     refuse(message, status = 422) {
       const reply =
         typeof message === "string"

@@ -43,6 +43,24 @@ import enAdmins from "../locales/en/admins.json";
 import hiAdmins from "../locales/hi/admins.json";
 import enDelivery from "../locales/en/delivery.json";
 import hiDelivery from "../locales/hi/delivery.json";
+import enSeller from "../locales/en/seller.json";
+import hiSeller from "../locales/hi/seller.json";
+import enGrievance from "../locales/en/grievance.json";
+import hiGrievance from "../locales/hi/grievance.json";
+import enSizes from "../locales/en/sizes.json";
+import hiSizes from "../locales/hi/sizes.json";
+import enReports from "../locales/en/reports.json";
+import hiReports from "../locales/hi/reports.json";
+import enPhotos from "../locales/en/photos.json";
+import hiPhotos from "../locales/hi/photos.json";
+import enChildren from "../locales/en/children.json";
+import hiChildren from "../locales/hi/children.json";
+import enKits from "../locales/en/kits.json";
+import hiKits from "../locales/hi/kits.json";
+import enTax from "../locales/en/tax.json";
+import hiTax from "../locales/hi/tax.json";
+import enPrivacy from "../locales/en/privacy.json";
+import hiPrivacy from "../locales/hi/privacy.json";
 
 /**
  * Every message of the storefront, by language and namespace (app/locales/<language>/<namespace>.json).
@@ -52,8 +70,8 @@ import hiDelivery from "../locales/hi/delivery.json";
  * read on the server only, so a page never carries text it does not show.
  */
 export const RESOURCES = {
-  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns, delivery: enDelivery },
-  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns, delivery: hiDelivery },
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns, delivery: enDelivery, seller: enSeller, grievance: enGrievance, sizes: enSizes, reports: enReports, photos: enPhotos, children: enChildren, kits: enKits, privacy: enPrivacy, tax: enTax },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns, delivery: hiDelivery, seller: hiSeller, grievance: hiGrievance, sizes: hiSizes, reports: hiReports, photos: hiPhotos, children: hiChildren, kits: hiKits, privacy: hiPrivacy, tax: hiTax },
 } satisfies Record<Language, Messages>;
 
 /** A namespace a page's loader can send down. */

@@ -12,6 +12,8 @@ import { kidsShoePriceNoteIn, notFound, offerFor, startingQuantity, tidySizeChoi
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { descriptionIn, nameIn } from "../../domain/catalogue-words";
+import { SizeGuide } from "../components/SizeGuide";
+import { sizeGuideFor } from "../sizes/size-guide.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -29,6 +31,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const lang = languageOf(request);
   // The address's pincode only: this page is kept and shared between visitors (decision 113).
   const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
+  // The chart the shop uses today and the finder's answer to this address's question (decision 131).
+  const sizeGuide = await sizeGuideFor(context.shop, request, product);
   return data({
     style: {
       name: nameIn(lang, style),
@@ -39,12 +43,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     offer: offerFor(product, { size, note: kidsShoePriceNoteIn(lang), language: lang }),
     quantity: startingQuantity(request),
     delivery,
-    messages: routeMessages(request, "shelves", "delivery"),
-  }, { headers });
+    sizeGuide: sizeGuide.view,
+    messages: routeMessages(request, "shelves", "delivery", "sizes"),
+  }, { headers, status: sizeGuide.status });
 }
 
 export default function KidsShoe() {
-  const { style, offer, quantity, delivery } = useLoaderData<typeof loader>();
+  const { style, offer, quantity, delivery, sizeGuide } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -81,6 +86,7 @@ export default function KidsShoe() {
           </p>
         </div>
       </article>
+      {sizeGuide ? <SizeGuide guide={sizeGuide} itemName={style.name} /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MAX_CHILDREN } from "../../domain/children/children";
 import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";
 import { refusalOf } from "../forms/messages";
@@ -31,8 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A shipped order shows its courier and tracking number; only a delivered one can be returned or has returns.
   // The others are not read again.
   const afterSale = (status: string) => status === "shipped" || status === "delivered";
+  // The tax invoice and credit notes once issued (docs/tax.md): one read for the whole history.
+  const documents = await context.shop.taxSummary.documentsOf(history.map((order) => order.id));
   const orders = await Promise.all(
-    history.map(async (order) => (afterSale(order.status) ? { ...order, returns: await shopperReturns(context.shop, order.id, order.status, lang) } : order)),
+    history
+      .map((order) => ({ ...order, documents: documents.get(order.id) ?? [] }))
+      .map(async (order) => (afterSale(order.status) ? { ...order, returns: await shopperReturns(context.shop, order.id, order.status, lang) } : order)),
   );
   // The parent's own details and saved addresses (app/account/account-page.server.ts, decision 114).
   const details = await accountDetailsPage(context.shop, request, shopper);
@@ -40,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shopper,
     orders,
     details,
-    messages: routeMessages(request, "account", "payment", "returns"),
+    messages: routeMessages(request, "account", "payment", "returns", "kits", "children", "tax"),
     refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns"), ...accountRefusals(request) },
   };
 }
@@ -105,6 +110,17 @@ export default function Account() {
         ) : null}
       </dl>
       <AccountDetails shopper={shopper} {...details} result={detailsResult} />
+      <p className="account-privacy-link">
+        <Link to="/account/privacy">{t("account:yourData")}</Link>
+      </p>
+      {/* The children on the account and their sizes (decision 133): their own page. */}
+      <section className="account-children-link" aria-labelledby="account-children-title">
+        <h2 id="account-children-title">{t("children:title")}</h2>
+        <p>{t("children:intro", { max: MAX_CHILDREN })}</p>
+        <p>
+          <Link to="/account/children">{t("children:manage")}</Link>
+        </p>
+      </section>
       {/* ORDER HISTORY: owned by the orders developer (app/components/OrderHistory.tsx). */}
       <OrderHistory orders={orders} answer={answer} />
     </section>

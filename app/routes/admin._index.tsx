@@ -17,6 +17,7 @@ import { readPageForm } from "../forms/form.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useRefusal, useT } from "../i18n/I18n";
 import { languageOf } from "../i18n/i18n.server";
+import { wordErased } from "../privacy/erased.server";
 import { refusalText } from "../i18n/refusals.server";
 import paymentStyles from "../styles/admin-payments.css?url";
 
@@ -29,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminOncePerRequest(request, context);
   const page = await dashboardPage(context.shop, request);
   if (!page.ok) throw data(page.refusal, { status: 400 });
-  return page.data;
+  // An erased parent's name and number read "erased" in the page's language (docs/privacy.md).
+  return wordErased(page.data, languageOf(request));
 }
 
 /**
@@ -96,6 +98,7 @@ export default function AdminOrders() {
             statuses: ORDER_STATUSES,
             statusLabel: (status) => t(`account:status.${status}`),
             standingLabel: (standing) => t(`payment:standing.${standing}`),
+            methodLabel: (method) => t(`admin:orders.methods.${method}`),
             selectOrder: oncePerPage(t("find:selectOrder", { id: ROW_SLOT })),
             statusOf: oncePerPage(t("admin:orders.statusOf", { id: ROW_SLOT })),
             guest: t("admin:orders.guest"),
@@ -156,6 +159,7 @@ export default function AdminOrders() {
                 <SortHeader column="date" sort={sort} direction={direction} href={sortLinks.date} t={t} />
                 <th scope="col">{t("admin:orders.address")}</th>
                 <th scope="col">{t("admin:orders.status")}</th>
+                <th scope="col">{t("admin:orders.paymentMethod")}</th>
                 <th scope="col">{t("admin:orders.paymentStatus")}</th>
                 <th scope="col">{t("admin:orders.total")}</th>
                 <th scope="col">{t("admin:orders.items")}</th>

@@ -6,7 +6,7 @@ import { readPageForm } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
 import type { Shop } from "../../services/index";
 import type { Language } from "../../domain/i18n";
-import { adminTime } from "../admin/orders.server";
+import { adminCount, adminTime } from "../admin/orders.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useRefusal, useT, type T } from "../i18n/I18n";
 import { languageOf, serverT } from "../i18n/i18n.server";
@@ -26,6 +26,9 @@ const KIND_KEYS: Record<string, string> = {
   "order-delivered": "admin:notifications.kind.orderDelivered",
   "order-cancelled": "admin:notifications.kind.orderCancelled",
   "payment-reminder": "admin:notifications.kind.paymentReminder",
+  "grievance-filed": "admin:notifications.kind.grievanceFiled",
+  "grievance-acknowledged": "admin:notifications.kind.grievanceAcknowledged",
+  "grievance-resolved": "admin:notifications.kind.grievanceResolved",
   "sms-budget": "admin:notifications.kind.smsBudget",
 };
 
@@ -77,7 +80,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: transports.email === CONSOLE_TRANSPORT ? t("admin:notifications.emailPrinted") : t("admin:notifications.emailVia", { transport: transportLabel(t, transports.email) }),
     printed: { sms: transports.sms === CONSOLE_TRANSPORT, email: transports.email === CONSOLE_TRANSPORT },
   };
-  return { recent: recent.map((row) => view(row, t, lang)), problems: problems.map((row) => view(row, t, lang)), counts, ways, retried };
+  // Counts as the dashboard writes its own: Indian grouping in the page's language (12,345; 1,00,000).
+  const shown = {
+    sent: adminCount(counts.sent, lang),
+    printed: adminCount(counts.printed, lang),
+    onTheWay: adminCount(counts.pending + counts.sending, lang),
+    failed: adminCount(counts.failed, lang),
+    unknown: adminCount(counts.unknown, lang),
+    skipped: adminCount(counts.skipped, lang),
+  };
+  return { recent: recent.map((row) => view(row, t, lang)), problems: problems.map((row) => view(row, t, lang)), counts: shown, ways, retried };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -102,13 +114,7 @@ export default function AdminNotifications() {
     <section className="admin-notifications" aria-labelledby="notifications-title">
       <h1 id="notifications-title">{t("admin:notifications.title")}</h1>
       <p>
-        {t("admin:notifications.intro", {
-          sent: counts.sent,
-          printed: counts.printed,
-          onTheWay: counts.pending + counts.sending,
-          failed: counts.failed,
-          unknown: counts.unknown,
-        })}
+        {t("admin:notifications.intro", counts)}
       </p>
       <ul className="transports" data-testid="transports">
         <li className={ways.printed.sms ? "warning" : undefined} data-testid="sms-transport">

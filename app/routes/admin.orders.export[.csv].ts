@@ -3,16 +3,17 @@ import {
   csvLine,
   exportFileName,
   indianDateTime,
+  keptText,
   parseDashboardQuery,
   parseOrderSelection,
   parsePaymentFilter,
   PAYMENT_FILTER_MESSAGE,
 } from "../../domain/admin-orders";
-import { addressLine } from "../../domain/orders/describe";
 import { describeItems } from "../../domain/orders/order";
 import type { OrderSummary } from "../../services/orders";
 import { requireAdmin } from "../auth/session.server";
 import { languageOf, refusalIn, serverT } from "../i18n/i18n.server";
+import { wordErasedText } from "../privacy/erased.server";
 
 const COLUMNS = [
   "orderNumber",
@@ -43,7 +44,8 @@ function orderLine(order: OrderSummary): string {
     order.customerName,
     order.phone,
     order.email,
-    addressLine(order.address),
+    // City and pincode have columns of their own: the address is the street part only.
+    order.address.address,
     order.address.city,
     order.address.pincode,
     describeItems(order.lines),
@@ -54,7 +56,7 @@ function orderLine(order: OrderSummary): string {
     order.status,
     order.paymentMethod,
     order.paymentStatus,
-    order.paymentReference,
+    keptText(order.paymentReference),
     order.amountPaid,
     order.amountRefunded,
   ]);
@@ -102,7 +104,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(next.value.map(orderLine).join("")));
+      // An erased parent's fields read "erased" in the file's language, without the marker's invisible separators.
+      controller.enqueue(encoder.encode(wordErasedText(next.value.map(orderLine).join(""), lang)));
     },
     async cancel() {
       await batches.return(undefined);

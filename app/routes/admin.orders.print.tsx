@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { printLoader } from "../admin/print.server";
 import { Invoice, PackingSlip, PrintControls } from "../admin/components/PrintDocuments";
+import { ReceiptPages } from "../admin/components/ReceiptPages";
 import { metaT, useT } from "../i18n/I18n";
 import printStyles from "../styles/print.css?url";
 
@@ -28,6 +29,7 @@ export function PrintView() {
   const data = useLoaderData<typeof loader>();
   return (
     <section className={`print-view paper-${data.paper} doc-${data.doc}`}>
+      {data.receiptPages ? <ReceiptPages href={data.receiptPages} /> : null}
       <PrintControls data={data} />
       {data.orders.map((order) =>
         data.doc === "invoice" ? <Invoice key={order.id} order={order} shop={data.shop} /> : <PackingSlip key={order.id} order={order} shop={data.shop} />,

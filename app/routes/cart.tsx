@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, shown, outsideCharge, check } = useLoaderData<typeof loader>();
+  const { lines, shown, outsideCharge, check, childNames } = useLoaderData<typeof loader>();
   const charges = shown;
   const t = useT();
   const refusal = useRefusal();
@@ -89,7 +89,10 @@ export default function CartPage() {
               </thead>
               <tbody>
                 {lines.map((line) => (
-                  <CartRow key={`${line.productId}|${line.size}|${line.school}`} line={line} />
+                  <CartRow
+                    key={`${line.productId}|${line.size}|${line.school}|${line.forChild ?? ""}`}
+                    line={{ ...line, ...(line.forChild && childNames[line.forChild] ? { childName: childNames[line.forChild] } : {}) }}
+                  />
                 ))}
               </tbody>
             </table>

@@ -9,6 +9,10 @@ import { readPageForm } from "../forms/form.server";
 import { DetailsForm } from "../components/CheckoutDetails";
 import { ChargesLines } from "../components/ChargesLines";
 import { PincodeCheck } from "../components/PincodeCheck";
+import { SellerTerms } from "../components/SellerTerms";
+import { PrivacyAgreement } from "../components/PrivacyAgreement";
+import { recordCheckoutConsent } from "../privacy/privacy.server";
+import { languageOf } from "../i18n/i18n.server";
 import { useHydrated } from "../components/useHydrated";
 import { OrderLinesTable } from "../components/OrderLinesTable";
 import { Message, metaT, useT } from "../i18n/I18n";
@@ -44,6 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { idempotencyKey, paymentMethod, shownTotal, ...details } = form.value;
   const placed = await placeCheckoutOrder(shop, request, { idempotencyKey, paymentMethod, details, shownTotal });
   if (!placed.ok) return form.refuse(placed.refusal, placed.status);
+  // The notice beside the button, agreed to by placing the order (decision 124).
+  await recordCheckoutConsent(shop, request, placed.orderId, languageOf(request));
   return redirect(`/checkout/done?order=${placed.orderId}`);
 }
 
@@ -125,6 +131,9 @@ export default function Checkout() {
           ) : null}
           <ChargesLines shown={shown} rule={check.rule} testId="checkout" />
           <PincodeCheck check={check} inSummary />
+          {/* The return, refund and cancellation terms before the parent pays (decision 130). */}
+          <SellerTerms />
+          <PrivacyAgreement action="checkout" />
           {inline ? null : (
             <Link className="button primary" to="?step=details" onClick={hydrated ? openDialog : undefined}>
               {t("checkout:placeOrder")}

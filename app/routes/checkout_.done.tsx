@@ -9,6 +9,8 @@ import { getShopper } from "../auth/session.server";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { useHydrated } from "../components/useHydrated";
 import { OrderLinesTable } from "../components/OrderLinesTable";
+import { LINE_PICTURE_SIZE } from "../components/LinePicture";
+import { linePictures } from "../pictures.server";
 import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
 import { UpiPayPanel } from "../components/UpiPayPanel";
 import { refusalOf } from "../forms/messages";
@@ -56,6 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = order && !order.deleted ? order : undefined;
   // Lines keep the English they were ordered with; the page names them in its language (decision 099).
   const words = shown ? await lineWordsIn(shop, lang, shown.lines) : [];
+  // Each line's picture: the main photo, else the drawing in its school's colours (decision 140).
+  const pictures = shown ? await linePictures(shop, shown.lines.map((line) => line.productId), LINE_PICTURE_SIZE) : {};
   // A signed-in parent whose order went to an address their account does not keep is offered to keep it (decision 114).
   const own = shown && shopper && shown.userId === shopper.id ? shown : undefined;
   const saveAddress = own ? await shop.accounts.offerToSave(shopper!.id, own.address) : null;
@@ -76,6 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             ...words[i],
             quantity: line.quantity,
             amount: line.unitPrice * line.quantity,
+            picture: pictures[line.productId],
           })),
           money: orderMoney(shown),
         }

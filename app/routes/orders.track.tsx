@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { TaxDocumentLinks } from "../components/TaxDocumentLinks";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { whatsappLink } from "../../domain/contact";
@@ -6,6 +7,8 @@ import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { normalisePhone } from "../../domain/phone";
 import { formatRupees } from "../../domain/money";
 import { describeItemsIn } from "../catalogue-words.server";
+import { orderLinePictures } from "../pictures.server";
+import { LinePictures } from "../components/LinePicture";
 import cartStyles from "../styles/cart.css?url";
 import { statusLabel } from "../components/OrderHistory";
 import { metaT, useT } from "../i18n/I18n";
@@ -59,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderId = (url.searchParams.get("orderId") ?? "").slice(0, 64);
   const lang = languageOf(request);
-  const messages = routeMessages(request, "account", "payment", "returns");
+  const messages = routeMessages(request, "account", "payment", "returns", "tax");
   const tracked = orderId ? await trackedOrder(request, context.shop, orderId) : undefined;
   if (!tracked) return { orderId, order: null, upiPanel: null, messages, refusals: refusalTable(request, "forms") };
   const { order, history } = tracked;
@@ -69,7 +72,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns"), ...refusalTable(request, "forms") },
     upiPanel: upiPanelFor(context.shop.config.upi, order, lang),
     returns: await shopperReturns(context.shop, order.id, order.status, lang),
+    // The tax invoice and credit notes once issued: opened at /orders/invoice with this lookup's cookie.
+    documents: (await context.shop.taxSummary.documentsOf([order.id])).get(order.id) ?? [],
     order: {
+      id: order.id,
       money: orderMoney(order),
       displayId: order.displayId,
       placedAt: formatDateTime(order.placedAt, lang),
@@ -77,6 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       paymentStatus: order.paymentStatus,
       total: order.total,
       items: await describeItemsIn(context.shop, lang, order.lines),
+      // The lines' pictures: the main photo, else the drawing in the school's colours (decision 140).
+      pictures: (await orderLinePictures(context.shop, lang, [order]))[0],
       city: order.address.city,
       history: history.map((entry) => ({
         key: entry.revision,
@@ -192,10 +200,12 @@ export default function TrackOrder() {
             {t("account:track.payment")}
             <PaymentStandingText money={order.money} testId="tracked-payment" />
           </p>
+          <LinePictures pictures={order.pictures} />
           <p>
             {t("account:track.summary", { items: order.items, total: formatRupees(order.total), city: order.city })}
           </p>
           <OrderMoneyLines money={order.money} />
+          <TaxDocumentLinks orderId={order.id} documents={"documents" in loaded ? loaded.documents : undefined} />
           {order.money.method === "cod" && order.money.standing === "unpaid" && order.status !== "cancelled" ? (
             <p data-testid="cash-note">{t("payment:summary.cash", { amount: formatRupees(order.total) })}</p>
           ) : null}

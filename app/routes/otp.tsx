@@ -9,6 +9,8 @@ import { SIGN_IN_LIMITS, otpForm } from "../../domain/forms/sign-in";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
 import { NameField, PhoneField } from "../components/PhoneField";
+import { PrivacyAgreement } from "../components/PrivacyAgreement";
+import { recordSignUpConsent } from "../privacy/privacy.server";
 import { metaT, useT } from "../i18n/I18n";
 import { refusalTable, routeMessages } from "../i18n/i18n.server";
 
@@ -29,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     step: proven ? ("name" as const) : phone ? ("code" as const) : ("phone" as const),
     masked: proven ? maskPhone(proven) : phone ? maskPhone(phone) : null,
-    messages: routeMessages(request, "auth"),
+    messages: routeMessages(request, "auth", "privacy"),
     refusals: refusalTable(request, "auth"),
   };
 }
@@ -61,6 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The account of a number proven a moment ago, made now with the name given.
     try {
       const user = await shop.auth.openPhoneAccount({ proof: session.get("phoneProof"), name: step.name });
+      await recordSignUpConsent(shop, request, user.id);
       return signInShopper(request, shop, user.id, redirectTo);
     } catch (err) {
       if (!isAuthError(err)) throw err;
@@ -77,6 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
   }
   if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
+  // Sign-up by phone (the name came with the number) agreed to the notice beside its button.
+  if (session.get("otpName")) await recordSignUpConsent(shop, request, outcome.user.id);
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 
@@ -102,6 +107,7 @@ export default function OtpLogin() {
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="name" />
             <NameField id="otp-name" label={t("auth:otp.name")} result={result} />
+            <PrivacyAgreement action="signup" />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? t("auth:otp.creating") : t("auth:otp.create")}
             </button>

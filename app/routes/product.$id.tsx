@@ -8,11 +8,15 @@ import { ProductInfoSections } from "../components/ProductInfo";
 import { PincodeCheck } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
 import { shopProductImage } from "../images.server";
+import { drawingPicture, photoPicture } from "../photos.server";
+import { Picture } from "../components/Picture";
 import { notFound, startingQuantity } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
 import { descriptionIn, nameIn, sizeIn } from "../../domain/catalogue-words";
 import { StockBadge } from "../components/StockBadge";
+import { ProductFacts } from "../components/ProductFacts";
+import { INDIA, rowFacts } from "../../domain/seller/disclosures";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -24,6 +28,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: t("product:metaTitle", { name: data.product.name }) }, { name: "description", content: data.product.description }];
 };
 
+/** The picture's width on a wide screen; on a phone it fills the width. */
+const PICTURE_WIDTH = 400;
+const PICTURE_SIZES = "(max-width: 40rem) 100vw, 24rem";
+
 const NOT_FOUND_TITLE = "Product not found | Churu Uniform House";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -31,6 +39,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const product = id === undefined ? undefined : await context.shop.catalogue.findProduct(id);
   if (!product) throw notFound("No such product");
   const lang = languageOf(request);
+  // The owner's main photo once processed (decision 139), else the drawing.
+  const photo = (await context.shop.photos.mainPhotos([{ kind: "product", productId: product.id }])).get(`product.${product.id}`);
+  const picture = (photo && photoPicture(photo, PICTURE_WIDTH)) ?? drawingPicture(shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]), PICTURE_WIDTH);
   const inStock = product.stockQuantity > 0;
   const offer: Offer = {
     productId: shopProductCartId(product.id),
@@ -54,24 +65,28 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       category: product.category,
       gender: product.gender,
       size: sizeIn(lang, product.size),
-      image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]),
+      picture,
     },
+    // What Legal Metrology rule 6(10) asks the page to show, as the admin set it (decision 130).
+    facts: rowFacts({ countryOfOrigin: product.countryOfOrigin ?? INDIA, maker: product.maker ?? null, netQuantity: product.netQuantity ?? null }),
+    mrp: product.price,
     offer,
     quantity: startingQuantity(request, offer.maxQuantity),
     delivery,
     // The categories' and genders' names are the shop's (namespace `shop`).
-    messages: routeMessages(request, "product", "shop", "delivery"),
+    messages: routeMessages(request, "product", "shop", "delivery", "seller"),
   }, { headers });
 }
 
 export default function ProductDetail() {
-  const { product, offer, quantity, delivery } = useLoaderData<typeof loader>();
+  const { product, offer, quantity, delivery, facts, mrp } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
       <Breadcrumbs trail={[{ label: t("nav.home"), to: "/" }, { label: t("product:shop"), to: "/shop" }, { label: product.name }]} />
       <article className="product-detail">
-        <img src={product.image} alt={product.name} width="400" height="400" />
+        {/* The page's largest picture: asked for first (fetchpriority), laid out before it comes (width and height). */}
+        <Picture picture={product.picture} alt={product.name} sizes={PICTURE_SIZES} priority />
         <div>
           <h1>{product.name}</h1>
           <p>{product.description}</p>
@@ -85,6 +100,7 @@ export default function ProductDetail() {
           </p>
           <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("product:addToCart")} />
           <PincodeCheck check={delivery} />
+          <ProductFacts facts={facts} mrp={mrp} />
           <ProductInfoSections />
           <p>
             <Link to="/shop">{t("product:backToShop")}</Link>

@@ -7,12 +7,19 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
 import { PincodeCheck } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
-import { schoolItemImage } from "../images.server";
+import { schoolItemPicture } from "../pictures.server";
+import { Picture } from "../components/Picture";
 import { notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { descriptionIn, nameIn, schoolNameIn } from "../../domain/catalogue-words";
 import { StockBadge } from "../components/StockBadge";
+import { ChildPicker } from "../components/ChildPicker";
+import { childPicker } from "../children/picker.server";
+import { ProductFacts } from "../components/ProductFacts";
+import { uniformFacts } from "../../domain/seller/disclosures";
+import { SizeGuide } from "../components/SizeGuide";
+import { sizeGuideFor } from "../sizes/size-guide.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -27,6 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     : [{ title: t("schools:item.notFoundTitle") }];
 };
 
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const found = findSchoolItem(params.schoolSlug ?? "", params.productSlug ?? "");
   if (!found) throw notFound("No such school item");
@@ -37,20 +45,33 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const lang = languageOf(request);
   // The address's pincode only: this page is kept and shared between visitors (decision 113).
   const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
+  // The chart the shop uses today and the finder's answer to this address's question (decision 131).
+  const sizeGuide = await sizeGuideFor(context.shop, request, product);
+  // A child chosen with the picker (`?child=`, decision 133): their size is the one preselected.
+  const picker = await childPicker(context.shop, request, found.school.slug, found.item);
+  const offer = offerFor(product, { size: size ?? picker.size ?? null, preselectFirst: true, language: lang });
+  const chosen = offer.sizes.find((option) => option.size === offer.selectedSize);
+  const lowest = offer.sizes.length ? Math.min(...offer.sizes.map((option) => option.price)) : undefined;
   return data({
     // The school as it writes itself, with its Devanagari form on a Hindi page (decision 099).
     school: { slug: found.school.slug, name: schoolNameIn(lang, found.school), heading: found.school.heading },
     product: { name: nameIn(lang, product), description: descriptionIn(lang, product), slug: found.item.slug },
-    image: schoolItemImage(found.school.slug, found.item.slug, product.illustration),
-    offer: offerFor(product, { size, preselectFirst: true, language: lang }),
+    // The owner's main photo once processed (decision 139), else the photo or the drawing in the school's colours (decision 140).
+    picture: await schoolItemPicture(context.shop, found.school.slug, found.item.slug, product.illustration, 400),
+    offer,
+    // The shop's own uniform: made in India by the shop (Legal Metrology rule 6(10), decision 130).
+    facts: uniformFacts(context.shop.config.seller, found.item.priceType),
+    mrp: { amount: chosen?.price ?? offer.oneSizePrice ?? lowest, from: !chosen && offer.oneSizePrice === undefined },
     quantity: startingQuantity(request),
     delivery,
-    messages: routeMessages(request, "schools", "delivery"),
-  }, { headers });
+    sizeGuide: sizeGuide.view,
+    picker: picker.view,
+    messages: routeMessages(request, "schools", "delivery", "sizes", "seller"),
+  }, { headers, status: sizeGuide.status });
 }
 
 export default function SchoolProduct() {
-  const { school, product, image, offer, quantity, delivery } = useLoaderData<typeof loader>();
+  const { school, product, picture, offer, quantity, delivery, sizeGuide, facts, mrp, picker } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -63,7 +84,7 @@ export default function SchoolProduct() {
         ]}
       />
       <article className="product-detail">
-        <img src={image} alt={`${school.name} ${product.name}`} width="400" height="400" />
+        <Picture picture={picture} alt={`${school.name} ${product.name}`} sizes="(max-width: 40rem) 100vw, 24rem" priority />
         <div>
           <h1>{product.name}</h1>
           <p className="school-name">
@@ -78,11 +99,14 @@ export default function SchoolProduct() {
               <StockBadge shelf={undefined} />
             </ul>
           )}
-          <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("schools:item.addToCart")} />
+          <ChildPicker picker={picker} />
+          <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("schools:item.addToCart")} forChild={picker.chosen?.id} />
           <PincodeCheck check={delivery} />
+          <ProductFacts facts={facts} mrp={mrp.amount} from={mrp.from} />
           <ProductInfoSections />
         </div>
       </article>
+      {sizeGuide ? <SizeGuide guide={sizeGuide} itemName={product.name} /> : null}
     </>
   );
 }

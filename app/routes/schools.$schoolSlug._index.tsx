@@ -4,7 +4,7 @@ import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { formatRupees } from "../../domain/money";
 import { DEFAULT_ITEM_COLOUR, findSchool, ITEM_COLOURS, type ItemColour } from "../../domain/schools";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { schoolItemImage } from "../images.server";
+import { schoolItemDrawing } from "../pictures.server";
 import { notFound } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
@@ -23,9 +23,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 /** The colour a card shows: ?colour-{item}=Blue, Red by default. */
 const colourParam = (itemSlug: string) => `colour-${itemSlug}`;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const school = findSchool(params.schoolSlug ?? "");
   if (!school) throw notFound("No such school");
+  // Until there is a photo, the drawings in the school's own colours (decision 140).
+  const { colours } = await context.shop.schoolColours.onFile(school.slug);
   const search = new URL(request.url).searchParams;
   const lang = languageOf(request);
   const items = school.items.map((item) => {
@@ -42,7 +44,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       comingSoon: item.comingSoon,
       colours: item.colours ? [...item.colours] : null,
       colour: colour ?? null,
-      image: schoolItemImage(school.slug, item.slug, product.illustration, colour),
+      image: schoolItemDrawing(school.slug, item.slug, product.illustration, colours, colour),
       fromPrice: fromPrice ?? null,
       oneSize: product.sizes.length === 0,
     };
@@ -54,7 +56,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     shownName: schoolNameIn(lang, school),
     localName: localSchoolName(lang, school) ?? null,
   };
-  return { school: shownSchool, items, messages: routeMessages(request, "schools") };
+  return { school: shownSchool, items, messages: routeMessages(request, "schools", "kits") };
 }
 
 export default function SchoolPage() {
@@ -81,6 +83,12 @@ export default function SchoolPage() {
         ) : null}
       </h1>
       <p>{t("schools:school.intro", { school: school.shownName })}</p>
+      {/* The whole class kit in one step (decision 134). */}
+      <p className="kit-link">
+        <Link className="button" to={`/schools/${school.slug}/kit`}>
+          {t("kits:page.link")}
+        </Link>
+      </p>
       <ul className="grid item-grid">
         {items.map((item) => (
           <li key={item.slug} className="card item-card">
@@ -88,7 +96,7 @@ export default function SchoolPage() {
               <img
                 src={item.image}
                 alt={item.colour ? t("schools:school.inColour", { item: item.name, colour: t(`schools:colour.${item.colour}`) }) : item.name}
-                data-drawing={item.image.startsWith("/images/types/") ? "" : undefined}
+                data-drawing={item.image.startsWith("/images/types/") || item.image.startsWith("/drawings/") ? "" : undefined}
                 width="200"
                 height="200"
                 loading="lazy"

@@ -3,6 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SCHOOLS, searchSchools } from "../../domain/schools";
 import { schoolLogo } from "../images.server";
+import { schoolInitials } from "../../domain/photos/initials";
+import { drawingPicture, photoPicture, type PictureView } from "../photos.server";
+import { Picture } from "../components/Picture";
 import { metaT, useLanguage, useT } from "../i18n/I18n";
 import { schoolNameIn } from "../../domain/catalogue-words";
 import { routeMessages } from "../i18n/i18n.server";
@@ -15,15 +18,22 @@ export const meta: MetaFunction = ({ matches }) => {
   ];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  const logos: Record<string, string> = {};
+  // The owner's logo photo first (decision 139), then a logo file under public/; without either, the initials.
+  const photos = await context.shop.photos.mainPhotos(SCHOOLS.map((school) => ({ kind: "logo" as const, school: school.slug })));
+  const logos: Record<string, PictureView> = {};
   for (const school of SCHOOLS) {
-    const logo = school.logo ? schoolLogo(school.slug) : null;
+    const photo = photos.get(`logo.${school.slug}`);
+    const file = school.logo ? schoolLogo(school.slug) : null;
+    const logo = (photo && photoPicture(photo, LOGO_SIZE)) ?? (file ? drawingPicture(file, LOGO_SIZE) : null);
     if (logo) logos[school.slug] = logo;
   }
   return { q, logos, messages: routeMessages(request, "schools") };
 }
+
+/** A logo's width on the card, in CSS pixels. */
+const LOGO_SIZE = 80;
 
 export default function Schools() {
   const { q, logos } = useLoaderData<typeof loader>();
@@ -65,11 +75,11 @@ export default function Schools() {
           {schools.map((school) => (
             <li key={school.slug} className="card school-card">
               {logos[school.slug] ? (
-                <img src={logos[school.slug]} alt="" width="80" height="80" />
+                <Picture picture={logos[school.slug]} alt="" sizes={`${LOGO_SIZE}px`} className="school-logo" />
               ) : (
-                <svg className="cap" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true">
-                  <path fill="currentColor" d="M12 3 1 9l11 6 9-4.9V17h2V9L12 3zm-7 9.2v4L12 20l7-3.8v-4L12 16l-7-3.8z" />
-                </svg>
+                <span className="school-initials" aria-hidden="true">
+                  {schoolInitials(school.name)}
+                </span>
               )}
               <h2 className="card-title">
                 <Link to={`/schools/${school.slug}`}>{schoolNameIn(lang, school)}</Link>

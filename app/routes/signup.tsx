@@ -11,6 +11,8 @@ import { refusalTable, routeMessages } from "../i18n/i18n.server";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { NameField, PhoneField } from "../components/PhoneField";
+import { PrivacyAgreement } from "../components/PrivacyAgreement";
+import { recordSignUpConsent } from "../privacy/privacy.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:signup.metaTitle") }];
 
@@ -24,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method: (url.searchParams.get("method") === "phone" ? "phone" : "email") as Method,
     redirectTo,
     google: Boolean(context.shop.config.auth.google),
-    messages: routeMessages(request, "auth"),
+    messages: routeMessages(request, "auth", "privacy"),
     refusals: refusalTable(request, "auth"),
   };
 }
@@ -47,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = strategyForm({ email: signup.email, password: signup.password });
   const outcome = await runStrategy(shopperAuthenticator(shop), "email-signup", request, { shop, clientIp, formData });
   if (!outcome.ok) return form.refuse(outcome.message || AUTH_MESSAGES.registrationFailed, refusalStatus(outcome.status));
+  await recordSignUpConsent(shop, request, outcome.user.id);
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 
@@ -87,6 +90,7 @@ export default function Signup() {
             <label htmlFor="signup-password">{t("auth:signup.password")}</label>
             <input id="signup-password" name="password" type="password" autoComplete="new-password" {...fieldProps(result, "password")} />
             <FieldMessage result={result} name="password" />
+            <PrivacyAgreement action="signup" />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? t("auth:signup.busy") : t("auth:signup.submit")}
             </button>
@@ -95,6 +99,7 @@ export default function Signup() {
           <>
             <NameField id="signup-name" label={t("auth:signup.name")} result={result} />
             <PhoneField id="signup-phone" result={result} />
+            <PrivacyAgreement action="signup" />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? t("auth:otp.sending") : t("auth:otp.send")}
             </button>

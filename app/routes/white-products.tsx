@@ -4,6 +4,8 @@ import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { WHITE_PRODUCTS } from "../../domain/pricing";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { SizeChartTable } from "../components/SizeGuide";
+import { sizeChartsFor } from "../sizes/size-guide.server";
 import { offerFor, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
@@ -20,22 +22,29 @@ export const meta: MetaFunction = ({ matches }) => {
 // Each card keeps its own size in the URL (?shirt=30&socks=M), so choosing one keeps the others.
 const WHITE_PREFIX = "white/";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   tidySizeChoice(request, (productId) => (productId.startsWith(WHITE_PREFIX) ? productId.slice(WHITE_PREFIX.length) : undefined));
   const search = new URL(request.url).searchParams;
   const lang = languageOf(request);
-  const items = WHITE_PRODUCTS.map((white) => {
+  const products = WHITE_PRODUCTS.map((white) => {
     const product = findCatalogueProduct(catalogueId.whiteProduct(white.key));
     if (!product) throw new Error(`catalogue has no white/${white.key}`);
+    return product;
+  });
+  // Each card's own chart (decision 131); white shorts have none.
+  const charts = await sizeChartsFor(context.shop, products);
+  const items = WHITE_PRODUCTS.map((white, i) => {
+    const product = products[i];
     return {
       key: white.key,
       name: nameIn(lang, white),
       description: descriptionIn(lang, white),
       image: white.image,
       offer: offerFor(product, { size: search.get(white.key), language: lang }),
+      chart: charts[i],
     };
   });
-  return { items, messages: routeMessages(request, "shelves") };
+  return { items, messages: routeMessages(request, "shelves", "sizes") };
 }
 
 export default function WhiteProducts() {
@@ -53,6 +62,18 @@ export default function WhiteProducts() {
             <h2 className="card-title">{item.name}</h2>
             <p className="description">{item.description}</p>
             <AddToCartForm offer={item.offer} sizeParam={item.key} chooseLabel={t("shelves:chooseSize")} />
+            {/* A native disclosure: opens with JavaScript off, and seven charts do not bury the grid. */}
+            {item.chart ? (
+              <details className="card-size-chart">
+                <summary>{t("sizes:chart.title")}</summary>
+                <SizeChartTable guide={item.chart} itemName={item.name} />
+                <p>
+                  <a href="/size-finder">{t("sizes:finder.open")}</a>
+                </p>
+              </details>
+            ) : (
+              <p className="muted">{t("sizes:chart.none")}</p>
+            )}
           </li>
         ))}
       </ul>

@@ -19,6 +19,14 @@ import * as accountAddresses from "./0019_account_addresses";
 import * as smsTemplates from "./0020_sms_templates";
 import * as shopAlertsAndTemporaryPasswords from "./0021_shop_alerts_and_temporary_passwords";
 import * as backupRuns from "./0022_backup_runs";
+import * as privacyKeys from "./0023_privacy_keys";
+import * as taxDocuments from "./0025_tax_documents";
+import * as sellerDisclosuresAndGrievances from "./0027_seller_disclosures_and_grievances";
+import * as sizeCharts from "./0028_size_charts";
+import * as accountChildren from "./0029_account_children";
+import * as reports from "./0030_reports";
+import * as reportMonthlyLines from "./0031_report_monthly_lines";
+import * as photos from "./0033_photos";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -50,4 +58,12 @@ export const migrations: Record<string, ShopMigration> = {
   "0020_sms_templates": smsTemplates,
   "0021_shop_alerts_and_temporary_passwords": shopAlertsAndTemporaryPasswords,
   "0022_backup_runs": backupRuns,
+  "0023_privacy_keys": privacyKeys,
+  "0025_tax_documents": taxDocuments,
+  "0027_seller_disclosures_and_grievances": sellerDisclosuresAndGrievances,
+  "0028_size_charts": sizeCharts,
+  "0029_account_children": accountChildren,
+  "0030_reports": reports,
+  "0031_report_monthly_lines": reportMonthlyLines,
+  "0033_photos": photos,
 };

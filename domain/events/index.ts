@@ -4,9 +4,17 @@ import { cartEvents, type CartEvent } from "../cart/events";
 import { orderEvents, type OrderEvent } from "../orders/events";
 import { stockEvents, type StockEvent } from "../stock/events";
 import { upiReferenceEvents, type UpiReferenceEvent } from "../orders/upi-reference";
-import { UnreadableEvent, categoryOf, type ReadEvent, type StoredEvent } from "./registry";
+import { grievanceEvents, type GrievanceEvent } from "../grievance/ticket";
+import { childrenEvents, type ChildrenEvent } from "../children/children";
+import { kitEvents, type KitEvent } from "../kits/kits";
+import { privacyEvents, type PrivacyEvent } from "../privacy/events";
+import { taxSeriesEvents } from "../tax/events";
+import type { SeriesEvent } from "../tax/series";
+import { sizeChartEvents, type SizeChartEvent } from "../sizes/chart-events";
+import { schoolColourEvents, type SchoolColoursEvent } from "../photos/colours";
+import { UnreadableEvent, categoryOf, type EventRegistry, type PersonalFields, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -15,6 +23,13 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === orderEvents.category) return orderEvents.read(stored);
   if (category === stockEvents.category) return stockEvents.read(stored);
   if (category === upiReferenceEvents.category) return upiReferenceEvents.read(stored);
+  if (category === grievanceEvents.category) return grievanceEvents.read(stored);
+  if (category === childrenEvents.category) return childrenEvents.read(stored);
+  if (category === kitEvents.category) return kitEvents.read(stored);
+  if (category === privacyEvents.category) return privacyEvents.read(stored);
+  if (category === taxSeriesEvents.category) return taxSeriesEvents.read(stored);
+  if (category === sizeChartEvents.category) return sizeChartEvents.read(stored);
+  if (category === schoolColourEvents.category) return schoolColourEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -28,5 +43,27 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === orderEvents.category) return orderEvents.types;
   if (category === stockEvents.category) return stockEvents.types;
   if (category === upiReferenceEvents.category) return upiReferenceEvents.types;
+  if (category === grievanceEvents.category) return grievanceEvents.types;
+  if (category === childrenEvents.category) return childrenEvents.types;
+  if (category === kitEvents.category) return kitEvents.types;
+  if (category === privacyEvents.category) return privacyEvents.types;
+  if (category === taxSeriesEvents.category) return taxSeriesEvents.types;
+  if (category === sizeChartEvents.category) return sizeChartEvents.types;
+  if (category === schoolColourEvents.category) return schoolColourEvents.types;
   return [];
+}
+
+/**
+ * Every registry, for the store's sealing (eventstore/sealing.ts): an event whose definition names
+ * `personal` fields is sealed under its person's key. A registry of a new stream category goes here.
+ */
+const REGISTRIES: readonly EventRegistry<{ type: string; data: unknown }>[] = [
+  cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents,
+] as readonly EventRegistry<{ type: string; data: unknown }>[];
+
+/** Where an event of this stream and type holds a person's data, if it does (docs/privacy.md). */
+export function personalFieldsOf(streamId: string, type: string): PersonalFields<unknown> | undefined {
+  const category = categoryOf(streamId);
+  for (const registry of REGISTRIES) if (registry.category === category) return registry.personal(type);
+  return undefined;
 }

@@ -4,6 +4,7 @@
 // so an event nobody can read stops the reader with its stream, revision and position
 // instead of falling through a `switch` unnoticed (decision 091).
 import type { z } from "zod";
+import { ERASED } from "../privacy/erased";
 
 /** The metadata field that holds an event's schema version. Events stored before versions were stamped have none: version 1. */
 export const SCHEMA_VERSION = "schemaVersion";
@@ -28,12 +29,26 @@ export interface OlderVersion {
   up: (data: never) => unknown;
 }
 
+/**
+ * Where an event holds a person's data, and whose it is: the fields the store keeps sealed under that
+ * person's key, so that erasing the key erases them everywhere at once (crypto-shredding, docs/privacy.md).
+ * `subject` names the person: `account:<userId>` for a signed-in parent, `order:<orderId>` for a guest's order
+ * (domain/privacy/subjects.ts). `paths` are dotted paths into the event's data; `*` stands for every element of
+ * an array ("lines.*.forChild"). A path missing in one event is skipped.
+ */
+export interface PersonalFields<Data> {
+  subject: (data: Data) => string;
+  paths: readonly string[];
+}
+
 export interface EventDefinition<Data> {
   /** The version writers stamp and `read` returns. Today's shapes at the time versions came are 1. */
   version: number;
   schema: z.ZodType<Data>;
   /** Every version below `version`, each with the step up from it. */
   older?: Record<number, OlderVersion>;
+  /** The person's data in this event, sealed at rest (see PersonalFields). */
+  personal?: PersonalFields<Data>;
 }
 
 export type EventDefinitions<E extends { type: string; data: unknown }> = {
@@ -66,6 +81,23 @@ export function categoryOf(streamId: string): string {
   return dash === -1 ? streamId : streamId.slice(0, dash);
 }
 
+/**
+ * True when the schema refused only values that read ERASED (an erased person's field that was not a
+ * string: a child's class, their measurements): the event is read with those values as ERASED, and a
+ * reader shows "erased" there (docs/events.md). Anything else wrong is still refused.
+ */
+function onlyErased(error: z.ZodError, data: unknown): boolean {
+  return error.issues.every((issue) => {
+    let node: unknown = data;
+    for (const step of issue.path) {
+      if (node === ERASED) return true;
+      if (node === null || typeof node !== "object") return false;
+      node = (node as Record<PropertyKey, unknown>)[step as PropertyKey];
+    }
+    return node === ERASED;
+  });
+}
+
 function problem(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -77,6 +109,8 @@ export interface EventRegistry<E extends { type: string; data: unknown }> {
   /** The stream category whose events this registry reads ("order" for `order-<id>`). */
   readonly category: string;
   readonly types: readonly E["type"][];
+  /** Where an event of this type holds a person's data (its `personal`), if it does. */
+  personal(type: string): PersonalFields<unknown> | undefined;
   /** Today's event, upcast from the version it was stored with; throws UnreadableEvent otherwise. */
   read<S extends StoredEvent>(stored: S): ReadEvent<S, E>;
   /** Every event of one stream, read in order. */
@@ -121,12 +155,15 @@ export function createEventRegistry<E extends { type: string; data: unknown }>(
       const older = definition.older?.[v];
       if (!older) throw new UnreadableEvent(stored, `no upcaster from schema version ${v}`);
       const parsed = older.schema.safeParse(data);
-      if (!parsed.success) throw new UnreadableEvent(stored, `version ${v} data does not match: ${problem(parsed.error)}`);
-      data = older.up(parsed.data as never);
+      if (!parsed.success && !onlyErased(parsed.error, data)) {
+        throw new UnreadableEvent(stored, `version ${v} data does not match: ${problem(parsed.error)}`);
+      }
+      data = older.up((parsed.success ? parsed.data : data) as never);
     }
     // Only the current schema parses an event already at it: one parse per event on replay's hot path.
     const parsed = definition.schema.safeParse(data);
     if (!parsed.success) {
+      if (onlyErased(parsed.error, data)) return { ...stored, data } as unknown as ReadEvent<S, E>;
       throw new UnreadableEvent(stored, `version ${definition.version} data does not match: ${problem(parsed.error)}`);
     }
     // The type is one the definitions name and the data passed its schema: this is that event.
@@ -136,6 +173,7 @@ export function createEventRegistry<E extends { type: string; data: unknown }>(
   return {
     category,
     types,
+    personal: (type) => byType.get(type)?.personal,
     read,
     readAll: (stored) => stored.map(read),
     toAppend(event, id, metadata) {

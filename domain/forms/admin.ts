@@ -108,6 +108,10 @@ const productFields = {
   // Optional Hindi words (decision 099): a form without them leaves a product's Hindi as it is.
   name_hi: one().optional(),
   description_hi: one().optional(),
+  // A product's Legal Metrology facts (decision 130): left out, left as they are.
+  country_of_origin: one().optional(),
+  maker: one().optional(),
+  net_quantity: one().optional(),
 };
 
 /** Add (no id) or Update (id): every field checked by `checkProduct`, its message by the field. */
@@ -127,7 +131,7 @@ export const productForm = z.discriminatedUnion(
 
 export const PRODUCT_FORM_LIMITS = {
   // checkProduct's own limits (200, 500, 1000) answer in its words; these only stop what no person types.
-  maxLength: { name: 1000, image: 1000, description: 2000, name_hi: 1000, description_hi: 2000 },
+  maxLength: { name: 1000, image: 1000, description: 2000, name_hi: 1000, description_hi: 2000, country_of_origin: 200, maker: 600, net_quantity: 200 },
   labels: {
     name: "Name",
     price: "Price",
@@ -139,6 +143,9 @@ export const PRODUCT_FORM_LIMITS = {
     size: "Size",
     name_hi: "Hindi name",
     description_hi: "Hindi description",
+    country_of_origin: "Country of origin",
+    maker: "Maker or packer",
+    net_quantity: "Net quantity",
   },
   pageFields: ["intent", "id"],
 } as const;

@@ -42,6 +42,8 @@ const cartLine = {
   productId: pageText(CART_FORM_MESSAGES.notALine).pipe(productIdSchema),
   size: pageText(CART_FORM_MESSAGES.notALine).default(""),
   school: pageText(CART_FORM_MESSAGES.notALine).default(""),
+  /** The child the line is for (decision 133): part of the line's identity. */
+  forChild: pageText(CART_FORM_MESSAGES.notALine).max(64).optional(),
 };
 
 /** Every form that posts to /cart: a product's Add to Cart / BUY NOW, a row's update and remove, Clear Cart. */
@@ -53,6 +55,7 @@ export const cartForm = z.discriminatedUnion(
       productId: productIdSchema,
       size: pageText().pipe(sizeSchema.unwrap()).optional(),
       quantity: quantityField.default(MIN_QUANTITY),
+      forChild: pageText().max(64).optional(),
       ...cartReply,
     }),
     z.object({ intent: z.literal("update"), ...cartLine, quantity: quantityField, ...cartReply }),
@@ -66,7 +69,7 @@ export const cartForm = z.discriminatedUnion(
 export const CART_FORM_LIMITS = {
   maxLength: { redirectTo: REDIRECT_MAX_CHARS },
   labels: { productId: "Product", size: "Size", school: "School", quantity: "Quantity", redirectTo: "Page" },
-  pageFields: ["intent", "productId", "size", "school", "redirectTo", "respond"],
+  pageFields: ["intent", "productId", "size", "school", "forChild", "redirectTo", "respond"],
 } as const;
 
 /** Whole rupees as the page writes them in a hidden field: digits only, at most a crore. */

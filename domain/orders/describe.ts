@@ -5,6 +5,7 @@
  * ask for it.
  */
 import { formatRupees } from "../money";
+import { formatPaisa } from "../tax/lines";
 import type { Actor, OrderEvent, ShippingAddress } from "./events";
 import { describeItems, displayOrderId } from "./order";
 
@@ -161,6 +162,20 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
         by: actorLabel(e.data.actor),
         change: "received → exchanged",
         details: e.data.lines.map((l) => `${l.productId} ${l.fromSize} → ${l.toSize} x ${l.quantity}`).join(", "),
+      };
+    case "InvoiceIssued":
+      return {
+        what: e.data.kind === "tax-invoice" ? "Tax invoice issued" : e.data.kind === "bill-of-supply" ? "Bill of supply issued" : "Bill issued",
+        by: "shop",
+        change: e.data.number,
+        details: `${formatPaisa(e.data.totals.value)}; tax ${formatPaisa(e.data.totals.cgst + e.data.totals.sgst + e.data.totals.igst)}`,
+      };
+    case "CreditNoteIssued":
+      return {
+        what: "Credit note issued",
+        by: "shop",
+        change: e.data.number,
+        details: `${formatPaisa(e.data.totals.value)} against ${e.data.invoiceNumber} (${e.data.reason}); tax reversed ${formatPaisa(e.data.totals.cgst + e.data.totals.sgst + e.data.totals.igst)}`,
       };
   }
 }

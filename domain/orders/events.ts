@@ -7,6 +7,9 @@ import "../zod-in-browser";
 import { z } from "zod";
 import { createEventRegistry } from "../events/registry";
 import { LANGUAGES, type Language } from "../i18n";
+import { creditNoteIssuedSchema, invoiceIssuedSchema } from "../tax/events";
+import type { TaxDocumentEvent } from "../tax/documents";
+import { accountSubject, orderSubject } from "../privacy/subjects";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -274,7 +277,8 @@ export type OrderEvent =
   | PaymentEvent
   | OrderNoteAdded
   | DeliveryRecorded
-  | ReturnEvent;
+  | ReturnEvent
+  | TaxDocumentEvent;
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`;
 
@@ -340,10 +344,38 @@ const exchangeLine = z.object({
   toProductId: z.string().optional(),
 });
 
-export const orderEvents = createEventRegistry<OrderEvent>("order", {
+/**
+ * The person's data in an order (docs/privacy.md): sealed at rest under their key. An actor's name is
+ * the parent's own when they act (a cancel, a UPI report, a return); where the admin acts it is sealed
+ * with the order too, so an erased order's trail reads "erased" for every name on it.
+ */
+const PLACED_PERSONAL = [
+  "customer.name", "customer.phone", "customer.email",
+  "address.name", "address.phone", "address.address", "address.city", "address.pincode",
+] as const;
+const byOrder = (paths: readonly string[]) => ({ subject: (data: { orderId: string }) => orderSubject(data.orderId), paths });
+
+/**
+ * Every order event with an actor but no `personal` of its own seals the actor's name with the order:
+ * a parent's name is there whenever the parent acts (a cash order's PaymentRequested names them).
+ */
+function sealingActors<D extends Record<string, { schema: z.ZodType; personal?: unknown }>>(definitions: D): D {
+  for (const definition of Object.values(definitions)) {
+    const shape = (definition.schema as { shape?: Record<string, unknown> }).shape;
+    if (!definition.personal && shape && "actor" in shape && "orderId" in shape) definition.personal = byOrder(["actor.name"]);
+  }
+  return definitions;
+}
+
+export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActors({
   OrderPlaced: {
     version: 3,
     schema: orderPlaced,
+    personal: {
+      // A signed-in parent's order is theirs; a guest's order is its own person until linked.
+      subject: (data) => (data.customer.kind === "user" && data.customer.userId ? accountSubject(data.customer.userId) : orderSubject(data.orderId)),
+      paths: [...PLACED_PERSONAL],
+    },
     older: {
       // Orders placed before the shop spoke Hindi were placed in English.
       1: { schema: orderPlacedV1, up: (data: z.infer<typeof orderPlacedV1>) => ({ ...data, language: "en" }) },
@@ -353,6 +385,7 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
   OrderStatusChanged: {
     version: 1,
     schema: z.object({ orderId: z.string(), from: orderStatus, to: orderStatus, actor, at: z.string() }),
+    personal: byOrder(["actor.name"]),
   },
   OrderPaymentStatusChanged: {
     version: 1,
@@ -363,7 +396,7 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
     version: 1,
     schema: z.object({ orderId: z.string(), method: z.enum(PAYMENT_METHODS), amount: rupees, actor, at: z.string() }),
   },
-  PaymentReported: { version: 1, schema: z.object({ orderId: z.string(), reference, actor, at: z.string() }) },
+  PaymentReported: { version: 1, schema: z.object({ orderId: z.string(), reference, actor, at: z.string() }), personal: byOrder(["actor.name"]) },
   PaymentConfirmed: {
     version: 1,
     schema: z.object({ orderId: z.string(), amount: rupees, reference: reference.optional(), note: z.string(), actor, at: z.string() }),
@@ -387,7 +420,11 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
       at: z.string(),
     }),
   },
-  OrderNoteAdded: { version: 1, schema: z.object({ orderId: z.string(), text: z.string().min(1).max(1000), actor, at: z.string() }) },
+  OrderNoteAdded: {
+    version: 1,
+    schema: z.object({ orderId: z.string(), text: z.string().min(1).max(1000), actor, at: z.string() }),
+    personal: byOrder(["text", "actor.name"]),
+  },
   DeliveryRecorded: {
     version: 1,
     schema: z.object({
@@ -412,6 +449,7 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
       actor,
       at: z.string(),
     }),
+    personal: byOrder(["reason", "actor.name"]),
   },
   ReturnApproved: { version: 1, schema: z.object({ orderId: z.string(), returnId: z.string(), note: z.string().optional(), actor, at: z.string() }) },
   ReturnRefused: { version: 1, schema: z.object({ orderId: z.string(), returnId: z.string(), note: z.string(), actor, at: z.string() }) },
@@ -423,8 +461,12 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", {
     version: 1,
     schema: z.object({ orderId: z.string(), returnId: z.string(), lines: z.array(exchangeLine).min(1), actor, at: z.string() }),
   },
+  // The shop's tax documents (domain/tax/documents.ts): no personal data, the buyer is read from the order.
+  InvoiceIssued: { version: 1, schema: invoiceIssuedSchema },
+  CreditNoteIssued: { version: 1, schema: creditNoteIssuedSchema },
   OrderLinkedToAccount: {
     version: 1,
     schema: z.object({ orderId: z.string(), userId: z.string(), phone: z.string(), at: z.string(), actor }),
+    personal: { subject: (data) => accountSubject(data.userId), paths: ["phone", "actor.name"] },
   },
-});
+}));

@@ -6,6 +6,7 @@ import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "../cart";
 import { stockProblem, type Shelf } from "../stock/shelf";
 import type { Language } from "../i18n";
 import { checkOrderStatus, checkPaymentStatus } from "./intents";
+import { decideTaxDocument, evolveTaxDocuments, noTaxDocuments, TAX_DOCUMENT_COMMANDS, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
 import { chargesFor, type ChargeRules } from "./charges";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
@@ -42,13 +43,17 @@ export type OrderState =
       account?: string;
       /** Notes aside, what happened after the sale: delivery details, returns, the lines after exchanges (./returns.ts). */
       afterSale: AfterSale;
+      /** The invoice and credit notes issued for it (domain/tax/documents.ts). */
+      tax: TaxDocuments;
     };
 
 export const initialOrderState = (): OrderState => ({ exists: false });
 
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   const evolved = evolveOrder(state, event);
-  return evolved.exists ? { ...evolved, afterSale: evolveAfterSale(evolved.afterSale, event, evolved.status) } : evolved;
+  return evolved.exists
+    ? { ...evolved, afterSale: evolveAfterSale(evolved.afterSale, event, evolved.status), tax: evolveTaxDocuments(evolved.tax, event) }
+    : evolved;
 }
 
 function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
@@ -62,6 +67,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         deleted: false,
         ...(event.data.customer.userId ? { account: event.data.customer.userId } : {}),
         afterSale: newAfterSale(event.data.lines),
+        tax: noTaxDocuments(),
       };
     case "OrderStatusChanged":
       return state.exists ? { ...state, status: event.data.to } : state;
@@ -120,7 +126,8 @@ export type OrderCommand =
   /** A guest order joins the account of whoever proved (by a code) the number it was placed with. */
   | { type: "LinkToAccount"; userId: string; phone: string; actor: Actor; at: string }
   | PaymentCommand
-  | AfterSaleCommand;
+  | AfterSaleCommand
+  | TaxDocumentCommand;
 
 export function orderTotal(lines: readonly OrderLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
@@ -231,6 +238,9 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case "LinkToAccount":
       return linkToAccount(command, state);
     default:
+      if ((TAX_DOCUMENT_COMMANDS as readonly string[]).includes(command.type)) {
+        return decideTaxDocument(command as TaxDocumentCommand, { status: state.status, tax: state.tax });
+      }
       if ((AFTER_SALE_COMMANDS as readonly string[]).includes(command.type)) {
         return decideAfterSale(command as AfterSaleCommand, {
           orderId,

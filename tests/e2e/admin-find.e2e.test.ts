@@ -61,7 +61,7 @@ describe("/admin find, bulk status and export", () => {
       await page.getByLabel("New status").selectOption("shipped");
       await page.getByRole("button", { name: "Set status" }).click();
       await page.locator("[data-bulk-report]").waitFor();
-      expect(await page.locator("[data-bulk-report]").textContent()).toContain("Status changed for 2 of 2 orders.");
+      expect(await page.locator("[data-bulk-report]").textContent()).toContain("2 of 2 orders marked Shipped.");
       await page.screenshot({ path: `/tmp/find/admin-bulk-${mode.name}.png` });
       expect((await server.shop.orders.getOrder(a.orderId))?.status).toBe("shipped");
       expect((await server.shop.orders.getOrder(b.orderId))?.status).toBe("shipped");

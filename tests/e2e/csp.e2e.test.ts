@@ -111,7 +111,7 @@ describe("the Content Security Policy in a browser", () => {
       await signInShopperIn(context, server.shop, server.url, user.id);
       await openHydrated(page, "/account");
       await page.getByRole("heading", { level: 1 }).waitFor();
-      for (const path of ["/admin", `/admin/orders/${orderId}`, "/admin/products", "/admin/notifications"]) {
+      for (const path of ["/admin", `/admin/orders/${orderId}`, "/admin/products", "/admin/notifications", "/admin/grievances"]) {
         expect(await openHydrated(page, path), path).toBe(200);
       }
       await page.getByRole("heading", { level: 1 }).waitFor();

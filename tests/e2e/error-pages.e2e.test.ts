@@ -116,7 +116,7 @@ describe("error pages in the shop's frame", () => {
         expect(await page.title()).toBe("Page not found | Admin");
         await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
         const adminNav = page.getByRole("navigation", { name: "Admin" });
-        await adminNav.getByText(`Signed in as admin ${admin.email}`).waitFor();
+        await adminNav.getByText(`Signed in as ${admin.name} (${admin.email})`).waitFor();
         for (const name of ["Orders", "Products", "Notifications"]) await adminNav.getByRole("link", { name }).waitFor();
         expect(await page.locator("a.brand").textContent()).toBe(SHOP_NAME);
         await page.getByRole("link", { name: "Back to orders" }).click();

@@ -38,6 +38,33 @@ const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/returns", heading: "Returns & Exchanges" },
 ];
 
+// The sizes each white item's chart shows: the sizes it is made in that the chart has figures for.
+const WHITE_CHART_SIZES: Record<string, string[]> = {
+  shirt: ["22", "24", "26", "28", "30", "32", "34", "36", "38", "40", "42"],
+  pant: ["22", "24", "26", "28", "30", "32", "34", "36", "38", "40", "42"],
+  skirt: ["22", "24", "26", "28", "30", "32", "34"],
+  shorts: [],
+  tunik: ["22", "24", "26", "28", "30", "32", "34", "36", "38"],
+  "salwar-suit": ["22", "24", "26", "28", "30", "32", "34", "36", "38", "40", "42"],
+  socks: ["XS", "S", "M", "L", "XL"],
+};
+const WHITE_CHART_WORDS = {
+  en: {
+    chart: "Size chart",
+    howTo: "How to measure",
+    finder: "Find the size for every item",
+    none: "This item has no size chart.",
+    shirt26: ["26", "6–8 years", "23–25 in (58–64 cm)", "114–126 cm (44.9–49.6 in)"],
+  },
+  hi: {
+    chart: "साइज़ चार्ट",
+    howTo: "कैसे नापें",
+    finder: "हर चीज़ का साइज़ खोजें",
+    none: "इस चीज़ का कोई साइज़ चार्ट नहीं है।",
+    shirt26: ["26", "6–8 साल", "23–25 इंच (58–64 सेमी)", "114–126 सेमी (44.9–49.6 इंच)"],
+  },
+};
+
 for (const mode of JS_MODES) {
   const js = mode.javaScriptEnabled;
   describe(`accessories, white uniforms and static pages (${mode.name})`, () => {
@@ -139,6 +166,37 @@ for (const mode of JS_MODES) {
         ...(js ? { respond: "data" } : {}),
       });
     });
+
+    // Each white item's card carries its own chart (decision 131); shorts have none. The shirt's row 26 is
+    // the starting shirt chart's, as on a school shirt's page.
+    for (const [lang, words] of Object.entries(WHITE_CHART_WORDS)) {
+      it(`shows each white item's size chart in its card (${lang})`, async ({ skip }) => {
+        if (!browser) return skip("no Chromium on this machine");
+        const shopper = await newShopperPage(browser, server.url, js);
+        await shopper.context.addCookies([{ name: "shop_lng", value: lang, url: server.url }]);
+        try {
+          await open(shopper.page, "/white-products", js);
+          for (const [key, sizes] of Object.entries(WHITE_CHART_SIZES)) {
+            const card = shopper.page.locator(`li#${key}`);
+            const chart = card.locator("details.card-size-chart");
+            if (sizes.length === 0) {
+              expect(await chart.count()).toBe(0);
+              expect((await card.locator("p.muted").textContent())?.trim()).toBe(words.none);
+              continue;
+            }
+            await chart.getByText(words.chart, { exact: true }).click();
+            await chart.getByRole("heading", { name: words.howTo }).waitFor();
+            const rowSizes = await chart.getByRole("rowheader").allTextContents();
+            expect(rowSizes.map((text) => text.trim())).toEqual(sizes);
+            expect(await chart.getByRole("link", { name: words.finder }).getAttribute("href")).toBe("/size-finder");
+          }
+          const row26 = shopper.page.locator("li#shirt table.size-chart tbody tr").filter({ has: shopper.page.getByRole("rowheader", { name: "26", exact: true }) });
+          expect((await row26.locator("th, td").allTextContents()).map((text) => text.trim())).toEqual(words.shirt26);
+        } finally {
+          await shopper.context.close();
+        }
+      });
+    }
 
     it("adds one-size stationery and a regular shoe in the chosen size", async ({ skip }) => {
       if (!browser) return skip("no Chromium on this machine");

@@ -99,15 +99,19 @@ for (const mode of JS_MODES) {
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain("DPS");
       const names = await page.locator(".item-card .card-title").allTextContents();
       expect(names).toEqual(["Shirt", "Pant", "White Pant", "Tunik", "T-shirt", "Skirt", "Belt", "Tie Small", "Tie Big", "Socks 1", "Socks 2"]);
-      // No photo exists yet, so every image is its drawing: never a URL that would 404.
+      // No photo exists yet, so every image is its drawing: never a URL that would 404. Garments are drawn in the
+      // school's colours (decision 140), white items, shoes and the rest are the files in public/images/types/.
       const sources = await page.locator(".item-card img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute("src")));
-      expect(sources.every((src) => src?.startsWith("/images/types/"))).toBe(true);
+      expect(sources.every((src) => src?.startsWith("/images/types/") || src?.startsWith("/drawings/"))).toBe(true);
+      expect(sources[names.indexOf("White Pant")]).toBe("/images/types/pant-white.svg");
 
       const tshirt = page.locator(".item-card", { has: page.getByRole("link", { name: "T-shirt", exact: true }) });
       expect(await tshirt.locator('[aria-current="true"]').textContent()).toBe("Red");
       await tshirt.getByRole("link", { name: "Blue" }).click();
       await settle(page, (url) => url.searchParams.get("colour-t-shirt") === "Blue", js);
       await tshirt.locator('img[alt="T-shirt in Blue"]').waitFor();
+      // The drawing takes the colour chosen.
+      expect(await tshirt.locator("img").getAttribute("src")).toMatch(/^\/drawings\/tshirt\/[0-9a-f]{6}-[0-9a-f]{6}-3c7dd9\.svg$/);
       expect(await tshirt.locator('[aria-current="true"]').textContent()).toBe("Blue");
       expect(await page.locator(".item-card").count()).toBe(11);
     });

@@ -128,7 +128,7 @@ for (const mode of JS_MODES) {
       expect(await textOf(page, "h1")).toBe("Navy Blazer");
       expect(await textOf(page, ".add-form .price")).toBe("Price: ₹1,250");
       // Its photo is not in public/ yet: the page shows the blazer drawing instead.
-      expect(await page.locator(".product-detail > img").getAttribute("src")).toBe("/images/types/jacket.svg");
+      expect(await page.locator(".product-detail > picture img").getAttribute("src")).toBe("/images/types/jacket.svg");
       expect(await page.title()).toBe("Navy Blazer | Churu Uniform House");
       const buy = await postedToCart(page, () => page.getByRole("button", { name: "BUY NOW" }).click());
       expect(buy.fields).toEqual({ intent: "add", productId: `product/${id}`, size: "36", quantity: "1", redirectTo: "/cart" });

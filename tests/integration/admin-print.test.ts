@@ -81,8 +81,9 @@ describe("the packing slip", () => {
     }
     expect(words).toContain(`2 lines, ${summary.itemCount} items in all`);
     expect(slip.match(/class="print-box"/g)).toHaveLength(2);
-    // No money on a packing slip.
-    expect(slip).not.toContain("₹");
+    // No money on a packing slip but the cash a cash-on-delivery parcel must bring back (decision 138).
+    expect(words).toContain(`Cash on delivery: collect ${formatRupees(summary.total)}`);
+    expect(slip.replace(/<p class="print-collect"[^]*?<\/p>/, "")).not.toContain("₹");
     for (const line of summary.lines) expect(words).not.toContain(formatRupees(line.unitPrice));
     // With JavaScript off the page says how to print it; the button comes with JavaScript.
     expect(html).toContain("Use your browser&#x27;s Print");
@@ -181,7 +182,7 @@ describe("a selection", () => {
     expect(res.status).toBe(400);
     let words = text(await res.text());
     expect(words).toContain("These orders cannot be printed.");
-    expect(words).toContain("These are not order ids");
+    expect(words).toContain("These are not order numbers or ids");
     expect(words).toContain("not-an-order, 12345");
 
     res = await page(`/admin/orders/print?ids=${a.orderId},${unknown}`);
@@ -211,7 +212,7 @@ describe("a selection", () => {
 
     res = await page(`/admin/orders/print?ids=zzz`, "hi");
     expect(res.status).toBe(400);
-    expect(text(await res.text())).toContain("ये ऑर्डर id नहीं हैं");
+    expect(text(await res.text())).toContain("ये ऑर्डर नंबर या id नहीं हैं");
   });
 });
 

@@ -136,7 +136,7 @@ describe("errors in the admin area", () => {
     const res = await page("/admin/no-such-report", { cookie: admin.cookie });
     expect(res.status).toBe(404);
     expect(titleOf(res.html)).toBe("Page not found | Admin");
-    expect(res.html).toContain(`Signed in as admin ${admin.email}`);
+    expect(res.html).toContain(`Signed in as ${admin.name} (${admin.email})`);
     expect(res.html).toContain('aria-label="Admin"');
     expect(res.html).toContain('href="/admin/products"');
     // The admin header with the shop's name, not the shop's navbar (Schools, Login / Signup) and footer.
@@ -150,7 +150,7 @@ describe("errors in the admin area", () => {
     const res = await page("/admin/no-such-report", { method: "POST", body: new URLSearchParams({ a: "b" }), cookie: admin.cookie });
     expect(res.status).toBe(404);
     expect(titleOf(res.html)).toBe("Page not found | Admin");
-    expect(res.html).toContain(`Signed in as admin ${admin.email}`);
+    expect(res.html).toContain(`Signed in as ${admin.name} (${admin.email})`);
   });
 
   it("sends a visitor or a shopper to the admin login, never showing the admin frame", async () => {
@@ -158,7 +158,7 @@ describe("errors in the admin area", () => {
       const res = await page("/admin/no-such-report", { cookie });
       expect(res.status).toBe(302);
       expect(res.location).toMatch(/^\/admin\/login/);
-      expect(res.html).not.toContain("Signed in as admin");
+      expect(res.html).not.toContain(`Signed in as ${admin.name} (`);
     }
     const posted = await page("/admin/no-such-report", { method: "POST", body: new URLSearchParams({ a: "b" }), cookie: shopperCookie });
     expect(posted.status).toBe(302);
@@ -170,7 +170,7 @@ describe("errors in the admin area", () => {
       const res = await page("/admin", { cookie: admin.cookie });
       expect(res.status).toBe(500);
       expect(titleOf(res.html)).toBe("Something went wrong | Admin");
-      expect(res.html).toContain(`Signed in as admin ${admin.email}`);
+      expect(res.html).toContain(`Signed in as ${admin.name} (${admin.email})`);
       expect(res.html).toContain('href="/admin"');
     });
   });
@@ -179,7 +179,7 @@ describe("errors in the admin area", () => {
     await withoutTable("users", async () => {
       const res = await page("/admin/no-such-report", { cookie: admin.cookie });
       expect(res.status).toBe(500);
-      expect(res.html).not.toContain("Signed in as admin");
+      expect(res.html).not.toContain(`Signed in as ${admin.name} (`);
       expect(res.html).not.toContain('aria-label="Admin"');
       expect(brandOf(res.html)).toBe(SHOP_NAME);
     });

@@ -155,7 +155,7 @@ describe("an order event nobody can read", () => {
     refusal =
       `cannot read event OrderTeleported at revision 1 of stream ${orderStreamId(good)} ` +
       `(global position ${bad.position}): unknown event type for order streams ` +
-      "(known: OrderPlaced, OrderStatusChanged, OrderPaymentStatusChanged, OrderDeleted, PaymentRequested, PaymentReported, PaymentConfirmed, PaymentRejected, PaymentReportRefused, PaymentReferenceMoved, CashCollected, PaymentRefunded, OrderNoteAdded, DeliveryRecorded, ReturnRequested, ReturnApproved, ReturnRefused, ReturnReceived, ExchangeMade, OrderLinkedToAccount)";
+      "(known: OrderPlaced, OrderStatusChanged, OrderPaymentStatusChanged, OrderDeleted, PaymentRequested, PaymentReported, PaymentConfirmed, PaymentRejected, PaymentReportRefused, PaymentReferenceMoved, CashCollected, PaymentRefunded, OrderNoteAdded, DeliveryRecorded, ReturnRequested, ReturnApproved, ReturnRefused, ReturnReceived, ExchangeMade, InvoiceIssued, CreditNoteIssued, OrderLinkedToAccount)";
   });
   afterAll(async () => {
     await store?.close();

@@ -89,7 +89,7 @@ describe("the account page in Hindi", () => {
     let withOrder = "";
     await expect
       .poll(async () => (withOrder = await (await get("/account", `${session}; ${HINDI}`)).text()), { timeout: 30_000 })
-      .toContain(`>${displayId}</td>`);
+      .toContain(`class="order-id">${displayId}<`);
     expect(withOrder).toContain('data-label="स्थिति"><span class="status">लंबित</span>');
     expect(withOrder).toMatch(/<td data-label="तारीख">\d{1,2} \S+ \d{4}<\/td>/);
     const english = await (await get("/account", `${session}; shop_lng=en`)).text();

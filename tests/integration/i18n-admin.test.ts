@@ -39,7 +39,7 @@ describe("the admin area in Hindi", () => {
     expect(htmlLang(html)).toBe("hi-IN");
     expect(html).toContain("<title>ऑर्डर | एडमिन</title>");
     expect(html).toContain(">ऑर्डर</h1>");
-    expect(html).toContain(`एडमिन के रूप में लॉगिन: ${admin.email}`);
+    expect(html).toContain(`लॉगिन किए एडमिन: ${admin.name} (${admin.email})`);
     expect(html).toContain(">लॉगआउट</button>");
     expect(html).toContain('<th scope="col">ग्राहक का नाम</th>');
     expect(html).toContain(">भुगतान हो गया</button>");
@@ -54,7 +54,7 @@ describe("the admin area in Hindi", () => {
     const english = await page("/admin", admin.cookie);
     expect(htmlLang(english.html)).toBe("en-IN");
     expect(english.html).toContain('<th scope="col">Customer Name</th>');
-    expect(english.html).toContain(`Signed in as admin ${admin.email}`);
+    expect(english.html).toContain(`Signed in as ${admin.name} (${admin.email})`);
     expect(english.html).not.toContain("ग्राहक");
   });
 

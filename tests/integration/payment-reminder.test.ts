@@ -41,7 +41,7 @@ interface Harness {
   close: () => Promise<void>;
 }
 
-async function openHarness(queue: JobQueue, onClose: () => Promise<void> = async () => {}): Promise<Harness> {
+async function openHarness(queue: JobQueue, onClose: () => Promise<void> = async () => {}, reminderMs = REMINDER_MS): Promise<Harness> {
   const sms = await startFakeSms();
   const shop = await openTestShop({
     queue,
@@ -55,7 +55,7 @@ async function openHarness(queue: JobQueue, onClose: () => Promise<void> = async
     },
   });
   // PAYMENT_REMINDER_MINUTES counts whole minutes; the test shop waits a second.
-  const reminding = { ...shop, config: { ...shop.config, paymentReminderMs: REMINDER_MS } };
+  const reminding = { ...shop, config: { ...shop.config, paymentReminderMs: reminderMs } };
   startJobHandlers(shop, () => {});
   const harness: Harness = {
     shop,
@@ -95,15 +95,27 @@ async function reminderRows(shop: TestShop) {
   return shop.db.selectFrom("notification_sends").selectAll().where("kind", "=", PAYMENT_REMINDER_KIND).execute();
 }
 
+/** The harness `open` makes, opened before the describe block's tests and closed after them. */
+function harnessFor(open: () => Promise<Harness>): { readonly h: Harness } {
+  const held: { h?: Harness } = {};
+  beforeAll(async () => {
+    held.h = await open();
+  });
+  afterAll(async () => {
+    await held.h?.close();
+  });
+  return {
+    get h() {
+      return held.h!;
+    },
+  };
+}
+
 function suite(name: string, open: () => Promise<Harness>) {
   describe(name, () => {
+    const opened = harnessFor(open);
     let h: Harness;
-    beforeAll(async () => {
-      h = await open();
-    });
-    afterAll(async () => {
-      await h?.close();
-    });
+    beforeAll(() => void (h = opened.h));
 
     it("sends an unpaid UPI order exactly one reminder once it is due, in the order's language", async () => {
       const phone = newPhone();
@@ -277,4 +289,63 @@ describe("a reminder that waits", () => {
       statusNote: "तब तक ऑर्डर का पेमेंट हो चुका था।",
     });
   });
+});
+
+/**
+ * An order paid or cancelled while its reminder waits (decision 138): the reminder is dropped as
+ * soon as the reactor reads the payment or the cancel, before it is due, on the real queues; the
+ * delayed job, when due, finds nothing to send. A reported payment keeps its reminder waiting.
+ */
+function dropSuite(name: string, open: () => Promise<Harness>) {
+  describe(name, () => {
+    const opened = harnessFor(open);
+    let h: Harness;
+    beforeAll(() => void (h = opened.h));
+
+    it("drops the waiting reminder of an order paid or cancelled before it is due, and sends nothing when due", async () => {
+      const paid = await placeOrder(h.shop, newPhone(), "upi");
+      const cancelled = await placeOrder(h.shop, newPhone(), "upi");
+      const reported = await placeOrder(h.shop, newPhone(), "upi");
+      for (const order of [paid, cancelled, reported]) await eventually("the reminder's record", () => sendRecord(h.shop.db, order.reminderKey));
+      await h.shop.orders.pay(paid.orderId, (at) => ({ type: "CollectCash", actor: ADMIN, at }));
+      await h.shop.orders.changeStatus(cancelled.orderId, "cancelled", ADMIN);
+      await h.shop.orders.pay(reported.orderId, (at) => ({
+        type: "ReportPayment",
+        reference: `5123 4567 ${String(7000 + nextKey).slice(-4)}`,
+        actor: { kind: "guest" },
+        at,
+      }));
+      for (const [order, why] of [
+        [paid, "paid"],
+        [cancelled, "cancelled"],
+      ] as const) {
+        const row = await waitForStatus(h.shop.db, order.reminderKey, ["skipped", "sent"]);
+        // Dropped, not claimed: no worker took it, and its time had not come.
+        expect(row, why).toMatchObject({ status: "skipped", skip_reason: why, attempts: 0, sent_at: null });
+        expect(row.updated_at.getTime(), why).toBeLessThan(row.due_at!.getTime());
+      }
+      // The reported one still waits: a rejected report makes the order unpaid again.
+      expect(await sendRecord(h.shop.db, reported.reminderKey)).toMatchObject({ status: "pending" });
+      // Past every due time: the reported one is skipped by the worker, the dropped ones stay as they were, nothing was texted.
+      const row = await waitForStatus(h.shop.db, reported.reminderKey, ["skipped", "sent"]);
+      expect(row).toMatchObject({ status: "skipped", skip_reason: "reported", attempts: 1 });
+      await sleep(500);
+      for (const order of [paid, cancelled]) expect(await sendRecord(h.shop.db, order.reminderKey)).toMatchObject({ status: "skipped", attempts: 0 });
+      for (const order of [paid, cancelled, reported]) expect(h.sms.to(order.customer.phone).map((m) => m.text).join("\n")).not.toContain("not paid yet");
+    });
+  });
+}
+
+/** Long enough to pay and cancel while the reminders wait, short enough for a test. */
+const WAITING_REMINDER_MS = 4_000;
+dropSuite("a paid or cancelled order's reminder on the in-process queue", () => openHarness(new InProcessQueue(20), async () => {}, WAITING_REMINDER_MS));
+describe.skipIf(!redisUrl)("on BullMQ, dropped", () => {
+  const prefix = testQueuePrefix("payment-reminder-drop");
+  dropSuite("a paid or cancelled order's reminder as a BullMQ delayed job", async () =>
+    openHarness(
+      await BullMQQueue.connect(redisUrl!, { prefix, backoffMs: 50, lockDurationMs: 5000 }),
+      () => dropQueuePrefix(redisUrl!, prefix),
+      WAITING_REMINDER_MS,
+    ),
+  );
 });

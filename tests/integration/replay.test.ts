@@ -9,6 +9,7 @@ import { dropLeftoverScratch, replay, selectProjectors, verify } from "../../pro
 import { streamTypeCounts } from "../../projectors/stream-type-counts";
 import { projectors } from "../../projectors/index";
 import { startReplayThreads } from "../../projectors/replay-threads";
+import { privacyMasterKey } from "../../eventstore/sealing";
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -134,7 +135,7 @@ describe("replay and verify", () => {
       }
       await project();
       const live = await liveRows();
-      const threads = await startReplayThreads(database.url!, 1);
+      const threads = await startReplayThreads(database.url!, privacyMasterKey("replay-test-master-key"), 1);
       try {
         const progress: number[] = [];
         const result = await replay(database.db, store, only, {
@@ -156,7 +157,7 @@ describe("replay and verify", () => {
       await project();
       const before = await liveRows();
       const total = await store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
-      const threads = await startReplayThreads(database.url!, 1);
+      const threads = await startReplayThreads(database.url!, privacyMasterKey("replay-test-master-key"), 1);
       try {
         await expect(
           replay(database.db, store, only, {

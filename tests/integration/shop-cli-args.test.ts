@@ -42,7 +42,7 @@ describe("shop --help", () => {
 
   it("shows a command's usage and options and exits 0 without starting anything", { timeout: 240_000 }, () => {
     const cases: [string[], string, string[]][] = [
-      [["seed-demo", "--help"], "usage: shop seed-demo [--orders N] [--concurrency N] [--seed N]", ["--orders N", "(default 100)"]],
+      [["seed-demo", "--help"], "usage: shop seed-demo [--orders N] [--concurrency N] [--seed N] [--history]", ["--orders N", "(default 100)", "--history"]],
       [["admin", "create", "--help"], "usage: shop admin create --email EMAIL [--name NAME] [--password-file FILE]", ["(required)"]],
       [["help", "admin", "create"], "usage: shop admin create --email EMAIL [--name NAME] [--password-file FILE]", ["--password-file FILE"]],
       [["admin", "--help"], "usage: shop admin <command> [options]", ["admin create"]],

@@ -292,9 +292,13 @@ describe("what the shop says about the shelf", () => {
 });
 
 describe("the admin's products page", () => {
-  it("shows each product's stock with a link to its history, and a low-stock filter, fewest first", async () => {
+  it("shows each product's stock with a link to its history, and a re-order filter by the sales rate (decision 136)", async () => {
     const plenty = await addProduct(40, `Plenty Bottle ${randomUUID().slice(0, 6)}`);
-    const low = await addProduct(2, `Low Bottle ${randomUUID().slice(0, 6)}`);
+    // Two sold in the last four weeks, one left: half a unit a day lasts 14 days, the re-order point.
+    const low = await addProduct(3, `Low Bottle ${randomUUID().slice(0, 6)}`);
+    expect((await guestOrder(low.id, 2)).status).toBe(201);
+    const head = await server.shop.store.headPosition();
+    expect(await server.shop.waitForReadModels(head!, 20_000)).toBe(true);
     const all = await text(await call(`${server.url}/admin/products`, { headers: { Cookie: admin.cookie } }));
     expect(all).toContain(plenty.name);
     expect(all).toContain(`/admin/products/${low.id}/stock`);
@@ -303,7 +307,8 @@ describe("the admin's products page", () => {
     const lowHtml = await text(lowPage);
     expect(lowHtml).toContain(low.name);
     expect(lowHtml).not.toContain(plenty.name);
-    expect(lowHtml).toContain("Low stock (5 or fewer)");
+    expect(lowHtml).toContain("Re-order (stock for 14 days or less at the sales rate)");
+    expect(lowHtml).toContain("14 days left");
   });
 });
 

@@ -58,6 +58,30 @@ export const adminPages: AdminPageRequest[] = [
     path: "/admin/orders/00000000-0000-4000-8000-000000000000/reference",
     form: { intent: "move", reference: "412345678901", from: "00000000-0000-4000-8000-000000000000", to: "00000000-0000-4000-8000-000000000001" },
   },
+  // Size charts and what exchanges say about them (decision 132).
+  { method: "GET", path: "/admin/sizes" },
+  { method: "GET", path: "/admin/sizes/shirt" },
+  { method: "POST", path: "/admin/sizes/shirt", form: { intent: "reset" } },
+  { method: "GET", path: "/admin/sizes/exchanges" },
+  // The owner's photos (decision 139) and each school's colours, the drawings' colours until there are photos (decision 140).
+  { method: "GET", path: "/admin/photos" },
+  { method: "GET", path: "/admin/photos/colours" },
+  { method: "POST", path: "/admin/photos/colours", form: { intent: "reset", school: "dps" } },
+  // GST documents and the monthly summary (decisions 125-128), the grievance desk (decision 130), erasure requests
+  // (decision 122), reports and season planning (decisions 135-136), class kits (decision 134).
+  { method: "GET", path: "/admin/gst" },
+  { method: "GET", path: "/admin/gst.csv" },
+  { method: "GET", path: "/admin/grievances" },
+  { method: "GET", path: "/admin/grievances/no-such-ticket" },
+  { method: "POST", path: "/admin/grievances/no-such-ticket", form: { intent: "acknowledge", note: "We are looking into it" } },
+  { method: "GET", path: "/admin/privacy" },
+  { method: "POST", path: "/admin/privacy", form: { subject: "account:00000000-0000-4000-8000-000000000000" } },
+  { method: "GET", path: "/admin/reports" },
+  { method: "GET", path: "/admin/reports.csv?table=days" },
+  { method: "GET", path: "/admin/reports/season" },
+  { method: "GET", path: "/admin/reports/season.csv" },
+  { method: "GET", path: "/admin/kits" },
+  { method: "GET", path: "/admin/orders/print/receipt.css?mm=120" },
   { method: "GET", path: "/admin/password" },
   { method: "POST", path: "/admin/password", form: { current: "not it", next: "surface password 1", repeat: "surface password 1" } },
 ];

@@ -8,7 +8,17 @@ export const STOREFRONT_PAGES = [
   "/schools",
   "/schools/dps",
   "/schools/dps/shirt?size=30",
+  // The size chart with the finder's answer (decision 131), and the finder's own page.
+  "/schools/dps/shirt?age=7&chest=24",
+  "/size-finder",
+  "/size-finder?school=dps&age=7&chest=24",
   "/schools/st-xaviers/white-skirt",
+  // The whole class kit (decision 134): the class and measurements asked, then the kit with its sizes;
+  // a uniform page's child picker asked for while signed out (decision 133).
+  "/schools/dps/kit",
+  "/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56",
+  "/schools/dps/kit?child=",
+  "/schools/dps/shirt?child=",
   "/accessories",
   "/accessories/stationary",
   "/accessories/shoes",
@@ -25,6 +35,10 @@ export const STOREFRONT_PAGES = [
   "/otp",
   "/contact",
   "/returns",
+  "/seller",
+  "/grievance",
   "/orders/track",
+  // The privacy notice and a guest's copy or erasure (docs/privacy.md).
+  "/privacy",
   "/no-such-page",
 ];

@@ -16,6 +16,12 @@ export interface TestShop extends Shop {
 }
 
 /**
+ * The master key the test shops seal parents' keys under, and the `shop` commands the tests run use too:
+ * a restored or replayed copy opens the people's data only with the key of the shop it came from (docs/privacy.md).
+ */
+export const TEST_PRIVACY_MASTER_KEY = "test-privacy-master-key-test-privacy-master-key";
+
+/**
  * The whole shop on a scratch database, as `npm start` builds it. Projectors
  * run when `projectors` is true (the default), so read models follow events.
  */
@@ -26,7 +32,13 @@ export async function openTestShop(
   // Request lines stay out of the test output; a fault (5xx) still shows. LOG_LEVEL=info to see every request.
   const logLevel = process.env.LOG_LEVEL || "warn";
   // The shop as it runs by default: its offer (10% off every order) and free delivery in Churu district included.
-  const config = readConfig({ SESSION_SECRET: "test-secret-test-secret", SHOP_DATA_DIR: "data/test", LOG_LEVEL: logLevel, ...options.env });
+  const config = readConfig({
+    SESSION_SECRET: "test-secret-test-secret",
+    SHOP_DATA_DIR: "data/test",
+    PRIVACY_MASTER_KEY: TEST_PRIVACY_MASTER_KEY,
+    LOG_LEVEL: logLevel,
+    ...options.env,
+  });
   const core = await openShopCore(config, {
     database: testDatabase,
     queue: options.queue ?? new InProcessQueue(10),

@@ -38,6 +38,7 @@ const words = (over: Partial<PlainRowWords> = {}): PlainRowWords => ({
   statuses: ORDER_STATUSES,
   statusLabel: (s) => `[${s}]`,
   standingLabel: (s) => `{${s}}`,
+  methodLabel: (m) => `(${m})`,
   selectOrder: (id) => `Select order ${id}`,
   statusOf: (id) => `Status of order ${id}`,
   guest: "Guest",
@@ -71,6 +72,8 @@ describe("the dashboard's plain rows", () => {
     }
     expect(html).toContain('data-order-id="0f8e2a6c-1b2d-4c3e-9f00-123456789abc" data-status="processing" data-payment-status="unpaid"');
     expect(html).toContain(">Guest</td>");
+    // The Method column names how the order is paid (issue 35).
+    expect(html).toContain('<td class="payment-method" data-payment-method="cod">(cod)</td>');
     // Cash on delivery, unpaid: 'Mark paid' is on the row.
     expect(html).toContain('<input type="hidden" name="intent" value="paid"/>');
   });

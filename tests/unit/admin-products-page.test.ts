@@ -1,12 +1,12 @@
 /**
  * The admin's products page view model (app/admin/products-page.server.ts) from a plain list of
- * products: the table's rows, ?stock=low (at or under the low-stock mark, fewest first), the
+ * products: the table's rows, ?stock=low (due for re-ordering at the sales rate, fewest days left first), the
  * product being edited as its form shows it, and the notes after a change or for an unknown id.
  * The page itself is checked in a browser (tests/e2e/admin-products.e2e.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { productsView } from "../../app/admin/products-page.server";
-import { LOW_STOCK_MARK } from "../../domain/stock/shelf";
+import { REORDER_DAYS, stockOutlook } from "../../domain/reports/season";
 import type { ShopProduct } from "../../domain/shop-products";
 
 const product = (id: number, over: Partial<ShopProduct> = {}): ShopProduct => ({
@@ -26,12 +26,17 @@ const product = (id: number, over: Partial<ShopProduct> = {}): ShopProduct => ({
 
 const all = [
   product(1),
-  product(2, { stockQuantity: LOW_STOCK_MARK }),
+  product(2, { stockQuantity: 5 }),
   product(3, { stockQuantity: 0, name: "Blue Tie", category: "tie", gender: "boys", price: 1499, imageUrl: "https://example.com/tie.jpg" }),
-  product(4, { stockQuantity: LOW_STOCK_MARK + 1 }),
+  product(4, { stockQuantity: 6 }),
   product(5, { stockQuantity: 0 }),
 ];
-const view = (query = "") => productsView(all, new URLSearchParams(query), "en");
+// Product 2 sold a unit a day for four weeks: 5 left last 5 days. Product 4 sold nothing: 6 left is no hurry.
+const outlooks = new Map([
+  [2, stockOutlook(5, 28)],
+  [4, stockOutlook(6, 0)],
+]);
+const view = (query = "") => productsView(all, new URLSearchParams(query), "en", outlooks);
 
 describe("the products page", () => {
   it("lists every product with its price, stock, and category and gender by their names", () => {
@@ -42,16 +47,18 @@ describe("the products page", () => {
     // Without an image of its own a product shows its category's drawing.
     expect(v.products[0].thumbnail).toEqual(expect.any(String));
     expect(v.products[0].thumbnail).not.toBe("");
-    expect(v).toMatchObject({ lowOnly: false, lowMark: LOW_STOCK_MARK, saved: null, notice: null, editing: null });
+    expect(v.products[1]).toMatchObject({ low: true, outlook: "5 days left" });
+    expect(v.products[3]).toMatchObject({ low: false, outlook: "no sales in 4 weeks" });
+    expect(v).toMatchObject({ lowOnly: false, lowMark: REORDER_DAYS, saved: null, notice: null, editing: null });
   });
 
-  it("with ?stock=low lists only the products at or under the mark, fewest first", () => {
+  it("with ?stock=low lists only the products due for re-ordering at their sales rate, fewest days left first", () => {
     const v = view("stock=low");
     expect(v.lowOnly).toBe(true);
     expect(v.products.map((p) => [p.id, p.stock])).toEqual([
       [3, 0],
       [5, 0],
-      [2, LOW_STOCK_MARK],
+      [2, 5],
     ]);
   });
 
@@ -69,6 +76,10 @@ describe("the products page", () => {
         category: "tie",
         gender: "boys",
         size: "Free Size",
+        // A product with no facts entered: India, the rows' default, and the rest blank (decision 130).
+        country_of_origin: "India",
+        maker: "",
+        net_quantity: "",
       },
     });
     for (const query of ["edit=99", "edit=abc"]) {

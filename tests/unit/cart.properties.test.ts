@@ -77,6 +77,17 @@ class PlainCart {
         }
         return true;
       }
+      case "AddItems": {
+        // A kit: each line as one add, all or none.
+        const before = this.lines.map((l) => ({ ...l }));
+        for (const line of c.lines) {
+          if (!this.apply({ type: "AddItem", line })) {
+            this.lines = before;
+            return false;
+          }
+        }
+        return true;
+      }
       case "ChangeQuantity": {
         if (!validQ(c.quantity)) return false;
         const found = this.find(c.line as CartLine);

@@ -4,7 +4,7 @@
  * spreadsheet splits on (`,`, or `;` where that is the locale's list separator).
  */
 import { describe, expect, it } from "vitest";
-import { csvField, csvLine, readsAsFormula } from "../../domain/admin-orders";
+import { csvField, csvLine, keptText, readsAsFormula } from "../../domain/admin-orders";
 
 /** The cells a spreadsheet makes of one CSV line, split on `separator`, quotes honoured (RFC 4180). */
 function cellsOf(line: string, separator: "," | ";"): string[] {
@@ -81,5 +81,15 @@ describe("a CSV cell of the order export", () => {
     expect(csvField(-5)).toBe("-5");
     expect(readsAsFormula("; near temple")).toBe(false);
     expect(readsAsFormula("")).toBe(false);
+  });
+
+  it("writes a UPI reference as a text formula of its digits, kept whole; anything else the ordinary, defused way", () => {
+    expect(csvLine(["A1", keptText("412345678901")])).toBe('A1,"=""412345678901"""\r\n');
+    // As a spreadsheet splits it: one cell, the formula ="412345678901", whose value is the text of every digit.
+    expect(cellsOf(csvLine([keptText("412345678901")]), ",")).toEqual(['="412345678901"']);
+    // Never a way in: a reference that is not digits only is an ordinary, defused field.
+    expect(csvLine([keptText('=HYPERLINK("x")')])).toBe(`"'=HYPERLINK(""x"")"\r\n`);
+    expect(csvLine([keptText('1") & cmd|"x')])).toBe(`"1"") & cmd|""x"\r\n`);
+    expect(csvLine([keptText(null), keptText("")])).toBe(",\r\n");
   });
 });

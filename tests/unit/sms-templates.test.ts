@@ -22,6 +22,9 @@ const TEXT_OF: Record<string, (language: "en" | "hi") => string> = {
   orderCancelled: (l) => CUSTOMER_TEXTS[l].order.cancelled,
   paymentReminder: (l) => CUSTOMER_TEXTS[l].payment.reminder,
   paymentReminderOnPage: (l) => CUSTOMER_TEXTS[l].payment.reminderOnPage,
+  grievanceFiled: (l) => CUSTOMER_TEXTS[l].grievance.filed,
+  grievanceAcknowledged: (l) => CUSTOMER_TEXTS[l].grievance.acknowledged,
+  grievanceResolved: (l) => CUSTOMER_TEXTS[l].grievance.resolved,
 };
 
 /** Whether `text` is `template`'s words with its placeholders filled in: the words around them, in order. */

@@ -4,13 +4,15 @@
  * and the pager with its page jump. Each works without JavaScript.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { DASHBOARD_FILTERS, dashboardHref, type DashboardFilter, type DashboardQuery, type DashboardSort } from "../../../domain/admin-orders";
-import { PAYMENT_STANDINGS } from "../../../domain/orders/events";
+import { PAYMENT_STANDINGS, type OrderStatus } from "../../../domain/orders/events";
 import type { T } from "../../i18n/I18n";
 
 /** The outcome of the bulk form's 'Set status' as the action reports it (app/admin/dashboard.server.ts). */
 export interface BulkReport {
+  /** The status set, as stored ("shipped"): the report names it in the page's language. */
+  status: OrderStatus;
   total: number;
   changed: number;
   unchanged: number;
@@ -22,8 +24,8 @@ export function BulkReportView({ report, t }: { report: BulkReport; t: T }) {
   return (
     <div className="bulk-report" role="status" data-bulk-report>
       <p>
-        {t("find:changed", { count: report.changed, total: report.total })}
-        {report.unchanged ? ` ${t("find:unchanged", { count: report.unchanged })}` : null}
+        {t("find:changed", { count: report.changed, total: report.total, status: t(`admin:orders.filters.${report.status}`) })}
+        {report.unchanged ? ` ${t("find:unchanged", { count: report.unchanged, status: t(`admin:orders.filters.${report.status}`) })}` : null}
       </p>
       {report.refused.length ? (
         <>
@@ -62,56 +64,61 @@ export interface DashboardViewFields {
   direction: "asc" | "desc";
 }
 
+/** A filter's label with its control, kept together on one line (decision 138). */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <span className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </span>
+  );
+}
+
 /** Search, dates, status and payment: a GET form, so every view is a link; a changed select sends it at once with JavaScript. */
 export function OrderFilters({ view, counts, t }: { view: DashboardViewFields; counts: Record<DashboardFilter, string>; t: T }) {
   const submit = useSubmit();
+  const sendAtOnce = (event: ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form, { preventScrollReset: true });
   const { filter, payment } = view;
   return (
     <Form method="get" className="filters" aria-label={t("find:searchForm")}>
-      <label htmlFor="order-search">{t("find:search")}</label>
-      <input
-        id="order-search"
-        type="search"
-        name="q"
-        defaultValue={view.q}
-        key={`q-${view.q}`}
-        maxLength={100}
-        placeholder={t("find:searchHint")}
-        title={t("find:searchHint")}
-      />
-      <label htmlFor="from-day">{t("find:from")}</label>
-      <input id="from-day" type="date" name="from" defaultValue={view.from} key={`from-${view.from}`} />
-      <label htmlFor="to-day">{t("find:to")}</label>
-      <input id="to-day" type="date" name="to" defaultValue={view.to} key={`to-${view.to}`} />
-      <label htmlFor="status-filter">{t("admin:orders.status")}</label>
-      <select
-        id="status-filter"
-        name="status"
-        defaultValue={filter}
-        key={filter}
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
-        {DASHBOARD_FILTERS.map((value) => (
-          <option key={value} value={value} data-count={counts[value]}>
-            {`${t(`admin:orders.filters.${value}`)} (${counts[value]})`}
-          </option>
-        ))}
-      </select>
-      <label htmlFor="payment-filter">{t("admin:payments.filter")}</label>
-      <select
-        id="payment-filter"
-        name="payment"
-        defaultValue={payment}
-        key={`payment-${payment}`}
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
-        <option value="">{t("admin:payments.filterAny")}</option>
-        {PAYMENT_STANDINGS.map((standing) => (
-          <option key={standing} value={standing}>
-            {t(`payment:standing.${standing}`)}
-          </option>
-        ))}
-      </select>
+      {/* Each label with its control: a line that wraps never leaves a label at one end and its list at the other. */}
+      <FilterField id="order-search" label={t("find:search")}>
+        <input
+          id="order-search"
+          type="search"
+          name="q"
+          defaultValue={view.q}
+          key={`q-${view.q}`}
+          maxLength={100}
+          placeholder={t("find:searchHint")}
+          title={t("find:searchHint")}
+        />
+      </FilterField>
+      <FilterField id="from-day" label={t("find:from")}>
+        <input id="from-day" type="date" name="from" defaultValue={view.from} key={`from-${view.from}`} />
+      </FilterField>
+      <FilterField id="to-day" label={t("find:to")}>
+        <input id="to-day" type="date" name="to" defaultValue={view.to} key={`to-${view.to}`} />
+      </FilterField>
+      <FilterField id="status-filter" label={t("admin:orders.status")}>
+        <select id="status-filter" name="status" defaultValue={filter} key={filter} onChange={sendAtOnce}>
+          {DASHBOARD_FILTERS.map((value) => (
+            <option key={value} value={value} data-count={counts[value]}>
+              {`${t(`admin:orders.filters.${value}`)} (${counts[value]})`}
+            </option>
+          ))}
+        </select>
+      </FilterField>
+      <FilterField id="payment-filter" label={t("admin:payments.filter")}>
+        <select id="payment-filter" name="payment" defaultValue={payment} key={`payment-${payment}`} onChange={sendAtOnce}>
+          <option value="">{t("admin:payments.filterAny")}</option>
+          {PAYMENT_STANDINGS.map((standing) => (
+            <option key={standing} value={standing}>
+              {t(`payment:standing.${standing}`)}
+            </option>
+          ))}
+        </select>
+      </FilterField>
       <KeepSort sort={view.sort} direction={view.direction} />
       <button type="submit" className="primary">
         {t("admin:orders.filter")}

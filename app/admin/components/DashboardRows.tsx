@@ -245,6 +245,9 @@ export function LiveOrderRow({ row, back, links, words, checked }: { row: Row; b
       <td className="status-cell">
         <StatusCell row={row} back={back} words={words} />
       </td>
+      <td className="payment-method" data-payment-method={row.paymentMethod}>
+        {t(`admin:orders.methods.${row.paymentMethod}`)}
+      </td>
       <td className="payment-cell">
         <PaymentCell row={row} back={back} trail={trail} words={words} />
       </td>

@@ -8,6 +8,7 @@ import type { ShopContact } from "../../../domain/contact";
 import type { PaymentMethod, PaymentStanding, ShippingAddress } from "../../../domain/orders/events";
 import { useHydrated } from "../../components/useHydrated";
 import { useT } from "../../i18n/I18n";
+import { TaxDocument, type TaxDocumentView } from "./TaxDocuments";
 
 /** One order as its slip and invoice print it (app/admin/print.server.ts): formatted, never recomputed. */
 export interface PrintedOrderView {
@@ -31,6 +32,10 @@ export interface PrintedOrderView {
   amountPaid: string | null;
   amountRefunded: string | null;
   paymentReference: string | null;
+  /** Cash on delivery not yet collected: what the delivery must bring back. */
+  collect: string | null;
+  /** The order's tax invoice and credit notes once issued (app/admin/tax-print.server.ts): printed instead of the plain invoice. */
+  taxDocuments: TaxDocumentView[];
 }
 
 /** The shop as the head of every document names it. */
@@ -215,6 +220,11 @@ export function PackingSlip({ order, shop }: { order: PrintedOrderView; shop: Pr
       <p className="print-count" data-field="line-count">
         {t("print:slip.lineCount", { count: order.lines.length, items: order.itemCount })}
       </p>
+      {order.collect ? (
+        <p className="print-collect" data-field="collect">
+          {t("print:slip.collect", { amount: order.collect })}
+        </p>
+      ) : null}
       <p className="print-signature">{t("print:slip.packedBy")}: ____________________</p>
     </article>
   );
@@ -222,6 +232,15 @@ export function PackingSlip({ order, shop }: { order: PrintedOrderView; shop: Pr
 
 export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintShopHeading }) {
   const t = useT();
+  if (order.taxDocuments.length > 0) {
+    return (
+      <>
+        {order.taxDocuments.map((doc) => (
+          <TaxDocument key={doc.number} doc={doc} buyer={order} orderId={order.id} />
+        ))}
+      </>
+    );
+  }
   return (
     <article className="print-doc print-invoice" data-order-id={order.id} aria-labelledby={`doc-${order.id}`}>
       <DocumentHead order={order} shop={shop} title={t("print:invoice.title")} addressTitle={t("print:invoice.billTo")} />

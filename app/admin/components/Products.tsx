@@ -8,7 +8,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useRef, type ReactNode } from "react";
-import { PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductField, type ProductHindiField } from "../../../domain/admin-products";
+import { PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductFactField, type ProductField, type ProductHindiField } from "../../../domain/admin-products";
+import { INDIA } from "../../../domain/seller/disclosures";
 import { SHOP_CATEGORIES, SHOP_GENDERS } from "../../../domain/shop-products";
 import { useHydrated } from "../../components/useHydrated";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../../forms/messages";
@@ -17,10 +18,24 @@ import { useT } from "../../i18n/I18n";
 
 type FormResult = SubmissionResult<string[]>;
 
-export type ProductFormField = ProductField | ProductHindiField;
+export type ProductFormField = ProductField | ProductHindiField | ProductFactField;
 export type ProductFormValues = Record<ProductFormField, string>;
 
-const EMPTY_FORM: ProductFormValues = { name: "", name_hi: "", price: "", image: "", description: "", description_hi: "", stock_quantity: "0", category: "", gender: "", size: "Free Size" };
+const EMPTY_FORM: ProductFormValues = {
+  name: "",
+  name_hi: "",
+  price: "",
+  image: "",
+  description: "",
+  description_hi: "",
+  stock_quantity: "0",
+  category: "",
+  gender: "",
+  size: "Free Size",
+  country_of_origin: INDIA,
+  maker: "",
+  net_quantity: "",
+};
 
 function Field({ name, label, result, children }: { name: ProductFormField; label: string; result: FormResult | undefined; children: ReactNode }) {
   return (
@@ -98,6 +113,16 @@ export function ProductForm({ editing, result }: { editing: { id: number; values
           ))}
         </select>
       </Field>
+      {/* What the product page must show of it (Legal Metrology rule 6(10), decision 130); the page needs the `seller` words. */}
+      <Field name="country_of_origin" label={t("seller:facts.origin")} result={result}>
+        <input {...field("country_of_origin")} maxLength={PRODUCT_TEXT_LIMITS.country_of_origin} />
+      </Field>
+      <Field name="maker" label={t("seller:facts.maker")} result={result}>
+        <input {...field("maker")} maxLength={PRODUCT_TEXT_LIMITS.maker} placeholder={t("seller:facts.makerPlaceholder")} />
+      </Field>
+      <Field name="net_quantity" label={t("seller:facts.netQuantity")} result={result}>
+        <input {...field("net_quantity")} maxLength={PRODUCT_TEXT_LIMITS.net_quantity} placeholder={t("seller:facts.netQuantityPlaceholder")} />
+      </Field>
       <div className="form-buttons">
         <button type="submit" className="primary" disabled={busy}>
           {editing ? t("admin:products.update") : t("admin:products.addButton")}
@@ -120,6 +145,8 @@ export interface ProductRow {
   thumbnail: string;
   stock: number;
   low: boolean;
+  /** Days of stock left at the last four weeks' sales rate, in words (decision 136). */
+  outlook: string;
   category: string;
   gender: string;
   size: string;
@@ -193,7 +220,7 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
                 {p.imageUrl ? <span className="visually-hidden">{p.imageUrl}</span> : null}
               </td>
               <td className={p.low ? "stock-low" : undefined}>
-                {p.stock} <Link to={`/admin/products/${p.id}/stock`}>{t("admin:products.stockHistory")}</Link>
+                {p.stock} <span className="stock-outlook">({p.outlook})</span> <Link to={`/admin/products/${p.id}/stock`}>{t("admin:products.stockHistory")}</Link> <Link to={`/admin/photos?owner=product.${p.id}`}>{t("admin:products.photosLink")}</Link>
               </td>
               <td>{p.category}</td>
               <td>{p.gender}</td>

@@ -1,0 +1,158 @@
+/**
+ * A tax invoice, bill of supply or credit note as it is printed (A4 or an 80 mm roll): every field CGST Rules rule 46
+ * asks for (docs/tax.md): the supplier's name, address and GSTIN; the number and date; the buyer's name and delivery
+ * address with the state and place of supply; per line the description, HSN, quantity and unit, taxable value, rate
+ * and CGST + SGST or IGST; totals; whether tax is payable on reverse charge; a signature line.
+ */
+import type { ShippingAddress } from "../../../domain/orders/events";
+import { useT } from "../../i18n/I18n";
+
+export interface TaxDocumentView {
+  kind: "tax-invoice" | "bill-of-supply" | "bill" | "credit-note";
+  number: string;
+  date: string;
+  dateIso: string;
+  invoiceNumber: string | null;
+  reason: string | null;
+  supplier: { legalName: string; address: string; gstin: string | null; state: string };
+  placeOfSupply: string;
+  supply: "intra" | "inter";
+  collectsTax: boolean;
+  lines: { key: string; description: string; size: string; hsn: string; quantity: string; taxable: string; rate: string; cgst: string; sgst: string; igst: string; value: string }[];
+  totals: { taxable: string; cgst: string; sgst: string; igst: string; tax: string; value: string };
+}
+
+export interface TaxBuyer {
+  displayId: string;
+  customerName: string;
+  address: ShippingAddress;
+}
+
+export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buyer: TaxBuyer; orderId: string }) {
+  const t = useT();
+  const id = `tax-${doc.number.replace(/[^A-Za-z0-9]/g, "-")}`;
+  const intra = doc.supply === "intra";
+  const a = buyer.address;
+  return (
+    <article className={`print-doc print-tax print-${doc.kind}`} data-order-id={orderId} data-document={doc.number} aria-labelledby={id}>
+      <div className="print-head">
+        <div className="print-shop" data-field="supplier">
+          <p className="print-shop-name">{doc.supplier.legalName}</p>
+          <p>{doc.supplier.address || t("tax:doc.noAddress")}</p>
+          <p>
+            {t("tax:doc.gstin")}: <span data-field="gstin">{doc.supplier.gstin ?? t("tax:doc.unregistered")}</span>
+          </p>
+          <p>
+            {t("tax:doc.state")}: {doc.supplier.state}
+          </p>
+        </div>
+        <h2 id={id}>
+          {t(`tax:title.${doc.kind}`)}
+          <span className="print-number" data-field="document-number">
+            {doc.number}
+          </span>
+        </h2>
+      </div>
+      {doc.kind === "bill-of-supply" ? <p className="print-warning" data-field="composition">{t("tax:doc.composition")}</p> : null}
+      <dl className="print-facts">
+        <dt>{t("tax:doc.date")}</dt>
+        <dd>
+          <time dateTime={doc.dateIso}>{doc.date}</time>
+        </dd>
+        <dt>{t("tax:doc.order")}</dt>
+        <dd>{buyer.displayId}</dd>
+        {doc.invoiceNumber ? (
+          <>
+            <dt>{t("tax:doc.againstInvoice")}</dt>
+            <dd data-field="invoice-number">{doc.invoiceNumber}</dd>
+            <dt>{t("tax:doc.reason")}</dt>
+            <dd>{doc.reason}</dd>
+          </>
+        ) : null}
+        <dt>{t("tax:doc.buyer")}</dt>
+        <dd data-field="buyer">{buyer.customerName}</dd>
+        <dt>{t("tax:doc.placeOfSupply")}</dt>
+        <dd data-field="place-of-supply">{doc.placeOfSupply}</dd>
+      </dl>
+      <h3>{t("tax:doc.deliverTo")}</h3>
+      <address className="print-address" data-field="address">
+        {a.name}
+        <br />
+        {a.address}
+        <br />
+        {a.city} {a.pincode}
+      </address>
+      <table className="print-lines print-tax-lines">
+        <thead>
+          <tr>
+            <th scope="col">{t("tax:line.description")}</th>
+            <th scope="col">{t("tax:line.hsn")}</th>
+            <th scope="col" className="num">{t("tax:line.quantity")}</th>
+            <th scope="col" className="num">{t("tax:line.taxable")}</th>
+            {doc.collectsTax ? <th scope="col" className="num">{t("tax:line.rate")}</th> : null}
+            {doc.collectsTax && intra ? (
+              <>
+                <th scope="col" className="num">{t("tax:line.cgst")}</th>
+                <th scope="col" className="num">{t("tax:line.sgst")}</th>
+              </>
+            ) : null}
+            {doc.collectsTax && !intra ? <th scope="col" className="num">{t("tax:line.igst")}</th> : null}
+            <th scope="col" className="num">{t("tax:line.value")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.lines.map((line) => (
+            <tr key={line.key} data-tax-line={line.key}>
+              <td className="print-item">
+                {line.description}
+                {line.size ? <span className="print-school">{line.size}</span> : null}
+              </td>
+              <td data-field="hsn">{line.hsn}</td>
+              <td className="num" data-field="quantity">{line.quantity}</td>
+              <td className="num" data-field="taxable">{line.taxable}</td>
+              {doc.collectsTax ? <td className="num" data-field="rate">{line.rate}</td> : null}
+              {doc.collectsTax && intra ? (
+                <>
+                  <td className="num" data-field="cgst">{line.cgst}</td>
+                  <td className="num" data-field="sgst">{line.sgst}</td>
+                </>
+              ) : null}
+              {doc.collectsTax && !intra ? <td className="num" data-field="igst">{line.igst}</td> : null}
+              <td className="num" data-field="value">{line.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="print-totals">
+        <dt>{t("tax:totals.taxable")}</dt>
+        <dd data-field="total-taxable">{doc.totals.taxable}</dd>
+        {doc.collectsTax && intra ? (
+          <>
+            <dt>{t("tax:totals.cgst")}</dt>
+            <dd data-field="total-cgst">{doc.totals.cgst}</dd>
+            <dt>{t("tax:totals.sgst")}</dt>
+            <dd data-field="total-sgst">{doc.totals.sgst}</dd>
+          </>
+        ) : null}
+        {doc.collectsTax && !intra ? (
+          <>
+            <dt>{t("tax:totals.igst")}</dt>
+            <dd data-field="total-igst">{doc.totals.igst}</dd>
+          </>
+        ) : null}
+        <dt className="print-total">{t("tax:totals.total")}</dt>
+        <dd className="print-total" data-field="total">{doc.totals.value}</dd>
+      </dl>
+      <p>{t("tax:doc.amountsIn")}</p>
+      {doc.kind === "tax-invoice" ? <p data-field="reverse-charge">{t("tax:doc.reverseCharge")}</p> : null}
+      <p className="print-signature" data-field="signature">
+        {t("tax:doc.for", { name: doc.supplier.legalName })}
+        <br />
+        <br />
+        ____________________
+        <br />
+        {t("tax:doc.signature")}
+      </p>
+    </article>
+  );
+}

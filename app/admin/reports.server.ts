@@ -1,0 +1,367 @@
+/**
+ * The reports page's and season planning's view models (app/routes/admin.reports.tsx,
+ * admin.reports_.season.tsx) and their CSV tables (decision 135): figures from `shop.reports`, worded
+ * in the admin's language, charts laid out by charts.server.ts.
+ */
+import { findCatalogueProduct } from "../../domain/catalogue";
+import { csvLine } from "../../domain/admin-orders";
+import { dateTimeOptions, LOCALE, type Language } from "../../domain/i18n";
+import { formatRupees } from "../../domain/money";
+import { SCHOOLS } from "../../domain/schools";
+import {
+  averageOrderValue,
+  changePercent,
+  filterQuery,
+  indiaDay,
+  parseReportFilter,
+  periodShortcuts,
+  sameDayLastYear,
+  type Grain,
+  type ReportFilter,
+} from "../../domain/reports/reports";
+import { comingTerms, GROWTH_DEFAULT, GROWTH_MAX, GROWTH_MIN, parseGrowth, parseTerm, termValue, type TermChoice } from "../../domain/reports/season";
+import type { Shop } from "../../services/index";
+import type { ReportItem } from "../../services/reports";
+import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
+import { barChart, lineChart } from "./charts.server";
+
+// One formatter each, made once: building an Intl formatter costs far more than formatting with it, and a
+// page formats hundreds of figures and dates.
+const counts = new Intl.NumberFormat("en-IN");
+const count = (n: number) => counts.format(n);
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function formatDateTime(at: string, lang: Language, options: Intl.DateTimeFormatOptions): string {
+  const key = `${lang}${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, options))));
+  return format.format(new Date(at));
+}
+const rupees = (n: number) => formatRupees(n);
+
+/** A school as the admin's language writes it (the lines carry its English name). */
+export function schoolLabel(name: string, lang: Language): string {
+  if (lang !== "hi") return name;
+  return SCHOOLS.find((s) => s.name === name)?.nameHi ?? name;
+}
+
+/** An item as the admin's language writes it: the catalogue's Hindi where it has one. */
+export function itemLabel(item: Pick<ReportItem, "productId" | "name">, lang: Language): string {
+  if (lang !== "hi") return item.name;
+  return findCatalogueProduct(item.productId)?.nameHi ?? item.name;
+}
+
+/** A chart point's name: "12 Jul", the week from "7 Jul", "Jul 2026". */
+function bucketLabel(bucket: string | undefined, grain: Grain, lang: Language): string {
+  if (!bucket) return "";
+  const at = `${bucket}T12:00:00+05:30`;
+  if (grain === "month") return formatDateTime(at, lang, { month: "short", year: "numeric" });
+  return formatDateTime(at, lang, { day: "numeric", month: "short" });
+}
+
+const dayLabel = (day: string, lang: Language) => formatDateTime(`${day}T12:00:00+05:30`, lang, { day: "numeric", month: "short", year: "numeric" });
+
+function choicesView(choices: { schools: string[]; items: ReportItem[] }, lang: Language) {
+  const schools = choices.schools.map((s) => ({ value: s, label: schoolLabel(s, lang) }));
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const item of choices.items) {
+    const list = groups.get(item.school) ?? [];
+    list.push({ value: item.productId, label: itemLabel(item, lang) });
+    groups.set(item.school, list);
+  }
+  return {
+    schools,
+    itemGroups: [...groups].map(([school, items]) => ({ school, label: school ? schoolLabel(school, lang) : serverT(lang)("reports:filters.otherItems"), items })),
+  };
+}
+
+/** Items listed on the page, best-selling first. */
+const ITEMS_ON_PAGE = 40;
+
+const TABLES = ["sales", "schools", "items", "sizes", "payments", "totals"] as const;
+export type ReportTable = (typeof TABLES)[number];
+
+/** Every table of the page for a filter: its columns' words and its rows, as the page and the CSV show them. */
+async function tablesOf(shop: Shop, filter: ReportFilter, lang: Language) {
+  const t = serverT(lang);
+  const overview = await shop.reports.overview(filter);
+  const units = overview.countKind === "units";
+  const countHeader = units ? t("reports:columns.units") : t("reports:columns.orders");
+  const sales = {
+    columns: [t("reports:columns.period"), t("reports:columns.sales"), countHeader, t("reports:columns.lastYearPeriod"), t("reports:columns.lastYearSales"), units ? t("reports:columns.lastYearUnits") : t("reports:columns.lastYearOrders")],
+    rows: overview.series.map((p) => [
+      bucketLabel(p.bucket, filter.grain, lang), rupees(p.sales), count(p.count),
+      bucketLabel(p.lastYearBucket, filter.grain, lang), rupees(p.lastYearSales), count(p.lastYearCount),
+    ]),
+  };
+  const schools = {
+    columns: [t("reports:columns.school"), t("reports:columns.units"), t("reports:columns.sales")],
+    rows: overview.bySchool.map((s) => [schoolLabel(s.school, lang), count(s.units), rupees(s.amount)]),
+  };
+  const items = {
+    columns: [t("reports:columns.item"), t("reports:columns.school"), t("reports:columns.units"), t("reports:columns.sales")],
+    rows: overview.byItem.map((i) => [itemLabel(i, lang), i.school ? schoolLabel(i.school, lang) : "", count(i.units), rupees(i.amount)]),
+  };
+  const sizes = {
+    columns: [t("reports:columns.size"), t("reports:columns.units"), t("reports:columns.sales")],
+    rows: (overview.sizeCurve?.sizes ?? []).map((s) => [s.size, count(s.units), rupees(s.amount)]),
+  };
+  const payments = {
+    columns: [t("reports:columns.method"), t("reports:columns.orders"), t("reports:columns.sales"), t("reports:columns.refunded")],
+    rows: overview.payments.map((p) => [t(`reports:methods.${p.method === "upi" ? "upi" : "cash"}`), count(p.orders), rupees(p.sales), rupees(p.refunded)]),
+  };
+  const now = overview.totals;
+  const before = overview.lastYear;
+  const measure = (key: string, a: string, b: string) => [t(`reports:totals.${key}`), a, b];
+  const totals = {
+    columns: [t("reports:columns.measure"), t("reports:columns.thisPeriod"), t("reports:columns.lastYear")],
+    rows: [
+      measure("orders", count(now.orders), count(before.orders)),
+      measure("sales", rupees(now.sales), rupees(before.sales)),
+      measure("average", rupees(averageOrderValue(now.sales, now.orders)), rupees(averageOrderValue(before.sales, before.orders))),
+      measure("subtotal", rupees(now.subtotal), rupees(before.subtotal)),
+      measure("offerOrders", count(now.offerOrders), count(before.offerOrders)),
+      measure("discount", rupees(now.discount), rupees(before.discount)),
+      measure("delivery", rupees(now.delivery), rupees(before.delivery)),
+      measure("returns", count(now.returns), count(before.returns)),
+      measure("exchanges", count(now.exchanges), count(before.exchanges)),
+      measure("refunds", count(now.refunds), count(before.refunds)),
+      measure("refunded", rupees(now.refunded), rupees(before.refunded)),
+      measure("newParents", count(now.newParents), count(before.newParents)),
+      measure("returningParents", count(now.orders - now.newParents), count(before.orders - before.newParents)),
+    ],
+  };
+  return { overview, tables: { sales, schools, items, sizes, payments, totals } satisfies Record<ReportTable, { columns: string[]; rows: string[][] }> };
+}
+
+/** The reports page for a request: its filter from the address (400 with its words when it cannot be read). */
+export async function reportsPage(shop: Shop, request: Request) {
+  const lang = languageOf(request);
+  const t = serverT(lang);
+  const today = indiaDay(new Date());
+  const parsed = parseReportFilter(new URL(request.url).searchParams, today);
+  const filter = parsed.filter;
+  const base = {
+    filter,
+    choices: choicesView(await shop.reports.choices(), lang),
+    shortcuts: periodShortcuts(today).map((s) => ({ label: t(`reports:filters.${s.key}`), href: `/admin/reports?${filterQuery({ ...filter, ...s })}` })),
+    messages: routeMessages(request, "reports"),
+  };
+  if (!parsed.ok) return { ...base, status: 400, error: t(`reports:errors.${parsed.problem}`), figures: null };
+  const { overview, tables } = await tablesOf(shop, filter, lang);
+  const units = overview.countKind === "units";
+  const labels = overview.series.map((p) => bucketLabel(p.bucket, filter.grain, lang));
+  const nowLabel = t("reports:series.now");
+  const beforeLabel = t("reports:series.lastYear");
+  const grainWord = t(`reports:filters.grain${filter.grain[0].toUpperCase()}${filter.grain.slice(1)}`);
+  const salesChart = lineChart({
+    labels,
+    series: [
+      { series: "before", label: beforeLabel, values: overview.series.map((p) => p.lastYearSales) },
+      { series: "now", label: nowLabel, values: overview.series.map((p) => p.sales) },
+    ],
+    format: rupees,
+    xLabel: grainWord,
+    yLabel: t("reports:columns.sales"),
+  });
+  const countChart = barChart({
+    labels,
+    series: [
+      { series: "now", label: nowLabel, values: overview.series.map((p) => p.count) },
+      { series: "before", label: beforeLabel, values: overview.series.map((p) => p.lastYearCount) },
+    ],
+    format: count,
+    xLabel: grainWord,
+    yLabel: units ? t("reports:columns.units") : t("reports:columns.orders"),
+  });
+  const schoolChart = barChart({
+    labels: overview.bySchool.map((s) => schoolLabel(s.school, lang)),
+    series: [{ series: "now", label: nowLabel, values: overview.bySchool.map((s) => s.amount) }],
+    format: rupees,
+    xLabel: t("reports:columns.school"),
+    yLabel: t("reports:columns.sales"),
+  });
+  const curve = overview.sizeCurve;
+  const sizeChart = curve
+    ? barChart({
+        labels: curve.sizes.map((s) => s.size),
+        series: [{ series: "now", label: nowLabel, values: curve.sizes.map((s) => s.units) }],
+        format: count,
+        xLabel: t("reports:columns.size"),
+        yLabel: t("reports:columns.units"),
+      })
+    : undefined;
+  const total = overview.totals;
+  const before = overview.lastYear;
+  const card = (key: string, now: number, then: number, format: (n: number) => string) => {
+    const change = changePercent(now, then);
+    return {
+      key,
+      label: t(`reports:cards.${key}`),
+      value: format(now),
+      lastYear: t("reports:cards.lastYear", { value: format(then) }),
+      change: change === undefined ? t("reports:cards.noChange") : t("reports:cards.change", { change: change > 0 ? `+${change}` : String(change) }),
+    };
+  };
+  const csv = (table: ReportTable) => `/admin/reports.csv?${filterQuery(filter, { table })}`;
+  return {
+    ...base,
+    status: 200,
+    error: null,
+    figures: {
+      period: t("reports:period", {
+        from: dayLabel(filter.from, lang), to: dayLabel(filter.to, lang),
+        lastFrom: dayLabel(sameDayLastYear(filter.from), lang), lastTo: dayLabel(sameDayLastYear(filter.to), lang),
+      }),
+      filtered: Boolean(filter.school || filter.item),
+      units,
+      cards: [
+        card("sales", total.sales, before.sales, rupees),
+        card("orders", total.orders, before.orders, count),
+        card("average", averageOrderValue(total.sales, total.orders), averageOrderValue(before.sales, before.orders), rupees),
+      ],
+      salesChart,
+      countChart,
+      schoolChart,
+      sizeChart,
+      sizeItem: curve ? `${itemLabel(curve.item, lang)}${curve.item.school ? ` (${schoolLabel(curve.item.school, lang)})` : ""}` : null,
+      // The page shows the best-selling items; the CSV has every one (a shop sells hundreds).
+      tables: { ...tables, items: { ...tables.items, rows: tables.items.rows.slice(0, ITEMS_ON_PAGE) } },
+      itemsNote: tables.items.rows.length > ITEMS_ON_PAGE ? t("reports:sections.itemsTop", { shown: ITEMS_ON_PAGE, count: tables.items.rows.length }) : null,
+      csv: Object.fromEntries(TABLES.map((name) => [name, csv(name)])) as Record<ReportTable, string>,
+    },
+  };
+}
+
+/** One table of the reports page as a CSV file, or a 400's words. */
+export async function reportCsv(shop: Shop, request: Request): Promise<{ ok: true; name: string; text: string } | { ok: false; message: string }> {
+  const lang = languageOf(request);
+  const t = serverT(lang);
+  const params = new URL(request.url).searchParams;
+  const table = params.get("table") ?? "";
+  if (!(TABLES as readonly string[]).includes(table)) return { ok: false, message: t("reports:errors.noTable") };
+  const parsed = parseReportFilter(params, indiaDay(new Date()));
+  if (!parsed.ok) return { ok: false, message: t(`reports:errors.${parsed.problem}`) };
+  const { tables } = await tablesOf(shop, parsed.filter, lang);
+  const chosen = tables[table as ReportTable];
+  return {
+    ok: true,
+    name: `report-${table}-${parsed.filter.from}-${parsed.filter.to}.csv`,
+    // A byte order mark so a spreadsheet reads Hindi as Hindi; cells a spreadsheet would run are defused (csvLine).
+    text: `\uFEFF${csvLine(chosen.columns)}${chosen.rows.map((row) => csvLine(row)).join("")}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Season planning
+// ---------------------------------------------------------------------------------------
+
+type SeasonAsk = { ok: true; item: string; term: TermChoice; growth: number } | { ok: false; problem: "noItem" | "badTerm" | "badGrowth" } | { ok: "empty" };
+
+function readSeasonAsk(params: URLSearchParams, today: string): SeasonAsk {
+  const item = (params.get("item") ?? "").trim();
+  if (!item && !params.has("term")) return { ok: "empty" };
+  if (!item || item.length > 200) return { ok: false, problem: "noItem" };
+  const term = params.get("term") ? parseTerm(params.get("term")!) : comingTerms(today)[0];
+  if (!term) return { ok: false, problem: "badTerm" };
+  const growth = parseGrowth(params.get("growth"));
+  if (growth === undefined) return { ok: false, problem: "badGrowth" };
+  return { ok: true, item, term, growth };
+}
+
+async function seasonFigures(shop: Shop, ask: Extract<SeasonAsk, { ok: true }>, lang: Language, today: string) {
+  const t = serverT(lang);
+  const plan = await shop.reports.season(ask.item, ask.term, ask.growth, today);
+  if (!plan) return undefined;
+  const shelf = (n: number | undefined) => (n === undefined ? t("reports:season.noStock") : count(n));
+  return {
+    plan,
+    columns: [t("reports:columns.size"), t("reports:season.lastSeason"), t("reports:season.onShelf"), t("reports:season.ordered"), t("reports:season.expected"), t("reports:season.suggested")],
+    rows: plan.sizes.map((s) => [s.size, count(s.lastSeason), shelf(s.onShelf), count(s.ordered), count(s.expected), count(s.suggested)]),
+    totals: [t("reports:season.total"), count(plan.totals.lastSeason), plan.sizes.some((s) => s.onShelf !== undefined) ? count(plan.totals.onShelf) : t("reports:season.noStock"), count(plan.totals.ordered), count(plan.totals.expected), count(plan.totals.suggested)],
+  };
+}
+
+const termLabel = (choice: TermChoice, t: (key: string, values?: Record<string, string | number>) => string) => t(`reports:season.term.${choice.term}`, { year: choice.year });
+
+/** Season planning for a request (?item=&term=&growth=). */
+export async function seasonPage(shop: Shop, request: Request) {
+  const lang = languageOf(request);
+  const t = serverT(lang);
+  const today = indiaDay(new Date());
+  const params = new URL(request.url).searchParams;
+  const ask = readSeasonAsk(params, today);
+  const choices = choicesView(await shop.reports.choices(), lang);
+  const terms = comingTerms(today).map((c) => ({ value: termValue(c), label: termLabel(c, t) }));
+  const base = {
+    choices: { ...choices, itemGroups: choices.itemGroups.filter((g) => g.school !== "") },
+    terms,
+    growthLimits: { min: GROWTH_MIN, max: GROWTH_MAX },
+    values: {
+      item: (params.get("item") ?? "").slice(0, 200),
+      term: ask.ok === true ? termValue(ask.term) : (params.get("term") ?? terms[0].value).slice(0, 20),
+      growth: (params.get("growth") ?? String(GROWTH_DEFAULT)).slice(0, 5),
+    },
+    messages: routeMessages(request, "reports"),
+  };
+  if (ask.ok === "empty") return { ...base, status: 200, error: null, figures: null };
+  if (ask.ok === false) return { ...base, status: 400, error: t(`reports:errors.${ask.problem}`), figures: null };
+  const figures = await seasonFigures(shop, ask, lang, today);
+  if (!figures) return { ...base, status: 404, error: t("reports:errors.noSuchItem"), figures: null };
+  const { plan } = figures;
+  const item = `${itemLabel(plan.item, lang)}${plan.item.school ? ` (${schoolLabel(plan.item.school, lang)})` : ""}`;
+  return {
+    ...base,
+    status: 200,
+    error: null,
+    figures: {
+      heading: t("reports:season.for", { item, term: termLabel(ask.term, t) }),
+      explain: t("reports:season.explain", {
+        lastFrom: dayLabel(plan.lastWindow.from, lang), lastTo: dayLabel(plan.lastWindow.to, lang),
+        from: dayLabel(plan.comingWindow.from, lang), to: dayLabel(plan.comingWindow.to, lang), growth: ask.growth,
+      }),
+      chart: barChart({
+        labels: plan.sizes.map((s) => s.size),
+        series: [
+          { series: "before", label: t("reports:season.lastSeason"), values: plan.sizes.map((s) => s.lastSeason) },
+          { series: "now", label: t("reports:season.suggested"), values: plan.sizes.map((s) => s.suggested) },
+        ],
+        format: count,
+        xLabel: t("reports:columns.size"),
+        yLabel: t("reports:columns.units"),
+      }),
+      columns: figures.columns,
+      rows: figures.rows,
+      totals: figures.totals,
+      csv: `/admin/reports/season.csv?${new URLSearchParams({ item: ask.item, term: termValue(ask.term), growth: String(ask.growth) })}`,
+    },
+  };
+}
+
+/** Season planning as the tailor's CSV, or a 4xx's words. */
+export async function seasonCsv(shop: Shop, request: Request): Promise<{ ok: true; name: string; text: string } | { ok: false; status: number; message: string }> {
+  const lang = languageOf(request);
+  const t = serverT(lang);
+  const today = indiaDay(new Date());
+  const ask = readSeasonAsk(new URL(request.url).searchParams, today);
+  if (ask.ok !== true) return { ok: false, status: 400, message: t(`reports:errors.${ask.ok === "empty" ? "noItem" : ask.problem}`) };
+  const figures = await seasonFigures(shop, ask, lang, today);
+  if (!figures) return { ok: false, status: 404, message: t("reports:errors.noSuchItem") };
+  const slug = ask.item.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+  return {
+    ok: true,
+    name: `season-${slug}-${termValue(ask.term)}.csv`,
+    text: `\uFEFF${csvLine([t("reports:season.csvItem"), itemLabel(figures.plan.item, lang), termLabel(ask.term, t), `${ask.growth}%`])}${csvLine(figures.columns)}${[...figures.rows, figures.totals].map((row) => csvLine(row)).join("")}`,
+  };
+}
+
+/** A report's CSV file as the browser downloads it (never kept by a cache: it is the admin's). */
+export function csvResponse(file: { name: string; text: string }): Response {
+  return new Response(file.text, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.name}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * An order's tax documents as the print page shows them (rule 46 fields, docs/tax.md): the invoice and its credit
+ * notes from the order's events, formatted in the page's language, never recomputed. The buyer's name and address
+ * come from the order as the print page reads it (after an erasure they read "erased"); the state of supply stays.
+ */
+import type { Language } from "../../domain/i18n";
+import { dateTimeOptions, LOCALE } from "../../domain/i18n";
+import type { CreditNoteIssued, InvoiceIssued, TaxDocuments } from "../../domain/tax/documents";
+import { formatPaisa } from "../../domain/tax/lines";
+import type { StateCode } from "../../domain/tax/states";
+import { serverT } from "../i18n/i18n.server";
+import type { TaxDocumentView } from "./components/TaxDocuments";
+
+const DATE = new Map<Language, Intl.DateTimeFormat>();
+function documentDate(at: string, lang: Language): string {
+  let format = DATE.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, { dateStyle: "medium" }));
+    DATE.set(lang, format);
+  }
+  return format.format(new Date(at));
+}
+
+function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssued["data"], kind: TaxDocumentView["kind"]): TaxDocumentView {
+  const t = serverT(lang);
+  const state = (code: StateCode | null) => (code ? t("tax:doc.stateCode", { name: t(`tax:state.${code}`), code }) : t("tax:doc.unknownState"));
+  const tax = d.totals.cgst + d.totals.sgst + d.totals.igst;
+  return {
+    kind,
+    number: d.number,
+    date: documentDate(d.issuedAt, lang),
+    dateIso: d.issuedAt,
+    invoiceNumber: "invoiceNumber" in d ? d.invoiceNumber : null,
+    reason: "reason" in d ? t(`tax:reason.${d.reason}`) : null,
+    supplier: { legalName: d.supplier.legalName, address: d.supplier.address, gstin: d.supplier.gstin, state: state(d.supplier.stateCode) },
+    placeOfSupply: state(d.placeOfSupply),
+    supply: d.supply,
+    collectsTax: kind === "tax-invoice" || (kind === "credit-note" && tax > 0),
+    lines: d.lines.map((line, i) => ({
+      key: `${i}`,
+      description: line.kind === "delivery" ? t("tax:line.delivery") : line.description,
+      size: line.size,
+      hsn: line.hsn,
+      quantity: `${line.quantity} ${t(`tax:unit.${line.unit}`)}`,
+      taxable: formatPaisa(line.taxable),
+      rate: `${line.rate}%`,
+      cgst: formatPaisa(line.cgst),
+      sgst: formatPaisa(line.sgst),
+      igst: formatPaisa(line.igst),
+      value: formatPaisa(line.value),
+    })),
+    totals: {
+      taxable: formatPaisa(d.totals.taxable),
+      cgst: formatPaisa(d.totals.cgst),
+      sgst: formatPaisa(d.totals.sgst),
+      igst: formatPaisa(d.totals.igst),
+      tax: formatPaisa(tax),
+      value: formatPaisa(d.totals.value),
+    },
+  };
+}
+
+/** The invoice first, then its credit notes in the order they were issued. */
+export function taxDocumentViews(lang: Language, docs: TaxDocuments | undefined): TaxDocumentView[] {
+  if (!docs?.invoice) return [];
+  return [documentView(lang, docs.invoice, docs.invoice.kind), ...docs.creditNotes.map((note) => documentView(lang, note, "credit-note"))];
+}

@@ -1,0 +1,99 @@
+/**
+ * The picture of a school item or a line of a cart or an order (decisions 139, 140): the owner's
+ * main photo once processed; else a photo file under public/ (the spec's image chain); else the
+ * item's drawing, a school item's in its school's colours (drawn by /drawings/…, never in the browser).
+ */
+import { findCatalogueProduct } from "../domain/catalogue";
+import { illustrationUrl, schoolItemPhotoUrls, type Illustration } from "../domain/images";
+import { DEFAULT_SCHOOL_COLOURS, type SchoolColours } from "../domain/photos/colours";
+import { schoolDrawingUrl } from "../domain/photos/drawings";
+import { photoOwnerKey, type PhotoOwner } from "../domain/photos/events";
+import type { ItemColour } from "../domain/schools";
+import { CATEGORY_ILLUSTRATION, parseShopProductCartId } from "../domain/shop-products";
+import type { Shop } from "../services/index";
+import type { Language } from "../domain/i18n";
+import { lineWordsIn } from "./catalogue-words.server";
+import { LINE_PICTURE_SIZE, type NamedLinePicture } from "./components/LinePicture";
+import { firstExistingImage, shopProductImage } from "./images.server";
+import { drawingPicture, photoPicture, type PictureView } from "./photos.server";
+
+/** The colour buttons' colours (Red, Yellow, Blue, Green on a T-shirt or lower card), as the drawing shows them. */
+const CHOSEN: Record<ItemColour, string> = { Red: "#d9534f", Yellow: "#e8b530", Blue: "#3c7dd9", Green: "#3f9a5a" };
+
+/**
+ * A school item's photo file under public/ when there is one, else its drawing in the school's
+ * colours; a colour chosen on the card paints the T-shirt or the lower it is for.
+ */
+export function schoolItemDrawing(school: string, item: string, illustration: Illustration, colours: SchoolColours, colour?: ItemColour): string {
+  const file = firstExistingImage(schoolItemPhotoUrls(school, item, colour), illustration);
+  if (file !== illustrationUrl(illustration)) return file;
+  const painted = !colour ? colours : illustration === "lower" ? { ...colours, bottom: CHOSEN[colour] } : { ...colours, accent: CHOSEN[colour] };
+  return schoolDrawingUrl(illustration, painted);
+}
+
+/** A school item's picture at `size` px: the main photo, else the file or drawing above. */
+export async function schoolItemPicture(shop: Shop, school: string, item: string, illustration: Illustration, size: number, colour?: ItemColour): Promise<PictureView> {
+  const owner: PhotoOwner = { kind: "item", school, item };
+  const [photos, colours] = await Promise.all([shop.photos.mainPhotos([owner]), shop.schoolColours.of([school])]);
+  const photo = photos.get(photoOwnerKey(owner));
+  return (photo && photoPicture(photo, size)) ?? drawingPicture(schoolItemDrawing(school, item, illustration, colours.get(school) ?? DEFAULT_SCHOOL_COLOURS, colour), size);
+}
+
+/** What a line names: a catalogue id (`school/dps/shirt`, `white/…`) or a shop product (`product/12`). */
+function ownerOf(productId: string): PhotoOwner | undefined {
+  const shopProduct = parseShopProductCartId(productId);
+  if (shopProduct !== undefined) return { kind: "product", productId: shopProduct };
+  const parts = productId.split("/");
+  return parts[0] === "school" && parts.length === 3 ? { kind: "item", school: parts[1], item: parts[2] } : undefined;
+}
+
+/**
+ * The pictures of lines, by product id, `size` px square: one query for the photos, one read of
+ * each school's colours. A product no longer sold shows the placeholder drawing.
+ */
+export async function linePictures(shop: Shop, productIds: readonly string[], size: number): Promise<Record<string, PictureView>> {
+  const ids = [...new Set(productIds)];
+  const owners = new Map(ids.flatMap((id) => (ownerOf(id) ? [[id, ownerOf(id)!] as const] : [])));
+  const schools = [...owners.values()].flatMap((owner) => (owner.kind === "item" ? [owner.school] : []));
+  const [photos, colours] = await Promise.all([shop.photos.mainPhotos([...owners.values()]), shop.schoolColours.of(schools)]);
+  const pictures: Record<string, PictureView> = {};
+  for (const id of ids) {
+    const owner = owners.get(id);
+    const photo = owner ? photos.get(photoOwnerKey(owner)) : undefined;
+    const shown = photo && photoPicture(photo, size);
+    if (shown) {
+      pictures[id] = shown;
+      continue;
+    }
+    if (owner?.kind === "product") {
+      const product = await shop.products.get(owner.productId);
+      pictures[id] = drawingPicture(product ? shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]) : illustrationUrl("placeholder"), size);
+      continue;
+    }
+    const product = findCatalogueProduct(id);
+    if (owner?.kind === "item" && product && colours.has(owner.school)) {
+      pictures[id] = drawingPicture(schoolItemDrawing(owner.school, owner.item, product.illustration, colours.get(owner.school)!), size);
+      continue;
+    }
+    pictures[id] = drawingPicture(illustrationUrl(product?.illustration ?? "placeholder"), size);
+  }
+  return pictures;
+}
+
+/**
+ * Each order's lines as named pictures (one query for all the orders' photos): the account's order
+ * history and the tracking page show them beside the items written out.
+ */
+export async function orderLinePictures(
+  shop: Shop,
+  language: Language,
+  orders: readonly { lines: Parameters<typeof lineWordsIn>[2] }[],
+): Promise<NamedLinePicture[][]> {
+  const pictures = await linePictures(shop, orders.flatMap((order) => order.lines.map((line) => line.productId)), LINE_PICTURE_SIZE);
+  return Promise.all(
+    orders.map(async (order) => {
+      const words = await lineWordsIn(shop, language, order.lines);
+      return order.lines.map((line, i) => ({ key: `${line.productId}|${line.size}|${i}`, name: words[i].name, picture: pictures[line.productId] }));
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { accountSubject } from "../../domain/privacy/subjects";
+import { requireShopper } from "../auth/session.server";
+import { readPageForm } from "../forms/form.server";
+import { accountPrivacyForm } from "../../domain/forms/privacy";
+import { dataCopyResponse } from "../privacy/privacy.server";
+
+/** A signed-in parent's copy of their data, as a file (a resource route: the answer is the file itself). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const shopper = await requireShopper(request, context.shop);
+  const form = await readPageForm(request, accountPrivacyForm, { pageFields: ["intent"] });
+  if (!form.ok) return redirect("/account/privacy", { status: 303 });
+  return dataCopyResponse(context.shop, accountSubject(shopper.id));
+}
+
+export function loader() {
+  return redirect("/account/privacy");
+}

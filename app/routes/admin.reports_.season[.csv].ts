@@ -1,0 +1,11 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "../auth/session.server";
+import { csvResponse, seasonCsv } from "../admin/reports.server";
+
+/** Season planning as the tailor's CSV (`?item=&term=&growth=`, as the page); bad input is a 4xx with its words. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.shop);
+  const file = await seasonCsv(context.shop, request);
+  if (!file.ok) throw data({ message: file.message }, { status: file.status });
+  return csvResponse(file);
+}

@@ -1,0 +1,184 @@
+/**
+ * Tax per line of an order, in paisa. Prices are tax-inclusive: a line's value is its price times quantity less its
+ * share of the offer's discount (shares by the largest-remainder method, so they add up to the discount exactly);
+ * its taxable value is value × 100 / (100 + rate), rounded to the paisa, and its tax the rest, so taxable + tax is
+ * the value to the paisa and the lines add up to the order's total. Inside the shop's state the tax is CGST + SGST
+ * (half each, the odd paisa to CGST); to another state IGST. The delivery charge is part of a composite supply
+ * and takes the rate of its principal supply, the line of the highest value (decision 125).
+ */
+import { classRule, rateFor, taxClassOf, type GstRate, type TaxRateSettings } from "./rates";
+import type { GstScheme } from "./seller";
+import { stateOfPincode, type StateCode } from "./states";
+
+export interface TaxLine {
+  /** "goods" for an order line, "delivery" for the delivery charge. */
+  kind: "goods" | "delivery";
+  productId: string;
+  description: string;
+  size: string;
+  hsn: string;
+  unit: "PCS" | "PRS" | "SET" | "NOS";
+  quantity: number;
+  /** What the buyer pays for the line, tax included, after its share of the discount. */
+  value: number;
+  rate: GstRate;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+export interface TaxTotals {
+  value: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+export interface OrderForTax {
+  lines: readonly { productId: string; name: string; size: string; school: string; unitPrice: number; quantity: number }[];
+  /** Rupees, as the order records them. */
+  discount: number;
+  delivery: number;
+  total: number;
+  pincode: string;
+}
+
+export interface TaxContext {
+  scheme: GstScheme;
+  sellerState: StateCode;
+  rates: TaxRateSettings;
+}
+
+export interface TaxComputation {
+  /** Intra: CGST + SGST; inter: IGST. */
+  supply: "intra" | "inter";
+  /** The state the goods are delivered to (rule 46: place of supply); null when the pincode is no known district's. */
+  placeOfSupply: StateCode | null;
+  lines: TaxLine[];
+  totals: TaxTotals;
+}
+
+/** Splits `total` paisa across `weights` in proportion, by largest remainder: the parts add up to `total` exactly. */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i] += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/** Taxable value and tax of `value` paisa at `rate`, split as the supply says. */
+export function taxOf(value: number, rate: GstRate, supply: "intra" | "inter"): Pick<TaxLine, "taxable" | "cgst" | "sgst" | "igst"> {
+  const taxable = Math.round((value * 100) / (100 + rate));
+  return { taxable, ...splitTax(value - taxable, supply) };
+}
+
+export function splitTax(tax: number, supply: "intra" | "inter"): { cgst: number; sgst: number; igst: number } {
+  if (supply === "inter") return { cgst: 0, sgst: 0, igst: tax };
+  const sgst = Math.floor(tax / 2);
+  return { cgst: tax - sgst, sgst, igst: 0 };
+}
+
+export function sumLines(lines: readonly Pick<TaxLine, keyof TaxTotals>[]): TaxTotals {
+  const totals: TaxTotals = { value: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+  for (const line of lines) for (const key of Object.keys(totals) as (keyof TaxTotals)[]) totals[key] += line[key];
+  return totals;
+}
+
+/**
+ * The tax lines of an order. A shop that collects no tax (composition or unregistered) gets the same lines at
+ * rate 0 with the value as the taxable value: its bill shows no tax.
+ */
+export function computeOrderTax(order: OrderForTax, context: TaxContext): TaxComputation {
+  const placeOfSupply = stateOfPincode(order.pincode) ?? null;
+  const supply = placeOfSupply === context.sellerState ? "intra" : "inter";
+  const collects = context.scheme === "regular";
+  const gross = order.lines.map((line) => line.unitPrice * line.quantity * 100);
+  const shares = allocate(order.discount * 100, gross);
+  const goods: TaxLine[] = order.lines.map((line, i) => {
+    const taxClass = taxClassOf(line.productId, line.name);
+    const rule = classRule(taxClass, context.rates);
+    const value = gross[i] - shares[i];
+    const rate = collects ? rateFor(rule.rule, value, line.quantity) : 0;
+    return {
+      kind: "goods",
+      productId: line.productId,
+      description: line.school ? `${line.name} (${line.school})` : line.name,
+      size: line.size,
+      hsn: rule.hsn,
+      unit: rule.unit,
+      quantity: line.quantity,
+      value,
+      rate,
+      ...taxOf(value, rate, supply),
+    };
+  });
+  const lines = [...goods];
+  if (order.delivery > 0) {
+    // Composite supply: the delivery takes the rate (and HSN) of the principal supply, the line of the highest value.
+    const principal = goods.reduce((best, line) => (line.value > best.value ? line : best), goods[0]);
+    const value = order.delivery * 100;
+    const rate = principal?.rate ?? 0;
+    lines.push({
+      kind: "delivery",
+      productId: "",
+      description: "Delivery",
+      size: "",
+      hsn: principal?.hsn ?? "",
+      unit: "NOS",
+      quantity: 1,
+      value,
+      rate,
+      ...taxOf(value, rate, supply),
+    });
+  }
+  return { supply, placeOfSupply, lines, totals: sumLines(lines) };
+}
+
+/**
+ * The lines a credit note reverses: `amount` paisa of the invoice's lines, shared across what each line has not yet
+ * had credited (`credited`, per invoice line) in proportion; each share's tax at the line's rate, and a line credited
+ * to its end reverses exactly the taxable value and tax it has left, so a full reversal cancels the invoice to the paisa.
+ */
+export function creditLines(
+  invoice: readonly TaxLine[],
+  credited: readonly TaxTotals[],
+  amount: number,
+  supply: "intra" | "inter",
+): CreditLine[] {
+  const left = invoice.map((line, i) => ({
+    value: line.value - (credited[i]?.value ?? 0),
+    taxable: line.taxable - (credited[i]?.taxable ?? 0),
+    cgst: line.cgst - (credited[i]?.cgst ?? 0),
+    sgst: line.sgst - (credited[i]?.sgst ?? 0),
+    igst: line.igst - (credited[i]?.igst ?? 0),
+  }));
+  const capacity = left.reduce((a, l) => a + l.value, 0);
+  const shares = allocate(Math.min(amount, capacity), left.map((l) => l.value));
+  return invoice.map((line, i) => {
+    const value = shares[i];
+    const rest = left[i];
+    const amounts = value === rest.value ? { taxable: rest.taxable, cgst: rest.cgst, sgst: rest.sgst, igst: rest.igst } : taxOf(value, line.rate, supply);
+    return { ...line, invoiceLine: i, value, ...amounts };
+  }).filter((line) => line.value > 0);
+}
+
+/** A credit note's line: which invoice line it reverses (its index there) and how much of it. */
+export type CreditLine = TaxLine & { invoiceLine: number };
+
+/** ₹1,234.50 from paisa: tax documents show paise. */
+export function formatPaisa(paisa: number): string {
+  const sign = paisa < 0 ? "-" : "";
+  const abs = Math.abs(paisa);
+  const rupees = Math.floor(abs / 100).toLocaleString("en-IN");
+  return `${sign}₹${rupees}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -1,0 +1,117 @@
+/**
+ * The tax documents an order's change calls for (domain/tax/documents.ts `documentsDue`): the invoice when the goods
+ * leave, a credit note after it for a cancellation or a refund. Each takes the next number of its series, a stream of
+ * its own appended together with the order by the command over several streams (decision 126), so a number is used
+ * exactly once however many web processes ship at the same moment. Where streams are appended one by one the number
+ * goes first and is voided (a gap the series records with its reason) if the order's part fails.
+ */
+import type { EventStore } from "../eventstore/port";
+import { createCommandHandler, type Loaded, type Prepared, type StreamStep } from "../eventstore/command-handler";
+import type { OrderCommand, OrderState } from "../domain/orders/order";
+import type { OrderEvent } from "../domain/orders/events";
+import { creditLeft, documentKindOf, documentsDue, type TaxDocumentCommand } from "../domain/tax/documents";
+import { computeOrderTax } from "../domain/tax/lines";
+import { seriesDecider, seriesName, seriesStreamId, type SeriesKind } from "../domain/tax/series";
+import { taxSeriesEvents } from "../domain/tax/events";
+import type { TaxRateSettings } from "../domain/tax/rates";
+import type { SellerSettings } from "../domain/tax/seller";
+
+export interface TaxSettings {
+  seller: SellerSettings;
+  rates: TaxRateSettings;
+}
+
+type OrderHandler = {
+  prepareMany(streamId: string, loaded: Loaded<OrderState>, commands: readonly OrderCommand[], options?: { commandId?: string }): Prepared<OrderState, OrderEvent> | null;
+};
+
+/** Commands after which a document may be due: only these take the series' turn in this process. */
+const MAY_ISSUE = new Set(["ChangeStatus", "RefundPayment"]);
+
+export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
+  const series = createCommandHandler(store, { decider: seriesDecider, events: taxSeriesEvents });
+  const { seller, rates } = settings;
+  // An unregistered shop owes no tax document: its plain bill is the order's printed bill, without a series (docs/tax.md).
+  const issues = seller.scheme !== "unregistered";
+
+  /** The series streams a command may number in: its turn is taken in this process, so racing shipments queue. */
+  function locksFor(command: OrderCommand, at: Date): string[] {
+    if (!issues || !MAY_ISSUE.has(command.type)) return [];
+    return (["invoice", "credit-note"] as SeriesKind[]).map((kind) => seriesStreamId(seriesName(seller.invoicePrefix, kind, at)));
+  }
+
+  async function take(kind: SeriesKind, orderId: string, at: string, commandId: string): Promise<{ step: StreamStep; series: string; sequence: number; number: string }> {
+    const name = seriesName(seller.invoicePrefix, kind, new Date(at));
+    const streamId = seriesStreamId(name);
+    const prepared = series.prepare(streamId, await series.load(streamId), { type: "TakeNumber", series: name, orderId, at }, { commandId })!;
+    const { sequence, number } = (prepared.events[0] as Extract<(typeof prepared.events)[number], { type: "DocumentNumberTaken" }>).data;
+    return {
+      step: { prepared, handler: series, undo: () => series.handle(streamId, { type: "VoidNumber", series: name, sequence, at: new Date().toISOString() }) },
+      series: name,
+      sequence,
+      number,
+    };
+  }
+
+  /**
+   * The order's part with the documents its change calls for, and the series steps that number them (to go before
+   * it). `prepared` is the change alone; when nothing is due it comes back as it is.
+   */
+  async function withDocuments(
+    orders: OrderHandler,
+    streamId: string,
+    loaded: Loaded<OrderState>,
+    command: OrderCommand,
+    prepared: Prepared<OrderState, OrderEvent>,
+    at: string,
+    commandId: string,
+  ): Promise<{ order: Prepared<OrderState, OrderEvent>; numbers: StreamStep[] }> {
+    const before = loaded.state;
+    if (!issues || !before.exists) return { order: prepared, numbers: [] };
+    const due = documentsDue(before, prepared.events as { type: string; data: Record<string, unknown> }[]);
+    const documents: TaxDocumentCommand[] = [];
+    const numbers: StreamStep[] = [];
+    const { placed } = before;
+    if (due.invoice) {
+      const taken = await take("invoice", placed.orderId, at, commandId);
+      const tax = computeOrderTax(
+        { lines: placed.lines, discount: placed.discount, delivery: placed.delivery, total: placed.total, pincode: placed.address.pincode },
+        { scheme: seller.scheme, sellerState: seller.stateCode, rates },
+      );
+      numbers.push(taken.step);
+      documents.push({
+        type: "IssueInvoice",
+        invoice: {
+          orderId: placed.orderId,
+          kind: documentKindOf(seller.scheme),
+          number: taken.number,
+          series: taken.series,
+          sequence: taken.sequence,
+          issuedAt: at,
+          supplier: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin, stateCode: seller.stateCode },
+          placeOfSupply: tax.placeOfSupply,
+          supply: tax.supply,
+          lines: tax.lines,
+          totals: tax.totals,
+        },
+      });
+    }
+    // A credit note only for what the invoice has left: a number is never taken for a note that would be empty.
+    if (due.credit && !due.invoice && creditLeft(before.tax) > 0) {
+      const taken = await take("credit-note", placed.orderId, at, commandId);
+      numbers.push(taken.step);
+      documents.push({
+        type: "IssueCreditNote",
+        creditNote: { orderId: placed.orderId, number: taken.number, series: taken.series, sequence: taken.sequence, issuedAt: at, reason: due.credit.reason },
+        amount: due.credit.amount,
+      });
+    }
+    if (documents.length === 0) return { order: prepared, numbers: [] };
+    const order = orders.prepareMany(streamId, loaded, [command, ...documents], { commandId });
+    return { order: order ?? prepared, numbers };
+  }
+
+  return { locksFor, withDocuments, series };
+}
+
+export type TaxDocumentsService = ReturnType<typeof createTaxDocuments>;

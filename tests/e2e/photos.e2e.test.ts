@@ -1,0 +1,107 @@
+/**
+ * The owner's photos in a browser (decision 139), JavaScript on and off: the admin uploads a
+ * phone photo on the photo page, sees it "processing" until the photo job is done, and a parent
+ * then finds it on the product page as AVIF, WebP and JPEG at three widths, each file kept a year
+ * and carrying none of the phone's details. The processing itself is in tests/integration/photos.test.ts.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Browser } from "playwright-core";
+import { JS_MODES, newShopperPage } from "../support/browser";
+import type { TestServer } from "../support/server";
+import { startPhotoBed, type PhotoBed } from "../support/photo-bed";
+import { open, settle } from "../support/storefront";
+import { newAdminPage, type TestAdmin } from "../support/admin";
+import { createBottle } from "../support/stock-contract";
+import { jpegWithGps, pngBomb, revealingTags } from "../support/photos";
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let bed: PhotoBed | undefined;
+let server: TestServer;
+let browser: Browser | null;
+let admin: TestAdmin;
+let scratch: string;
+
+beforeAll(async () => {
+  bed = await startPhotoBed("photos");
+  ({ server, browser, admin, scratch } = bed);
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+describe.each(JS_MODES)("photos, $name", ({ name: mode, javaScriptEnabled: js }) => {
+  it("the admin uploads a photo and a parent sees it on the product page in every format", async () => {
+    if (!browser) return;
+    const product = await createBottle(server.shop.products, 5, `Photo Bottle ${mode} ${randomUUID().slice(0, 6)}`);
+    const file = path.join(scratch, `bottle-${mode}.jpg`);
+    await fs.writeFile(file, await jpegWithGps(1800, 1200));
+
+    const { context, page } = await newAdminPage(browser, server.url, admin, js);
+    try {
+      await open(page, `/admin/products`, js);
+      await page.getByRole("row").filter({ hasText: product.name }).getByRole("link", { name: "Photos" }).click();
+      await settle(page, (url) => url.pathname === "/admin/photos", js);
+      await page.getByRole("heading", { name: `Photos of ${product.name}` }).waitFor();
+      await page.getByLabel("Photos to upload").setInputFiles(file);
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+      await settle(page, (url) => url.searchParams.get("saved") === "upload", js);
+      await expect.poll(() => page.locator("[data-status]").count()).toBe(1);
+      // Processing until the job is done; the page asks again by itself and then says it is on the shop.
+      await page.locator('[data-status="ready"]').waitFor({ timeout: 60_000 });
+      await expect(page.locator('[data-status="ready"]').textContent()).resolves.toContain("Main photo");
+    } finally {
+      await context.close();
+    }
+
+    const { context: parentContext, page: parent } = await newShopperPage(browser, server.url, js);
+    try {
+      await open(parent, `/product/${product.id}`, js);
+      const picture = parent.locator(".product-detail picture");
+      const types = await picture.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("type")));
+      expect(types).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+      const img = picture.locator("img");
+      expect(await img.getAttribute("fetchpriority")).toBe("high");
+      expect(await img.getAttribute("width")).toBe("400");
+      expect(await img.getAttribute("height")).toBe(String(Math.round((1800 * 400) / 1200)));
+      // The browser shows it: a decoded picture, not a broken image.
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+
+      const srcsets = await picture.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("srcset") ?? ""));
+      const urls = srcsets.flatMap((set) => set.split(",").map((part) => part.trim().split(" ")[0]));
+      expect(urls).toHaveLength(9);
+      for (const url of urls) {
+        const response = await fetch(`${server.url}${url}`);
+        expect(response.status, url).toBe(200);
+        expect(response.headers.get("cache-control"), url).toBe("public, max-age=31536000, immutable");
+        const expected = url.endsWith(".avif") ? "image/avif" : url.endsWith(".webp") ? "image/webp" : "image/jpeg";
+        expect(response.headers.get("content-type"), url).toBe(expected);
+        expect(revealingTags(new Uint8Array(await response.arrayBuffer())), url).toEqual([]);
+      }
+    } finally {
+      await parentContext.close();
+    }
+  });
+
+  it("refuses a decompression bomb with a clear message and nothing recorded", async () => {
+    if (!browser) return;
+    const product = await createBottle(server.shop.products, 5, `Bomb Bottle ${mode} ${randomUUID().slice(0, 6)}`);
+    const file = path.join(scratch, `bomb-${mode}.png`);
+    await fs.writeFile(file, pngBomb());
+    const { context, page } = await newAdminPage(browser, server.url, admin, js);
+    try {
+      await open(page, `/admin/photos?owner=product.${product.id}`, js);
+      await page.getByLabel("Photos to upload").setInputFiles(file);
+      const answer = page.waitForResponse((r) => r.request().method() === "POST");
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+      expect((await answer).status()).toBe(422);
+      await page.getByRole("alert").filter({ hasText: "too large to open" }).waitFor();
+      expect(await server.shop.photos.list({ kind: "product", productId: product.id })).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

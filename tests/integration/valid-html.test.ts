@@ -1,0 +1,89 @@
+/**
+ * Every page is valid HTML as the Nu HTML Checker reads it (npm `vnu-jar`, run by the machine's Java):
+ * visitor, signed-in parent and admin pages, in English and Hindi. React 18 used to leave Remix's data
+ * scripts after `</html>`, a fatal "stray start tag script" on every page (app/entry.server.tsx
+ * `closedLast`, decision 143).
+ */
+import { execFile, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInShopper } from "../../app/auth/session.server";
+import { createTestAdmin, placeTestOrder, type TestAdmin } from "../support/admin";
+import { STOREFRONT_PAGES } from "../support/pages";
+import { startTestServer, type TestServer } from "../support/server";
+
+const vnu = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+const java = spawnSync("java", ["-version"]).status === 0;
+
+let server: TestServer;
+let admin: TestAdmin;
+let parentCookie: string;
+let orderId: string;
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "shop-html-"));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createTestAdmin(server.shop, server.url);
+  const user = await server.shop.auth.registerWithEmail({ email: `html-${Date.now()}@example.com`, password: "secret123", name: "Html Parent" });
+  await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "school/dps/shirt", size: "30", quantity: 2 });
+  const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
+  parentCookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  ({ orderId } = await placeTestOrder(server.shop, { name: "Html Parent", userId: user.id }));
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** Each page saved as a file named after who asked for it, its language and its path. */
+async function save(who: string, cookie: string, language: "en" | "hi", pagePath: string): Promise<string> {
+  const res = await fetch(`${server.url}${pagePath}`, { headers: { cookie: `${cookie}; shop_lng=${language}` }, redirect: "manual" });
+  const html = await res.text();
+  expect(res.headers.get("content-type") ?? "", `${who} ${pagePath}`).toMatch(/text\/html/);
+  const file = path.join(folder, `${who}-${language}-${encodeURIComponent(pagePath)}.html`);
+  fs.writeFileSync(file, html);
+  return file;
+}
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  message: string;
+  extract?: string;
+}
+
+async function check(files: string[]): Promise<string[]> {
+  const run = await promisify(execFile)("java", ["-Xss4m", "-jar", vnu, "--errors-only", "--format", "json", "--exit-zero-always", ...files], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
+  return messages.map((m) => `${decodeURIComponent(path.basename(m.url))}: ${m.message} ${m.extract ? `[${m.extract.trim().slice(0, 80)}]` : ""}`);
+}
+
+describe("valid HTML on every page (Nu HTML Checker)", () => {
+  it("finds the fault it is here to find: a script after </html>", async ({ skip }) => {
+    if (!java) return skip("no Java on this machine for the checker");
+    const file = path.join(folder, "stray.html");
+    fs.writeFileSync(file, `<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p>x</p></body></html><script>1</script>`);
+    expect((await check([file])).join("\n")).toMatch(/Stray start tag .script./i);
+  });
+
+  it("finds no error on the visitor's, the parent's and the admin's pages, in English and Hindi", async ({ skip }) => {
+    if (!java) return skip("no Java on this machine for the checker");
+    const [product] = await server.shop.products.list();
+    const files: string[] = [];
+    for (const language of ["en", "hi"] as const) {
+      for (const page of [...STOREFRONT_PAGES, `/product/${product.id}`]) files.push(await save("visitor", "", language, page));
+      for (const page of ["/", "/account", "/cart", "/checkout", "/schools/dps", "/orders/track"]) files.push(await save("parent", parentCookie, language, page));
+      for (const page of ["/admin", `/admin/orders/${orderId}`, "/admin/products", "/admin/notifications", "/admin/admins", "/admin/password"]) {
+        files.push(await save("admin", admin.cookie, language, page));
+      }
+    }
+    expect(await check(files)).toEqual([]);
+  });
+});

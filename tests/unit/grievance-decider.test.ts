@@ -1,0 +1,164 @@
+/**
+ * The grievance desk's rules (decision 129): what a complaint must say, who may file without an
+ * order, the acknowledgement and the resolution with their repeats, the two deadlines the
+ * E-Commerce Rules set, and what of a complaint is declared personal.
+ */
+import { describe, expect, it } from "vitest";
+import { ENGLISH, ruleRefusal as refusal } from "../support/refusal";
+import {
+  acknowledgeBy,
+  grievanceDecider,
+  grievanceDue,
+  grievanceEvents,
+  NOTE_MAX,
+  resolveBy,
+  TEXT_MAX,
+  ticketNumber,
+  type GrievanceCommand,
+  type GrievanceEvent,
+  type GrievanceState,
+} from "../../domain/grievance/ticket";
+import { grievanceSms } from "../../domain/grievance/texts";
+
+const ticketId = "3f9a1c2e-0000-4000-8000-000000000001";
+const orderId = "7b1e0c44-0000-4000-8000-000000000002";
+const filedAt = "2026-11-26T06:00:00.000Z";
+const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
+const G = ENGLISH.grievance;
+
+const guestFile: Extract<GrievanceCommand, { type: "FileGrievance" }> = {
+  type: "FileGrievance",
+  ticketId,
+  complainant: { kind: "guest", name: "  Ravi Sharma ", phone: "9876543210" },
+  orderId,
+  topic: "delivery",
+  text: " The parcel never came. ",
+  language: "hi",
+  actor: { kind: "guest", name: "Ravi Sharma" },
+  at: filedAt,
+};
+
+function fold(events: GrievanceEvent[]): GrievanceState {
+  return events.reduce(grievanceDecider.evolve, grievanceDecider.initialState());
+}
+const decide = (command: GrievanceCommand, state: GrievanceState) => grievanceDecider.decide(command, state);
+const filed = () => fold(decide(guestFile, grievanceDecider.initialState()));
+const acknowledge = (note?: string): GrievanceCommand => ({ type: "AcknowledgeGrievance", ticketId, note, actor: admin, at: "2026-11-27T06:00:00.000Z" });
+const resolve = (note: string): GrievanceCommand => ({ type: "ResolveGrievance", ticketId, note, actor: admin, at: "2026-11-28T06:00:00.000Z" });
+
+describe("filing a complaint", () => {
+  it("files a guest's complaint about their order with its number, trimmed", () => {
+    const [event] = decide(guestFile, grievanceDecider.initialState());
+    expect(event).toEqual({
+      type: "GrievanceFiled",
+      data: {
+        ticketId,
+        number: "G-3F9A1C2E",
+        complainant: { kind: "guest", name: "Ravi Sharma", phone: "9876543210" },
+        orderId,
+        topic: "delivery",
+        text: "The parcel never came.",
+        language: "hi",
+        actor: { kind: "guest", name: "Ravi Sharma" },
+        at: filedAt,
+      },
+    });
+    expect(ticketNumber(ticketId)).toBe("G-3F9A1C2E");
+  });
+
+  it("files a signed-in parent's complaint without an order", () => {
+    const command = { ...guestFile, complainant: { kind: "customer" as const, userId: "u1", name: "Meena", phone: "9876500000" }, orderId: undefined };
+    const [event] = decide(command, grievanceDecider.initialState());
+    expect(event.type).toBe("GrievanceFiled");
+    expect(event.data).not.toHaveProperty("orderId");
+  });
+
+  it("refuses a guest without an order, an empty name or text, an unknown topic, and too long words", () => {
+    const empty = grievanceDecider.initialState();
+    expect(refusal(() => decide({ ...guestFile, orderId: undefined }, empty))).toEqual({ message: G.orderNeeded, status: 422 });
+    expect(refusal(() => decide({ ...guestFile, complainant: { ...guestFile.complainant, name: " " } }, empty))).toEqual({ message: G.nameEmpty, status: 422 });
+    expect(refusal(() => decide({ ...guestFile, text: "  " }, empty))).toEqual({ message: G.textEmpty, status: 422 });
+    expect(refusal(() => decide({ ...guestFile, topic: "weather" }, empty))).toEqual({ message: G.topic, status: 422 });
+    expect(decide({ ...guestFile, text: "x".repeat(TEXT_MAX) }, empty)).toHaveLength(1);
+    expect(refusal(() => decide({ ...guestFile, text: "x".repeat(TEXT_MAX + 1) }, empty))).toEqual({
+      message: "Your complaint can be at most 1,000 characters.",
+      status: 422,
+    });
+  });
+
+  it("files once: the same form sent again decides nothing", () => {
+    expect(decide(guestFile, filed())).toEqual([]);
+  });
+});
+
+describe("acknowledging and resolving", () => {
+  it("acknowledges an open ticket once, with the admin as actor and an optional note", () => {
+    const events = decide(acknowledge(" Looking into it "), filed());
+    expect(events).toEqual([{ type: "GrievanceAcknowledged", data: { ticketId, note: "Looking into it", actor: admin, at: "2026-11-27T06:00:00.000Z" } }]);
+    const state = fold([...decide(guestFile, grievanceDecider.initialState()), ...events]);
+    expect(state.stage).toBe("acknowledged");
+    expect(decide(acknowledge(), state)).toEqual([]);
+    expect(decide(acknowledge(), filed())[0].data).not.toHaveProperty("note");
+  });
+
+  it("resolves with a note the parent reads; a repeat of it decides nothing, another is refused", () => {
+    const [resolved] = decide(resolve(" Refunded ₹450 by UPI. "), filed());
+    expect(resolved).toEqual({ type: "GrievanceResolved", data: { ticketId, note: "Refunded ₹450 by UPI.", actor: admin, at: "2026-11-28T06:00:00.000Z" } });
+    const state = fold([...decide(guestFile, grievanceDecider.initialState()), resolved]);
+    expect(state.stage).toBe("resolved");
+    expect(decide(resolve("Refunded ₹450 by UPI."), state)).toEqual([]);
+    expect(refusal(() => decide(resolve("Something else"), state))).toEqual({ message: G.alreadyResolved, status: 409 });
+    expect(refusal(() => decide(acknowledge(), state))).toEqual({ message: G.alreadyResolved, status: 409 });
+  });
+
+  it("refuses a resolution without a note, a note too long, and a ticket that does not exist", () => {
+    expect(refusal(() => decide(resolve("  "), filed()))).toEqual({ message: G.resolveNote, status: 422 });
+    expect(refusal(() => decide(resolve("x".repeat(NOTE_MAX + 1)), filed()))).toEqual({
+      message: `The note can be at most ${NOTE_MAX} characters.`,
+      status: 422,
+    });
+    expect(refusal(() => decide(acknowledge(), grievanceDecider.initialState()))).toEqual({ message: G.noSuchTicket, status: 404 });
+  });
+});
+
+describe("deadlines", () => {
+  it("acknowledges within 48 hours and resolves within one calendar month of filing", () => {
+    expect(acknowledgeBy(filedAt)).toBe("2026-11-28T06:00:00.000Z");
+    expect(resolveBy(filedAt)).toBe("2026-12-26T06:00:00.000Z");
+    // A month from 31 January ends on the last day of February.
+    expect(resolveBy("2027-01-31T10:00:00.000Z")).toBe("2027-02-28T10:00:00.000Z");
+    expect(resolveBy("2026-12-15T00:00:00.000Z")).toBe("2027-01-15T00:00:00.000Z");
+  });
+
+  it("marks a ticket late once a deadline it has not met passes", () => {
+    expect(grievanceDue({ filedAt, stage: "open" }, "2026-11-28T06:00:00.000Z").late).toBeNull();
+    expect(grievanceDue({ filedAt, stage: "open" }, "2026-11-28T06:00:00.001Z").late).toBe("acknowledge");
+    expect(grievanceDue({ filedAt, stage: "acknowledged" }, "2026-12-01T00:00:00.000Z").late).toBeNull();
+    expect(grievanceDue({ filedAt, stage: "acknowledged" }, "2026-12-26T06:00:01.000Z").late).toBe("resolve");
+    expect(grievanceDue({ filedAt, stage: "resolved" }, "2027-03-01T00:00:00.000Z").late).toBeNull();
+  });
+});
+
+describe("events and texts", () => {
+  it("declares the complainant's name, phone and words personal, under the guest's order or the parent's account", () => {
+    const [event] = decide(guestFile, grievanceDecider.initialState());
+    if (event.type !== "GrievanceFiled") throw new Error("expected GrievanceFiled");
+    const definition = (grievanceEvents as unknown as { types: string[] }).types;
+    expect(definition).toEqual(["GrievanceFiled", "GrievanceAcknowledged", "GrievanceResolved"]);
+    const stored = grievanceEvents.toAppend(event, "e1");
+    expect(stored.metadata).toEqual({ schemaVersion: 1 });
+  });
+
+  it("texts the ticket number and the resolution in the parent's language, each a registered text", () => {
+    const ticket = { ticketId, number: "G-3F9A1C2E", filedAt, language: "en" as const };
+    const filedText = grievanceSms("Churu Uniform House", "https://shop.example.in", "filed", ticket);
+    expect(filedText.template).toBe("grievanceFiled.en");
+    expect(filedText.body).toContain("G-3F9A1C2E");
+    expect(filedText.body).toContain(`https://shop.example.in/grievance/${ticketId}`);
+    expect(filedText.body).toContain("26 Dec 2026");
+    const resolvedHi = grievanceSms("चूरू यूनिफ़ॉर्म हाउस", "https://shop.example.in", "resolved", { ...ticket, language: "hi", note: "पैसे लौटा दिए।" });
+    expect(resolvedHi.template).toBe("grievanceResolved.hi");
+    expect(resolvedHi.body).toContain("पैसे लौटा दिए।");
+    expect(resolvedHi.body).toContain("शिकायत G-3F9A1C2E");
+  });
+});
