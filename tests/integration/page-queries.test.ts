@@ -135,8 +135,9 @@ describe("the catalogue pages' query strings", () => {
         const params = new URLSearchParams();
         for (const [index, value] of values) params.append(page.names[index % page.names.length], value);
         const res = await get(`${page.path}?${params}`);
-        // 302: a tidied size choice; 400: a filter with a message, or the edge's NUL rule.
-        expect([200, 302, 400], `${page.path}?${params.toString().slice(0, 200)}`).toContain(res.status);
+        // 302: a tidied size choice; 400: a filter with a message, or the edge's NUL rule; 431: an address past the
+        // server's 16 KB request head (three 6,000-character values), refused before the shop reads it.
+        expect([200, 302, 400, 431], `${page.path}?${params.toString().slice(0, 200)}`).toContain(res.status);
       }),
       { numRuns: 150 },
     );
