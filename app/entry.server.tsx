@@ -31,6 +31,8 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
+    // Cut off after ABORT_DELAY: the server was too busy to finish the page (a rush), not broken.
+    let timedOut = false;
     // Set once the render has started; the collector closes over it.
     // eslint-disable-next-line prefer-const
     let timer: NodeJS.Timeout;
@@ -43,7 +45,10 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(closedLast(withoutNulBytes(Buffer.concat(chunks))), { headers, status: failed ? 500 : status }));
+        // A page cut off for time says "busy, try again in a moment" (503), not that the page is broken.
+        if (timedOut) headers.set("Retry-After", "5");
+        const answer = timedOut ? 503 : failed ? 500 : status;
+        resolve(new Response(closedLast(withoutNulBytes(Buffer.concat(chunks))), { headers, status: answer }));
         done();
       },
     });
@@ -65,7 +70,10 @@ export default function handleRequest(
         loadContext.log.error({ err: error }, "the page could not be rendered");
       },
     });
-    timer = setTimeout(abort, ABORT_DELAY);
+    timer = setTimeout(() => {
+      timedOut = true;
+      abort();
+    }, ABORT_DELAY);
   });
 }
 

@@ -3,7 +3,8 @@ import type { ShopContact } from "../domain/contact";
 import type { Language } from "../domain/i18n";
 import type { CartBadge, ShopperFrame } from "../domain/shopper-frame";
 import { schoolMenu } from "./schools-menu.server";
-import { cartContext } from "./cart/cart.server";
+import { cartContext, requestCart } from "./cart/cart.server";
+import { cartCount } from "../domain/cart";
 import { serverT } from "./i18n/i18n.server";
 
 export type { CartBadge, ShopperFrame };
@@ -30,7 +31,7 @@ export async function shopperFrame(request: Request, shop: Shop, lang: Language)
   try {
     // One lookup of who is shopping serves both the Account link and the cart badge.
     const { shopper, owner } = await cartContext(request, shop);
-    const count = owner ? await shop.cart.count(owner) : 0;
+    const count = owner ? cartCount((await requestCart(request, shop, owner)).state) : 0;
     return { signedIn: shopper !== null, badge: count > 0 ? cartBadge(count, lang) : null };
   } catch (err) {
     // A thrown Response is an answer (a redirect), not a failed lookup.

@@ -1,5 +1,5 @@
 /**
- * The picture of a school item or a line of a cart or an order (decisions 139, 140): the owner's
+ * The picture of a school item, a card or a line of a cart or an order (decisions 139, 140): the owner's
  * main photo once processed; else a photo file under public/ (the spec's image chain); else the
  * item's drawing, a school item's in its school's colours (drawn by /drawings/…, never in the browser).
  */
@@ -9,10 +9,11 @@ import { DEFAULT_SCHOOL_COLOURS, type SchoolColours } from "../domain/photos/col
 import { schoolDrawingUrl } from "../domain/photos/drawings";
 import { photoOwnerKey, type PhotoOwner } from "../domain/photos/events";
 import type { ItemColour } from "../domain/schools";
-import { CATEGORY_ILLUSTRATION, parseShopProductCartId } from "../domain/shop-products";
+import { CATEGORY_ILLUSTRATION, parseShopProductCartId, type ShopProduct } from "../domain/shop-products";
 import type { Shop } from "../services/index";
 import type { Language } from "../domain/i18n";
 import { lineWordsIn } from "./catalogue-words.server";
+import { CARD_PICTURE_SIZE } from "./components/CardPicture";
 import { LINE_PICTURE_SIZE, type NamedLinePicture } from "./components/LinePicture";
 import { firstExistingImage, shopProductImage } from "./images.server";
 import { drawingPicture, photoPicture, type PictureView } from "./photos.server";
@@ -37,6 +38,52 @@ export async function schoolItemPicture(shop: Shop, school: string, item: string
   const [photos, colours] = await Promise.all([shop.photos.mainPhotos([owner]), shop.schoolColours.of([school])]);
   const photo = photos.get(photoOwnerKey(owner));
   return (photo && photoPicture(photo, size)) ?? drawingPicture(schoolItemDrawing(school, item, illustration, colours.get(school) ?? DEFAULT_SCHOOL_COLOURS, colour), size);
+}
+
+/** A card of a school's grid: the item, its drawing's kind, and the colour shown when the item comes in colours. */
+export interface SchoolItemCard {
+  slug: string;
+  illustration: Illustration;
+  colour?: ItemColour;
+  /** The parent picked the colour on the card (`?colour-<item>=`): the photo shows one colour, the drawing is painted in this one. */
+  colourChosen?: boolean;
+}
+
+/**
+ * The pictures of a school's cards, by item slug, `CARD_PICTURE_SIZE` wide: each item's main photo
+ * (one query for the whole grid), else its file or drawing in the school's colours.
+ */
+export async function schoolItemCardPictures(
+  shop: Shop,
+  school: string,
+  items: readonly SchoolItemCard[],
+  colours: SchoolColours,
+): Promise<Record<string, PictureView>> {
+  const photos = await shop.photos.mainPhotos(items.map((item) => ({ kind: "item" as const, school, item: item.slug })));
+  const pictures: Record<string, PictureView> = {};
+  for (const item of items) {
+    const photo = item.colourChosen ? undefined : photos.get(photoOwnerKey({ kind: "item", school, item: item.slug }));
+    pictures[item.slug] =
+      (photo && photoPicture(photo, CARD_PICTURE_SIZE)) ??
+      drawingPicture(schoolItemDrawing(school, item.slug, item.illustration, colours, item.colour), CARD_PICTURE_SIZE);
+  }
+  return pictures;
+}
+
+/** The pictures of /shop's cards, by product id: each product's main photo (one query), else its image or drawing. */
+export async function shopProductCardPictures(
+  shop: Shop,
+  products: readonly Pick<ShopProduct, "id" | "imageUrl" | "category">[],
+): Promise<Record<number, PictureView>> {
+  const photos = await shop.photos.mainPhotos(products.map((product) => ({ kind: "product" as const, productId: product.id })));
+  const pictures: Record<number, PictureView> = {};
+  for (const product of products) {
+    const photo = photos.get(photoOwnerKey({ kind: "product", productId: product.id }));
+    pictures[product.id] =
+      (photo && photoPicture(photo, CARD_PICTURE_SIZE)) ??
+      drawingPicture(shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]), CARD_PICTURE_SIZE);
+  }
+  return pictures;
 }
 
 /** What a line names: a catalogue id (`school/dps/shirt`, `white/…`) or a shop product (`product/12`). */

@@ -14,7 +14,8 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "./context";
-import stylesheet from "./styles/shop.css?url";
+import { InlineStyles } from "./components/InlineStyles";
+import { ModuleHints } from "./components/ModuleHints";
 import { Navbar, SkipLink, UNNAMED_SHOP, languageHref } from "./components/Navbar";
 import { ErrorPage, errorPageTitle } from "./components/ErrorPage";
 import { Footer } from "./components/Footer";
@@ -23,12 +24,13 @@ import { AddedNote } from "./components/AddedNote";
 import { takeAddedFlash } from "./cart/added-flash.server";
 import { loadFrame } from "./frame.server";
 import { useNonce } from "./nonce";
+import { useLinkNavigation } from "./components/Link";
 import { I18nProvider, metaT } from "./i18n/I18n";
 import { pageLanguage } from "./i18n/i18n.server";
 import { LANGUAGES, LOCALE } from "../domain/i18n";
 
+// The shop's stylesheet is in the page's head (components/InlineStyles.tsx, decision 141), not a link.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -73,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const location = useLocation();
   const admin = useFrameKind() === "admin";
+  const linkNavigation = useLinkNavigation();
   return (
     <I18nProvider value={frame?.i18n}>
       <html lang={LOCALE[frame?.i18n.lang ?? "en"]}>
@@ -81,7 +84,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content="#1d3f72" />
           <Meta />
+          <InlineStyles nonce={nonce} />
           <Links />
+          <ModuleHints />
           {/* The same address in each language (the switch's ?lng=), for search engines: absolute, as hreflang must be. */}
           {frame?.origin ? (
             <>
@@ -92,7 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </>
           ) : null}
         </head>
-        <body className={admin ? "admin-body" : undefined}>
+        {/* Enter on a link is a click too: the handler only takes over what a link already does (components/Link.tsx). */}
+        <body className={admin ? "admin-body" : undefined} onClick={linkNavigation}>
           <SkipLink />
           {admin ? <AdminHeader shopName={frame?.shopName} /> : <Navbar frame={frame} />}
           <main id="main" className={admin ? "admin-page" : "page"}>

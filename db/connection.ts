@@ -165,6 +165,14 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The embedded Postgres's buffer pool. Postgres's default, 128 MB, is touched as it is set up and
+ * never given back: about 110 MB of the shop process's resident memory (measured by
+ * tests/bench/rush.bench.ts), to keep pages of a database of tens of MB whose files the operating
+ * system caches anyway (PGlite reads ordinary files).
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 /** Embedded Postgres (WASM). `dir` undefined means in memory, for tests. */
 export async function connectPGlite(dir?: string): Promise<Database> {
   // Loaded only here: a process on a Postgres server (and a replay thread) never pays for the embedded engine.
@@ -172,7 +180,8 @@ export async function connectPGlite(dir?: string): Promise<Database> {
   const { PGliteDialect } = await import("kysely-pglite-dialect");
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockDataDir(dir) : () => {};
-  const pglite = dir ? new PGlite(dir) : new PGlite();
+  const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+  const pglite = dir ? new PGlite(dir, options) : new PGlite(options);
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -211,6 +211,16 @@ export interface SizeExchangesTable {
   last_at: Timestamp;
 }
 
+/** The facts of a bought-in catalogue item as the owner set them (decision 142); a null fact is not set. */
+export interface ItemFactsTable {
+  item_id: string;
+  country_of_origin: string | null;
+  maker: string | null;
+  net_quantity: string | null;
+  changed_by: string;
+  changed_at: Timestamp;
+}
+
 /** Page sessions: the cookie holds a random id, the table its sha-256. */
 export interface AuthSessionsTable {
   id_hash: string;
@@ -402,6 +412,7 @@ export interface DB {
   account_children: AccountChildrenTable;
   size_charts: SizeChartsTable;
   size_exchanges: SizeExchangesTable;
+  item_facts: ItemFactsTable;
   auth_sessions: AuthSessionsTable;
   api_tokens: ApiTokensTable;
   otp_codes: OtpCodesTable;

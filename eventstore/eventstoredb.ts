@@ -30,6 +30,13 @@
  *   per stream in ESDB, not across the whole store as in Postgres.
  * - Positions on events read from a single stream need ESDB 22.6 or later; on
  *   older servers the commit position is used for both halves.
+ * - Personal fields are sealed on append and opened on every read (streams,
+ *   $all, the subscription) by the same `EventSealer` the Postgres store uses
+ *   (decision 121), given by `sealWith`: the keys stay in the shop's Postgres
+ *   database beside the read models. Without a sealer (`shop copy-events`)
+ *   events pass exactly as stored, sealed values and all. The sealing checks of
+ *   the shared contract run here only with EVENTSTORE_URL: NOT RUN against a
+ *   live node yet.
  */
 import {
   BACKWARDS,
@@ -63,6 +70,7 @@ import {
   type Subscription,
 } from "./port";
 import type { CopiedEvent } from "./copy";
+import type { EventSealer } from "./sealing";
 
 const CONNECT_TIMEOUT_MS = 5000;
 /**
@@ -228,6 +236,8 @@ export class EventStoreDBEventStore implements EventStore {
   readonly kind = "eventstoredb" as const;
   readonly description: string;
   private readonly subscriptions = new Set<() => Promise<void>>();
+  /** Seals personal fields on append and opens them on read; without one, events pass as stored. */
+  private sealer?: EventSealer;
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -272,6 +282,22 @@ export class EventStoreDBEventStore implements EventStore {
   }
 
   /**
+   * From now on personal fields are sealed on append and opened on read with `sealer`, as the
+   * Postgres store does (the runtime reaches EventStoreDB before it opens the database the keys
+   * are in). Given once. NOT RUN against a live EventStoreDB (README, "EventStoreDB").
+   */
+  sealWith(sealer: EventSealer): this {
+    if (this.sealer && this.sealer !== sealer) throw new Error("the EventStoreDB store already seals with another sealer");
+    this.sealer = sealer;
+    return this;
+  }
+
+  /** Events as readers see them: personal fields opened (or erased). */
+  private opened(events: RecordedEvent[]): Promise<RecordedEvent[]> | RecordedEvent[] {
+    return this.sealer && events.length > 0 ? this.sealer.open(events) : events;
+  }
+
+  /**
    * Client 6.2 has no multi-stream append: one stream after the other, stopping at the first
    * refusal. Not run against a live EventStoreDB here (README, "EventStoreDB").
    */
@@ -287,6 +313,7 @@ export class EventStoreDBEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
+    if (this.sealer) events = await this.sealer.seal(streamId, events);
     const expected = toClientExpected(expectedRevision);
     const before = await this.lastRevision(streamId);
 
@@ -337,7 +364,7 @@ export class EventStoreDBEventStore implements EventStore {
       const recorded = toRecorded(r);
       if (recorded) out.push(recorded);
     }
-    return out;
+    return this.opened(out);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -348,7 +375,7 @@ export class EventStoreDBEventStore implements EventStore {
       out.push(event);
       return out.length < limit;
     });
-    return out;
+    return this.opened(out);
   }
 
   async headPosition(): Promise<Position | undefined> {
@@ -375,6 +402,7 @@ export class EventStoreDBEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     const client = this.client;
+    const opened = (batch: RecordedEvent[]) => this.opened(batch);
     const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
     const from = options.from === undefined ? undefined : decodePosition(options.from);
     // Pause the client stream (gRPC flow control then holds the server back) past this many buffered events.
@@ -443,7 +471,7 @@ export class EventStoreDBEventStore implements EventStore {
             if (stopped) break;
             const batch = buffer.splice(0, batchSize);
             if (subscription?.isPaused() && buffer.length <= batchSize) subscription.resume();
-            yield batch;
+            yield await opened(batch);
             continue;
           }
           if (failure) throw failure;

@@ -1,6 +1,7 @@
 import type { Database } from "../db/connection";
 import type { EventStore } from "./port";
 import { PostgresEventStore } from "./postgres";
+import type { EventStoreDBEventStore } from "./eventstoredb";
 import type { EventSealer } from "./sealing";
 
 export * from "./port";
@@ -18,6 +19,16 @@ export async function openEventStore(
     if (!database) throw new Error("the Postgres event store needs the shop's database");
     return new PostgresEventStore(database, options);
   }
+  return connectEventStoreDB(eventStoreUrl, options);
+}
+
+/**
+ * EventStoreDB at `url` (the client is loaded only now). With a sealer it seals and opens personal
+ * fields exactly as the Postgres store does (decision 121); without one (`shop copy-events`) events
+ * pass as stored. NOT RUN against a live EventStoreDB (README, "EventStoreDB").
+ */
+export async function connectEventStoreDB(url: string, options: { sealer?: EventSealer } = {}): Promise<EventStoreDBEventStore> {
   const { EventStoreDBEventStore } = await import("./eventstoredb");
-  return EventStoreDBEventStore.connect(eventStoreUrl);
+  const store = await EventStoreDBEventStore.connect(url);
+  return options.sealer ? store.sealWith(options.sealer) : store;
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
 import { personalFieldsOf, readEvent } from "../domain/events/index";
 import { ERASED } from "../domain/privacy/erased";
@@ -27,12 +28,20 @@ const KEY_VERSION = "v1.";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /**
- * How long a process trusts what it knows of a key. An erasure in this process forgets the key at
- * once; another process (a split `web`/`projector` layout) stops opening the erased data within this
- * time, and the read models are scrubbed by the erasure's own event regardless.
+ * How long a process trusts what it knows of a key when it hears nothing (the fallback). An erasure
+ * is announced to every process at its commit (ERASURES_CHANNEL, `watchErasures`), which forgets the
+ * keys at once; this bounds a process whose notification was lost (its listening connection broke)
+ * or that never listens (a replay's threads). The read models are scrubbed by the erasure's own event
+ * regardless. Decision 121, note of 2026-11-26.
  */
-const KEY_CACHE_MS = 60_000;
+export const KEY_CACHE_MS = 5_000;
 const KEY_CACHE_MAX = 50_000;
+/** The Postgres channel an erasure is announced on: its payload the erased subjects as JSON, or FORGET_ALL. */
+export const ERASURES_CHANNEL = "privacy_erasures";
+/** A payload telling every process to forget every key it holds (too many subjects for one notification). */
+const FORGET_ALL = "*";
+/** Postgres refuses a NOTIFY payload of 8,000 bytes or more. */
+const MAX_PAYLOAD = 7_000;
 
 export class MasterKeyWrong extends Error {
   override name = "MasterKeyWrong";
@@ -104,6 +113,11 @@ interface CachedKey {
 
 export class EventSealer {
   private readonly cache = new Map<string, CachedKey>();
+  /**
+   * Counts the erasures heard of. A key read from the table while one was heard is used for that
+   * read but not kept: it may have been read just before its erasure committed.
+   */
+  private forgotten = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -171,12 +185,13 @@ export class EventSealer {
       else missing.push(subject);
     }
     if (missing.length > 0) {
+      const heard = this.forgotten;
       const rows = await this.db.selectFrom("privacy_keys").select(["subject", "sealed_key"]).where("subject", "in", missing).execute();
       const bySubject = new Map(rows.map((r) => [r.subject, r.sealed_key]));
       for (const subject of missing) {
         const sealed = bySubject.get(subject);
         const key = sealed === undefined ? null : this.unwrap(subject, sealed);
-        this.remember(subject, key, now);
+        if (heard === this.forgotten) this.remember(subject, key, now);
         found.set(subject, key);
       }
     }
@@ -193,6 +208,7 @@ export class EventSealer {
     if (cached?.key && Date.now() - cached.at < KEY_CACHE_MS) return cached.key;
     // One round trip on an order's path: the key there is, or the one made now (nothing for an erased person).
     const fresh = KEY_VERSION + encrypt(this.masterKey, randomBytes(32), subject);
+    const heard = this.forgotten;
     const { rows } = await sql<{ sealed_key: string }>`
       with made as (
         insert into privacy_keys (subject, sealed_key)
@@ -206,7 +222,7 @@ export class EventSealer {
     const sealed = rows[0]?.sealed_key;
     if (sealed === undefined) return (await this.keys([subject])).get(subject) ?? null;
     const key = this.unwrap(subject, sealed);
-    this.remember(subject, key, Date.now());
+    if (heard === this.forgotten) this.remember(subject, key, Date.now());
     return key;
   }
 
@@ -228,10 +244,14 @@ export class EventSealer {
 
   /**
    * Erases people: their keys deleted and their names kept in privacy_erasures (one transaction), so
-   * no key is made for them again. Idempotent.
+   * no key is made for them again. Idempotent. The transaction also announces the erasure on
+   * ERASURES_CHANNEL: Postgres delivers it at the commit to every process that `watchErasures`, and
+   * each forgets those keys at once (the others' caches are why: decision 121, note of 2026-11-26).
    */
   async erase(subjects: readonly string[]): Promise<void> {
     if (subjects.length === 0) return;
+    const list = JSON.stringify(subjects);
+    const payload = Buffer.byteLength(list) < MAX_PAYLOAD ? list : FORGET_ALL;
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("privacy_erasures")
@@ -239,8 +259,34 @@ export class EventSealer {
         .onConflict((oc) => oc.column("subject").doNothing())
         .execute();
       await trx.deleteFrom("privacy_keys").where("subject", "in", [...subjects]).execute();
+      await sql`select pg_notify(${ERASURES_CHANNEL}, ${payload})`.execute(trx);
     });
+    this.forget(subjects);
     for (const subject of subjects) this.remember(subject, null, Date.now());
+  }
+
+  /**
+   * Listens for erasures made by any process on this database (this one's too) and forgets their
+   * keys as each commits. Returns how to stop listening. Without it a process trusts its cached keys
+   * for KEY_CACHE_MS. One LISTEN connection per process on Postgres; in-process on PGlite.
+   */
+  watchErasures(database: Pick<Database, "listen">): Promise<() => Promise<void>> {
+    return database.listen(ERASURES_CHANNEL, (payload) => {
+      let subjects: unknown;
+      try {
+        subjects = payload === FORGET_ALL ? undefined : JSON.parse(payload);
+      } catch {
+        subjects = undefined;
+      }
+      this.forget(Array.isArray(subjects) ? subjects.filter((s): s is string => typeof s === "string") : undefined);
+    });
+  }
+
+  /** Forgets what this process knows of these people's keys (of everyone's, without a list). */
+  private forget(subjects: readonly string[] | undefined): void {
+    this.forgotten++;
+    if (!subjects) this.cache.clear();
+    else for (const subject of subjects) this.cache.delete(subject);
   }
 
   /** People among `subjects` already erased. */

@@ -8,8 +8,9 @@ import { photosProjector } from "./photos";
 import { childrenProjector } from "./children";
 import { privacyProjector } from "./privacy";
 import { taxProjector } from "./tax";
+import { itemFactsProjector } from "./item-facts";
 
 export type { Projector } from "./projector";
 
 /** Every read model of the shop. Replay, verify and /healthz walk this list. */
-export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector, reportsProjector, grievancesProjector, photosProjector, childrenProjector, sizesProjector, privacyProjector, taxProjector];
+export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector, reportsProjector, grievancesProjector, photosProjector, childrenProjector, sizesProjector, privacyProjector, taxProjector, itemFactsProjector];

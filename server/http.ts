@@ -92,7 +92,15 @@ export async function startWebServer(
     seconds: options.vite ? 0 : shop.config.pageCacheSeconds,
     shoppers: typeof build === "function" ? undefined : shopperPages(build, shop, loadContext),
   });
-  const stopListening = shop.products.onChange(pageCache.clear);
+  // A product's change, and a photo's once the read model has it (a card shows the main photo), drop the kept pages.
+  const stopProducts = shop.products.onChange(pageCache.clear);
+  const stopPhotos = shop.photos.onChange(pageCache.clear);
+  const stopListening = () => {
+    stopProducts();
+    stopPhotos();
+  };
+  // A bought-in item's facts the owner set show on its page at once (decision 142).
+  const stopListeningFacts = shop.itemFacts.onChange(pageCache.clear);
   // Before the cache: `?lng=` is never a page of its own, only a switch (decision 098).
   app.use(languageSwitch);
   app.use(pageCache.middleware);
@@ -118,6 +126,7 @@ export async function startWebServer(
     close: ({ graceMs = 10_000 } = {}) =>
       new Promise<void>((resolve) => {
         stopListening();
+        stopListeningFacts();
         const cut = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(cut);

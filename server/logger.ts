@@ -15,6 +15,9 @@ const REDACTED = "[redacted]";
 export function createLogger(options: { level: LogLevel; destination?: DestinationStream }): Logger {
   const settings = {
     level: options.level,
+    // A fault's words can quote what a person typed (a database's "Key (email)=(...) already exists"):
+    // their numbers and emails go before the line is written, as in a request's address.
+    serializers: { err: loggableError },
     redact: {
       paths: [
         "headers.cookie",
@@ -54,13 +57,19 @@ const SECRET_PARAMETER = /code|otp|token|password|secret|state|key|session/i;
  * number or an order number), the tracking page's phone, and any form field naming someone.
  * Compared by the whole (decoded, lower-cased) name.
  */
-const PERSONAL_PARAMETERS = new Set(["q", "query", "search", "phone", "mobile", "email", "name", "address", "city", "pincode", "customer"]);
+const PERSONAL_PARAMETERS = new Set([
+  "q", "query", "search", "phone", "mobile", "tel", "telephone", "whatsapp", "email", "identifier", "username", "name",
+  "fullname", "full_name", "shipname", "ship_name", "childname", "child", "address", "house", "street", "landmark",
+  "line1", "line2", "city", "pincode", "customer", "contact", "text", "note", "notes", "reason", "message",
+]);
 /** Parameters whose value is an address of the shop (`back`, `redirectTo`): its own query is redacted the same way. */
 const ADDRESS_PARAMETERS = new Set(["back", "redirectto"]);
 /** A request line shows at most this much of the address: a megabyte of query is not worth keeping. */
 const MAX_LOGGED_PATH = 1000;
 /** What stands in the log for an Indian mobile number found anywhere in the path or query. */
 const PHONE_REDACTED = "[phone]";
+/** What stands in the log for an email address found anywhere in the path, the query or a fault's words. */
+const EMAIL_REDACTED = "[email]";
 
 /**
  * The path and query as they may be logged: secret and personal parameters' values replaced,
@@ -97,7 +106,67 @@ function redactAddress(url: string, nested: boolean): string {
       });
     logged = `${path}?${pairs.join("&")}`;
   }
-  return withoutMobileNumbers(logged);
+  return withoutEmails(withoutMobileNumbers(logged));
+}
+
+/** Personal numbers and emails out of any text bound for the log (a fault's message, its stack). */
+export function loggableText(text: string): string {
+  return withoutEmails(withoutMobileNumbers(text));
+}
+
+/**
+ * A fault as pino writes it (its standard serializer), with every mobile number and email in its
+ * message, stack and other words (pg's `detail`, `where`) replaced. Names cannot be told from other
+ * words: the shop's own faults name ids, never a person (docs/privacy.md).
+ */
+function loggableError(err: unknown): unknown {
+  const serialized = pino.stdSerializers.err(err as Error) as unknown;
+  return scrubStrings(serialized, 0);
+}
+
+function scrubStrings(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return loggableText(value);
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => scrubStrings(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = scrubStrings(v, depth + 1);
+  return out;
+}
+
+/** Characters of an email's local part and of its domain, as addresses are written (RFC 5321's common subset). */
+const EMAIL_LOCAL = /[A-Za-z0-9._%+-]/;
+const EMAIL_DOMAIN = /[A-Za-z0-9.-]/;
+
+/**
+ * Every email address in `text` (also with its `@` encoded as `%40`) replaced by `[email]`. Linear:
+ * from each `@` the local part is read back and the domain forward, over characters no `@` is among.
+ */
+export function withoutEmails(text: string): string {
+  let out = "";
+  let copied = 0;
+  let i = 0;
+  while (i < text.length) {
+    const at = text[i] === "@" ? 1 : text[i] === "%" && text[i + 1] === "4" && text[i + 2] === "0" ? 3 : 0;
+    if (at === 0) {
+      i++;
+      continue;
+    }
+    let start = i;
+    while (start > copied && EMAIL_LOCAL.test(text[start - 1])) start--;
+    let end = i + at;
+    while (end < text.length && EMAIL_DOMAIN.test(text[end])) end++;
+    // A sentence's full stop after the address is not part of it.
+    while (end > i + at && text[end - 1] === ".") end--;
+    const domain = text.slice(i + at, end);
+    if (start < i && domain.includes(".") && !domain.startsWith(".")) {
+      out += text.slice(copied, start) + EMAIL_REDACTED;
+      copied = end;
+      i = end;
+    } else {
+      i += at;
+    }
+  }
+  return out + text.slice(copied);
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";

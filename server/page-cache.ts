@@ -120,6 +120,8 @@ export function createPageCache(options: PageCacheOptions) {
   let bytes = 0;
   let hits = 0;
   let misses = 0;
+  // Counts the clears: a page whose render began before the latest one may show what changed, so it is not kept.
+  let generation = 0;
 
   function forget(key: string) {
     const page = pages.get(key);
@@ -166,7 +168,9 @@ export function createPageCache(options: PageCacheOptions) {
     const page = fresh(key);
     if (page) return send(res, page, "hit", null);
     misses++;
+    const began = generation;
     captureInto(res, (body) => {
+      if (began !== generation) return;
       if (!keepable(res.statusCode, res.getHeader("content-type"), res.getHeader("cache-control"), res.getHeader("set-cookie") !== undefined, body)) return;
       keep(key, cut(body, 200, pageHeaders(Object.entries(res.getHeaders())), cspNonceOf(res), options.seconds));
     });
@@ -194,13 +198,14 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   async function renderToKeep(req: express.Request, res: express.Response, frame: ShopperFrame, shoppers: ShopperPages, key: string) {
+    const began = generation;
     const response = await shoppers.render(req, res, placeholders(frame));
     const body = Buffer.from(await response.arrayBuffer());
     const headers = response.headers;
     // Rendered without the shopper's cookies, it should set none; if it does, it is nobody's to share.
     if (headers.getSetCookie().length > 0) return null;
     const page = cut(body, response.status, pageHeaders(headers.entries()), cspNonceOf(res), options.seconds);
-    if (keepable(response.status, headers.get("content-type") ?? undefined, headers.get("cache-control") ?? undefined, false, body)) keep(key, page);
+    if (began === generation && keepable(response.status, headers.get("content-type") ?? undefined, headers.get("cache-control") ?? undefined, false, body)) keep(key, page);
     return page;
   }
 
@@ -226,6 +231,7 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     /** Drops every kept page: called when the catalogue changes, so this process shows the change at once. */
     clear() {
+      generation++;
       pages.clear();
       bytes = 0;
     },

@@ -3,11 +3,12 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { connectPGlite, connectPostgres, type Database } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
-import { openEventStore } from "../eventstore/index";
+import { connectEventStoreDB, openEventStore } from "../eventstore/index";
 import { EventSealer, privacyMasterKey } from "../eventstore/sealing";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
 import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
+import { photosProjector } from "../projectors/photos";
 import type { Health, ShopCore } from "../services/core";
 import type { JobQueue } from "../services/queue";
 import { codeOutbox } from "../workers/code-outbox";
@@ -61,13 +62,17 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
     // Remote services first: a wrong URL fails in a second, not after the embedded database has started.
     const queue = options.queue ?? (await openQueue(config));
     if (!options.queue) opened.unshift(queue);
-    const remoteStore = config.eventStoreUrl ? await openEventStore(undefined, config.eventStoreUrl) : undefined;
+    const remoteStore = config.eventStoreUrl ? await connectEventStoreDB(config.eventStoreUrl) : undefined;
     if (remoteStore) opened.unshift(remoteStore);
     const database = options.database ?? (await openDatabase(config));
     if (!options.database) opened.push(database);
     if (options.migrate) await migrateToLatest(database.db);
     const sealer = new EventSealer(database.db, masterKeyOf(config));
-    const store = remoteStore ?? (await openEventStore(database, undefined, { sealer }));
+    // Every process forgets an erased person's key the moment the erasure commits, wherever it was made.
+    const stopWatching = await sealer.watchErasures(database);
+    opened.unshift({ close: stopWatching });
+    // EventStoreDB was reached first (a wrong URL fails in a second); it seals with the same sealer.
+    const store = remoteStore ? remoteStore.sealWith(sealer) : await openEventStore(database, undefined, { sealer });
     if (!remoteStore) opened.unshift(store);
     const names = allProjectors.map((p) => p.name);
     const sessionSecret = config.sessionSecret ?? localSecret(config, "session-secret");
@@ -82,6 +87,7 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       sessionSecret,
       waitForReadModels: createReadModelWaiter(database.db, store, names),
       waitForOrders: createReadModelWaiter(database.db, store, [ordersProjector.name]),
+      waitForPhotos: createReadModelWaiter(database.db, store, [photosProjector.name]),
       codeOutbox,
       health: () =>
         checkHealth(

@@ -42,6 +42,8 @@ export interface ServiceCore {
   };
   /** The orders projector's read-your-writes wait: what an order page and a product's stock read. */
   waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;
+  /** Waits until the `photos` read model holds `position`: a kept page then shows the change (decision 139). */
+  waitForPhotos(position: Position, timeoutMs?: number): Promise<boolean>;
   codeOutbox: CodeOutbox;
 }
 

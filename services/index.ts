@@ -20,6 +20,7 @@ import { createChildrenService } from "./children";
 import { createKitService } from "./kits";
 import { createSizeService } from "./sizes";
 import { createPrivacyService } from "./privacy";
+import { createItemFactsService } from "./item-facts";
 
 /**
  * The shop's commands and queries, built on the core (database, event store,
@@ -50,6 +51,7 @@ export function createServices(core: ServiceCore) {
       store: core.store,
       queue: core.queue,
       photosDir: core.config.photosDir ?? path.resolve("data/photos"),
+      waitForPhotos: core.waitForPhotos,
       productExists: async (id) => (await core.db.selectFrom("products").select("id").where("id", "=", id).executeTakeFirst()) !== undefined,
     }),
     // Each school's colours, the drawings' colours until there is a photo (decision 140).
@@ -65,6 +67,8 @@ export function createServices(core: ServiceCore) {
     kits: createKitService({ store: core.store }),
     // The owner's size charts over the starting ones, and what exchanges say about them (decisions 131, 132).
     sizes: createSizeService({ db: core.db, store: core.store }),
+    // The facts of the catalogue's bought-in items (origin, maker or packer, net quantity) as the owner set them (decision 142).
+    itemFacts: createItemFactsService({ db: core.db, store: core.store }),
     // Parents' data rights: consent, a copy of their data, erasure by deleting their keys (decisions 121-124).
     privacy: createPrivacyService({
       db: core.db,

@@ -61,6 +61,9 @@ export async function writeOnce(dir: string, name: string, bytes: Uint8Array): P
   await fs.rename(temporary, file);
 }
 
+/** How long a change waits for the `photos` read model before the page cache is told anyway. */
+const SHOWN_WAIT_MS = 5_000;
+
 export function createPhotoService(deps: {
   db: Kysely<DB>;
   store: EventStore;
@@ -68,10 +71,27 @@ export function createPhotoService(deps: {
   photosDir: string;
   /** Whether a shop product of this id exists (the products service's lookup). */
   productExists(id: number): Promise<boolean>;
+  /** Until the `photos` read model holds a position (the core's waiter). */
+  waitForPhotos(position: Position, timeoutMs?: number): Promise<boolean>;
 }) {
   const { db, store, queue, photosDir } = deps;
   const folders = photoFolders(photosDir);
   const handler = createCommandHandler(store, { decider: photosDecider, events: photoEvents });
+  // The web server's page cache listens (decision 074): a kept catalogue page shows a card's picture.
+  const listeners = new Set<() => void>();
+  const { waitForPhotos } = deps;
+
+  /**
+   * Tells the listeners once the `photos` read model holds the change, so a page rendered after
+   * the call shows it. Told even when the wait runs out (no projector follows here): the kept
+   * pages go, and the next ones are no staler than they would have been.
+   */
+  async function shown(position: Position) {
+    // No page cache here (a `shop worker`, a command): nothing to wait for.
+    if (listeners.size === 0) return;
+    await waitForPhotos(position, SHOWN_WAIT_MS).catch(() => false);
+    for (const listener of listeners) listener();
+  }
 
   async function ownerExists(owner: PhotoOwner): Promise<boolean> {
     if (owner.kind === "product") return deps.productExists(owner.productId);
@@ -81,11 +101,22 @@ export function createPhotoService(deps: {
 
   async function change(owner: PhotoOwner, command: PhotoCommand): Promise<{ changed: boolean; position: Position | undefined }> {
     const result = await handler.handle(photoStreamId(owner), command);
+    if (result.changed && result.position !== undefined) await shown(result.position);
     return { changed: result.changed, position: result.position };
   }
 
   return {
     folders,
+
+    /**
+     * Calls `listener` after every change a page shows (processed, failed, made main, moved, deleted),
+     * once the read model has it; returns the unsubscribe. A change made in another process (the
+     * photo job under `shop worker`) is not heard here: kept pages show it within their seconds.
+     */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
 
     /**
      * Keeps the original, records the upload and queues its processing. The photo id is the

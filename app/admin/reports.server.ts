@@ -353,15 +353,3 @@ export async function seasonCsv(shop: Shop, request: Request): Promise<{ ok: tru
     text: `\uFEFF${csvLine([t("reports:season.csvItem"), itemLabel(figures.plan.item, lang), termLabel(ask.term, t), `${ask.growth}%`])}${csvLine(figures.columns)}${[...figures.rows, figures.totals].map((row) => csvLine(row)).join("")}`,
   };
 }
-
-/** A report's CSV file as the browser downloads it (never kept by a cache: it is the admin's). */
-export function csvResponse(file: { name: string; text: string }): Response {
-  return new Response(file.text, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.name}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}

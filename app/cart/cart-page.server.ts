@@ -19,7 +19,7 @@ import type { AddedItem } from "../components/AddedNote";
 import type { FormStatus } from "../forms/form.server";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
-import { cartContext } from "./cart.server";
+import { cartContext, requestCartView } from "./cart.server";
 import { pincodeCheck } from "../delivery/pincode-check.server";
 
 const EMPTY: Omit<CartView, "cartId"> = { revision: -1, lines: [], count: 0, total: 0 };
@@ -56,7 +56,7 @@ export function cartView(
 /** The cart page's data for `request`. */
 export async function cartPage(shop: Shop, request: Request) {
   const { owner } = await cartContext(request, shop);
-  const cart = owner ? await shop.cart.view(owner) : EMPTY;
+  const cart = owner ? await requestCartView(request, shop, owner) : EMPTY;
   const lang = languageOf(request);
   // Lines keep the English they were added with; the page names them in its language (decision 099).
   const words = await lineWordsIn(shop, lang, cart.lines);

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Shop } from "../../services/index";
-import type { CartOwner } from "../../services/cart";
+import { cartIdOf, type CartOwner, type CartView } from "../../services/cart";
+import type { CartState } from "../../domain/cart";
+import type { Loaded } from "../../eventstore/command-handler";
 import { getShopper, type Shopper } from "../auth/session.server";
 import { guestCartCookie, readGuestToken } from "./guest-cookie.server";
 
@@ -23,6 +25,29 @@ export function cartContext(request: Request, shop: Shop): Promise<CartContext> 
     context.catch(() => contexts.delete(request));
   }
   return context;
+}
+
+// The root loader's badge and the cart or checkout page's lines read the same cart stream: once a request.
+const carts = new WeakMap<Request, Promise<Loaded<CartState>>>();
+
+/**
+ * The cart of this request's shopper as it stands, read once per request by the loaders that show it.
+ * Actions change the cart through the cart service and do not use this: a page's loaders read it after.
+ */
+export async function requestCart(request: Request, shop: Shop, owner: CartOwner): Promise<Loaded<CartState>> {
+  let cart = carts.get(request);
+  if (!cart) {
+    cart = shop.cart.load(cartIdOf(owner));
+    carts.set(request, cart);
+    cart.catch(() => carts.delete(request));
+  }
+  return cart;
+}
+
+/** The cart's lines priced now, for a page of this request. */
+export async function requestCartView(request: Request, shop: Shop, owner: CartOwner): Promise<CartView> {
+  const { state, revision } = await requestCart(request, shop, owner);
+  return shop.cart.priceCart(cartIdOf(owner), state, revision);
 }
 
 async function resolveCartContext(request: Request, shop: Shop): Promise<CartContext> {

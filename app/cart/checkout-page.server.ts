@@ -21,7 +21,7 @@ import { linePictures } from "../pictures.server";
 import type { FormStatus } from "../forms/form.server";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
-import { cartContext } from "./cart.server";
+import { cartContext, requestCartView } from "./cart.server";
 import type { PincodeCheckView } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
 
@@ -96,7 +96,7 @@ export function checkoutView(facts: CheckoutFacts, lang: Language) {
 /** The checkout page's data for `request`. */
 export async function checkoutPage(shop: Shop, request: Request) {
   const { shopper, owner } = await cartContext(request, shop);
-  const cart = owner ? await shop.cart.view(owner) : { lines: [], total: 0, count: 0 };
+  const cart = owner ? await requestCartView(request, shop, owner) : { lines: [], total: 0, count: 0 };
   const step = new URL(request.url).searchParams.get("step");
   // The last address used: the latest order's, or a saved one added or edited since (decision 114).
   const last = shopper && cart.lines.length ? await shop.accounts.checkoutAddress(shopper.id) : undefined;

@@ -5,13 +5,16 @@
  * JavaScript is a link (`?edit=details`, `?edit=phone`, `?address=<id|new>`), and a refused form
  * stays open with its messages by its fields and what was typed. Words: the `account` namespace.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "./Link";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { DETAILS_LIMITS } from "../../domain/checkout";
 import { NAME_MAX_LENGTH, OTP_LENGTH, OTP_VALID_MINUTES } from "../../domain/auth";
 import type { ShippingAddress } from "../../domain/orders/events";
 import type { FormResult } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { useT } from "../i18n/I18n";
+import { CodeField } from "./PhoneField";
 
 const ACTION = "/account?details";
 
@@ -57,6 +60,74 @@ function SavedNote({ text }: { text: string }) {
   );
 }
 
+/**
+ * One of the section's forms (the profile, the new number, its code, an address): posted to the details action
+ * with its intent, its refusal on top, then its fields, a primary button and, where there is one, the way back.
+ */
+function AccountForm({
+  intent,
+  result,
+  submit,
+  cancelTo,
+  id,
+  title,
+  hidden,
+  children,
+}: {
+  intent: string;
+  result: FormResult | null | undefined;
+  submit: string;
+  /** Where Cancel leads (none: the form has no Cancel). */
+  cancelTo?: string;
+  id?: string;
+  /** A heading inside the form, which names it. */
+  title?: { id: string; text: string };
+  /** More hidden fields after the intent (the address's id). */
+  hidden?: Record<string, string>;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Form method="post" action={ACTION} noValidate className="account-form" {...(id ? { id } : {})} {...(title ? { "aria-labelledby": title.id } : {})}>
+      {title ? <h3 id={title.id}>{title.text}</h3> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <FormMessage result={result} />
+      {children}
+      <div className="actions">
+        <button type="submit" className="primary">
+          {submit}
+        </button>
+        {cancelTo ? (
+          <Link className="button secondary" to={cancelTo} preventScrollReset>
+            {t("account:cancel")}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** An input with a hint under it: the hint describes it until a refusal's message does. */
+function HintedInput({
+  result,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string; result: FormResult | null | undefined; hint: string }) {
+  const field = fieldProps(result, input.name);
+  return (
+    <>
+      <input {...input} aria-describedby={field["aria-describedby"] ?? `${input.id}-hint`} {...(field["aria-invalid"] ? { "aria-invalid": true } : {})} />
+      <p className="hint" id={`${input.id}-hint`}>
+        {hint}
+      </p>
+      <FieldMessage result={result} name={input.name} />
+    </>
+  );
+}
+
 function ProfileSection({ shopper, editing, saved, result, refusedIntent }: SectionProps) {
   const t = useT();
   const refused = refusedIntent === "profile" ? result : undefined;
@@ -67,35 +138,21 @@ function ProfileSection({ shopper, editing, saved, result, refusedIntent }: Sect
       <h2 id="details-title">{t("account:details.title")}</h2>
       {saved === "details" ? <SavedNote text={t("account:saved.details")} /> : null}
       {open ? (
-        <Form method="post" action={ACTION} noValidate className="account-form">
-          <input type="hidden" name="intent" value="profile" />
-          <FormMessage result={refused} />
+        <AccountForm intent="profile" result={refused} submit={t("account:details.save")} cancelTo="/account#details">
           <label htmlFor="profile-name">{t("account:name")}</label>
           <input id="profile-name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} defaultValue={typed("name")} {...fieldProps(refused, "name")} />
           <FieldMessage result={refused} name="name" />
           <label htmlFor="profile-email">{t("account:email")}</label>
-          <input
+          <HintedInput
             id="profile-email"
             name="email"
             type="email"
             autoComplete="email"
             defaultValue={typed("email")}
-            aria-describedby={fieldProps(refused, "email")["aria-describedby"] ?? "profile-email-hint"}
-            {...(fieldProps(refused, "email")["aria-invalid"] ? { "aria-invalid": true } : {})}
+            result={refused}
+            hint={t("account:details.emailHint")}
           />
-          <p className="hint" id="profile-email-hint">
-            {t("account:details.emailHint")}
-          </p>
-          <FieldMessage result={refused} name="email" />
-          <div className="actions">
-            <button type="submit" className="primary">
-              {t("account:details.save")}
-            </button>
-            <Link className="button secondary" to="/account#details" preventScrollReset>
-              {t("account:cancel")}
-            </Link>
-          </div>
-        </Form>
+        </AccountForm>
       ) : (
         <p>
           <Link to="?edit=details#details" preventScrollReset>
@@ -120,26 +177,9 @@ function PhoneSection({ shopper, pendingPhone, editing, saved, linked, result, r
       {pendingPhone ? (
         <>
           <p role="status">{t("account:mobile.sent", { digits: OTP_LENGTH, phone: pendingPhone, minutes: OTP_VALID_MINUTES })}</p>
-          <Form method="post" action={ACTION} noValidate className="account-form">
-            <input type="hidden" name="intent" value="phone-verify" />
-            <FormMessage result={refused} />
-            <label htmlFor="phone-code">{t("account:mobile.code")}</label>
-            <input
-              id="phone-code"
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={OTP_LENGTH}
-              pattern="[0-9]*"
-              {...fieldProps(refused, "otp")}
-            />
-            <FieldMessage result={refused} name="otp" />
-            <div className="actions">
-              <button type="submit" className="primary">
-                {t("account:mobile.verify")}
-              </button>
-            </div>
-          </Form>
+          <AccountForm intent="phone-verify" result={refused} submit={t("account:mobile.verify")}>
+            <CodeField id="phone-code" label={t("account:mobile.code")} result={refused} />
+          </AccountForm>
           <Form method="post" action={ACTION} className="account-secondary">
             <button type="submit" name="intent" value="phone-resend" className="link-button inline">
               {t("account:mobile.resend")}
@@ -150,11 +190,9 @@ function PhoneSection({ shopper, pendingPhone, editing, saved, linked, result, r
           </Form>
         </>
       ) : asking ? (
-        <Form method="post" action={ACTION} noValidate className="account-form">
-          <input type="hidden" name="intent" value="phone-send" />
-          <FormMessage result={refused} />
+        <AccountForm intent="phone-send" result={refused} submit={t("account:mobile.send")} cancelTo="/account#phone">
           <label htmlFor="phone-new">{t("account:mobile.new")}</label>
-          <input
+          <HintedInput
             id="phone-new"
             name="phone"
             type="tel"
@@ -162,22 +200,10 @@ function PhoneSection({ shopper, pendingPhone, editing, saved, linked, result, r
             autoComplete="tel"
             maxLength={16}
             defaultValue={refused ? typedValue(refused, "phone") : undefined}
-            aria-describedby={fieldProps(refused, "phone")["aria-describedby"] ?? "phone-new-hint"}
-            {...(fieldProps(refused, "phone")["aria-invalid"] ? { "aria-invalid": true } : {})}
+            result={refused}
+            hint={t("account:mobile.hint")}
           />
-          <p className="hint" id="phone-new-hint">
-            {t("account:mobile.hint")}
-          </p>
-          <FieldMessage result={refused} name="phone" />
-          <div className="actions">
-            <button type="submit" className="primary">
-              {t("account:mobile.send")}
-            </button>
-            <Link className="button secondary" to="/account#phone" preventScrollReset>
-              {t("account:cancel")}
-            </Link>
-          </div>
-        </Form>
+        </AccountForm>
       ) : (
         <p>
           <Link to="?edit=phone#phone" preventScrollReset>
@@ -257,11 +283,15 @@ function AddressForm({ address, result }: { address?: SavedAddressView; result?:
     pincode: { autoComplete: "postal-code", inputMode: "numeric", maxLength: DETAILS_LIMITS.pincode },
   };
   return (
-    <Form method="post" action={ACTION} noValidate className="account-form" id="address-form" aria-labelledby="address-form-title">
-      <h3 id="address-form-title">{address ? t("account:addresses.editTitle") : t("account:addresses.addTitle")}</h3>
-      <input type="hidden" name="intent" value={address ? "address-edit" : "address-add"} />
-      {address ? <input type="hidden" name="id" value={address.id} /> : null}
-      <FormMessage result={result} />
+    <AccountForm
+      intent={address ? "address-edit" : "address-add"}
+      result={result}
+      submit={t("account:addresses.save")}
+      cancelTo="/account#addresses"
+      id="address-form"
+      title={{ id: "address-form-title", text: address ? t("account:addresses.editTitle") : t("account:addresses.addTitle") }}
+      {...(address ? { hidden: { id: address.id } } : {})}
+    >
       {ADDRESS_FIELDS.map((name) => (
         <div className="field" key={name}>
           <label htmlFor={`address-${name}`}>{t(`account:addresses.field.${name}`)}</label>
@@ -269,14 +299,6 @@ function AddressForm({ address, result }: { address?: SavedAddressView; result?:
           <FieldMessage result={result} name={name} />
         </div>
       ))}
-      <div className="actions">
-        <button type="submit" className="primary">
-          {t("account:addresses.save")}
-        </button>
-        <Link className="button secondary" to="/account#addresses" preventScrollReset>
-          {t("account:cancel")}
-        </Link>
-      </div>
-    </Form>
+    </AccountForm>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { NavLink } from "./Link";
 import type { loader as adminLoader } from "../routes/admin";
 import { useT } from "../i18n/I18n";
 import { LanguageSwitch, UNNAMED_SHOP } from "./Navbar";

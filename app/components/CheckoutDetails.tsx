@@ -4,7 +4,8 @@
  * and nothing is sent until all pass; a refusal (the server's or the browser's) is summed up at the
  * top, each message by its field, and the form keeps what was typed.
  */
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Link } from "./Link";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { checkDetails, DETAILS_FIELDS, DETAILS_LIMITS, PAYMENT_CHOICE_MESSAGE, paymentChoiceSchema, type DetailsField } from "../../domain/checkout";

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link } from "./Link";
 
 /** The picker as the page's loader gives it (app/children/picker.server.ts), its words already in the page's language. */
 export interface ChildPickerView {

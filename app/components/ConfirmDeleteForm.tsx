@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "./Link";
 import type { FormResult } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
 import { useRefusal, useT } from "../i18n/I18n";

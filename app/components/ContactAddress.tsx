@@ -1,4 +1,5 @@
-import { Link, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "./Link";
 import { phoneLink, whatsappLink, type ShopContact } from "../../domain/contact";
 import { Message, useT } from "../i18n/I18n";
 

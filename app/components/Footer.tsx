@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "./Link";
 import { messagesFor } from "../forms/messages";
 import type { action as newsletterAction } from "../routes/newsletter";
 import type { ShopContact } from "../../domain/contact";

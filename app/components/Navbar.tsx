@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link, NavLink } from "./Link";
 import { LANGUAGE_NAME, LANGUAGE_PARAM, LOCALE, type Language } from "../../domain/i18n";
 import type { Frame } from "../frame.server";
 import { useLanguage, useT } from "../i18n/I18n";

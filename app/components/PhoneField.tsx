@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH } from "../../domain/auth";
+import { NAME_MAX_LENGTH, OTP_LENGTH } from "../../domain/auth";
 import { MOBILE_NUMBER_DIGITS } from "../../domain/phone";
 import type { FormResult } from "../forms/form.server";
 import { FieldMessage, fieldProps, typedValue } from "../forms/messages";
@@ -24,6 +24,20 @@ export function PhoneField({ id, result }: { id: string; result: FormResult | nu
         {...fieldProps(result, "phone")}
       />
       <FieldMessage result={result} name="phone" />
+    </>
+  );
+}
+
+/**
+ * The code sent by SMS, wherever a number is proven (/otp, a new number on the account page): the phone's number pad,
+ * and the code offered by the phone's keyboard from the SMS. Never typed back after a refusal.
+ */
+export function CodeField({ id, label, result }: { id: string; label: string; result: FormResult | null | undefined }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} pattern="[0-9]*" {...fieldProps(result, "otp")} />
+      <FieldMessage result={result} name="otp" />
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./Link";
 import { formatRupees } from "../../domain/money";
 import { AddToCartForm, type Offer } from "./AddToCartForm";
 import { Breadcrumbs } from "./Breadcrumbs";
+import { ProductFacts } from "./ProductFacts";
+import type { ProductFacts as Facts } from "../../domain/seller/disclosures";
 
 export interface ShelfCard {
   id: string;
@@ -10,6 +12,8 @@ export interface ShelfCard {
   image: string;
   price: number;
   offer: Offer;
+  /** The facts the owner set for a bought-in item (decision 142); null: none set, none shown. Needs the `seller` namespace. */
+  facts?: Facts | null;
 }
 
 /** The accessory shelves share one layout: breadcrumb, title, cards with an add button, back link. */
@@ -39,6 +43,7 @@ export function ShelfPage({
             <p className="description">{card.description}</p>
             {card.offer.sizes.length ? <p className="price">{formatRupees(card.price)}</p> : null}
             <AddToCartForm offer={card.offer} sizeMode="required" />
+            {card.facts ? <ProductFacts facts={card.facts} mrp={card.price} id={`facts-${card.id}`} level={3} /> : null}
           </li>
         ))}
       </ul>

@@ -27,10 +27,28 @@ export const missingKey: MissingKey = typeof process !== "undefined" && process.
 // Only when the root loader itself failed: the frame and error page still read in English.
 const FALLBACK: PageLanguage = { lang: DEFAULT_LANGUAGE, messages: { common: fallbackCommon } };
 
-const I18nContext = createContext<PageLanguage>(FALLBACK);
+/** The page's language and its `t`, made once per page from the frame's and the routes' messages. */
+interface PageWords extends PageLanguage {
+  t: T;
+}
 
+function pageWords(root: PageLanguage, matches: readonly Match[]): PageWords {
+  const messages = pageMessages(root, matches);
+  return { ...root, t: (key, values) => translate(messages, root.lang, key, values, missingKey) };
+}
+
+const I18nContext = createContext<PageWords>(pageWords(FALLBACK, []));
+
+/**
+ * The page's words for every component under it. The messages are merged here, once a page: each
+ * component that merged them for itself (and asked the router for its matches) cost a page of
+ * 20 orders a tenth of its render on the server.
+ */
 export function I18nProvider({ value, children }: { value: PageLanguage | undefined; children: ReactNode }) {
-  return <I18nContext.Provider value={value ?? FALLBACK}>{children}</I18nContext.Provider>;
+  const root = value ?? FALLBACK;
+  const matches = useMatches();
+  const words = useMemo(() => pageWords(root, matches), [root, matches]);
+  return <I18nContext.Provider value={words}>{children}</I18nContext.Provider>;
 }
 
 /** The page's language: "en" or "hi". */
@@ -52,12 +70,7 @@ function pageMessages(root: PageLanguage, matches: readonly Match[]): Messages {
 
 /** `t("nav.home")`, `t("home:hero.title")`, `t("schools:list.count", { count })`: see docs/i18n.md. */
 export function useT(): T {
-  const root = useContext(I18nContext);
-  const matches = useMatches();
-  return useMemo(() => {
-    const messages = pageMessages(root, matches);
-    return (key: string, values?: MessageValues) => translate(messages, root.lang, key, values, missingKey);
-  }, [root, matches]);
+  return useContext(I18nContext).t;
 }
 
 /**
@@ -87,6 +100,5 @@ export function useRefusal(): (message: string) => string {
 /** For a route's `meta`, which runs outside React: the root loader's language and the matches' messages. */
 export function metaT(matches: readonly Match[]): T {
   const root = (matches.find((m) => m.id === "root")?.data as { i18n?: PageLanguage } | undefined)?.i18n ?? FALLBACK;
-  const messages = pageMessages(root, matches);
-  return (key, values) => translate(messages, root.lang, key, values, missingKey);
+  return pageWords(root, matches).t;
 }

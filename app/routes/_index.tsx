@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { featuredCards } from "../../domain/featured";
 import { formatDate, type Language } from "../../domain/i18n";
 import { formatRupees } from "../../domain/money";

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { findKidsShoeStyle } from "../../domain/accessories";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { formatRupees } from "../../domain/money";
@@ -14,6 +15,8 @@ import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { descriptionIn, nameIn } from "../../domain/catalogue-words";
 import { SizeGuide } from "../components/SizeGuide";
 import { sizeGuideFor } from "../sizes/size-guide.server";
+import { ProductFacts } from "../components/ProductFacts";
+import { boughtInFacts } from "../../domain/seller/item-facts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -33,6 +36,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
   // The chart the shop uses today and the finder's answer to this address's question (decision 131).
   const sizeGuide = await sizeGuideFor(context.shop, request, product);
+  const offer = offerFor(product, { size, note: kidsShoePriceNoteIn(lang), language: lang });
+  const chosen = offer.sizes.find((option) => option.size === offer.selectedSize);
+  const lowest = Math.min(...offer.sizes.map((option) => option.price));
   return data({
     style: {
       name: nameIn(lang, style),
@@ -40,16 +46,19 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       image: style.image,
       features: [...(lang === "hi" ? style.featuresHi : style.features)],
     },
-    offer: offerFor(product, { size, note: kidsShoePriceNoteIn(lang), language: lang }),
+    offer,
+    // Bought in: the facts the owner set for the style, in all its sizes (Legal Metrology rule 6(10), decision 142).
+    facts: boughtInFacts(await context.shop.itemFacts.of(product.id)),
+    mrp: { amount: chosen?.price ?? lowest, from: !chosen },
     quantity: startingQuantity(request),
     delivery,
     sizeGuide: sizeGuide.view,
-    messages: routeMessages(request, "shelves", "delivery", "sizes"),
+    messages: routeMessages(request, "shelves", "delivery", "sizes", "seller"),
   }, { headers, status: sizeGuide.status });
 }
 
 export default function KidsShoe() {
-  const { style, offer, quantity, delivery, sizeGuide } = useLoaderData<typeof loader>();
+  const { style, offer, quantity, delivery, sizeGuide, facts, mrp } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -80,6 +89,7 @@ export default function KidsShoe() {
             addLabel={(price) => t("shelves:kidsShoes.addToCart", { price: formatRupees(price) })}
           />
           <PincodeCheck check={delivery} />
+          <ProductFacts facts={facts} mrp={mrp.amount} from={mrp.from} />
           <ProductInfoSections sizeGuide={t("shelves:kidsShoes.sizeGuide")} />
           <p>
             <Link to="/accessories/shoes/kids-shoes">{t("shelves:kidsShoes.back")}</Link>

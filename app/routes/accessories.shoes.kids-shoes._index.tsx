@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { KIDS_SHOE_STYLES } from "../../domain/accessories";
 import { formatRupees } from "../../domain/money";
 import { KIDS_SHOE_BASE_PRICE } from "../../domain/pricing";

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { MAX_CHILDREN } from "../../domain/children/children";
 import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { accountPrivacyForm } from "../../domain/forms/privacy";
 import { formatDate } from "../../domain/i18n";
 import { accountSubject } from "../../domain/privacy/subjects";

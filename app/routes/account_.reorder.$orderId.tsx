@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { requireShopper } from "../auth/session.server";
 import { reorderPage } from "../kits/reorder-page.server";
 import { reorderAction } from "../kits/reorder-action.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { requireAdmin } from "../auth/session.server";
 import { deskRow, type DeskRow } from "../grievance/tickets.server";
 import { TableScroll } from "../components/TableScroll";

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { NOTE_MAX } from "../../domain/grievance/ticket";
 import { GRIEVANCE_STEP_LIMITS, grievanceStepForm } from "../../domain/forms/grievance";
 import { isRuleViolation } from "../../domain/errors";

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { requireAdmin } from "../auth/session.server";
 import { gstSummaryView, readTaxMonth, taxSettingsView } from "../admin/gst.server";
 import { TableScroll } from "../components/TableScroll";

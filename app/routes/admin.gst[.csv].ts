@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "../auth/session.server";
 import { gstSummaryCsv, readTaxMonth } from "../admin/gst.server";
+import { csvDownload } from "../csv-download.server";
 import { languageOf, serverT } from "../i18n/i18n.server";
 
 /** The month's GST summary as a CSV file (`?month=YYYY-MM`); a malformed month is a 400 with its words. */
@@ -10,12 +11,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = readTaxMonth(new URL(request.url), new Date());
   if (!month) throw data({ message: serverT(lang)("tax:summary.badMonth") }, { status: 400 });
   const text = gstSummaryCsv(lang, await context.shop.taxSummary.month(month));
-  return new Response(text, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="gst-${month}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(text, `gst-${month}.csv`);
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { safeDashboardBack } from "../../domain/admin-orders";
 import { ORDER_PAGE_FORM_LIMITS, isAfterSaleStep, orderPageForm } from "../../domain/forms/admin-returns";
 import { OrderSnapshot, OrderTrailTable, PaymentSection } from "../admin/components/OrderSections";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { safeDashboardBack } from "../../domain/admin-orders";
 import { DELETE_ORDER_FORM_LIMITS, deleteOrderForm } from "../../domain/forms/admin";
 import { describeItems } from "../../domain/orders/order";

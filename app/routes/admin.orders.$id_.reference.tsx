@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { MOVE_REFERENCE_FORM_LIMITS, moveReferenceForm } from "../../domain/forms/upi-dispute";
 import { displayOrderId } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";

@@ -12,6 +12,7 @@ import {
 import { describeItems } from "../../domain/orders/order";
 import type { OrderSummary } from "../../services/orders";
 import { requireAdmin } from "../auth/session.server";
+import { csvDownload } from "../csv-download.server";
 import { languageOf, refusalIn, serverT } from "../i18n/i18n.server";
 import { wordErasedText } from "../privacy/erased.server";
 
@@ -111,12 +112,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       await batches.return(undefined);
     },
   });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(new Date())}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(stream, exportFileName(new Date()));
 }

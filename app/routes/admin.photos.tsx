@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { isRuleViolation } from "../../domain/errors";
 import { PHOTO_FORM_OPTIONS, PHOTO_INTENTS, type PhotoIntent } from "../../domain/forms/photos";
 import { photoForm } from "../../domain/forms/photos";

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { isRuleViolation } from "../../domain/errors";
 import { COLOUR_PARTS } from "../../domain/photos/colours";
 import { schoolDrawingUrl } from "../../domain/photos/drawings";

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { PRODUCT_MESSAGES } from "../../domain/admin-products";
 import { PRODUCT_FORM_LIMITS, productForm } from "../../domain/forms/admin";
 import { requireAdmin } from "../auth/session.server";
@@ -43,6 +44,10 @@ export default function AdminProducts() {
   return (
     <section className="admin-products" aria-labelledby="admin-products-title">
       <h1 id="admin-products-title">{t("admin:products.title")}</h1>
+      {/* The catalogue's bought-in items keep their Legal Metrology facts on a page of their own (decision 142). */}
+      <p>
+        <Link to="/admin/products/facts">{t("seller:itemFacts.productsLink")}</Link>
+      </p>
       {saved && !result ? (
         <p className="notice" role="status">
           {saved}

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { STOCK_FORM_LIMITS, stockForm } from "../../domain/forms/stock";
 import { isRuleViolation } from "../../domain/errors";
 import { parseShopProductId } from "../../domain/shop-products";

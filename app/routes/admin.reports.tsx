@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { requireAdmin } from "../auth/session.server";
 import { reportsPage } from "../admin/reports.server";
 import { ReportChart } from "../admin/components/ReportChart";

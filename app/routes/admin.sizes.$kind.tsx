@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { Fragment } from "react";
 import { isItemKind, type ItemKind } from "../../domain/sizes/charts";
 import { isRuleViolation } from "../../domain/errors";

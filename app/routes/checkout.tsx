@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { useEffect, useRef } from "react";
 import { paymentChoiceSchema } from "../../domain/checkout";
 import { CHECKOUT_FORM_LIMITS, checkoutForm } from "../../domain/forms/cart";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { useEffect, useState } from "react";
 import { whatsappLink } from "../../domain/contact";
 import { formatRupees } from "../../domain/money";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { ticketView } from "../grievance/tickets.server";
 import { TicketWords } from "../components/TicketWords";
 import { notFound } from "../offers.server";

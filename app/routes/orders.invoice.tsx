@@ -44,10 +44,14 @@ export default function ParentInvoice() {
   const { paper, orderId, buyer, documents } = useLoaderData<typeof loader>();
   const t = useT();
   return (
-    <section className={`print-view paper-${paper} doc-invoice`} aria-label={t("tax:links.documents")}>
-      <p className="print-controls">
-        <a href={`/orders/invoice?orderId=${orderId}&paper=${paper === "a4" ? "receipt" : "a4"}`}>{t(paper === "a4" ? "tax:links.receipt" : "tax:links.a4")}</a>
-      </p>
+    <section className={`print-view paper-${paper} doc-invoice`} aria-labelledby="invoice-title">
+      {/* The page's own heading and the other paper: on the screen only (print.css leaves them off the paper). */}
+      <div className="print-controls">
+        <h1 id="invoice-title">{t("tax:links.title", { order: buyer.displayId })}</h1>
+        <p>
+          <a href={`/orders/invoice?orderId=${orderId}&paper=${paper === "a4" ? "receipt" : "a4"}`}>{t(paper === "a4" ? "tax:links.receipt" : "tax:links.a4")}</a>
+        </p>
+      </div>
       {documents.map((doc) => (
         <TaxDocument key={doc.number} doc={doc} buyer={buyer} orderId={orderId} />
       ))}

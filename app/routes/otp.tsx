@@ -7,8 +7,8 @@ import { isAuthError } from "../../services/auth/index";
 import { getShopper, getShopperSession, shopperStorage, signInShopper, startPhoneCode } from "../auth/session.server";
 import { SIGN_IN_LIMITS, otpForm } from "../../domain/forms/sign-in";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
-import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
-import { NameField, PhoneField } from "../components/PhoneField";
+import { FormMessage } from "../forms/messages";
+import { CodeField, NameField, PhoneField } from "../components/PhoneField";
 import { PrivacyAgreement } from "../components/PrivacyAgreement";
 import { recordSignUpConsent } from "../privacy/privacy.server";
 import { metaT, useT } from "../i18n/I18n";
@@ -124,17 +124,7 @@ export default function OtpLogin() {
             {t("auth:otp.sent", { digits: OTP_LENGTH, phone: masked ?? "", minutes: OTP_VALID_MINUTES })}
           </p>
           <Form method="post" noValidate>
-            <label htmlFor="otp-code">{t("auth:otp.code")}</label>
-            <input
-              id="otp-code"
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={OTP_LENGTH}
-              pattern="[0-9]*"
-              {...fieldProps(result, "otp")}
-            />
-            <FieldMessage result={result} name="otp" />
+            <CodeField id="otp-code" label={t("auth:otp.code")} result={result} />
             <button type="submit" name="intent" value="verify" className="primary" disabled={busy}>
               {busy ? t("auth:otp.verifying") : t("auth:otp.verify")}
             </button>

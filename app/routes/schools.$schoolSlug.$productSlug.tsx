@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { findSchoolItem } from "../../domain/schools";
 import { AddToCartForm } from "../components/AddToCartForm";

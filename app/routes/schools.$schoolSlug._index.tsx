@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { formatRupees } from "../../domain/money";
 import { DEFAULT_ITEM_COLOUR, findSchool, ITEM_COLOURS, type ItemColour } from "../../domain/schools";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { schoolItemDrawing } from "../pictures.server";
+import { schoolItemCardPictures } from "../pictures.server";
+import { CardPicture } from "../components/CardPicture";
 import { notFound } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
@@ -26,11 +28,11 @@ const colourParam = (itemSlug: string) => `colour-${itemSlug}`;
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const school = findSchool(params.schoolSlug ?? "");
   if (!school) throw notFound("No such school");
-  // Until there is a photo, the drawings in the school's own colours (decision 140).
+  // The owner's main photos; until there is one, the drawings in the school's own colours (decisions 139, 140).
   const { colours } = await context.shop.schoolColours.onFile(school.slug);
   const search = new URL(request.url).searchParams;
   const lang = languageOf(request);
-  const items = school.items.map((item) => {
+  const shown = school.items.map((item) => {
     const product = findCatalogueProduct(catalogueId.schoolItem(school.slug, item.slug));
     if (!product) throw new Error(`catalogue has no ${school.slug}/${item.slug}`);
     const wanted = search.get(colourParam(item.slug));
@@ -38,17 +40,22 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       ? (ITEM_COLOURS.find((candidate) => candidate.toLowerCase() === wanted?.toLowerCase()) ?? DEFAULT_ITEM_COLOUR)
       : undefined;
     const fromPrice = product.sizes.length ? product.priceFor(product.sizes[0]) : product.priceFor(undefined);
+    const card = { slug: item.slug, illustration: product.illustration, colour, colourChosen: colour !== undefined && wanted !== null };
     return {
-      slug: item.slug,
-      name: nameIn(lang, item),
-      comingSoon: item.comingSoon,
-      colours: item.colours ? [...item.colours] : null,
-      colour: colour ?? null,
-      image: schoolItemDrawing(school.slug, item.slug, product.illustration, colours, colour),
-      fromPrice: fromPrice ?? null,
-      oneSize: product.sizes.length === 0,
+      card,
+      item: {
+        slug: item.slug,
+        name: nameIn(lang, item),
+        comingSoon: item.comingSoon,
+        colours: item.colours ? [...item.colours] : null,
+        colour: colour ?? null,
+        fromPrice: fromPrice ?? null,
+        oneSize: product.sizes.length === 0,
+      },
     };
   });
+  const pictures = await schoolItemCardPictures(context.shop, school.slug, shown.map(({ card }) => card), colours);
+  const items = shown.map(({ item }) => ({ ...item, picture: pictures[item.slug] }));
   const shownSchool = {
     slug: school.slug,
     heading: school.heading,
@@ -90,17 +97,14 @@ export default function SchoolPage() {
         </Link>
       </p>
       <ul className="grid item-grid">
-        {items.map((item) => (
+        {items.map((item, position) => (
           <li key={item.slug} className="card item-card">
-            <div className="image-frame" data-colour={item.colour?.toLowerCase()}>
-              <img
-                src={item.image}
-                alt={item.colour ? t("schools:school.inColour", { item: item.name, colour: t(`schools:colour.${item.colour}`) }) : item.name}
-                data-drawing={item.image.startsWith("/images/types/") || item.image.startsWith("/drawings/") ? "" : undefined}
-                width="200"
-                height="200"
-                loading="lazy"
-                decoding="async"
+            <div className="image-frame">
+              <CardPicture
+                picture={item.picture}
+                // A photo shows the item as the owner photographed it; a drawing is painted in the colour shown.
+                alt={item.colour && item.picture.sources.length === 0 ? t("schools:school.inColour", { item: item.name, colour: t(`schools:colour.${item.colour}`) }) : item.name}
+                position={position}
               />
               {item.comingSoon ? <span className="ribbon">{t("comingSoon")}</span> : null}
             </div>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { kitAction, kitPage } from "../kits/kit-page.server";
 import { TableScroll } from "../components/TableScroll";
 import { Breadcrumbs } from "../components/Breadcrumbs";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { useEffect, useState } from "react";
 import { SCHOOLS, searchSchools } from "../../domain/schools";
 import { schoolLogo } from "../images.server";

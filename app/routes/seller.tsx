@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { phoneLink, whatsappLink } from "../../domain/contact";
 import { SellerTerms } from "../components/SellerTerms";
 import { metaT, useT } from "../i18n/I18n";

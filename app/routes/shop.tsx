@@ -1,10 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { useEffect, useRef } from "react";
 import { formatRupees } from "../../domain/money";
-import { CATEGORY_ILLUSTRATION, SHOP_CATEGORIES, SHOP_GENDERS } from "../../domain/shop-products";
+import { SHOP_CATEGORIES, SHOP_GENDERS } from "../../domain/shop-products";
 import { parseShopFilters } from "../../domain/shop-filters";
-import { shopProductImage } from "../images.server";
+import { shopProductCardPictures } from "../pictures.server";
+import { CardPicture } from "../components/CardPicture";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
 import { descriptionIn, nameIn, sizeIn } from "../../domain/catalogue-words";
@@ -31,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const rows = await context.shop.catalogue.listProducts(parsed.filters);
     // A product's own words in the page's language, the English where it has no Hindi (decision 099).
     const lang = languageOf(request);
+    // The owner's main photo of each (one query), else the product's image or drawing (decision 139).
+    const pictures = await shopProductCardPictures(context.shop, rows);
     const products = rows.map((product) => ({
       id: product.id,
       name: nameIn(lang, product),
@@ -40,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       category: product.category,
       gender: product.gender,
       size: sizeIn(lang, product.size),
-      image: shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]),
+      picture: pictures[product.id],
     }));
     return data({ state: "ok" as const, input: parsed.input, errors: [] as string[], products, messages });
   } catch (error) {
@@ -163,9 +167,9 @@ export default function Shop() {
             {t("shop:count", { count: products.length })}
           </p>
           <ul className={loading ? "grid products pending" : "grid products"}>
-            {products.map((product) => (
+            {products.map((product, position) => (
               <li key={product.id} className="card product-card">
-                <img src={product.image} alt={product.name} width="200" height="200" loading="lazy" decoding="async" />
+                <CardPicture picture={product.picture} alt={product.name} position={position} />
                 <h2 className="card-title">{product.name}</h2>
                 <p className="description">{product.description}</p>
                 <p className="price">{formatRupees(product.price)}</p>

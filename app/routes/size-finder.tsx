@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/Link";
 import { SizeFinderForm } from "../components/SizeGuide";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useT } from "../i18n/I18n";

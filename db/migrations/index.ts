@@ -27,6 +27,7 @@ import * as accountChildren from "./0029_account_children";
 import * as reports from "./0030_reports";
 import * as reportMonthlyLines from "./0031_report_monthly_lines";
 import * as photos from "./0033_photos";
+import * as itemFacts from "./0034_item_facts";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -66,4 +67,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0030_reports": reports,
   "0031_report_monthly_lines": reportMonthlyLines,
   "0033_photos": photos,
+  "0034_item_facts": itemFacts,
 };

@@ -21,8 +21,8 @@ export const INDIA = "India";
 export type CountUnit = "piece" | "pair";
 
 export interface ProductFacts {
-  /** As stored; "India" is worded in the page's language. */
-  countryOfOrigin: string;
+  /** As stored; "India" is worded in the page's language; null: not yet set (a bought-in catalogue item, decision 142). */
+  countryOfOrigin: string | null;
   /** Who made or packed it, with their address; null: not yet set (the page leaves it out). */
   maker: string | null;
   /** Free text as the admin wrote it ("500 ml", "1 N"), or a count the shop words. */

@@ -3,7 +3,11 @@
  * through a store that does not seal (events stored in the clear, as before) and through the sealing
  * store (events stored sealed, one key per order, keys cached), on embedded PGlite; and appends of new
  * orders (a new key each) with and without sealing.
- *   npx tsx tests/bench/privacy-seal.bench.ts [orders=5000]
+ * Then how soon an erasure in one process stops another process opening the person's data (the other
+ * had the key cached), and what the erasure and a key not cached cost (decision 121, note of
+ * 2026-11-26): on PGlite (two sealers in one process) and on the local Postgres server (the other
+ * process's sealer on connections of its own; skipped when no server answers).
+ *   npx tsx tests/bench/privacy-seal.bench.ts [orders=5000] [erasures=200]
  */
 import { randomUUID } from "node:crypto";
 import { connectPGlite } from "../../db/connection";
@@ -11,8 +15,14 @@ import { migrateToLatest } from "../../db/migrate";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { EventSealer, privacyMasterKey } from "../../eventstore/sealing";
 import { orderEvents } from "../../domain/orders/events";
+import { orderSubject } from "../../domain/privacy/subjects";
+import { ERASED } from "../../domain/privacy/erased";
+import { connectPostgres, type Database } from "../../db/connection";
+import type { RecordedEvent } from "../../eventstore/port";
+import { benchDatabase, percentile } from "./support";
 
 const orders = Number(process.argv[2] ?? 5000);
+const erasures = Number(process.argv[3] ?? 200);
 
 function placed(orderId: string) {
   return orderEvents.toAppend(
@@ -87,3 +97,72 @@ console.log(`| | appends of new orders/s | replay read events/s (cold keys) | (k
 console.log(`|---|---|---|---|`);
 console.log(`| in the clear | ${rate(plain.appendSeconds)} | ${rate(plain.cold)} | ${rate(plain.warm)} |`);
 console.log(`| sealed | ${rate(sealed.appendSeconds)} | ${rate(sealed.cold)} | ${rate(sealed.warm)} |`);
+
+/**
+ * `erasures` people, each with one sealed OrderPlaced that the other process has opened (its key
+ * cached): erased one by one in the first process, each timed until the other reads it erased.
+ */
+async function erasureReach(label: string, here: Database, there: Database) {
+  const masterKey = privacyMasterKey("bench-master-key-bench-master-key");
+  const eraser = new EventSealer(here.db, masterKey);
+  const other = new EventSealer(there.db, masterKey);
+  const stopWatching = await other.watchErasures(there);
+  const eraseMs: number[] = [];
+  const reachMs: number[] = [];
+  const cachedMs: number[] = [];
+  const fetchedMs: number[] = [];
+  try {
+    for (let i = 0; i < erasures; i++) {
+      const orderId = randomUUID();
+      const [sealed] = await eraser.seal(`order-${orderId}`, [placed(orderId)]);
+      const recorded: RecordedEvent = { ...sealed, streamId: `order-${orderId}`, revision: 0, position: String(i), createdAt: new Date(), metadata: sealed.metadata ?? {} };
+      const customer = async (sealer: EventSealer) => ((await sealer.open([recorded]))[0].data as { customer: { name: string } }).customer.name;
+      // What a key not cached costs a read (the fallback makes it at most once per person per KEY_CACHE_MS)...
+      let started = performance.now();
+      if ((await customer(other)) === ERASED) throw new Error("opened erased before the erasure");
+      fetchedMs.push(performance.now() - started);
+      // ...and one cached.
+      started = performance.now();
+      await customer(other);
+      cachedMs.push(performance.now() - started);
+      started = performance.now();
+      await eraser.erase([orderSubject(orderId)]);
+      const erased = performance.now();
+      eraseMs.push(erased - started);
+      while ((await customer(other)) !== ERASED) await new Promise((resolve) => setImmediate(resolve));
+      reachMs.push(performance.now() - erased);
+    }
+  } finally {
+    await stopWatching();
+  }
+  const row = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `${percentile(sorted, 50).toFixed(2)} / ${percentile(sorted, 99).toFixed(2)}`;
+  };
+  console.log(`| ${label} | ${row(reachMs)} | ${row(eraseMs)} | ${row(fetchedMs)} | ${row(cachedMs)} |`);
+}
+
+console.log(`\n${erasures} erasures, each of a person the other process had opened (ms, p50 / p99):\n`);
+console.log(`| | erased until the other process reads "erased" | the erasure (keys deleted, notice sent) | a read whose key is not cached | a read whose key is |`);
+console.log(`|---|---|---|---|---|`);
+{
+  const database = await connectPGlite();
+  await migrateToLatest(database.db);
+  await erasureReach("PGlite (one process, two sealers)", database, database);
+  await database.close();
+}
+let server: Awaited<ReturnType<typeof benchDatabase>> | undefined;
+try {
+  server = await benchDatabase(4);
+} catch (err) {
+  console.log(`| Postgres server | skipped: ${err instanceof Error ? err.message : String(err)} | | | |`);
+}
+if (server) {
+  const otherProcess = await connectPostgres(server.url, { poolSize: 4 });
+  try {
+    await erasureReach("Postgres server (the other sealer on its own connections)", server, otherProcess);
+  } finally {
+    await otherProcess.close();
+    await server.drop();
+  }
+}

@@ -85,15 +85,17 @@ export function postgresCpuSeconds(): number {
 
 /**
  * Starts `node [nodeArgs] --import tsx <args>` and resolves once its output matches `ready`, with
- * the match (a server's address, say). Its stdout keeps draining; stderr goes to ours.
+ * the match (a server's address, say). Its stdout keeps draining; stderr goes to ours. `cwd` (a
+ * folder under the project, so node_modules is found) gives it a private `build/` of its own.
  */
 export function startNodeProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: RegExp,
   nodeArgs: string[] = [],
+  cwd?: string,
 ): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", ...args], { env, cwd, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let seen = "";
     const onData = (chunk: Buffer) => {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopperPage } from "../support/browser";
 import { createTestAdmin, newAdminPage, placeTestOrder, signInShopperIn, type TestAdmin } from "../support/admin";
-import { STOREFRONT_PAGES } from "../support/pages";
+import { PARENT_ORDER_PAGES, STOREFRONT_PAGES } from "../support/pages";
+import { invoicedOrder, REGISTERED_SHOP_ENV } from "../support/invoiced-order";
 import { startTestServer, type TestServer } from "../support/server";
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -20,7 +21,8 @@ let browser: Browser | null;
 let admin: TestAdmin;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // GST-registered: a parent's shipped order has a tax invoice and a credit note to open.
+  [server, browser] = await Promise.all([startTestServer({ env: REGISTERED_SHOP_ENV }), launchBrowser()]);
   admin = await createTestAdmin(server.shop, server.url);
 });
 afterAll(async () => {
@@ -109,9 +111,10 @@ describe("accessibility (axe-core), JavaScript on", () => {
         // A complaint of the parent's, open: its page and the admin's, with the desk's table (decision 129).
         const ticket = await server.shop.grievances.file({ key: randomUUID(), userId: user.id, name: "Axe Parent", phone: "9876501234", topic: "delivery", text: "Late.", language });
         if (!ticket.ok) throw new Error("the complaint was throttled");
+        const invoiced = await invoicedOrder(server.shop, { userId: user.id, name: "Axe Parent" });
         const found: string[] = [];
         // The account page with each of its own forms open too (decision 114).
-        for (const path of ["/account", "/account/privacy", "/admin/privacy", "/account/children", "/admin/kits", "/admin/kits?school=shekhawati-public-school", "/account?edit=details", "/account?edit=phone", "/account?address=new", "/cart", "/checkout", "/", "/admin", `/admin/orders/${orderId}`, "/admin/products", "/admin/photos", "/admin/photos?owner=logo.dps", "/admin/notifications", "/admin/grievances", `/admin/grievances/${ticket.ticketId}`, `/grievance/${ticket.ticketId}?filed=1`, "/admin/password", "/admin/reports", "/admin/reports/season", "/admin/sizes", "/admin/sizes/shirt", "/admin/sizes/exchanges", `/admin/orders/${orderId}/reference`]) {
+        for (const path of ["/account", "/account/privacy", "/admin/privacy", "/account/children", "/admin/kits", "/admin/kits?school=shekhawati-public-school", "/account?edit=details", "/account?edit=phone", "/account?address=new", "/cart", "/checkout", "/", "/admin", `/admin/orders/${orderId}`, "/admin/products", "/admin/photos", "/admin/photos?owner=logo.dps", "/admin/notifications", "/admin/grievances", `/admin/grievances/${ticket.ticketId}`, `/grievance/${ticket.ticketId}?filed=1`, "/admin/password", "/admin/reports", "/admin/reports/season", "/admin/sizes", "/admin/sizes/shirt", "/admin/sizes/exchanges", `/admin/orders/${orderId}/reference`, ...PARENT_ORDER_PAGES(invoiced.orderId)]) {
           found.push(...(await violationsOf(page, path)));
         }
         expect(found).toEqual([]);

@@ -8,7 +8,8 @@ import { launchBrowser, newShopperPage } from "../support/browser";
 import { createTestAdmin, newAdminPage, placeTestOrder, signInShopperIn, type TestAdmin } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 import { settle } from "../support/storefront";
-import { STOREFRONT_PAGES } from "../support/pages";
+import { PARENT_ORDER_PAGES, STOREFRONT_PAGES } from "../support/pages";
+import { invoicedOrder, REGISTERED_SHOP_ENV } from "../support/invoiced-order";
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -17,7 +18,8 @@ let browser: Browser | null;
 let admin: TestAdmin;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // GST-registered: a parent's shipped order has a tax invoice and a credit note to open.
+  [server, browser] = await Promise.all([startTestServer({ env: REGISTERED_SHOP_ENV }), launchBrowser()]);
   admin = await createTestAdmin(server.shop, server.url);
 });
 afterAll(async () => {
@@ -111,6 +113,9 @@ describe("the Content Security Policy in a browser", () => {
       await signInShopperIn(context, server.shop, server.url, user.id);
       await openHydrated(page, "/account");
       await page.getByRole("heading", { level: 1 }).waitFor();
+      // The parent's tax invoice and credit note, A4 and 80 mm (print styles of their own).
+      const invoiced = await invoicedOrder(server.shop, { userId: user.id, name: "Csp Parent" });
+      for (const path of PARENT_ORDER_PAGES(invoiced.orderId)) expect(await openHydrated(page, path), path).toBe(200);
       for (const path of ["/admin", `/admin/orders/${orderId}`, "/admin/products", "/admin/notifications", "/admin/grievances"]) {
         expect(await openHydrated(page, path), path).toBe(200);
       }

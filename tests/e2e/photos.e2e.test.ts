@@ -2,13 +2,15 @@
  * The owner's photos in a browser (decision 139), JavaScript on and off: the admin uploads a
  * phone photo on the photo page, sees it "processing" until the photo job is done, and a parent
  * then finds it on the product page as AVIF, WebP and JPEG at three widths, each file kept a year
- * and carrying none of the phone's details. The processing itself is in tests/integration/photos.test.ts.
+ * and carrying none of the phone's details; the shop's and the school page's cards show the main photo
+ * too, at once though those pages are kept (decision 074). The processing itself is in
+ * tests/integration/photos.test.ts; the cards' presenter in tests/integration/card-pictures.test.ts.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { JS_MODES, newShopperPage } from "../support/browser";
 import type { TestServer } from "../support/server";
 import { startPhotoBed, type PhotoBed } from "../support/photo-bed";
@@ -26,7 +28,8 @@ let admin: TestAdmin;
 let scratch: string;
 
 beforeAll(async () => {
-  bed = await startPhotoBed("photos");
+  // Catalogue pages kept for ten minutes: a card can show a new photo only if the photo drops the kept page.
+  bed = await startPhotoBed("photos", { PAGE_CACHE_SECONDS: "600" });
   ({ server, browser, admin, scratch } = bed);
 });
 afterAll(async () => {
@@ -40,6 +43,8 @@ describe.each(JS_MODES)("photos, $name", ({ name: mode, javaScriptEnabled: js })
     const file = path.join(scratch, `bottle-${mode}.jpg`);
     await fs.writeFile(file, await jpegWithGps(1800, 1200));
 
+    // A visitor's /shop kept with the bottle's drawing (for ten minutes): the photo must drop it.
+    expect((await fetch(`${server.url}/shop`)).ok).toBe(true);
     const { context, page } = await newAdminPage(browser, server.url, admin, js);
     try {
       await open(page, `/admin/products`, js);
@@ -81,6 +86,15 @@ describe.each(JS_MODES)("photos, $name", ({ name: mode, javaScriptEnabled: js })
         expect(response.headers.get("content-type"), url).toBe(expected);
         expect(revealingTags(new Uint8Array(await response.arrayBuffer())), url).toEqual([]);
       }
+
+      // The product's card on /shop shows the same photo at the cards' width, though /shop was kept before the upload.
+      const mainSrc = await img.getAttribute("src");
+      await open(parent, "/shop", js);
+      const card = parent.locator(".product-card").filter({ hasText: product.name }).locator("picture");
+      expect(await card.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("type")))).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+      // The smallest JPEG either way: the product page lays it out 400 px wide, the card 200.
+      expect(await card.locator("img").getAttribute("src")).toBe(mainSrc);
+      expect(await card.locator("img").getAttribute("width")).toBe("200");
     } finally {
       await parentContext.close();
     }
@@ -100,6 +114,71 @@ describe.each(JS_MODES)("photos, $name", ({ name: mode, javaScriptEnabled: js })
       expect((await answer).status()).toBe(422);
       await page.getByRole("alert").filter({ hasText: "too large to open" }).waitFor();
       expect(await server.shop.photos.list({ kind: "product", productId: product.id })).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * A school item's photo, uploaded by the owner with JavaScript off: the school page's card shows it
+ * (JS on and off) though the page was kept with the drawing just before, and the other cards keep
+ * their drawings. The first row of cards loads at once, the rest when near the screen.
+ */
+describe("a school item's photo on the school page's card", () => {
+  const school = "dps";
+  const cardOf = (page: Page, name: string) =>
+    page.locator(".item-card", { has: page.getByRole("link", { name, exact: true }) }).locator("picture");
+
+  beforeAll(async () => {
+    if (!browser) return;
+    // A parent's visit keeps the school page with the shirt's drawing.
+    const before = await newShopperPage(browser, server.url, false);
+    try {
+      await open(before.page, `/schools/${school}`, false);
+      expect(await cardOf(before.page, "Shirt").locator("source").count()).toBe(0);
+    } finally {
+      await before.context.close();
+    }
+    const file = path.join(scratch, "shirt.jpg");
+    // Stored on its side (EXIF Orientation 6): 1200 wide and 1500 high once upright.
+    await fs.writeFile(file, await jpegWithGps(1500, 1200));
+    const { context, page } = await newAdminPage(browser, server.url, admin, false);
+    try {
+      await open(page, `/admin/photos?owner=item.${school}.shirt`, false);
+      await page.getByLabel("Photos to upload").setInputFiles(file);
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+      await settle(page, (url) => url.searchParams.get("saved") === "upload", false);
+      await page.locator('[data-status="ready"]').waitFor({ timeout: 60_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(JS_MODES)("$name: the card shows the main photo, the others their drawings", async ({ javaScriptEnabled: js }) => {
+    if (!browser) return;
+    const { context, page } = await newShopperPage(browser, server.url, js);
+    try {
+      await open(page, `/schools/${school}`, js);
+      const shirt = cardOf(page, "Shirt");
+      const types = await shirt.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("type")));
+      expect(types).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+      const img = shirt.locator("img");
+      expect(await img.getAttribute("src")).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
+      expect(await img.getAttribute("alt")).toBe("Shirt");
+      expect([await img.getAttribute("width"), await img.getAttribute("height")]).toEqual(["200", "250"]);
+      // The shirt is in the first row: loaded at once, but never ahead of the page's own main picture.
+      expect(await img.getAttribute("loading")).toBe("eager");
+      expect(await img.getAttribute("fetchpriority")).toBeNull();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      const srcsets = await shirt.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("srcset") ?? ""));
+      for (const set of srcsets) expect(set.split(",").map((part) => part.trim().split(" ")[1])).toEqual(["400w", "800w", "1200w"]);
+
+      // The other items have no photo: their drawings, the ones past the first row loaded when near the screen.
+      const pant = cardOf(page, "Pant");
+      expect(await pant.locator("source").count()).toBe(0);
+      expect(await pant.locator("img").getAttribute("src")).toMatch(/^\/drawings\/pant\//);
+      expect(await cardOf(page, "Socks 2").locator("img").getAttribute("loading")).toBe("lazy");
     } finally {
       await context.close();
     }

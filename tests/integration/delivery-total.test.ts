@@ -43,10 +43,11 @@ const newPhone = () => `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
 const jaipur = (phone: string) => ({ name: "Meena Gupta", phone, address: "4 MI Road", city: "Jaipur", pincode: "302001" });
 const churu = (phone: string) => ({ name: "Ravi Kumar", phone, address: "12 Station Road", city: "Churu", pincode: "331001" });
 
-/** The page as a parent reads it: scripts out, entities back. */
+/** The page as a parent reads it: scripts and the stylesheet out, entities back. */
 const decode = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<style[\s\S]*?<\/style>/g, "")
     .replace(/<!-- -->/g, "")
     .replace(/&amp;/g, "&")
     .replace(/&#x27;|&#39;/g, "'");

@@ -3,15 +3,22 @@ import { sql } from "kysely";
 import { connectPGlite } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import { PostgresEventStore } from "../../eventstore/postgres";
+import { EventSealer, privacyMasterKey } from "../../eventstore/sealing";
 import type { Database } from "../../db/connection";
 import { createTestDatabase } from "../support/database";
 import { eventStoreContract, type ContractSubject } from "../support/eventstore-contract";
 
+/** Every contract store seals with a sealer of its own, its keys in the contract's database. */
+const sealerFor = (database: Pick<Database, "db">) => new EventSealer(database.db, privacyMasterKey("contract-master-key-contract-master-key"));
+
 function postgresSubject(database: Database, close: () => Promise<void>): ContractSubject {
   const store = new PostgresEventStore(database);
+  const sealer = sealerFor(database);
+  const sealedStore = new PostgresEventStore(database, { sealer });
   return {
     store,
     db: database.db,
+    sealed: { store: sealedStore, sealer },
     async appendSlowly(streamId, events, expected, sleepMs) {
       await database.db.transaction().execute(async (trx) => {
         await store.appendIn(trx, streamId, events, expected);
@@ -20,6 +27,7 @@ function postgresSubject(database: Database, close: () => Promise<void>): Contra
       store.announce();
     },
     async close() {
+      await sealedStore.close();
       await store.close();
       await close();
     },
@@ -52,12 +60,17 @@ eventStoreContract(
   "EventStoreDB",
   async () => {
     const { EventStoreDBEventStore } = await import("../../eventstore/eventstoredb");
+    // NOT RUN against a live EventStoreDB yet (README, "EventStoreDB"): the sealing checks included.
     const store = await EventStoreDBEventStore.connect(services.eventStoreUrl!);
     const database = await createTestDatabase();
+    const sealer = sealerFor(database);
+    const sealedStore = (await EventStoreDBEventStore.connect(services.eventStoreUrl!)).sealWith(sealer);
     return {
       store,
       db: database.db,
+      sealed: { store: sealedStore, sealer },
       async close() {
+        await sealedStore.close();
         await store.close();
         await database.close();
       },

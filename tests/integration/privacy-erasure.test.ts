@@ -2,7 +2,9 @@
  * Crypto-shredding end to end (decisions 121-123, docs/privacy.md): personal fields are sealed in the
  * event table and open for every reader; erasing a person deletes their keys, after which the events,
  * the read models, replay and verify read "erased", and nothing readable of their name or phone is left
- * in any table, the outbox, or Redis. Run on the Postgres server (when there is one) and on PGlite.
+ * in any table, the outbox, Redis, or the lines the jobs and sweeps logged (the request log, across a
+ * parent's journey through the pages: privacy-erasure-log.test.ts). Run on the Postgres server (when
+ * there is one) and on PGlite.
  */
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -59,13 +61,15 @@ describe("sealing and erasure on the shop's own database", () => {
   let stopBackground: () => Promise<void>;
   const prefix = testQueuePrefix("privacy-erasure");
   const ledger = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "erasures-")), "erasures.log");
+  /** What the jobs and sweeps wrote to the shop's log (its request lines: privacy-erasure-log.test.ts). */
+  const logged: string[] = [];
 
   beforeAll(async () => {
     sms = await startSmsInbox();
     const queue = redisUrl ? await BullMQQueue.connect(redisUrl, { prefix, backoffMs: 50 }) : new InProcessQueue(10);
     shop = await openTestShop({ queue, env: { ...sms.env, PRIVACY_ERASURES_FILE: ledger, ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix } : {}) } });
-    stopJobs = startJobHandlers(shop, () => {});
-    stopBackground = await startBackground(shop, () => {});
+    stopJobs = startJobHandlers(shop, (line) => logged.push(line));
+    stopBackground = await startBackground(shop, (line) => logged.push(line));
   });
   afterAll(async () => {
     await stopBackground?.();
@@ -150,7 +154,7 @@ describe("sealing and erasure on the shop's own database", () => {
     expect(await shop.db.selectFrom("report_parents").select("parent").where("parent", "=", hashed).execute()).toEqual([]);
     expect(await shop.db.selectFrom("report_orders").select(["parent", "total"]).where("order_id", "=", placed.orderId).executeTakeFirstOrThrow()).toEqual({ parent: `erased:${placed.orderId}`, total: placed.total });
 
-    const texts = [...(await databaseText(shop.db)), ...(redisUrl ? await redisText(redisUrl, prefix) : [])];
+    const texts = [...(await databaseText(shop.db)), ...(redisUrl ? await redisText(redisUrl, prefix) : []), ...logged];
     expect(texts.filter((t) => t.includes(details.name) || t.includes(details.phone) || t.includes(details.address) || t.includes(hashed.slice(6)))).toEqual([]);
 
     // Every read model agrees with a replay of the erased events.
@@ -225,7 +229,7 @@ describe("sealing and erasure on the shop's own database", () => {
     expect(after).not.toContain(childName);
 
     // Nothing readable of the parent, their child or their complaint is left anywhere.
-    const texts = [...(await databaseText(shop.db)), ...(redisUrl ? await redisText(redisUrl, prefix) : [])];
+    const texts = [...(await databaseText(shop.db)), ...(redisUrl ? await redisText(redisUrl, prefix) : []), ...logged];
     expect(texts.filter((t) => [details.name, details.phone, details.address, ticketPhone, childName, "Kesar's blazer"].some((w) => t.includes(w)))).toEqual([]);
     // Live read models equal a replay; after `shop replay` they still do.
     expect(await verify(shop.db, shop.store, [...shop.projectors])).toEqual([]);

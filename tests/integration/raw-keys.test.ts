@@ -12,7 +12,8 @@ import { signInShopper } from "../../app/auth/session.server";
 import type { MessageTree } from "../../domain/i18n";
 import { adminPages } from "../support/admin-surface";
 import { call, createTestAdmin, placeTestOrder, type TestAdmin } from "../support/admin";
-import { STOREFRONT_PAGES } from "../support/pages";
+import { PARENT_ORDER_PAGES, STOREFRONT_PAGES } from "../support/pages";
+import { invoicedOrder, REGISTERED_SHOP_ENV } from "../support/invoiced-order";
 import { startTestServer, type TestServer } from "../support/server";
 import { lookUpOrder } from "../support/tracking";
 
@@ -21,9 +22,11 @@ let admin: TestAdmin;
 let shopper: string;
 let order: { orderId: string; displayId: string; phone: string };
 let productId: number;
+let invoicedOrderId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // GST-registered: the parent's tax invoice and credit note are pages to read too.
+  server = await startTestServer({ env: REGISTERED_SHOP_ENV });
   admin = await createTestAdmin(server.shop, server.url);
   const user = await server.shop.auth.registerWithEmail({ email: `keys-${Date.now()}@example.com`, password: "secret123", name: "Key Parent" });
   const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
@@ -37,6 +40,7 @@ beforeAll(async () => {
   const [line] = (await server.shop.orders.afterSale(order.orderId))!.lines;
   await server.shop.orders.requestReturn(order.orderId, { lines: [{ ...line, quantity: 1 }], want: "refund", reason: "Too small" }, { kind: "customer", name: "Key Parent" });
   [{ id: productId }] = await server.shop.products.list();
+  ({ orderId: invoicedOrderId } = await invoicedOrder(server.shop, { userId: user.id, name: "Key Parent" }));
 }, 180_000);
 afterAll(async () => {
   await server?.close();
@@ -130,7 +134,7 @@ describe("no page shows a raw word", () => {
     });
 
     it(`on a signed-in parent's pages, in ${language === "en" ? "English" : "Hindi"}`, async () => {
-      const paths = ["/", "/account", "/cart", "/checkout", `/checkout/done?order=${order.orderId}`, "/shop", "/schools/dps/shirt?size=30"];
+      const paths = ["/", "/account", "/cart", "/checkout", `/checkout/done?order=${order.orderId}`, "/shop", "/schools/dps/shirt?size=30", ...PARENT_ORDER_PAGES(invoicedOrderId)];
       const found: string[] = [];
       for (const path of paths) found.push(...(await rawWordsOn(path, `${shopper}; shop_lng=${language}`)));
       expect(found).toEqual([]);

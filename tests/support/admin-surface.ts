@@ -42,6 +42,10 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/products/999999/delete" },
   { method: "GET", path: "/admin/products/999999/stock" },
   { method: "POST", path: "/admin/products/999999/stock", form: { intent: "receive", quantity: "5", reason: "Delivery" } },
+  // The facts of the catalogue's bought-in items: the list, one item's form, a save (decision 142).
+  { method: "GET", path: "/admin/products/facts" },
+  { method: "GET", path: "/admin/products/facts?edit=kids-shoes%2Fblack-shoes-laces" },
+  { method: "POST", path: "/admin/products/facts", form: { item: "kids-shoes/black-shoes-laces", maker: "Surface Shoes, Agra 282001" } },
   // The back office: print views, bulk actions, the CSV export, the admins page.
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/print?doc=invoice" },
   { method: "GET", path: "/admin/orders/print?ids=00000000-0000-4000-8000-000000000000" },

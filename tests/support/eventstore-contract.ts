@@ -9,6 +9,9 @@ import {
 } from "../../eventstore/port";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { ERASED } from "../../domain/privacy/erased";
+import { orderSubject } from "../../domain/privacy/subjects";
+import { SEALED_FOR, type EventSealer } from "../../eventstore/sealing";
 import { commandHandlerContract } from "./command-handler-contract";
 import { stockContract } from "./stock-contract";
 import { paymentContract } from "./payment-contract";
@@ -24,6 +27,11 @@ export interface ContractSubject {
    * uses it to commit out of position order.
    */
   appendSlowly?(streamId: string, events: NewEvent[], expected: ExpectedRevision, sleepMs: number): Promise<void>;
+  /**
+   * The same store sealing personal fields with `sealer` (decision 121; its keys in `db`), as the
+   * shop runs it; `store` above reads what it stored without opening it.
+   */
+  sealed: { store: EventStore; sealer: EventSealer };
   close(): Promise<void>;
 }
 
@@ -336,6 +344,88 @@ export function eventStoreContract(
         await sub2.stop();
         expect(first).toEqual(["1", "2"]);
         expect(second).toEqual(["3", "4"]);
+      });
+    });
+
+    describe("sealing personal fields (decision 121)", () => {
+      /** A parent's note on an order: its words and the parent's name are personal, sealed under the order's key. */
+      const note = (orderId: string, who: string): NewEvent => ({
+        id: randomUUID(),
+        type: "OrderNoteAdded",
+        data: { orderId, text: `Please ring ${who} at the gate`, actor: { kind: "guest", name: who }, at: "2026-11-26T06:00:00.000Z" },
+      });
+      const someone = () => `Bhanwari Devi${Math.floor(Math.random() * 1e9)}`;
+      /** The stream's events as a subscriber from `from` sees them, once `count` have come. */
+      async function subscribed(sealedStore: EventStore, id: string, from: string | undefined, count: number): Promise<RecordedEvent[]> {
+        const subscription = sealedStore.subscribeToAll({ from });
+        const seen: RecordedEvent[] = [];
+        await withTimeout(
+          (async () => {
+            for await (const batch of subscription) {
+              for (const e of batch) if (e.streamId === id) seen.push(e);
+              if (seen.length >= count) break;
+            }
+          })(),
+          10_000,
+          "the sealed events were not delivered",
+        );
+        await subscription.stop();
+        return seen;
+      }
+      const noteOf = (e: RecordedEvent) => e.data as { text: string; actor: { name: string } };
+
+      it("stores the personal fields sealed, and reads them open by stream, from $all and in a subscription", async () => {
+        const { store: sealedStore } = subject.sealed;
+        const orderId = randomUUID();
+        const id = `order-${orderId}`;
+        const who = someone();
+        const before = await store.headPosition();
+        await sealedStore.append(id, [note(orderId, who)], "no_stream");
+        const [stored] = await store.readStream(id);
+        expect(JSON.stringify([stored.data, stored.metadata])).not.toContain("Bhanwari");
+        expect(stored.metadata[SEALED_FOR]).toBe(orderSubject(orderId));
+        const [read] = await sealedStore.readStream(id);
+        expect(noteOf(read)).toMatchObject({ text: `Please ring ${who} at the gate`, actor: { name: who } });
+        // Readers see the event as it was decided: the seal is the store's own business.
+        expect(read.metadata[SEALED_FOR]).toBeUndefined();
+        const [fromAll] = await readAllOf(sealedStore, new Set([id]), before, 1);
+        expect(noteOf(fromAll).actor.name).toBe(who);
+        const [live] = await subscribed(sealedStore, id, before, 1);
+        expect(noteOf(live).actor.name).toBe(who);
+      });
+
+      it("seals each stream's events of an append to several streams", async () => {
+        const { store: sealedStore } = subject.sealed;
+        const [a, b] = [randomUUID(), randomUUID()];
+        const who = someone();
+        await sealedStore.appendToStreams([
+          { streamId: `order-${a}`, events: [note(a, who)], expectedRevision: "no_stream" },
+          { streamId: `order-${b}`, events: [note(b, who)], expectedRevision: "no_stream" },
+        ]);
+        for (const orderId of [a, b]) {
+          const [stored] = await store.readStream(`order-${orderId}`);
+          expect(JSON.stringify(stored.data)).not.toContain("Bhanwari");
+          expect(stored.metadata[SEALED_FOR]).toBe(orderSubject(orderId));
+          expect(noteOf((await sealedStore.readStream(`order-${orderId}`))[0]).actor.name).toBe(who);
+        }
+      });
+
+      it("reads an erased person's fields as erased everywhere, and stores their next event erased", async () => {
+        const { store: sealedStore, sealer } = subject.sealed;
+        const orderId = randomUUID();
+        const id = `order-${orderId}`;
+        const who = someone();
+        const before = await store.headPosition();
+        await sealedStore.append(id, [note(orderId, who)], "no_stream");
+        expect(noteOf((await sealedStore.readStream(id))[0]).actor.name).toBe(who);
+        await sealer.erase([orderSubject(orderId)]);
+        await sealedStore.append(id, [note(orderId, who)], 0);
+        const erased = { text: ERASED, actor: { kind: "guest", name: ERASED } };
+        expect((await sealedStore.readStream(id)).map(noteOf)).toEqual([expect.objectContaining(erased), expect.objectContaining(erased)]);
+        expect((await readAllOf(sealedStore, new Set([id]), before, 2)).map(noteOf)).toEqual([expect.objectContaining(erased), expect.objectContaining(erased)]);
+        expect((await subscribed(sealedStore, id, before, 2)).map(noteOf)).toEqual([expect.objectContaining(erased), expect.objectContaining(erased)]);
+        // What is stored holds the name nowhere: the first event's key is gone, the second was never sealed under one.
+        expect(JSON.stringify(await store.readStream(id))).not.toContain("Bhanwari");
       });
     });
 

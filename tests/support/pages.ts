@@ -42,3 +42,10 @@ export const STOREFRONT_PAGES = [
   "/privacy",
   "/no-such-page",
 ];
+
+/**
+ * A parent's pages of one of their orders (`tests/support/invoiced-order.ts` makes one): the tax invoice and
+ * credit note, one page, on A4 and on 80 mm paper (decision 128). Signed in as the order's parent, or after
+ * looking the order up on the tracking page; anyone else gets a 404.
+ */
+export const PARENT_ORDER_PAGES = (orderId: string) => [`/orders/invoice?orderId=${orderId}`, `/orders/invoice?orderId=${orderId}&paper=receipt`];

@@ -16,9 +16,10 @@ export interface PhotoBed {
   close(): Promise<void>;
 }
 
-export async function startPhotoBed(name: string): Promise<PhotoBed> {
+/** `env`: more settings for the shop (the photo test keeps catalogue pages long, to see a new photo drop them). */
+export async function startPhotoBed(name: string, env: Record<string, string> = {}): Promise<PhotoBed> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), `shop-${name}-e2e-`));
-  const [server, browser] = await Promise.all([startTestServer({ env: { SHOP_PHOTOS_DIR: path.join(scratch, "photos") } }), launchBrowser()]);
+  const [server, browser] = await Promise.all([startTestServer({ env: { SHOP_PHOTOS_DIR: path.join(scratch, "photos"), ...env } }), launchBrowser()]);
   const admin = await createTestAdmin(server.shop, server.url, `${name}-admin-${randomUUID().slice(0, 8)}@churu-uniforms.example`);
   return {
     server,

@@ -22,7 +22,13 @@ export interface TestServer {
  * copy of build/ (./build-copy.ts): another developer's test run may rebuild build/ meanwhile.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; log?: Logger; queue?: JobQueue } = {},
+  options: {
+    env?: Record<string, string>;
+    log?: Logger;
+    queue?: JobQueue;
+    /** Where the job handlers' and background sweeps' lines go (the shop's log besides its request lines); dropped unless given. */
+    appLog?: (line: string) => void;
+  } = {},
 ): Promise<TestServer> {
   const sms = await startSmsInbox();
   // The shop's public address (SHOP_URL) is where it will listen: Google's redirect_uri is built from it.
@@ -34,8 +40,8 @@ export async function startTestServer(
       throw err;
     },
   );
-  const stopJobHandlers = startJobHandlers(shop, () => {});
-  const stopBackground = await startBackground(shop, () => {});
+  const stopJobHandlers = startJobHandlers(shop, options.appLog ?? (() => {}));
+  const stopBackground = await startBackground(shop, options.appLog ?? (() => {}));
   let web: WebServer;
   let buildDir: string | undefined;
   try {

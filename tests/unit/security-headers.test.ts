@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "../../server/security-headers";
+import type express from "express";
+import { contentSecurityPolicy, newNonce, securityHeaders, securityHeadersMiddleware } from "../../server/security-headers";
 
 const directives = (policy: string) =>
   new Map(policy.split("; ").map((directive) => {
@@ -21,8 +22,8 @@ describe("the Content-Security-Policy", () => {
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("form-action")).toEqual(["'self'"]);
     expect(policy.get("connect-src")).toEqual(["'self'"]);
-    // No inline styles: the stylesheet is a file, and no page uses style attributes.
-    expect(policy.get("style-src")).toEqual(["'self'"]);
+    // No style attributes, no inline style but the shop's stylesheet in the head with this response's nonce (decision 141).
+    expect(policy.get("style-src")).toEqual(["'self'", "'nonce-abc123=='"]);
     // An admin may give a product an https:// image (decision 021).
     expect(policy.get("img-src")).toEqual(["'self'", "https:", "data:"]);
     expect([...policy.values()].flat()).not.toContain("'unsafe-inline'");
@@ -69,5 +70,21 @@ describe("nonces", () => {
     const nonces = new Set(Array.from({ length: 1000 }, newNonce));
     expect(nonces.size).toBe(1000);
     for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it("puts each response's own nonce in both the scripts' and the styles' sources (decision 141)", () => {
+    const middleware = securityHeadersMiddleware(production);
+    const answer = () => {
+      const headers: Record<string, string> = {};
+      const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => (headers[name] = value) };
+      middleware({} as express.Request, res as unknown as express.Response, () => {});
+      return { nonce: res.locals.cspNonce as string, policy: directives(headers["Content-Security-Policy"]) };
+    };
+    const [first, second] = [answer(), answer()];
+    expect(first.nonce).not.toBe(second.nonce);
+    for (const { nonce, policy } of [first, second]) {
+      expect(policy.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(policy.get("style-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
+    }
   });
 });

@@ -15,6 +15,8 @@ import {
  * outbox table, where developers, tests and the admin can read it. A secret in a
  * message (a sign-in code) never reaches the table; the log shows it only outside
  * production, so `npm start` on a laptop can still be tried with a phone number.
+ * In production the log names the outbox row, never the parent's number: a log
+ * cannot be scrubbed when the parent is erased, the row is (docs/privacy.md).
  */
 export class ConsoleTransport implements SmsTransport, EmailTransport {
   readonly name = CONSOLE_TRANSPORT;
@@ -40,7 +42,8 @@ export class ConsoleTransport implements SmsTransport, EmailTransport {
       .returning("id")
       .executeTakeFirstOrThrow();
     const text = email || !this.production ? message.text : (message.shown ?? message.text);
-    this.log(email ? `email to ${message.to}: ${message.subject}` : `sms to ${message.to}: ${text}`);
+    const to = this.production ? `${email ? "[email]" : "[phone]"} (outbox ${row.id})` : message.to;
+    this.log(email ? `email to ${to}: ${message.subject}` : `sms to ${to}: ${text}`);
     return { providerId: `outbox-${row.id}` };
   }
 }

@@ -4,7 +4,8 @@
  * dialog. Before hydration (and without JavaScript) the rows are one HTML string made by
  * app/admin/plain-rows.ts from the same words.
  */
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "../../components/Link";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { DashboardSort, orderPageLinks } from "../../../domain/admin-orders";

@@ -4,7 +4,8 @@
  * the order's money is made of, what came in and went back, the reported reference to check, and
  * the forms of the steps the owner may take next, each with its refusal beside it (JavaScript on or off).
  */
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Link } from "../../components/Link";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { PAYMENT_STEP_FORM_LIMITS } from "../../../domain/forms/admin-payments";

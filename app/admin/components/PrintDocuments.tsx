@@ -3,11 +3,12 @@
  * document, which paper, print, back) and one document per order. The stylesheet puts one order
  * on each sheet and leaves the controls off the paper.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "../../components/Link";
 import type { ShopContact } from "../../../domain/contact";
 import type { PaymentMethod, PaymentStanding, ShippingAddress } from "../../../domain/orders/events";
 import { useHydrated } from "../../components/useHydrated";
 import { useT } from "../../i18n/I18n";
+import { Fact, PrintAddress } from "./PrintFacts";
 import { TaxDocument, type TaxDocumentView } from "./TaxDocuments";
 
 /** One order as its slip and invoice print it (app/admin/print.server.ts): formatted, never recomputed. */
@@ -124,43 +125,49 @@ function ShopBlock({ shop }: { shop: PrintShopHeading }) {
   );
 }
 
-function DeliveryAddress({ order }: { order: PrintedOrderView }) {
-  const a = order.address;
-  return (
-    <address className="print-address" data-field="address">
-      {a.name}
-      <br />
-      {a.address}
-      <br />
-      {a.city} {a.pincode}
-      <br />
-      {a.phone}
-    </address>
-  );
-}
-
 function OrderFacts({ order }: { order: PrintedOrderView }) {
   const t = useT();
   return (
     <dl className="print-facts">
-      <dt>{t("print:order.date")}</dt>
-      <dd>
+      <Fact label={t("print:order.date")}>
         <time dateTime={order.placedAtIso}>{order.placedAt}</time>
-      </dd>
-      <dt>{t("print:order.customer")}</dt>
-      <dd data-field="customer">{order.customerName}</dd>
-      <dt>{t("print:order.phone")}</dt>
-      <dd data-field="phone">{order.phone}</dd>
+      </Fact>
+      <Fact label={t("print:order.customer")} field="customer">
+        {order.customerName}
+      </Fact>
+      <Fact label={t("print:order.phone")} field="phone">
+        {order.phone}
+      </Fact>
     </dl>
   );
 }
 
-function ItemCell({ line }: { line: PrintedOrderView["lines"][number] }) {
+/** The columns a slip and an invoice share: what the item is, its size, how many. */
+function ItemHeads() {
+  const t = useT();
   return (
-    <td className="print-item">
-      {line.name}
-      {line.school ? <span className="print-school">{line.school}</span> : null}
-    </td>
+    <>
+      <th scope="col">{t("print:line.item")}</th>
+      <th scope="col">{t("print:line.size")}</th>
+      <th scope="col" className="num">
+        {t("print:line.quantity")}
+      </th>
+    </>
+  );
+}
+
+function ItemCells({ line }: { line: PrintedOrderView["lines"][number] }) {
+  return (
+    <>
+      <td className="print-item">
+        {line.name}
+        {line.school ? <span className="print-school">{line.school}</span> : null}
+      </td>
+      <td data-field="size">{line.size}</td>
+      <td className="num" data-field="quantity">
+        {line.quantity}
+      </td>
+    </>
   );
 }
 
@@ -179,7 +186,7 @@ function DocumentHead({ order, shop, title, addressTitle }: { order: PrintedOrde
       {order.deleted ? <p className="print-warning">{t("print:order.deleted")}</p> : null}
       <OrderFacts order={order} />
       <h3>{addressTitle}</h3>
-      <DeliveryAddress order={order} />
+      <PrintAddress address={order.address} phone />
     </>
   );
 }
@@ -195,11 +202,7 @@ export function PackingSlip({ order, shop }: { order: PrintedOrderView; shop: Pr
             <th scope="col" className="print-check">
               <span className="visually-hidden">{t("print:slip.packed")}</span>
             </th>
-            <th scope="col">{t("print:line.item")}</th>
-            <th scope="col">{t("print:line.size")}</th>
-            <th scope="col" className="num">
-              {t("print:line.quantity")}
-            </th>
+            <ItemHeads />
           </tr>
         </thead>
         <tbody>
@@ -208,11 +211,7 @@ export function PackingSlip({ order, shop }: { order: PrintedOrderView; shop: Pr
               <td className="print-check">
                 <span className="print-box" aria-hidden="true" />
               </td>
-              <ItemCell line={line} />
-              <td data-field="size">{line.size}</td>
-              <td className="num" data-field="quantity">
-                {line.quantity}
-              </td>
+              <ItemCells line={line} />
             </tr>
           ))}
         </tbody>
@@ -247,11 +246,7 @@ export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintS
       <table className="print-lines">
         <thead>
           <tr>
-            <th scope="col">{t("print:line.item")}</th>
-            <th scope="col">{t("print:line.size")}</th>
-            <th scope="col" className="num">
-              {t("print:line.quantity")}
-            </th>
+            <ItemHeads />
             <th scope="col" className="num">
               {t("print:line.unitPrice")}
             </th>
@@ -263,11 +258,7 @@ export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintS
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.key} data-line={line.key}>
-              <ItemCell line={line} />
-              <td data-field="size">{line.size}</td>
-              <td className="num" data-field="quantity">
-                {line.quantity}
-              </td>
+              <ItemCells line={line} />
               <td className="num" data-field="unit-price">
                 {line.unitPrice}
               </td>
@@ -279,26 +270,26 @@ export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintS
         </tbody>
       </table>
       <dl className="print-totals">
-        <dt>{t("print:invoice.subtotal")}</dt>
-        <dd data-field="subtotal">{order.subtotal}</dd>
+        <Fact label={t("print:invoice.subtotal")} field="subtotal">
+          {order.subtotal}
+        </Fact>
         {order.discount ? (
-          <>
-            <dt>{t("print:invoice.offer", { percent: order.discountPercent })}</dt>
-            <dd data-field="discount">−{order.discount}</dd>
-          </>
+          <Fact label={t("print:invoice.offer", { percent: order.discountPercent })} field="discount">
+            −{order.discount}
+          </Fact>
         ) : null}
-        <dt>{t("print:invoice.delivery")}</dt>
-        <dd data-field="delivery">{order.delivery ?? t("print:invoice.free")}</dd>
-        <dt className="print-total">{t("print:invoice.total")}</dt>
-        <dd className="print-total" data-field="total">
+        <Fact label={t("print:invoice.delivery")} field="delivery">
+          {order.delivery ?? t("print:invoice.free")}
+        </Fact>
+        <Fact label={t("print:invoice.total")} field="total" total>
           {order.total}
-        </dd>
+        </Fact>
       </dl>
       <dl className="print-facts print-payment">
-        <dt>{t("print:invoice.payment")}</dt>
-        <dd data-field="payment-method">{t(`payment:method.${order.paymentMethod}`)}</dd>
-        <dt>{t("print:invoice.status")}</dt>
-        <dd data-field="payment-status">
+        <Fact label={t("print:invoice.payment")} field="payment-method">
+          {t(`payment:method.${order.paymentMethod}`)}
+        </Fact>
+        <Fact label={t("print:invoice.status")} field="payment-status">
           {/* "unpaid" beside "not paid yet" would say it twice. */}
           {order.paymentStatus === "unpaid" ? null : t(`payment:standing.${order.paymentStatus}`)}
           {order.amountPaid ? <span className="print-money-line">{t("print:invoice.paid", { amount: order.amountPaid })}</span> : null}
@@ -307,7 +298,7 @@ export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintS
           {order.paymentReference ? (
             <span className="print-money-line">{t("print:invoice.reference", { reference: order.paymentReference })}</span>
           ) : null}
-        </dd>
+        </Fact>
       </dl>
       <p className="print-thanks">{t("print:invoice.thanks")}</p>
     </article>

@@ -6,6 +6,7 @@
  */
 import type { ShippingAddress } from "../../../domain/orders/events";
 import { useT } from "../../i18n/I18n";
+import { Fact, PrintAddress } from "./PrintFacts";
 
 export interface TaxDocumentView {
   kind: "tax-invoice" | "bill-of-supply" | "bill" | "credit-note";
@@ -32,7 +33,6 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
   const t = useT();
   const id = `tax-${doc.number.replace(/[^A-Za-z0-9]/g, "-")}`;
   const intra = doc.supply === "intra";
-  const a = buyer.address;
   return (
     <article className={`print-doc print-tax print-${doc.kind}`} data-order-id={orderId} data-document={doc.number} aria-labelledby={id}>
       <div className="print-head">
@@ -55,33 +55,27 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
       </div>
       {doc.kind === "bill-of-supply" ? <p className="print-warning" data-field="composition">{t("tax:doc.composition")}</p> : null}
       <dl className="print-facts">
-        <dt>{t("tax:doc.date")}</dt>
-        <dd>
+        <Fact label={t("tax:doc.date")}>
           <time dateTime={doc.dateIso}>{doc.date}</time>
-        </dd>
-        <dt>{t("tax:doc.order")}</dt>
-        <dd>{buyer.displayId}</dd>
+        </Fact>
+        <Fact label={t("tax:doc.order")}>{buyer.displayId}</Fact>
         {doc.invoiceNumber ? (
           <>
-            <dt>{t("tax:doc.againstInvoice")}</dt>
-            <dd data-field="invoice-number">{doc.invoiceNumber}</dd>
-            <dt>{t("tax:doc.reason")}</dt>
-            <dd>{doc.reason}</dd>
+            <Fact label={t("tax:doc.againstInvoice")} field="invoice-number">
+              {doc.invoiceNumber}
+            </Fact>
+            <Fact label={t("tax:doc.reason")}>{doc.reason}</Fact>
           </>
         ) : null}
-        <dt>{t("tax:doc.buyer")}</dt>
-        <dd data-field="buyer">{buyer.customerName}</dd>
-        <dt>{t("tax:doc.placeOfSupply")}</dt>
-        <dd data-field="place-of-supply">{doc.placeOfSupply}</dd>
+        <Fact label={t("tax:doc.buyer")} field="buyer">
+          {buyer.customerName}
+        </Fact>
+        <Fact label={t("tax:doc.placeOfSupply")} field="place-of-supply">
+          {doc.placeOfSupply}
+        </Fact>
       </dl>
       <h3>{t("tax:doc.deliverTo")}</h3>
-      <address className="print-address" data-field="address">
-        {a.name}
-        <br />
-        {a.address}
-        <br />
-        {a.city} {a.pincode}
-      </address>
+      <PrintAddress address={buyer.address} />
       <table className="print-lines print-tax-lines">
         <thead>
           <tr>
@@ -124,24 +118,27 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
         </tbody>
       </table>
       <dl className="print-totals">
-        <dt>{t("tax:totals.taxable")}</dt>
-        <dd data-field="total-taxable">{doc.totals.taxable}</dd>
+        <Fact label={t("tax:totals.taxable")} field="total-taxable">
+          {doc.totals.taxable}
+        </Fact>
         {doc.collectsTax && intra ? (
           <>
-            <dt>{t("tax:totals.cgst")}</dt>
-            <dd data-field="total-cgst">{doc.totals.cgst}</dd>
-            <dt>{t("tax:totals.sgst")}</dt>
-            <dd data-field="total-sgst">{doc.totals.sgst}</dd>
+            <Fact label={t("tax:totals.cgst")} field="total-cgst">
+              {doc.totals.cgst}
+            </Fact>
+            <Fact label={t("tax:totals.sgst")} field="total-sgst">
+              {doc.totals.sgst}
+            </Fact>
           </>
         ) : null}
         {doc.collectsTax && !intra ? (
-          <>
-            <dt>{t("tax:totals.igst")}</dt>
-            <dd data-field="total-igst">{doc.totals.igst}</dd>
-          </>
+          <Fact label={t("tax:totals.igst")} field="total-igst">
+            {doc.totals.igst}
+          </Fact>
         ) : null}
-        <dt className="print-total">{t("tax:totals.total")}</dt>
-        <dd className="print-total" data-field="total">{doc.totals.value}</dd>
+        <Fact label={t("tax:totals.total")} field="total" total>
+          {doc.totals.value}
+        </Fact>
       </dl>
       <p>{t("tax:doc.amountsIn")}</p>
       {doc.kind === "tax-invoice" ? <p data-field="reverse-charge">{t("tax:doc.reverseCharge")}</p> : null}

@@ -1,0 +1,39 @@
+// The admin's handling of an order: its status as it is packed, shipped and delivered (or cancelled), how
+// the parcel goes, the tax documents those moves issue, internal notes, and deletion.
+import type { TaxDocuments } from "../../domain/tax/documents";
+import type { Actor } from "../../domain/orders/events";
+import type { OrderCore } from "./core";
+
+export function handlingCommands(core: OrderCore) {
+  const { storedOrder, changeOrder } = core;
+  return {
+    async changeStatus(orderId: string, to: string, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "ChangeStatus", to, actor, at }));
+    },
+
+    /** An admin's internal note (never shown to the shopper). */
+    async addNote(orderId: string, text: string, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "AddNote", text, actor, at }));
+    },
+
+    /** How the parcel goes: by hand, or by courier with its tracking number; again replaces the details. */
+    async recordDelivery(
+      orderId: string,
+      details: { method: string; courier?: string; trackingNumber?: string; note?: string },
+      actor: Actor,
+    ) {
+      return changeOrder(orderId, (at) => ({ type: "RecordDelivery", ...details, actor, at }));
+    },
+
+    /** The order's invoice and credit notes, from its events (replay-proof: the documents are the events). */
+    async taxDocuments(orderId: string): Promise<TaxDocuments | undefined> {
+      const state = await storedOrder(orderId);
+      return state?.tax.invoice ? state.tax : undefined;
+    },
+
+    /** A tombstone with the actor: the order leaves the lists, its trail stays. */
+    async deleteOrder(orderId: string, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "DeleteOrder", actor, at }));
+    },
+  };
+}

@@ -1,0 +1,322 @@
+// Placing an order: from the checkout form (the cart's lines) or from the /api (the client's items),
+// with its stock and the cart's checkout in one command over several streams.
+import { createHash } from "node:crypto";
+import type { CartState } from "../../domain/cart";
+import { RuleViolation } from "../../domain/errors";
+import { orderStreamId, type Actor, type OrderCustomer, type PaymentMethod, type ShippingAddress } from "../../domain/orders/events";
+import { displayOrderId, type OrderCommand, type OrderLineRequest, type OrderState } from "../../domain/orders/order";
+import { placementStock, trackedLines } from "../../domain/orders/stock-effects";
+import { DEFAULT_LANGUAGE, type Language } from "../../domain/i18n";
+import { createStreamsHandler, type Loaded } from "../../eventstore/command-handler";
+import type { Position } from "../../eventstore/port";
+import { cartIdOf, type CartOwner } from "../cart";
+import { STOCK_ATTEMPTS } from "../stock";
+import type { OrderCore } from "./core";
+import { checkIdempotencyKey, orderIdFor } from "./ids";
+
+export interface PlacedOrder {
+  orderId: string;
+  displayId: string;
+  total: number;
+  customer: OrderCustomer;
+  placedAt: string;
+  /** True when this key had already placed the order: nothing new was created. */
+  duplicate: boolean;
+  /** Wait for the read models to pass this to show the order. */
+  position: Position;
+}
+
+export interface OrderItemInput {
+  productId: string;
+  size?: string;
+  quantity: number;
+  /** What the client believes the unit price is: compared, never used. */
+  price?: number;
+}
+
+/**
+ * One placement, from the checkout form or the /api. The key names the order: the same
+ * key always answers with the order it placed. What differs is who chose the body: an
+ * /api client sent it with its key, so the same key with another body is refused (422);
+ * the checkout form's key is the shop's and its body is the cart as it is now, so a
+ * repeat of that form answers with the order the form placed.
+ */
+interface Placement {
+  orderId: string;
+  lines: OrderLineRequest[];
+  claimedTotal?: number;
+  /** Whose claim `claimedTotal` is (the decider's `claimedBy`): the /api client's, or the checkout page's. */
+  claimedBy?: "client" | "page";
+  customer: OrderCustomer;
+  address: ShippingAddress;
+  language: Language;
+  paymentMethod: PaymentMethod;
+  /** Who placed it: the customer or guest, for the audit trail. */
+  actor: Actor;
+  /** What the request said, hashed: a repeat with another body is caught by it. */
+  requestHash: string;
+  sameKeyOtherBody: "refuse" | "answer with the order";
+  /** The cart the lines leave, as it was loaded to price them. */
+  cart?: { cartId: string; loaded: Loaded<CartState> };
+}
+
+const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+const actorOf = (customer: OrderCustomer): Actor =>
+  customer.kind === "user"
+    ? { kind: "customer", ...(customer.userId ? { id: customer.userId } : {}), name: customer.name }
+    : { kind: "guest", name: customer.name };
+
+export function placingCommands(core: OrderCore) {
+  const { store, priceLine, cart, stock } = core.deps;
+  const { orders, charges, upiAvailable } = core;
+  // Orders racing for the same product's stock retry many times before "try again".
+  const placements = createStreamsHandler(store, { maxAttempts: STOCK_ATTEMPTS, atomic: core.atomic });
+  const busy = (streamId: string) => (streamId.startsWith("stock-") ? new RuleViolation("orders.busy", {}, 409) : undefined);
+
+  function checkPaymentMethod(method: PaymentMethod): PaymentMethod {
+    if (method === "upi" && !upiAvailable) throw new RuleViolation("orders.noUpi", {}, 422);
+    return method;
+  }
+
+  /** The order a key placed, as a placement answers it, or undefined when it has placed none. */
+  async function placedBefore(placement: Pick<Placement, "orderId" | "requestHash" | "sameKeyOtherBody">): Promise<
+    { placed: PlacedOrder; state: Extract<OrderState, { exists: true }> } | undefined
+  > {
+    const stored = await store.readStream(orderStreamId(placement.orderId));
+    if (stored.length === 0) return undefined;
+    const { state } = orders.fold(stored);
+    if (!state.exists) throw new Error(`order ${placement.orderId}: stream exists but holds no OrderPlaced`);
+    if (placement.sameKeyOtherBody === "refuse" && stored[0].metadata.requestHash !== placement.requestHash) {
+      throw new RuleViolation("orders.keyReused", {}, 422);
+    }
+    const { placed } = state;
+    return {
+      placed: {
+        orderId: placed.orderId,
+        displayId: displayOrderId(placed.orderId),
+        total: placed.total,
+        customer: placed.customer,
+        placedAt: placed.placedAt,
+        duplicate: true,
+        position: stored[stored.length - 1].position,
+      },
+      state,
+    };
+  }
+
+  /** The ordered lines leave the cart, once per order however often this runs. */
+  async function finishCheckOut(placement: Placement, placed: PlacedOrder, lines: readonly OrderLineRequest[]) {
+    if (placement.cart) await cart.checkOut(placement.cart.cartId, placement.orderId, [...lines]);
+    return placed;
+  }
+
+  /**
+   * PlaceOrder on a stream that must not exist, with its stock reservations and the cart's
+   * checkout: one command over several streams (one append on Postgres). The events' ids come
+   * from the order and the request, so an exact retry is a no-op in the store; any other meeting
+   * with an existing order (a double click racing) answers with that order; a cart that moved
+   * since it was read (another tab) is read again and the ordered lines leave it as it is now.
+   * Orders for the same product take turns in this process.
+   */
+  async function place(placement: Placement): Promise<PlacedOrder> {
+    const placedAt = new Date().toISOString();
+    const command: OrderCommand = {
+      type: "PlaceOrder",
+      orderId: placement.orderId,
+      lines: placement.lines,
+      customer: placement.customer,
+      address: placement.address,
+      placedAt,
+      language: placement.language,
+      paymentMethod: placement.paymentMethod,
+      charges,
+      actor: placement.actor,
+      ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
+      ...(placement.claimedBy ? { claimedBy: placement.claimedBy } : {}),
+    };
+    const streamId = orderStreamId(placement.orderId);
+    return placements.handle({
+      locks: trackedLines(placement.lines).map((line) => `stock-${line.productId}`),
+      busy,
+      plan: async (attempt) => {
+        if (attempt > 1) {
+          const existing = await placedBefore(placement);
+          if (existing) return { answer: await finishCheckOut(placement, existing.placed, existing.state.placed.lines) };
+        }
+        const order = orders.prepare(streamId, orders.fold([]), command, {
+          commandId: `place\n${placement.requestHash}`,
+          metadata: { requestHash: placement.requestHash },
+        });
+        if (!order || order.events[0].type !== "OrderPlaced") throw new Error("placing an order decided nothing");
+        const placedData = order.events[0].data;
+        const reservations = await stock.steps(placementStock(placement.orderId, placedData.lines, placedAt), {
+          orderId: placement.orderId,
+          reason: "not placed",
+        });
+        const cartNow = placement.cart && (attempt === 1 ? placement.cart.loaded : await cart.load(placement.cart.cartId));
+        const checkOut = placement.cart && cartNow ? cart.checkOutStep(placement.cart.cartId, placement.orderId, placedData.lines, cartNow) : null;
+        return {
+          steps: [...reservations, { prepared: order, handler: orders }, ...(checkOut ? [checkOut] : [])],
+          answer: async (results) => {
+            const result = results[reservations.length];
+            if (result.duplicate) {
+              // This very request was appended before (a retry): answer with what was stored.
+              const stored = await placedBefore(placement);
+              if (stored) return finishCheckOut(placement, stored.placed, stored.state.placed.lines);
+            }
+            const placed: PlacedOrder = {
+              orderId: placement.orderId,
+              displayId: displayOrderId(placement.orderId),
+              total: placedData.total,
+              customer: placedData.customer,
+              placedAt: placedData.placedAt,
+              duplicate: false,
+              position: results.at(-1)!.position,
+            };
+            return checkOut || !placement.cart ? placed : finishCheckOut(placement, placed, placedData.lines);
+          },
+        };
+      },
+    });
+  }
+
+  /** Prices every item on the server; pricing refusals name the item. Rules on the lines are the decider's. */
+  async function priceItems(items: readonly OrderItemInput[]): Promise<OrderLineRequest[]> {
+    if (items.length === 0) throw new RuleViolation("checkout.cartEmpty");
+    const lines: OrderLineRequest[] = [];
+    for (const [index, item] of items.entries()) {
+      const result = await priceLine(item.productId, item.size);
+      if (!result.ok) throw new RuleViolation("orders.item", { number: index + 1, id: item.productId, problem: result.refusal });
+      const { product } = result;
+      lines.push({
+        productId: product.productId,
+        name: product.name,
+        size: product.size,
+        school: product.school,
+        unitPrice: product.unitPrice,
+        quantity: item.quantity,
+        ...(product.stock === undefined ? {} : { shelf: product.stock }),
+        ...(item.price === undefined ? {} : { claimedUnitPrice: item.price }),
+      });
+    }
+    return lines;
+  }
+
+  return {
+    /**
+     * The checkout form: the cart's lines, priced now, become one order. The key
+     * from the form (scoped by the cart) names the order: a double click, a
+     * refreshed POST or a retry finds the same order and checks the cart out once.
+     */
+    async placeOrderFromCart(input: {
+      owner: CartOwner;
+      idempotencyKey: string;
+      details: ShippingAddress;
+      user?: { id: string; name: string; email?: string | null } | null;
+      /** The shopper's language (the page's): the order's SMS and emails speak it. */
+      language?: Language;
+      paymentMethod?: PaymentMethod;
+      /**
+       * From the checkout page: the total it showed the parent (none: it showed none). The order is
+       * placed at exactly that total or refused with the new one (409, decision 113). Without it (a
+       * script, the seed) the order is placed at what it costs.
+       */
+      page?: { shownTotal?: number };
+    }): Promise<PlacedOrder> {
+      const key = checkIdempotencyKey(input.idempotencyKey);
+      const paymentMethod = checkPaymentMethod(input.paymentMethod ?? "cod");
+      const cartId = cartIdOf(input.owner);
+      const orderId = orderIdFor(`cart:${cartId}`, key);
+      const customer: OrderCustomer = input.user
+        ? {
+            kind: "user",
+            userId: input.user.id,
+            name: input.details.name,
+            phone: input.details.phone,
+            ...(input.user.email ? { email: input.user.email } : {}),
+          }
+        : { kind: "guest", name: input.details.name, phone: input.details.phone };
+      // The cart first (one read): in the usual case nothing else is read before the append.
+      const loaded = await cart.load(cartId);
+      if (loaded.state.checkedOutOrders.includes(orderId) || loaded.state.lines.length === 0) {
+        // A repeated submit after the cart was checked out: the order this key made, if any.
+        const before = await placedBefore({ orderId, requestHash: "", sameKeyOtherBody: "answer with the order" });
+        if (!before) throw new RuleViolation("checkout.cartEmpty");
+        await cart.checkOut(cartId, orderId, before.state.placed.lines);
+        return before.placed;
+      }
+      const view = await cart.priceCart(cartId, loaded.state, loaded.revision);
+      const problem = view.lines.find((line) => line.problem);
+      if (problem?.problem) throw new RuleViolation("checkout.removeFromCart", { problem: problem.problem }, 409);
+      const lines: OrderLineRequest[] = view.lines.map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        size: line.size,
+        school: line.school,
+        unitPrice: line.unitPrice as number,
+        quantity: line.quantity,
+      }));
+      return place({
+        orderId,
+        lines,
+        customer,
+        address: input.details,
+        language: input.language ?? DEFAULT_LANGUAGE,
+        paymentMethod,
+        actor: actorOf(customer),
+        requestHash: fingerprint({ lines, address: input.details, paymentMethod }),
+        sameKeyOtherBody: "answer with the order",
+        cart: { cartId, loaded },
+        ...(input.page
+          ? { claimedBy: "page" as const, ...(input.page.shownTotal === undefined ? {} : { claimedTotal: input.page.shownTotal }) }
+          : {}),
+      });
+    },
+
+    /**
+     * The /api: items as the client sent them, priced by the server. The
+     * Idempotency-Key (scoped by the caller) makes a retry return the same order;
+     * the same key with a different body is a 422; a stale client price a 409.
+     */
+    async placeOrder(input: {
+      scope: string;
+      idempotencyKey: string;
+      items: OrderItemInput[];
+      expectedTotal?: number;
+      customer: OrderCustomer;
+      address: ShippingAddress;
+      /** From Accept-Language (the /api speaks English unless asked): the order's SMS and emails speak it. */
+      language?: Language;
+      paymentMethod?: PaymentMethod;
+    }): Promise<PlacedOrder> {
+      const key = checkIdempotencyKey(input.idempotencyKey);
+      const paymentMethod = checkPaymentMethod(input.paymentMethod ?? "cod");
+      const placement = {
+        orderId: orderIdFor(input.scope, key),
+        requestHash: fingerprint({
+          items: input.items.map((i) => [i.productId, i.size ?? "", i.quantity, i.price ?? null]),
+          total: input.expectedTotal ?? null,
+          customer: input.customer,
+          address: input.address,
+          // Cash on delivery hashes as before payment methods came, so older keys still match their orders.
+          ...(paymentMethod === "cod" ? {} : { paymentMethod }),
+        }),
+        sameKeyOtherBody: "refuse" as const,
+      };
+      // A retry answers before anything is priced: prices may have changed since the order.
+      const before = await placedBefore(placement);
+      if (before) return before.placed;
+      return place({
+        ...placement,
+        lines: await priceItems(input.items),
+        ...(input.expectedTotal === undefined ? {} : { claimedTotal: input.expectedTotal }),
+        customer: input.customer,
+        address: input.address,
+        language: input.language ?? DEFAULT_LANGUAGE,
+        paymentMethod,
+        actor: actorOf(input.customer),
+      });
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newShopperPage, ready } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * The shop's links are plain anchors (app/components/Link.tsx, decision 144): without JavaScript
+ * they are links; with it, one handler on the body turns a plain click into a navigation in the
+ * page, as Remix's <Link> did, and leaves a modified click to the browser.
+ */
+let server: TestServer;
+let browser: Browser | null;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("links between the shop's pages", () => {
+  it("with JavaScript, a menu link goes to its page without loading a new document, and marks itself as the current page", async ({ skip }) => {
+    if (!browser) return skip("no Chromium on this machine");
+    const { context, page } = await newShopperPage(browser, server.url, true);
+    await page.goto("/");
+    await ready(page, true);
+    const main = page.getByRole("navigation", { name: "Main" });
+    expect(await main.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    // Whatever this document holds survives a navigation in the page, and is gone after a page load.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+
+    await main.getByRole("link", { name: "Shop" }).click();
+    await page.waitForURL("**/shop");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(documents).toEqual([]);
+    expect(await main.getByRole("link", { name: "Shop" }).getAttribute("aria-current")).toBe("page");
+    expect(await main.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+
+    // A school from the Schools menu, then back: the history has both pages.
+    await main.getByText("Schools", { exact: true }).click();
+    await main.getByRole("link", { name: "DPS", exact: true }).click();
+    await page.waitForURL("**/schools/dps");
+    await page.goBack();
+    await page.waitForURL("**/shop");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(documents).toEqual([]);
+    await context.close();
+  });
+
+  it("with JavaScript, a click with Ctrl is left to the browser (a new tab), and this page stays", async ({ skip }) => {
+    if (!browser) return skip("no Chromium on this machine");
+    const { context, page } = await newShopperPage(browser, server.url, true);
+    await page.goto("/");
+    await ready(page, true);
+    const opened = context.waitForEvent("page");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }).click({ modifiers: ["Control"] });
+    const tab = await opened;
+    await tab.waitForURL("**/shop");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("without JavaScript, a menu link loads its page, marked as the current page by the server", async ({ skip }) => {
+    if (!browser) return skip("no Chromium on this machine");
+    const { context, page } = await newShopperPage(browser, server.url, false);
+    await page.goto("/");
+    await ready(page, false);
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Shop" }).click();
+    await page.waitForURL("**/shop");
+    expect(await main.getByRole("link", { name: "Shop" }).getAttribute("aria-current")).toBe("page");
+    expect(await main.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+    await context.close();
+  });
+});

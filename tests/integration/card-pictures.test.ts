@@ -1,0 +1,130 @@
+/**
+ * The cards' pictures (decisions 139, 140): the school page's and /shop's cards show an item's or a
+ * product's main photo once the photo job has made it, the drawing otherwise, and a new photo drops
+ * the kept catalogue pages (decision 074) so the next visitor sees it. Real photo jobs on a real
+ * database; pages kept for ten minutes, so only a dropped page can show the photo.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
+import { DEFAULT_SCHOOL_COLOURS } from "../../domain/photos/colours";
+import type { PhotoOwner } from "../../domain/photos/events";
+import { sniffPhoto } from "../../domain/photos/sniff";
+import { findSchool } from "../../domain/schools";
+import { schoolItemCardPictures, shopProductCardPictures, type SchoolItemCard } from "../../app/pictures.server";
+import { CARD_PICTURE_SIZE, FIRST_ROW_CARDS } from "../../app/components/CardPicture";
+import { call } from "../support/admin";
+import { eventually } from "../support/fake-providers";
+import { jpegWithGps } from "../support/photos";
+import { startTestServer, type TestServer } from "../support/server";
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const actor = { kind: "admin" as const, id: "admin-cards", name: "Owner" };
+let server: TestServer;
+let photosDir: string;
+let productId: number;
+
+beforeAll(async () => {
+  photosDir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-card-pictures-"));
+  server = await startTestServer({ env: { SHOP_PHOTOS_DIR: photosDir, PAGE_CACHE_SECONDS: "600" } });
+  productId = (await server.shop.db.selectFrom("products").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await server?.close();
+  await fs.rm(photosDir, { recursive: true, force: true });
+});
+
+const get = (address: string) => call(`${server.url}${address}`);
+
+/** Uploads a small phone photo for `owner` and waits for the photo job to make its files. */
+async function photograph(owner: PhotoOwner) {
+  // Stored on its side (EXIF Orientation 6): 600 wide and 900 high once upright.
+  const bytes = await jpegWithGps(900, 600);
+  const sniffed = sniffPhoto(bytes);
+  if ("refused" in sniffed) throw new Error("the test photo was refused");
+  const { photoId } = await server.shop.photos.upload(owner, { ...sniffed, bytes }, actor);
+  return eventually(
+    "the photo to be processed",
+    async () => ((await server.shop.photos.list(owner)).find((photo) => photo.photoId === photoId && photo.status === "ready") ? photoId : null),
+    60_000,
+  );
+}
+
+/** The `<picture>` of the card whose title links to `href`, from a page's HTML. */
+function cardPicture(html: string, href: string): string {
+  const card = html.split('<li class="card').find((part) => part.includes(`href="${href}"`));
+  if (!card) throw new Error(`no card links to ${href}`);
+  return /<picture[^>]*>.*?<\/picture>/s.exec(card)?.[0] ?? "";
+}
+
+const dps = findSchool("dps")!;
+const dpsCards = (chosen: Record<string, "Blue"> = {}): SchoolItemCard[] =>
+  dps.items.map((item) => ({
+    slug: item.slug,
+    illustration: findCatalogueProduct(catalogueId.schoolItem("dps", item.slug))!.illustration,
+    colour: item.colours ? (chosen[item.slug] ?? "Red") : undefined,
+    colourChosen: chosen[item.slug] !== undefined,
+  }));
+
+describe("the cards' pictures", () => {
+  it("drops the kept school page and /shop when the photo job has made a photo, and the cards show it", async () => {
+    // Kept with the drawings.
+    for (const address of ["/schools/dps", "/shop"]) {
+      await get(address);
+      expect((await get(address)).headers.get("x-page-cache")).toBe("hit");
+    }
+    expect(cardPicture(await (await get("/schools/dps")).text(), "/schools/dps/shirt")).not.toContain("<source");
+
+    await Promise.all([photograph({ kind: "item", school: "dps", item: "shirt" }), photograph({ kind: "product", productId })]);
+
+    // The job's change in this process dropped both pages (kept for ten minutes otherwise): the next visits show the photos.
+    const showing = (address: string, href: string) =>
+      eventually(`${address} to show the photo`, async () => {
+        const picture = cardPicture(await (await get(address)).text(), href);
+        return picture.includes("<source") ? picture : null;
+      });
+    const shirt = await showing("/schools/dps", "/schools/dps/shirt");
+    expect(shirt).toMatch(/<source type="image\/avif" srcSet="\/photos\/[0-9a-f]{64}\.avif 400w/i);
+    expect(shirt).toMatch(/<img src="\/photos\/[0-9a-f]{64}\.jpg" alt="Shirt" width="200" height="300"/);
+    expect(await showing("/shop", `/product/${productId}`)).toContain('type="image/webp"');
+  });
+
+  it("loads the first row's pictures at once and the rest when near the screen", async () => {
+    const html = await (await get("/schools/dps")).text();
+    const loading = [...html.matchAll(/<li class="card item-card">.*?<img [^>]*loading="(\w+)"/gs)].map((match) => match[1]);
+    expect(loading).toHaveLength(dps.items.length);
+    expect(loading.slice(0, FIRST_ROW_CARDS).every((value) => value === "eager")).toBe(true);
+    expect(loading.slice(FIRST_ROW_CARDS).every((value) => value === "lazy")).toBe(true);
+    expect(html).not.toMatch(/<li class="card item-card">.*?fetchpriority/s);
+  });
+
+  it("answers a school's cards with the main photos, the drawings in the school's colours for the rest", async () => {
+    await photograph({ kind: "item", school: "dps", item: "t-shirt" });
+    const pictures = await schoolItemCardPictures(server.shop, "dps", dpsCards(), DEFAULT_SCHOOL_COLOURS);
+    expect(Object.keys(pictures)).toEqual(dps.items.map((item) => item.slug));
+    for (const slug of ["shirt", "t-shirt"]) {
+      expect(pictures[slug].sources.map((source) => source.type), slug).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+      expect(pictures[slug].src, slug).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
+      expect([pictures[slug].width, pictures[slug].height], slug).toEqual([CARD_PICTURE_SIZE, 300]);
+    }
+    expect(pictures.pant).toEqual({ src: "/drawings/pant/ffffff-2f4f86-9b2945.svg", width: CARD_PICTURE_SIZE, height: CARD_PICTURE_SIZE, sources: [] });
+    expect(pictures["white-pant"].src).toBe("/images/types/pant-white.svg");
+
+    // A colour the parent picked on the card: the photo shows one colour, so the drawing is painted in the one picked.
+    const blue = await schoolItemCardPictures(server.shop, "dps", dpsCards({ "t-shirt": "Blue" }), DEFAULT_SCHOOL_COLOURS);
+    expect(blue["t-shirt"]).toEqual({ src: expect.stringMatching(/^\/drawings\/tshirt\/[0-9a-f]{6}-[0-9a-f]{6}-3c7dd9\.svg$/) as unknown, width: CARD_PICTURE_SIZE, height: CARD_PICTURE_SIZE, sources: [] });
+    expect(blue.shirt.sources).toHaveLength(3);
+  });
+
+  it("answers /shop's cards with each product's main photo, its image or drawing otherwise", async () => {
+    const products = await server.shop.products.listAll();
+    const pictures = await shopProductCardPictures(server.shop, products);
+    expect(pictures[productId].sources).toHaveLength(3);
+    const others = products.filter((product) => product.id !== productId);
+    expect(others.length).toBeGreaterThan(0);
+    for (const product of others) expect(pictures[product.id], product.name).toMatchObject({ width: CARD_PICTURE_SIZE, height: CARD_PICTURE_SIZE, sources: [] });
+  });
+});
