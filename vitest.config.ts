@@ -6,7 +6,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
-    maxWorkers: 2,
+    // Three on two cores: browser tests and spawned shops spend much of their time waiting (decision 150).
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],

@@ -1,13 +1,14 @@
 /**
- * The picture of a school item, a card or a line of a cart or an order (decisions 139, 140): the owner's
- * main photo once processed; else a photo file under public/ (the spec's image chain); else the
- * item's drawing, a school item's in its school's colours (drawn by /drawings/…, never in the browser).
+ * The picture of a school item, a shelf item, a card or a line of a cart or an order (decisions 139, 140,
+ * 146): the owner's main photo once processed; else a photo file under public/ (the spec's image chain);
+ * else the item's drawing, a school item's in its school's colours (drawn by /drawings/…, never in the browser).
  */
 import { findCatalogueProduct } from "../domain/catalogue";
 import { illustrationUrl, schoolItemPhotoUrls, type Illustration } from "../domain/images";
 import { DEFAULT_SCHOOL_COLOURS, type SchoolColours } from "../domain/photos/colours";
 import { schoolDrawingUrl } from "../domain/photos/drawings";
 import { photoOwnerKey, type PhotoOwner } from "../domain/photos/events";
+import { shelfPhotoOwner } from "../domain/photos/shelf-items";
 import type { ItemColour } from "../domain/schools";
 import { CATEGORY_ILLUSTRATION, parseShopProductCartId, type ShopProduct } from "../domain/shop-products";
 import type { Shop } from "../services/index";
@@ -86,12 +87,26 @@ export async function shopProductCardPictures(
   return pictures;
 }
 
-/** What a line names: a catalogue id (`school/dps/shirt`, `white/…`) or a shop product (`product/12`). */
+/**
+ * The pictures of shelf items (a white uniform, a bought-in accessory: decision 146) by catalogue id,
+ * `size` px wide: each item's main photo (one query for the whole shelf), else its drawing.
+ */
+export async function shelfItemPictures(shop: Shop, items: readonly { id: string; illustration: Illustration }[], size: number): Promise<Record<string, PictureView>> {
+  const photos = await shop.photos.mainPhotos(items.map((item) => ({ kind: "shelf" as const, item: item.id })));
+  const pictures: Record<string, PictureView> = {};
+  for (const item of items) {
+    const photo = photos.get(photoOwnerKey({ kind: "shelf", item: item.id }));
+    pictures[item.id] = (photo && photoPicture(photo, size)) ?? drawingPicture(illustrationUrl(item.illustration), size);
+  }
+  return pictures;
+}
+
+/** What a line names: a catalogue id (`school/dps/shirt`, `white/…`, `bags/…`) or a shop product (`product/12`). */
 function ownerOf(productId: string): PhotoOwner | undefined {
   const shopProduct = parseShopProductCartId(productId);
   if (shopProduct !== undefined) return { kind: "product", productId: shopProduct };
   const parts = productId.split("/");
-  return parts[0] === "school" && parts.length === 3 ? { kind: "item", school: parts[1], item: parts[2] } : undefined;
+  return parts[0] === "school" && parts.length === 3 ? { kind: "item", school: parts[1], item: parts[2] } : shelfPhotoOwner(productId);
 }
 
 /**

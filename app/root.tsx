@@ -15,7 +15,6 @@ import {
 import type { ReactNode } from "react";
 import "./context";
 import { InlineStyles } from "./components/InlineStyles";
-import { ModuleHints } from "./components/ModuleHints";
 import { Navbar, SkipLink, UNNAMED_SHOP, languageHref } from "./components/Navbar";
 import { ErrorPage, errorPageTitle } from "./components/ErrorPage";
 import { Footer } from "./components/Footer";
@@ -25,6 +24,7 @@ import { takeAddedFlash } from "./cart/added-flash.server";
 import { loadFrame } from "./frame.server";
 import { useNonce } from "./nonce";
 import { useLinkNavigation } from "./components/Link";
+import { useHydrationMark } from "./components/useHydrationMark";
 import { I18nProvider, metaT } from "./i18n/I18n";
 import { pageLanguage } from "./i18n/i18n.server";
 import { LANGUAGES, LOCALE } from "../domain/i18n";
@@ -76,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const admin = useFrameKind() === "admin";
   const linkNavigation = useLinkNavigation();
+  useHydrationMark();
   return (
     <I18nProvider value={frame?.i18n}>
       <html lang={LOCALE[frame?.i18n.lang ?? "en"]}>
@@ -86,7 +87,6 @@ export function Layout({ children }: { children: ReactNode }) {
           <Meta />
           <InlineStyles nonce={nonce} />
           <Links />
-          <ModuleHints />
           {/* The same address in each language (the switch's ?lng=), for search engines: absolute, as hreflang must be. */}
           {frame?.origin ? (
             <>
@@ -111,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {admin ? null : <Footer shopName={frame?.shopName} contact={frame?.contact} />}
           <ScrollRestoration nonce={nonce} />
+          {/* The scripts are asked for once the page has drawn (patches/@remix-run+react, decision 145). */}
           <Scripts nonce={nonce} />
         </body>
       </html>

@@ -21,7 +21,12 @@ export interface Database {
   kind: DatabaseKind;
   /** Human description for start-up and /healthz, never containing a password. */
   description: string;
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on `channel` until the returned function is called. On a Postgres server the LISTEN has
+   * its own connection; if it breaks it is reopened (LISTEN_REOPEN_MS) and `onNotify(undefined)` is
+   * called once it is back: a notification may have been missed meanwhile, so look again.
+   */
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   /**
    * One connection held for `work`, with Postgres's COPY on it: for a replay's bulk load,
    * whose rows and checkpoint must share a transaction the caller begins and ends on `db`.
@@ -75,23 +80,17 @@ export async function connectPostgres(url: string, options: { poolSize?: number 
     await pool.end().catch(() => {});
     throw new DatabaseUnreachable(`DATABASE_URL: cannot connect to Postgres at ${where} (${errorText(err)})`);
   }
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<Listener>();
   return {
     db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
     kind: "postgres",
     description: `Postgres at ${where}`,
     async listen(channel, onNotify) {
-      const client = new pg.Client({ connectionString: url });
-      client.on("error", (err) => console.error(`postgres listener: ${err.message}`));
-      await client.connect();
-      client.on("notification", (msg) => {
-        if (msg.channel === channel) onNotify(msg.payload ?? "");
-      });
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-      listeners.push(client);
+      const listener = await openListener(url, channel, onNotify);
+      listeners.add(listener);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => {});
+        listeners.delete(listener);
+        await listener.stop();
       };
     },
     async session(work) {
@@ -123,8 +122,94 @@ export async function connectPostgres(url: string, options: { poolSize?: number 
       }
     },
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await Promise.all([...listeners].map((l) => l.stop()));
       await pool.end();
+    },
+  };
+}
+
+/** Waits between attempts to reopen a broken LISTEN connection: the first, doubled after each failure up to the last. */
+export const LISTEN_REOPEN_MS = { first: 250, max: 5_000 } as const;
+
+interface Listener {
+  stop(): Promise<void>;
+}
+
+/**
+ * A LISTEN on its own connection that outlives the connection: Postgres restarted, the backend
+ * terminated, the network gone. Without that, other processes' subscribers would wait for their idle
+ * poll and an erasure would reach their key caches only when the cache bound ran out (decision 147).
+ * The connection is named `shop listen <channel>` (application_name) so operators find it in
+ * pg_stat_activity. The first connection failing is the caller's error, as any at start-up.
+ */
+async function openListener(url: string, channel: string, onNotify: (payload: string | undefined) => void): Promise<Listener> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: `shop listen ${channel}`.slice(0, 63),
+      connectionTimeoutMillis: 5_000,
+      // A peer that vanished without closing (a network blip) is found by TCP keep-alive, not by waiting for a notification.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // pg emits "error" for a break while idle (a terminated backend, a server restart), else "end" alone.
+    client.on("error", (err) => broken(client, err));
+    client.on("end", () => broken(client));
+    client.on("notification", (msg) => {
+      if (msg.channel === channel) onNotify(msg.payload ?? "");
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    return client;
+  };
+
+  const broken = (client: pg.Client, err?: Error) => {
+    if (client !== current || stopped) return;
+    current = undefined;
+    client.end().catch(() => {});
+    console.error(`postgres listener on ${channel}: connection lost (${err ? errorText(err) : "closed"}); reopening`);
+    reopen(LISTEN_REOPEN_MS.first, Date.now());
+  };
+
+  const reopen = (waitMs: number, lostAt: number) => {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      let client: pg.Client;
+      try {
+        client = await connect();
+      } catch {
+        if (!stopped) reopen(Math.min(waitMs * 2, LISTEN_REOPEN_MS.max), lostAt);
+        return;
+      }
+      if (stopped) {
+        await client.end().catch(() => {});
+        return;
+      }
+      current = client;
+      console.error(`postgres listener on ${channel}: reopened after ${((Date.now() - lostAt) / 1000).toFixed(1)} s`);
+      onNotify(undefined);
+    }, waitMs);
+    // A shop shutting down does not wait for a listener it is about to stop.
+    retry.unref();
+  };
+
+  current = await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
     },
   };
 }

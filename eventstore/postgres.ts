@@ -28,6 +28,9 @@ const NOTIFY_INTERVAL_MS = 10;
 /** Longest a caught-up subscriber sleeps without a notification (a lost LISTEN only slows things down). */
 const IDLE_POLL_MS = 1000;
 
+/** Events kept in the subscribers' tail (readShared): a few seconds of a rush, a few MB. */
+const TAIL_EVENTS = 2000;
+
 interface EventRow {
   global_position: number | string;
   transaction_id: string;
@@ -133,6 +136,11 @@ export class PostgresEventStore implements EventStore {
   private wakers = new Set<() => void>();
   /** Reads of the global stream in flight for subscribers, by where they start. */
   private sharedReads = new Map<string, { maxCount: number; events: Promise<RecordedEvent[]> }>();
+  /**
+   * The newest events read for subscribers, in order with no gap after `after`, as stored:
+   * personal fields stay sealed here, so an erasure has nothing of its own to clear.
+   */
+  private tail: { after: Position | undefined; events: RecordedEvent[] } | undefined;
   private notifyPending = false;
   private lastNotifyAt = 0;
   /** Sent with each NOTIFY, so this store's own listener skips what it was told already. */
@@ -273,12 +281,16 @@ export class PostgresEventStore implements EventStore {
    * transaction on PGlite, whose single connection that transaction owns.
    */
   async readAllIn(db: Kysely<DB>, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const [tx, pos] = decodePosition(options.from);
-    const limit = options.maxCount ?? 1000;
+    return this.opened(await this.readStored(db, options.from, options.maxCount ?? 1000));
+  }
+
+  /** The next events of the global stream as stored: personal fields still sealed. */
+  private async readStored(db: Kysely<DB>, from: Position | undefined, limit: number): Promise<RecordedEvent[]> {
+    const [tx, pos] = decodePosition(from);
     const { rows } = await sql<EventRow>`select ${COLUMNS} from es_events
       where (transaction_id, global_position) > (${tx.toString()}::xid8, ${pos.toString()}::bigint) and ${VISIBLE}
       order by es_events.transaction_id, es_events.global_position limit ${limit}`.execute(db);
-    return this.opened(rows.map(toRecorded));
+    return rows.map(toRecorded);
   }
 
   /** Events as readers see them: personal fields opened (or erased). */
@@ -371,21 +383,65 @@ export class PostgresEventStore implements EventStore {
   /**
    * readAll for subscribers: the projectors and the reactor of one process are woken by
    * the same append and mostly ask for the same events, so a subscriber asking for what
-   * another one's read in flight covers waits for that read instead of sending its own.
+   * another one's read in flight covers waits for that read instead of sending its own,
+   * and one asking for events the tail holds gets them from there. Without the tail, ten
+   * read models and the reactor, each a little behind the other, read the same events
+   * five times per order (docs/benchmarks.md, Orders).
    */
   private readShared(from: Position | undefined, maxCount: number): Promise<RecordedEvent[]> {
+    const held = this.fromTail(from, maxCount);
+    if (held) return Promise.resolve(this.opened(held));
     const key = from ?? "";
     const inFlight = this.sharedReads.get(key);
     if (inFlight && inFlight.maxCount >= maxCount) {
       return inFlight.events.then((events) => (events.length > maxCount ? events.slice(0, maxCount) : events));
     }
-    const read = { maxCount, events: this.readAll({ from, maxCount }) };
+    const stored = this.readStored(this.db, from, maxCount);
+    const read = { maxCount, events: stored.then((events) => this.opened(events)) };
     this.sharedReads.set(key, read);
     const done = () => {
       if (this.sharedReads.get(key) === read) this.sharedReads.delete(key);
     };
+    stored.then((events) => this.remember(from, events), () => {});
     read.events.then(done, done);
     return read.events;
+  }
+
+  /** The tail's events after `from`, or undefined when it does not reach past `from` (ask the database). */
+  private fromTail(from: Position | undefined, maxCount: number): RecordedEvent[] | undefined {
+    const tail = this.tail;
+    if (!tail || tail.events.length === 0 || this.comparePositions(from, tail.after) < 0) return undefined;
+    let lo = 0;
+    let hi = tail.events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.comparePositions(tail.events[mid].position, from) > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo === tail.events.length ? undefined : tail.events.slice(lo, lo + maxCount);
+  }
+
+  /**
+   * Keeps a subscriber's read in the tail. A read is every event after `from` up to its last
+   * one (VISIBLE: no transaction still open can land a position among them), so a read that
+   * starts where the tail ends extends it with no gap; one that ends further on starts it anew.
+   */
+  private remember(from: Position | undefined, events: RecordedEvent[]): void {
+    if (events.length === 0) return;
+    const tail = this.tail;
+    const end = tail ? (tail.events.at(-1)?.position ?? tail.after) : undefined;
+    // An erasure seals the person's events stored in clear before sealing existed, in place, before it
+    // is recorded: the tail restarts after it, so no copy read before the sealing outlives it here.
+    const erased = events.some((e) => e.type === "SubjectErased");
+    if (tail && !erased && this.comparePositions(from, end) === 0) tail.events.push(...events);
+    else if (erased) this.tail = { after: from, events: [...events] };
+    else if (!tail || this.comparePositions(events[events.length - 1].position, end) > 0) this.tail = { after: from, events: [...events] };
+    const kept = this.tail!;
+    const over = kept.events.length - TAIL_EVENTS;
+    if (over > 0) {
+      kept.after = kept.events[over - 1].position;
+      kept.events = kept.events.slice(over);
+    }
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
@@ -449,6 +505,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private ensureListening(): Promise<() => Promise<void>> {
+    // No sender: the LISTEN connection was reopened after a break, and an append may have gone unheard.
     this.unlisten ??= this.database.listen(CHANNEL, (sender) => {
       if (sender === this.sender) return;
       for (const w of this.wakers) w();

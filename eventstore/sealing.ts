@@ -268,13 +268,14 @@ export class EventSealer {
   /**
    * Listens for erasures made by any process on this database (this one's too) and forgets their
    * keys as each commits. Returns how to stop listening. Without it a process trusts its cached keys
-   * for KEY_CACHE_MS. One LISTEN connection per process on Postgres; in-process on PGlite.
+   * for KEY_CACHE_MS. One LISTEN connection per process on Postgres; in-process on PGlite. When that
+   * connection is reopened after a break (no payload), an erasure may have gone unheard: forget every key.
    */
   watchErasures(database: Pick<Database, "listen">): Promise<() => Promise<void>> {
     return database.listen(ERASURES_CHANNEL, (payload) => {
       let subjects: unknown;
       try {
-        subjects = payload === FORGET_ALL ? undefined : JSON.parse(payload);
+        subjects = payload === undefined || payload === FORGET_ALL ? undefined : JSON.parse(payload);
       } catch {
         subjects = undefined;
       }

@@ -52,3 +52,82 @@ async function moveCheckpoint(
   if (rows.length === 0) throw new Error(`no checkpoint row for ${name} in ${table}`);
   return rows[0].previous ?? undefined;
 }
+
+interface Move {
+  to: Position;
+  settled: Array<{ resolve: () => void; reject: (err: unknown) => void }>;
+}
+
+/**
+ * Moves the checkpoints of followers a batch has nothing for, all that are waiting in one
+ * transaction. With ten read models and an order that feeds three of them, one transaction
+ * per projector per batch cost Postgres more than the order itself (docs/benchmarks.md,
+ * Orders). Moves asked for while one is committing go together in the next.
+ *
+ * A checkpoint only moves forward: another runner of the same projector may have passed the
+ * position, so the rows are locked (in name order, so two processes' groups never wait on
+ * each other in a circle) and compared first, as `applyUnderCheckpoint` does.
+ */
+export class GroupedCheckpointMoves {
+  private waiting = new Map<string, Move>();
+  private committing: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly store: Pick<EventStore, "comparePositions">,
+    private readonly table: "projector_checkpoints" | "reactor_checkpoints",
+  ) {}
+
+  /** Resolves once the checkpoint stands at `to` or beyond, committed. */
+  move(name: string, to: Position): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const move = this.waiting.get(name);
+      if (!move) this.waiting.set(name, { to, settled: [{ resolve, reject }] });
+      else {
+        if (this.store.comparePositions(to, move.to) > 0) move.to = to;
+        move.settled.push({ resolve, reject });
+      }
+      this.commitSoon();
+    });
+  }
+
+  private commitSoon(): void {
+    if (this.committing) return;
+    // One turn of the event loop lets the other followers handed the same batch join this group.
+    this.committing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.commit())
+      .finally(() => {
+        this.committing = undefined;
+        if (this.waiting.size > 0) this.commitSoon();
+      });
+  }
+
+  private async commit(): Promise<void> {
+    const moves = this.waiting;
+    this.waiting = new Map();
+    const settled = [...moves.values()].flatMap((move) => move.settled);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const names = [...moves.keys()].sort();
+        const rows = await trx
+          .selectFrom(this.table)
+          .select(["name", "position"])
+          .where("name", "in", names)
+          .orderBy("name")
+          .forUpdate()
+          .execute();
+        const missing = names.find((name) => !rows.some((r) => r.name === name));
+        if (missing) throw new Error(`no checkpoint row for ${missing} in ${this.table}`);
+        const behind = rows.filter((r) => this.store.comparePositions(moves.get(r.name)!.to, r.position ?? undefined) > 0);
+        if (behind.length === 0) return;
+        await sql`update ${sql.table(this.table)} as c set position = v.position, updated_at = now()
+          from (values ${sql.join(behind.map((r) => sql`(${r.name}::text, ${moves.get(r.name)!.to}::text)`))})
+            as v(name, position)
+          where c.name = v.name`.execute(trx);
+      });
+      for (const s of settled) s.resolve();
+    } catch (err) {
+      for (const s of settled) s.reject(err);
+    }
+  }
+}

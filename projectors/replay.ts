@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
-import { streamCategory, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from "../eventstore/port";
+import type { EventStore, Position, ReadAllOptions, RecordedEvent } from "../eventstore/port";
 import { knownEventTypes } from "../domain/events/index";
 import type { ReadSpanOptions, Span } from "../eventstore/postgres";
 import type { ApplyContext, Projector } from "./projector";
+import { wantedEvents } from "./wanted";
 
 /**
  * Rebuilding read models from the first event. The projectors' own code does
@@ -227,19 +228,17 @@ function readerFor(store: EventStore, db: Kysely<DB>, projector: Projector): (o:
   // Besides its types, a projector gets the events of its categories that no registry knows: its `apply`
   // refuses them with their position, as live projection does, where a filter on types alone would skip them.
   const unknownIn = projector.categories?.map((category) => ({ category, knownTypes: knownEventTypes(category) }));
-  const wanted: ReadSpanOptions = { types: projector.eventTypes, unknownIn, withoutData: projector.headersOnly };
-  if (db.isTransaction && typeof spans.readSpanIn === "function") return (o) => spans.readSpanIn!(db, { ...o, ...wanted });
-  if (!db.isTransaction && typeof spans.readSpan === "function") return (o) => spans.readSpan!({ ...o, ...wanted });
+  const span: ReadSpanOptions = { types: projector.eventTypes, unknownIn, withoutData: projector.headersOnly };
+  if (db.isTransaction && typeof spans.readSpanIn === "function") return (o) => spans.readSpanIn!(db, { ...o, ...span });
+  if (!db.isTransaction && typeof spans.readSpan === "function") return (o) => spans.readSpan!({ ...o, ...span });
   const readAll =
     db.isTransaction && typeof spans.readAllIn === "function"
       ? (o: ReadAllOptions) => spans.readAllIn!(db, o)
       : (o: ReadAllOptions) => store.readAll(o);
-  const types = projector.eventTypes ? new Set(projector.eventTypes) : undefined;
-  const known = new Map(unknownIn?.map((u) => [u.category, new Set(u.knownTypes)]));
-  const wantedEvent = (e: RecordedEvent) => types!.has(e.type) || known.get(streamCategory(e.streamId))?.has(e.type) === false;
+  const wanted = wantedEvents(projector);
   return async (o) => {
     const all = await readAll(o);
-    return { events: types ? all.filter(wantedEvent) : all, scanned: all.length, last: all.at(-1)?.position };
+    return { events: wanted ? all.filter(wanted) : all, scanned: all.length, last: all.at(-1)?.position };
   };
 }
 

@@ -3,7 +3,8 @@ import type { DB } from "../db/schema";
 import type { EventStore, Position } from "../eventstore/port";
 import type { Projector } from "./projector";
 import { createReadModelWaiter, localProgress } from "./read-your-writes";
-import { applyUnderCheckpoint } from "./checkpoint";
+import { applyUnderCheckpoint, GroupedCheckpointMoves } from "./checkpoint";
+import { wantedEvents } from "./wanted";
 import { followFromCheckpoint, type Following } from "./follow";
 
 export interface ProjectorStatus {
@@ -21,7 +22,8 @@ export interface RunnerOptions {
 /**
  * Runs projectors against the live store: each follows the global stream from
  * its own checkpoint and commits its read-model writes together with the new
- * checkpoint. A restart resumes from the checkpoint; an event at or before it
+ * checkpoint; a batch with none of its events moves the checkpoint alone, grouped
+ * with the other projectors' such moves. A restart resumes from the checkpoint; an event at or before it
  * is never applied again.
  */
 export class ProjectorRunner {
@@ -40,20 +42,26 @@ export class ProjectorRunner {
   async start(): Promise<void> {
     await ensureCheckpoints(this.db, this.projectors);
     const progress = localProgress(this.store);
-    this.followings = this.projectors.map((projector) =>
-      followFromCheckpoint(this.store, {
+    const idleMoves = new GroupedCheckpointMoves(this.db, this.store, "projector_checkpoints");
+    this.followings = this.projectors.map((projector) => {
+      const wanted = wantedEvents(projector);
+      return followFromCheckpoint(this.store, {
         // A failing batch is retried from the checkpoint; /healthz shows the lag meanwhile.
         label: `projector ${projector.name}`,
         batchSize: this.options.batchSize ?? 500,
         checkpoint: () => readCheckpoint(this.db, projector.name),
         handle: async (batch) => {
-          await applyBatch(this.db, this.store, projector, batch);
+          const last = batch[batch.length - 1].position;
+          // A batch with nothing for this projector (most of them, for most read models) only moves
+          // its checkpoint, together with the other projectors' idle moves.
+          if (wanted && !batch.some(wanted)) await idleMoves.move(projector.name, last);
+          else await applyBatch(this.db, this.store, projector, batch);
           // Committed (or applied by another runner already): pages in this process waiting for it may go on.
-          progress.reached(projector.name, batch[batch.length - 1].position);
+          progress.reached(projector.name, last);
         },
         log: this.log,
-      }),
-    );
+      });
+    });
   }
 
   /** Stops following; a batch being applied finishes and commits its checkpoint first. */

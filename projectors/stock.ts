@@ -136,11 +136,14 @@ export async function applyStock(trx: Kysely<DB>, events: readonly RecordedEvent
       .onConflict((oc) => oc.columns(["product_id", "order_id"]).doUpdateSet({ quantity: sql`stock_holds.quantity + excluded.quantity` }))
       .execute();
   }
-  for (const [productId, batch] of products) {
-    const touched = [...batch.holds.keys()];
-    if (touched.length > 0) {
-      await trx.deleteFrom("stock_holds").where("product_id", "=", productId).where("order_id", "in", touched).where("quantity", "<=", 0).execute();
-    }
+  // Only a hold that went down can have reached nothing: one statement for the batch, none for a batch of orders.
+  const lowered = holds.filter((hold) => hold.quantity < 0);
+  if (lowered.length > 0) {
+    await trx
+      .deleteFrom("stock_holds")
+      .where((eb) => eb(eb.refTuple("product_id", "order_id"), "in", lowered.map((h) => eb.tuple(h.product_id, h.order_id))))
+      .where("quantity", "<=", 0)
+      .execute();
   }
   const changed = [...products].filter(([id, batch]) => batch.revision > (before.get(id)?.revision ?? -1));
   if (changed.length === 0) return;

@@ -23,7 +23,10 @@ import { cspNonceOf } from "./security-headers";
 export interface PageCacheOptions {
   /** How long a page is served from memory (PAGE_CACHE_SECONDS); 0 turns the cache off. */
   seconds: number;
-  /** Upper bound on the HTML kept, in bytes; the least recently used pages go first. */
+  /**
+   * Upper bound on what is kept, in bytes: each page's HTML and its address (the key, which a visitor
+   * chooses: query strings make as many as they like); the least recently used pages go first.
+   */
   maxBytes?: number;
   /** How the app is asked about a shopper and for a page to keep; without it, shoppers' pages are rendered each time. */
   shoppers?: ShopperPages;
@@ -118,6 +121,9 @@ export function createPageCache(options: PageCacheOptions) {
   // A shopper page being rendered: the requests that want it meanwhile wait for that one render.
   const rendering = new Map<string, Promise<KeptPage | null>>();
   let bytes = 0;
+  // Pages are also dropped once expired, not only when asked for again: without it every page of a rush
+  // (or of a scan of made-up addresses) stays up to maxBytes long after nobody asks for it (decision 148).
+  let nextSweep = 0;
   let hits = 0;
   let misses = 0;
   // Counts the clears: a page whose render began before the latest one may show what changed, so it is not kept.
@@ -132,12 +138,23 @@ export function createPageCache(options: PageCacheOptions) {
 
   function keep(key: string, page: KeptPage) {
     forget(key);
-    pages.set(key, page);
-    bytes += page.bytes;
+    sweep();
+    // A JavaScript string's length is at least its UTF-8 size here (the address is ASCII once parsed).
+    const kept = { ...page, bytes: page.bytes + key.length };
+    pages.set(key, kept);
+    bytes += kept.bytes;
     for (const oldest of pages.keys()) {
       if (bytes <= maxBytes) break;
       forget(oldest);
     }
+  }
+
+  /** Drops the expired pages, once a lifetime at most: a rush keeps a new page every few milliseconds. */
+  function sweep() {
+    const now = Date.now();
+    if (now < nextSweep) return;
+    nextSweep = now + options.seconds * 1000;
+    for (const [key, page] of pages) if (page.expires <= now) forget(key);
   }
 
   /** A page still fresh under `key`, made the most recently used; or nothing. */

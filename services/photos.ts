@@ -11,6 +11,7 @@ import { RuleViolation } from "../domain/errors";
 import { findSchool, findSchoolItem } from "../domain/schools";
 import { photoEvents, photoOwnerKey, photoStreamId, type PhotoActor, type PhotoOwner, type PhotoVariant } from "../domain/photos/events";
 import { photosDecider, type PhotoCommand } from "../domain/photos/photos";
+import { findShelfPhotoItem } from "../domain/photos/shelf-items";
 import type { Sniffed } from "../domain/photos/sniff";
 import { createCommandHandler } from "../eventstore/command-handler";
 import type { EventStore, Position } from "../eventstore/port";
@@ -96,6 +97,7 @@ export function createPhotoService(deps: {
   async function ownerExists(owner: PhotoOwner): Promise<boolean> {
     if (owner.kind === "product") return deps.productExists(owner.productId);
     if (owner.kind === "item") return findSchoolItem(owner.school, owner.item) !== undefined;
+    if (owner.kind === "shelf") return findShelfPhotoItem(owner.item) !== undefined;
     return findSchool(owner.school) !== undefined;
   }
 

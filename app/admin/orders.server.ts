@@ -7,23 +7,16 @@ import { checkOrderStatus } from "../../domain/orders/intents";
 import { addressLine } from "../../domain/orders/describe";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
-import { dateTimeOptions, LOCALE, type Language } from "../../domain/i18n";
+import { formatDateTime, type Language } from "../../domain/i18n";
 import { isRuleViolation, refusal, type Refusal } from "../../domain/errors";
 import type { Shop } from "../../services/index";
 import type { OrderSummary } from "../../services/orders";
 import type { Admin } from "../auth/session.server";
 
-// One formatter per language and precision, made once: the dashboard prints fifty times a page (decision 075).
-const ADMIN_TIME = new Map<string, Intl.DateTimeFormat>();
-
+// domain/i18n.ts makes one formatter per language and precision, once: the dashboard prints fifty times a page
+// (decision 075), and a Hindi page names the part of the day in Hindi, never "pm".
 function timeIn(at: Date | string, lang: Language, timeStyle: "medium" | "short"): string {
-  let format = ADMIN_TIME.get(`${lang}|${timeStyle}`);
-  if (!format) {
-    // A Hindi page names the part of the day in Hindi, never "pm" (domain/i18n.ts `dateTimeOptions`).
-    format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, { dateStyle: "medium", timeStyle }));
-    ADMIN_TIME.set(`${lang}|${timeStyle}`, format);
-  }
-  return format.format(new Date(at));
+  return formatDateTime(at, lang, { dateStyle: "medium", timeStyle });
 }
 
 /** A dashboard row's time, to the minute: the seconds are on the order's page, and the row needs the width (decision 138). */

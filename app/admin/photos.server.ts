@@ -2,6 +2,7 @@ import type { Language } from "../../domain/i18n";
 import type { PhotoActor, PhotoOwner } from "../../domain/photos/events";
 import { photoOwnerKey } from "../../domain/photos/events";
 import { SCHOOLS, findSchool, findSchoolItem } from "../../domain/schools";
+import { SHELF_PHOTO_KINDS, findShelfPhotoItem, shelfPhotoItems } from "../../domain/photos/shelf-items";
 import { nameIn, type Named } from "../../domain/catalogue-words";
 import type { PhotoRow } from "../../services/photos";
 import type { Admin } from "../auth/session.server";
@@ -23,6 +24,10 @@ export function ownerName(
   if (owner.kind === "logo") {
     const school = findSchool(owner.school);
     return school ? t("photos:logoOf", { school: school.name }) : undefined;
+  }
+  if (owner.kind === "shelf") {
+    const item = findShelfPhotoItem(owner.item);
+    return item ? nameIn(lang, item) : undefined;
   }
   const found = findSchoolItem(owner.school, owner.item);
   if (!found) return undefined;
@@ -65,5 +70,16 @@ export function schoolPhotoLinks(lang: Language) {
       name: lang === "hi" ? item.nameHi : item.name,
       owner: photoOwnerKey({ kind: "item", school: school.slug, item: item.slug }),
     })),
+  }));
+}
+
+/** The photo index's shelves (decision 146): the white uniforms and each accessory shelf, with their items by owner key. */
+export function shelfPhotoLinks(lang: Language) {
+  const items = shelfPhotoItems();
+  return SHELF_PHOTO_KINDS.map((kind) => ({
+    kind,
+    items: items
+      .filter((item) => item.kind === kind)
+      .map((item) => ({ name: nameIn(lang, item), owner: photoOwnerKey({ kind: "shelf", item: item.id }) })),
   }));
 }

@@ -3,7 +3,7 @@ import { requireAdmin } from "../auth/session.server";
 import { displayOrderId } from "../../domain/orders/order";
 import { isOrderId } from "../../domain/orders/ids";
 import { formatRupees } from "../../domain/money";
-import { dateTimeOptions, LOCALE, type Language } from "../../domain/i18n";
+import { formatDateTime, type Language } from "../../domain/i18n";
 import type { OrderSummary } from "../../services/order-queries";
 import type { Shop } from "../../services/index";
 import { lineWordsIn } from "../catalogue-words.server";
@@ -58,25 +58,14 @@ function shortList(values: string[]): string {
   return values.length > 10 ? `${shown.join(", ")} (+${values.length - 10})` : shown.join(", ");
 }
 
-const PRINT_DATE = new Map<Language, Intl.DateTimeFormat>();
-
-/** The day and time in India: what a parcel's paper says, whatever the server's zone. */
-function printDate(at: Date, lang: Language): string {
-  let format = PRINT_DATE.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, { dateStyle: "medium", timeStyle: "short" }));
-    PRINT_DATE.set(lang, format);
-  }
-  return format.format(at);
-}
-
 /** One order as its slip and invoice print it: the read model's figures, formatted, never recomputed. */
 async function printedOrder(shop: Shop, lang: Language, order: OrderSummary) {
   const words = await lineWordsIn(shop, lang, order.lines);
   return {
     id: order.id,
     displayId: order.displayId || displayOrderId(order.id),
-    placedAt: printDate(order.placedAt, lang),
+    // The day and time in India: what a parcel's paper says, whatever the server's zone.
+    placedAt: formatDateTime(order.placedAt, lang),
     placedAtIso: order.placedAt.toISOString(),
     customerName: order.customerName,
     phone: order.phone,

@@ -5,7 +5,7 @@
  */
 import { findCatalogueProduct } from "../../domain/catalogue";
 import { csvLine } from "../../domain/admin-orders";
-import { dateTimeOptions, LOCALE, type Language } from "../../domain/i18n";
+import { formatDateTime, type Language } from "../../domain/i18n";
 import { formatRupees } from "../../domain/money";
 import { SCHOOLS } from "../../domain/schools";
 import {
@@ -25,17 +25,10 @@ import type { ReportItem } from "../../services/reports";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
 import { barChart, lineChart } from "./charts.server";
 
-// One formatter each, made once: building an Intl formatter costs far more than formatting with it, and a
-// page formats hundreds of figures and dates.
+// One formatter, made once: building an Intl formatter costs far more than formatting with it, and a
+// page formats hundreds of figures (dates: domain/i18n.ts keeps its formatters the same way).
 const counts = new Intl.NumberFormat("en-IN");
 const count = (n: number) => counts.format(n);
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function formatDateTime(at: string, lang: Language, options: Intl.DateTimeFormatOptions): string {
-  const key = `${lang}${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, options))));
-  return format.format(new Date(at));
-}
 const rupees = (n: number) => formatRupees(n);
 
 /** A school as the admin's language writes it (the lines carry its English name). */

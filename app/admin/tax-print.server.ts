@@ -3,23 +3,12 @@
  * notes from the order's events, formatted in the page's language, never recomputed. The buyer's name and address
  * come from the order as the print page reads it (after an erasure they read "erased"); the state of supply stays.
  */
-import type { Language } from "../../domain/i18n";
-import { dateTimeOptions, LOCALE } from "../../domain/i18n";
+import { formatDate, type Language } from "../../domain/i18n";
 import type { CreditNoteIssued, InvoiceIssued, TaxDocuments } from "../../domain/tax/documents";
 import { formatPaisa } from "../../domain/tax/lines";
 import type { StateCode } from "../../domain/tax/states";
 import { serverT } from "../i18n/i18n.server";
 import type { TaxDocumentView } from "./components/TaxDocuments";
-
-const DATE = new Map<Language, Intl.DateTimeFormat>();
-function documentDate(at: string, lang: Language): string {
-  let format = DATE.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE[lang], dateTimeOptions(lang, { dateStyle: "medium" }));
-    DATE.set(lang, format);
-  }
-  return format.format(new Date(at));
-}
 
 function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssued["data"], kind: TaxDocumentView["kind"]): TaxDocumentView {
   const t = serverT(lang);
@@ -28,7 +17,7 @@ function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssue
   return {
     kind,
     number: d.number,
-    date: documentDate(d.issuedAt, lang),
+    date: formatDate(d.issuedAt, lang),
     dateIso: d.issuedAt,
     invoiceNumber: "invoiceNumber" in d ? d.invoiceNumber : null,
     reason: "reason" in d ? t(`tax:reason.${d.reason}`) : null,

@@ -3,13 +3,16 @@ import { formatRupees } from "../../domain/money";
 import { AddToCartForm, type Offer } from "./AddToCartForm";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { ProductFacts } from "./ProductFacts";
+import { CardPicture } from "./CardPicture";
+import type { PictureData } from "./Picture";
 import type { ProductFacts as Facts } from "../../domain/seller/disclosures";
 
 export interface ShelfCard {
   id: string;
   name: string;
   description: string;
-  image: string;
+  /** The owner's main photo of the item (decision 146), else its drawing. */
+  picture: PictureData;
   price: number;
   offer: Offer;
   /** The facts the owner set for a bought-in item (decision 142); null: none set, none shown. Needs the `seller` namespace. */
@@ -36,9 +39,9 @@ export function ShelfPage({
       <h1>{title}</h1>
       <p>{intro}</p>
       <ul className="grid shelf">
-        {cards.map((card) => (
+        {cards.map((card, position) => (
           <li key={card.id} className="card">
-            <img src={card.image} alt={card.name} width="200" height="200" loading="lazy" decoding="async" />
+            <CardPicture picture={card.picture} alt={card.name} position={position} />
             <h2 className="card-title">{card.name}</h2>
             <p className="description">{card.description}</p>
             {card.offer.sizes.length ? <p className="price">{formatRupees(card.price)}</p> : null}

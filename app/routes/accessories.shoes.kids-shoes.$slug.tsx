@@ -17,6 +17,11 @@ import { SizeGuide } from "../components/SizeGuide";
 import { sizeGuideFor } from "../sizes/size-guide.server";
 import { ProductFacts } from "../components/ProductFacts";
 import { boughtInFacts } from "../../domain/seller/item-facts";
+import { Picture } from "../components/Picture";
+import { shelfItemPictures } from "../pictures.server";
+
+/** The page's main picture's width (px), as a school item's page lays it out. */
+const PICTURE_SIZE = 400;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -39,13 +44,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const offer = offerFor(product, { size, note: kidsShoePriceNoteIn(lang), language: lang });
   const chosen = offer.sizes.find((option) => option.size === offer.selectedSize);
   const lowest = Math.min(...offer.sizes.map((option) => option.price));
+  // The owner's main photo of the style, else its own drawing (decision 146).
+  const pictures = await shelfItemPictures(context.shop, [product], PICTURE_SIZE);
   return data({
     style: {
       name: nameIn(lang, style),
       description: descriptionIn(lang, style),
-      image: style.image,
       features: [...(lang === "hi" ? style.featuresHi : style.features)],
     },
+    picture: pictures[product.id],
     offer,
     // Bought in: the facts the owner set for the style, in all its sizes (Legal Metrology rule 6(10), decision 142).
     facts: boughtInFacts(await context.shop.itemFacts.of(product.id)),
@@ -58,7 +65,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function KidsShoe() {
-  const { style, offer, quantity, delivery, sizeGuide, facts, mrp } = useLoaderData<typeof loader>();
+  const { style, picture, offer, quantity, delivery, sizeGuide, facts, mrp } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -72,7 +79,7 @@ export default function KidsShoe() {
         ]}
       />
       <article className="product-detail">
-        <img src={style.image} alt={style.name} width="400" height="400" />
+        <Picture picture={picture} alt={style.name} sizes="(max-width: 40rem) 100vw, 24rem" priority />
         <div>
           <h1>{style.name}</h1>
           <p>{style.description}</p>

@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Link } from "../components/Link";
 import { KIDS_SHOE_STYLES } from "../../domain/accessories";
+import { catalogueId } from "../../domain/catalogue";
+import { CardPicture, CARD_PICTURE_SIZE } from "../components/CardPicture";
+import { shelfItemPictures } from "../pictures.server";
 import { formatRupees } from "../../domain/money";
 import { KIDS_SHOE_BASE_PRICE } from "../../domain/pricing";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -16,11 +20,16 @@ export const meta: MetaFunction = ({ matches }) => {
   ];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { messages: routeMessages(request, "shelves") };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Each style's main photo, else its own drawing (decision 146), by slug.
+  const items = KIDS_SHOE_STYLES.map((style) => ({ id: catalogueId.kidsShoe(style.slug), illustration: style.illustration }));
+  const byId = await shelfItemPictures(context.shop, items, CARD_PICTURE_SIZE);
+  const pictures = Object.fromEntries(KIDS_SHOE_STYLES.map((style, i) => [style.slug, byId[items[i].id]]));
+  return { pictures, messages: routeMessages(request, "shelves") };
 }
 
 export default function KidsShoes() {
+  const { pictures } = useLoaderData<typeof loader>();
   const t = useT();
   const lang = useLanguage();
   return (
@@ -36,10 +45,11 @@ export default function KidsShoes() {
       <h1>{t("shelves:kidsShoes.title")}</h1>
       <p>{t("shelves:kidsShoes.intro", { price: formatRupees(KIDS_SHOE_BASE_PRICE) })}</p>
       <ul className="grid tiles-grid">
-        {KIDS_SHOE_STYLES.map((style) => (
+        {KIDS_SHOE_STYLES.map((style, position) => (
           <li key={style.slug}>
             <Link to={`/accessories/shoes/kids-shoes/${style.slug}`} className="card tile-card">
-              <img src={style.image} alt="" width="200" height="200" loading="lazy" />
+              {/* The card's title names the style: the picture adds nothing to say. */}
+              <CardPicture picture={pictures[style.slug]} alt="" position={position} />
               <h2 className="card-title">{nameIn(lang, style)}</h2>
               <p className="description">{descriptionIn(lang, style)}</p>
             </Link>

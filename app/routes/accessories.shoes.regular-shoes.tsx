@@ -5,7 +5,7 @@ import { catalogueId } from "../../domain/catalogue";
 import { SizeGuide } from "../components/SizeGuide";
 import { sizeGuideFor } from "../sizes/size-guide.server";
 import { ShelfPage } from "../components/ShelfPage";
-import { shelfCards, shelfFacts } from "../shelf.server";
+import { shelfCards, shelfOnFile } from "../shelf.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
 
@@ -20,9 +20,9 @@ export const meta: MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Every shoe on this shelf comes in the same sizes: one chart and one finder for the shelf (decision 131).
   const sizeGuide = await sizeGuideFor(context.shop, request, { id: catalogueId.shoe(REGULAR_SHOES[0].id), sizes: REGULAR_SHOE_SIZES });
-  const facts = await shelfFacts(context.shop, "shoes", REGULAR_SHOES);
+  const onFile = await shelfOnFile(context.shop, "shoes", REGULAR_SHOES);
   return data(
-    { cards: shelfCards("shoes", REGULAR_SHOES, languageOf(request), facts), sizeGuide: sizeGuide.view, messages: routeMessages(request, "shelves", "sizes", "seller") },
+    { cards: shelfCards("shoes", REGULAR_SHOES, languageOf(request), onFile), sizeGuide: sizeGuide.view, messages: routeMessages(request, "shelves", "sizes", "seller") },
     { status: sizeGuide.status },
   );
 }

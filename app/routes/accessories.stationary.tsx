@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { STATIONERY } from "../../domain/accessories";
 import { ShelfPage } from "../components/ShelfPage";
-import { shelfCards, shelfFacts } from "../shelf.server";
+import { shelfCards, shelfOnFile } from "../shelf.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
 
@@ -15,8 +15,8 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const facts = await shelfFacts(context.shop, "stationery", STATIONERY);
-  return { cards: shelfCards("stationery", STATIONERY, languageOf(request), facts), messages: routeMessages(request, "shelves", "seller") };
+  const onFile = await shelfOnFile(context.shop, "stationery", STATIONERY);
+  return { cards: shelfCards("stationery", STATIONERY, languageOf(request), onFile), messages: routeMessages(request, "shelves", "seller") };
 }
 
 export default function Stationery() {

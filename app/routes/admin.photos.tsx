@@ -7,7 +7,7 @@ import { photoForm } from "../../domain/forms/photos";
 import { parsePhotoOwnerKey, photoOwnerKey, type PhotoOwner } from "../../domain/photos/events";
 import { MAX_PHOTO_BYTES } from "../../domain/photos/sniff";
 import { requireAdmin } from "../auth/session.server";
-import { adminPhotoRows, ownerName, photoActor, schoolPhotoLinks } from "../admin/photos.server";
+import { adminPhotoRows, ownerName, photoActor, schoolPhotoLinks, shelfPhotoLinks } from "../admin/photos.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FormMessage } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -30,8 +30,8 @@ async function nameOf(shop: Shop, owner: PhotoOwner, lang: ReturnType<typeof lan
 }
 
 /**
- * The photos of one product, school item or school logo (`?owner=`): upload, the main photo,
- * the order, delete; without `owner`, the list of schools to choose from (decision 139).
+ * The photos of one product, school item, school logo or shelf item (`?owner=`): upload, the main
+ * photo, the order, delete; without `owner`, the shelves and schools to choose from (decisions 139, 146).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
@@ -39,17 +39,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const messages = routeMessages(request, "photos", "admin");
   const ownerParam = url.searchParams.get("owner");
-  if (!ownerParam) return { owner: null, photos: [], processing: false, saved: null, schools: schoolPhotoLinks(lang), maxMb: 0, messages };
+  if (!ownerParam) {
+    return { owner: null, photos: [], processing: false, saved: null, shelves: shelfPhotoLinks(lang), schools: schoolPhotoLinks(lang), maxMb: 0, messages };
+  }
   const owner = parsePhotoOwnerKey(ownerParam);
   const name = owner ? await nameOf(context.shop, owner, lang) : undefined;
   if (!owner || !name) throw data({ message: refusalText(lang, { key: "photos.noSuchOwner", values: {} }) }, { status: 404 });
   const rows = await context.shop.photos.list(owner);
   const saved = url.searchParams.get("saved");
   return {
-    owner: { key: photoOwnerKey(owner), name, logo: owner.kind === "logo" },
+    // A school's item or logo is drawn in its school's colours until there is a photo; a shelf item or product is not.
+    owner: { key: photoOwnerKey(owner), name, logo: owner.kind === "logo", schoolColours: owner.kind === "item" || owner.kind === "logo" },
     photos: adminPhotoRows(rows),
     processing: rows.some((r) => r.status === "processing"),
     saved: [...PHOTO_INTENTS, "none"].find((s) => s === saved) ?? null,
+    shelves: [],
     schools: [],
     maxMb: Math.floor(MAX_PHOTO_BYTES / 1024 / 1024),
     messages,
@@ -107,6 +111,22 @@ function PhotoChange({ owner, photoId, intent, label, disabled }: { owner: strin
   );
 }
 
+/** One shelf's or school's things to photograph, folded until opened (a native disclosure: JS off too). */
+function OwnerLinks({ title, owners }: { title: string; owners: readonly { owner: string; name: string }[] }) {
+  return (
+    <details>
+      <summary>{title}</summary>
+      <ul>
+        {owners.map((item) => (
+          <li key={item.owner}>
+            <Link to={`/admin/photos?owner=${encodeURIComponent(item.owner)}`}>{item.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export default function AdminPhotos() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
@@ -123,20 +143,13 @@ export default function AdminPhotos() {
         <p>
           <Link to="/admin/photos/colours">{t("photos:coloursLink")}</Link>
         </p>
+        <h2>{t("photos:shelvesHeading")}</h2>
+        {page.shelves.map((shelf) => (
+          <OwnerLinks key={shelf.kind} title={t(`photos:shelf.${shelf.kind}`)} owners={shelf.items} />
+        ))}
+        <h2>{t("photos:schoolsHeading")}</h2>
         {page.schools.map((school) => (
-          <details key={school.logo}>
-            <summary>{school.name}</summary>
-            <ul>
-              <li>
-                <Link to={`/admin/photos?owner=${encodeURIComponent(school.logo)}`}>{t("photos:logo")}</Link>
-              </li>
-              {school.items.map((item) => (
-                <li key={item.owner}>
-                  <Link to={`/admin/photos?owner=${encodeURIComponent(item.owner)}`}>{item.name}</Link>
-                </li>
-              ))}
-            </ul>
-          </details>
+          <OwnerLinks key={school.logo} title={school.name} owners={[{ owner: school.logo, name: t("photos:logo") }, ...school.items]} />
         ))}
       </section>
     );
@@ -168,7 +181,7 @@ export default function AdminPhotos() {
       </Form>
 
       <h2>{t("photos:list")}</h2>
-      {photos.length === 0 ? <p>{t("photos:none")}</p> : null}
+      {photos.length === 0 ? <p>{owner.schoolColours ? t("photos:none") : t("photos:noneDrawing")}</p> : null}
       {page.processing ? (
         <p role="status">
           {t("photos:processingHint")} <Link to={`/admin/photos?owner=${encodeURIComponent(owner.key)}`}>{t("photos:refresh")}</Link>

@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { WHITE_PRODUCTS } from "../../domain/pricing";
 import { AddToCartForm } from "../components/AddToCartForm";
+import { CardPicture, CARD_PICTURE_SIZE } from "../components/CardPicture";
+import { shelfItemPictures } from "../pictures.server";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { SizeChartTable } from "../components/SizeGuide";
 import { sizeChartsFor } from "../sizes/size-guide.server";
@@ -31,15 +33,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!product) throw new Error(`catalogue has no white/${white.key}`);
     return product;
   });
-  // Each card's own chart (decision 131); white shorts have none.
-  const charts = await sizeChartsFor(context.shop, products);
+  // Each card's own chart (decision 131); white shorts have none. Each card's main photo, else its drawing (decision 146).
+  const [charts, pictures] = await Promise.all([sizeChartsFor(context.shop, products), shelfItemPictures(context.shop, products, CARD_PICTURE_SIZE)]);
   const items = WHITE_PRODUCTS.map((white, i) => {
     const product = products[i];
     return {
       key: white.key,
       name: nameIn(lang, white),
       description: descriptionIn(lang, white),
-      image: white.image,
+      picture: pictures[product.id],
       offer: offerFor(product, { size: search.get(white.key), language: lang }),
       chart: charts[i],
     };
@@ -56,9 +58,9 @@ export default function WhiteProducts() {
       <h1>{t("shelves:white.title")}</h1>
       <p>{t("shelves:white.intro")}</p>
       <ul className="grid white-grid">
-        {items.map((item) => (
+        {items.map((item, position) => (
           <li key={item.key} className="card" id={item.key}>
-            <img src={item.image} alt={item.name} width="200" height="200" loading="lazy" decoding="async" />
+            <CardPicture picture={item.picture} alt={item.name} position={position} />
             <h2 className="card-title">{item.name}</h2>
             <p className="description">{item.description}</p>
             <AddToCartForm offer={item.offer} sizeParam={item.key} chooseLabel={t("shelves:chooseSize")} />

@@ -1,6 +1,7 @@
 /**
  * The owner's photos as events (decision 139): one stream per thing pictured (a shop product,
- * a school's item, a school's logo), `photos-<owner key>`. An upload is recorded when the
+ * a school's item, a school's logo, an item of a shelf kept as catalogue data: decision 146),
+ * `photos-<owner key>`. An upload is recorded when the
  * original is safely stored; the picture the shop serves comes later, from the photo job,
  * as `PhotoProcessed` (or `PhotoFailed`). Every change by hand names the admin who made it.
  * A photo holds no personal data: the processing strips every metadata field before anything
@@ -15,7 +16,12 @@ import { PHOTO_KINDS, type PhotoKind } from "./sniff";
 export type PhotoOwner =
   | { kind: "product"; productId: number }
   | { kind: "item"; school: string; item: string }
-  | { kind: "logo"; school: string };
+  | { kind: "logo"; school: string }
+  /**
+   * An item the catalogue keeps as data outside the schools (decision 146): a bought-in item of the accessory
+   * shelves or a white uniform, by its catalogue id (`kids-shoes/black-shoes-laces`, `white/shirt`).
+   */
+  | { kind: "shelf"; item: string };
 
 export interface PhotoActor {
   kind: "admin";
@@ -65,10 +71,14 @@ export type PhotoEvent = PhotoUploaded | PhotoProcessed | PhotoFailed | PhotoMad
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
 
-/** The owner as a stream id's tail and a read model's key: `product.12`, `item.<school>.<item>`, `logo.<school>`. */
+/**
+ * The owner as a stream id's tail and a read model's key: `product.12`, `item.<school>.<item>`, `logo.<school>`,
+ * `shelf.<shelf>.<item>` (the catalogue id's `/` as a dot, as a school item's parts are written).
+ */
 export function photoOwnerKey(owner: PhotoOwner): string {
   if (owner.kind === "product") return `product.${owner.productId}`;
   if (owner.kind === "item") return `item.${owner.school}.${owner.item}`;
+  if (owner.kind === "shelf") return `shelf.${owner.item.replace("/", ".")}`;
   return `logo.${owner.school}`;
 }
 
@@ -78,16 +88,20 @@ export function parsePhotoOwnerKey(key: string | null | undefined): PhotoOwner |
   if (parts[0] === "product" && parts.length === 2 && /^[1-9]\d{0,9}$/.test(parts[1])) return { kind: "product", productId: Number(parts[1]) };
   if (parts[0] === "item" && parts.length === 3 && SLUG.test(parts[1]) && SLUG.test(parts[2])) return { kind: "item", school: parts[1], item: parts[2] };
   if (parts[0] === "logo" && parts.length === 2 && SLUG.test(parts[1])) return { kind: "logo", school: parts[1] };
+  if (parts[0] === "shelf" && parts.length === 3 && SLUG.test(parts[1]) && SLUG.test(parts[2])) return { kind: "shelf", item: `${parts[1]}/${parts[2]}` };
   return undefined;
 }
 
 export const photoStreamId = (owner: PhotoOwner) => `photos-${photoOwnerKey(owner)}`;
 
 const slug = z.string().regex(SLUG);
+// `shelf` came with decision 146, after photos were stored: a new variant only widens what `PhotoUploaded`
+// version 1 accepts, so every event stored before parses as it did and the version stays 1 (no upcaster).
 const owner = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("product"), productId: z.number().int().positive() }),
   z.object({ kind: z.literal("item"), school: slug, item: slug }),
   z.object({ kind: z.literal("logo"), school: slug }),
+  z.object({ kind: z.literal("shelf"), item: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}\/[a-z0-9][a-z0-9-]{0,80}$/) }),
 ]);
 const actor = z.object({ kind: z.literal("admin"), id: z.string(), name: z.string() });
 const photoId = z.string().min(1).max(64);

@@ -11,7 +11,7 @@
  * without.
  *   npx tsx tests/bench/lighthouse.bench.ts [--write] [--runs=N] [--only=/path] [--dump=DIR]
  * --write puts the results under "## Lighthouse mobile" in docs/benchmarks.md; --only measures one page, or
- * with --only=photo the product page without and with the photo (for trying a change quickly; nothing is written); --dump=DIR keeps each run's whole report there as JSON.
+ * with --only=photo the product page without and with the photo (for trying a change quickly; nothing is written); --dump=DIR keeps each run's whole report there as JSON, and its trace.
  */
 import fs from "node:fs/promises";
 import { readFileSync } from "node:fs";
@@ -90,7 +90,11 @@ async function lighthouseRun(url: string, port: number, cookie?: string, tries =
   }
   if (dump) {
     await fs.mkdir(dump, { recursive: true });
-    await fs.writeFile(path.join(dump, `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`), JSON.stringify(lhr));
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}`;
+    await fs.writeFile(path.join(dump, `${name}.json`), JSON.stringify(lhr));
+    // The trace of the unthrottled load it watched (open it in DevTools' Performance panel): where the main thread's time went.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) await fs.writeFile(path.join(dump, `${name}.trace.json`), JSON.stringify(trace));
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
@@ -294,7 +298,9 @@ async function main() {
         "guest's cart of two lines (the cart form's cookie, sent as a header). Transfer is Lighthouse's total byte weight; " +
         "FCP, TBT and transfer are the medians. \"Script KB before the paint\" is what of the page's scripts had arrived " +
         "before the largest paint of the unthrottled load Lighthouse watched: its simulation counts those bytes as if the " +
-        "paint waited for them, and they, not the pages, make most of the spread between runs (decision 141).",
+        "paint waited for them, and they made most of the spread between runs (decision 141); since decision 145 the page asks " +
+        "for its scripts only after it has drawn, so there should be none. TBT, the CPU work after the first paint scaled 4x " +
+        "from what was observed, moves with the machine's load: read the load average with it.",
       "",
       ...table(rows, meets),
       "",

@@ -19,8 +19,9 @@
  * parent's requests carry their own X-Forwarded-For address, so the per-address limits count each
  * parent as the shop would behind a proxy. No limit is changed.
  *
- * The shop runs in its own process (`bin/shop.ts start`), the parents in this one. --profile starts
- * the shop with `node --cpu-prof` (the profile is written to tmp/rush-profile/ when it stops).
+ * The shop runs in its own process (`bin/shop.ts start`), the parents in this one, with a probe loaded
+ * ahead of it (tests/bench/memory-probe.mjs) that says at the end where its memory is (decision 148).
+ * --profile starts the shop with `node --cpu-prof` (the profile is written to tmp/rush-profile/ when it stops).
  * --write puts the results under "## Rush: 500 parents in five minutes" in docs/benchmarks.md.
  */
 import fs from "node:fs";
@@ -28,6 +29,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { pathToFileURL } from "node:url";
 import type { ChildProcess } from "node:child_process";
 import { buildIfNeeded } from "../../bin/build";
 import { cpuSeconds, percentile, startNodeProcess, writeBenchmarkSection } from "./support";
@@ -417,30 +419,58 @@ interface Memory {
   peakMb: number;
 }
 
-/** Where the process's resident memory is, from /proc/<pid>/smaps: file-backed (code), and the largest anonymous mappings. */
-function memoryMap(pid: number): string {
-  let file = 0;
-  let anonymous = 0;
-  const big: number[] = [];
-  let named = false;
+/** The process's mappings from /proc/<pid>/smaps: size and resident kB, and whether a file backs it (code). */
+function mappings(pid: number): { sizeKb: number; rssKb: number; file: boolean }[] {
+  const found: { sizeKb: number; rssKb: number; file: boolean }[] = [];
   for (const line of fs.readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
     const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) {
-      named = head[1].startsWith("/");
-      continue;
-    }
+    if (head) found.push({ sizeKb: 0, rssKb: 0, file: head[1].startsWith("/") });
+    const size = /^Size:\s+(\d+) kB/.exec(line);
+    if (size) found[found.length - 1].sizeKb = Number(size[1]);
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (!rss) continue;
-    const kb = Number(rss[1]);
-    if (named) file += kb;
-    else {
-      anonymous += kb;
-      big.push(kb);
-    }
+    if (rss) found[found.length - 1].rssKb = Number(rss[1]);
   }
-  const mb = (kb: number) => (kb / 1024).toFixed(0);
-  const largest = big.sort((a, b) => b - a).slice(0, 6).map(mb).join(", ");
-  return `files (code) ${mb(file)} MB, anonymous ${mb(anonymous)} MB (largest mappings: ${largest} MB)`;
+  return found;
+}
+
+interface MemoryReport {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  wasmBytes: number[];
+  spaces: Record<string, { size: number; used: number }>;
+}
+
+/**
+ * Where the shop's resident memory is at the end: what its own process says (tests/bench/memory-probe.mjs,
+ * asked by SIGUSR2), the WebAssembly memory of the embedded Postgres (its mapping in smaps, found by
+ * its size), the code (file-backed mappings), and the rest: native memory, most of it the C allocator's.
+ */
+async function memoryBreakdown(child: ChildProcess, reportFile: string): Promise<string> {
+  fs.rmSync(reportFile, { force: true });
+  child.kill("SIGUSR2");
+  for (let waited = 0; !fs.existsSync(reportFile) && waited < 10_000; waited += 100) await sleep(100);
+  if (!fs.existsSync(reportFile)) return "(the shop gave no memory report)";
+  const report = JSON.parse(fs.readFileSync(reportFile, "utf8")) as MemoryReport;
+  const maps = mappings(child.pid!);
+  const kb = (list: { rssKb: number }[]) => list.reduce((sum, m) => sum + m.rssKb, 0);
+  const rssKb = kb(maps);
+  const codeKb = kb(maps.filter((m) => m.file));
+  const wasmMaps = report.wasmBytes.map((bytes) => maps.find((m) => !m.file && m.sizeKb === bytes / 1024)).filter((m) => m !== undefined);
+  const wasmKb = kb(wasmMaps);
+  const wasmSize = report.wasmBytes.reduce((a, b) => a + b, 0);
+  const heapKb = report.heapTotal / 1024;
+  const otherKb = rssKb - codeKb - wasmKb - heapKb;
+  const mb = (k: number) => (k / 1024).toFixed(0);
+  const young = report.spaces.new_space?.size ?? 0;
+  return (
+    `${mb(rssKb)} MB resident: V8's heap ${mb(heapKb)} MB (${mb(report.heapUsed / 1024)} MB of it in use; the young generation ${mb(young / 1024)} MB), ` +
+    `PGlite's WebAssembly memory ${mb(wasmKb)} MB resident of ${mb(wasmSize / 1024)} MB, code (file-backed) ${mb(codeKb)} MB, ` +
+    `and ${mb(otherKb)} MB of native memory (the C allocator's: Node's buffers, ${mb(report.arrayBuffers / 1024)} MB of them live, ` +
+    `compression, V8's and libuv's threads); \`external\` ${mb(report.external / 1024)} MB`
+  );
 }
 
 function memoryOf(pid: number): Memory {
@@ -464,7 +494,11 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, SHOP_DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SHOP_UPI_ID: "churuuniform@sbi", TRUST_PROXY: "127.0.0.1" };
   for (const name of ["DATABASE_URL", "EVENTSTORE_URL", "REDIS_URL", "NODE_ENV", "SMS_PROVIDER", "PAGE_CACHE_SECONDS", "LOG_LEVEL"]) delete env[name];
   const profileDir = path.resolve("tmp/rush-profile");
-  const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  // Where the shop's memory is at the end: a probe loaded ahead of it answers SIGUSR2 with its own figures.
+  const memoryReport = path.join(dataDir, "memory.json");
+  env.SHOP_MEMORY_REPORT = memoryReport;
+  const probe = `--import=${pathToFileURL(path.resolve("tests/bench/memory-probe.mjs")).href}`;
+  const nodeArgs = [probe, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])];
   // The shop serves its pages' stylesheet and pictures from build/client. In a working tree where others
   // build while it runs, a new build takes the old files away (404s no parent would meet): the shop runs in a
   // folder of its own whose build/ is a copy of this one and whose every other entry links here.
@@ -535,7 +569,8 @@ async function main() {
     const rushSeconds = (performance.now() - rushStart) / 1000;
     process.stdout.write("\n");
     const end = memoryOf(child.pid!);
-    console.log(`shop's resident memory at the end: ${memoryMap(child.pid!)}`);
+    const breakdown = await memoryBreakdown(child, memoryReport);
+    console.log(`shop's memory at the end: ${breakdown}`);
     const cpu = cpuSeconds(child.pid!) - cpuBefore;
     const loadAfter = os.loadavg()[0];
 
@@ -607,7 +642,7 @@ async function main() {
       "",
       `Journeys: ${journeysDone} of ${PARENTS} complete, ${journeysFailed} broken off. Shop process: ${cpu.toFixed(0)} CPU seconds over the ` +
         `${rushSeconds.toFixed(0)} s rush (${((cpu / rushSeconds) * 100).toFixed(0)}% of one core); resident memory (VmRSS) ${idle.rssMb.toFixed(0)} MB ` +
-        `once open, ${end.rssMb.toFixed(0)} MB at the end, peak (VmHWM, start-up included) ${end.peakMb.toFixed(0)} MB.`,
+        `once open, ${end.rssMb.toFixed(0)} MB at the end, peak (VmHWM, start-up included) ${end.peakMb.toFixed(0)} MB. At the end: ${breakdown}.`,
       "",
       `Targets: p99 of every page under ${TARGET_P99_MS} ms: ${yes(latencyMet)} (slowest: ${worst.kind}, ${ms(worst.p99)} ms); ` +
         `0 errors: ${yes(errorsMet)}; resident memory at the end under ${TARGET_RSS_MB} MB: ${yes(memoryMet)}.`,

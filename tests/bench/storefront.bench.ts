@@ -150,8 +150,9 @@ async function pageWeight(base: string) {
   const html = await (await fetch(`${base}/`)).text();
   const scripts = new Set<string>();
   for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) scripts.add(match[1]);
-  // Inline module imports of the entry (Remix writes `import "/assets/..."`).
-  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) scripts.add(match[1]);
+  // The modules the inline script asks for once the page has drawn (decision 145): its preload list and the
+  // module script's imports, JSON strings in its text (`"/assets/..."`, `\"/assets/...\"`).
+  for (const match of html.matchAll(/"(\/assets\/[^"\\]+\.js)\\?"/g)) scripts.add(match[1]);
   let jsRaw = 0;
   let jsGzip = 0;
   for (const src of scripts) {

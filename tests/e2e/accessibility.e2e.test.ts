@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopperPage } from "../support/browser";
+import { hydrated, launchBrowser, newShopperPage } from "../support/browser";
 import { createTestAdmin, newAdminPage, placeTestOrder, signInShopperIn, type TestAdmin } from "../support/admin";
 import { PARENT_ORDER_PAGES, STOREFRONT_PAGES } from "../support/pages";
 import { invoicedOrder, REGISTERED_SHOP_ENV } from "../support/invoiced-order";
@@ -39,8 +39,7 @@ interface Violation {
 
 async function openHydrated(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => (window as Window & { __remixRouter?: unknown }).__remixRouter !== undefined, undefined, { timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 /** Runs axe on the page as it is (evaluated, so the page's CSP does not apply). */

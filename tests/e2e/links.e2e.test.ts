@@ -38,6 +38,8 @@ describe("links between the shop's pages", () => {
     await main.getByRole("link", { name: "Shop" }).click();
     await page.waitForURL("**/shop");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
+    // The address changes a moment before the page is drawn anew: wait for the menu to mark the new page.
+    await main.locator('a[aria-current="page"]', { hasText: "Shop" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(documents).toEqual([]);
     expect(await main.getByRole("link", { name: "Shop" }).getAttribute("aria-current")).toBe("page");
@@ -64,6 +66,32 @@ describe("links between the shop's pages", () => {
     const tab = await opened;
     await tab.waitForURL("**/shop");
     expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("with JavaScript, the page's scripts are asked for only once it has drawn, and then take over its links", async ({ skip }) => {
+    if (!browser) return skip("no Chromium on this machine");
+    const { context, page } = await newShopperPage(browser, server.url, true);
+    // The page as served names no script to fetch while it is read: no modulepreload, no module script (decision 145).
+    const response = await page.goto("/shop");
+    const html = (await response?.text()) ?? "";
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"|<script[^>]*(type="module"|\ssrc=)/);
+    await ready(page, true);
+    const timing = await page.evaluate(() => ({
+      painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      loaded: performance.getEntriesByType("navigation").map((entry) => (entry as PerformanceNavigationTiming).loadEventStart)[0] ?? Infinity,
+      scripts: performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js")).map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(timing.scripts.filter((start) => start < timing.painted || start < timing.loaded)).toEqual([]);
+    // Hydrated: a menu link goes to its page in this document.
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(documents).toEqual([]);
     await context.close();
   });
 

@@ -3,7 +3,8 @@
  * phone photo on the photo page, sees it "processing" until the photo job is done, and a parent
  * then finds it on the product page as AVIF, WebP and JPEG at three widths, each file kept a year
  * and carrying none of the phone's details; the shop's and the school page's cards show the main photo
- * too, at once though those pages are kept (decision 074). The processing itself is in
+ * too, at once though those pages are kept (decision 074); so do a kids' shoe style's shelf card and page
+ * (decision 146). The processing itself is in
  * tests/integration/photos.test.ts; the cards' presenter in tests/integration/card-pictures.test.ts.
  */
 import fs from "node:fs/promises";
@@ -35,6 +36,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed?.close();
 });
+
+/**
+ * Uploads `file` with JavaScript off on the photo page `reach` brings the admin to, and waits until
+ * the photo job has made it ready (the page refreshes itself meanwhile).
+ */
+async function uploadWithJsOff(browser: Browser, file: string, reach: (page: Page) => Promise<unknown>): Promise<void> {
+  const { context, page } = await newAdminPage(browser, server.url, admin, false);
+  try {
+    await reach(page);
+    await page.getByLabel("Photos to upload").setInputFiles(file);
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await settle(page, (url) => url.searchParams.get("saved") === "upload", false);
+    await page.locator('[data-status="ready"]').waitFor({ timeout: 60_000 });
+  } finally {
+    await context.close();
+  }
+}
 
 describe.each(JS_MODES)("photos, $name", ({ name: mode, javaScriptEnabled: js }) => {
   it("the admin uploads a photo and a parent sees it on the product page in every format", async () => {
@@ -143,16 +161,7 @@ describe("a school item's photo on the school page's card", () => {
     const file = path.join(scratch, "shirt.jpg");
     // Stored on its side (EXIF Orientation 6): 1200 wide and 1500 high once upright.
     await fs.writeFile(file, await jpegWithGps(1500, 1200));
-    const { context, page } = await newAdminPage(browser, server.url, admin, false);
-    try {
-      await open(page, `/admin/photos?owner=item.${school}.shirt`, false);
-      await page.getByLabel("Photos to upload").setInputFiles(file);
-      await page.getByRole("button", { name: "Upload", exact: true }).click();
-      await settle(page, (url) => url.searchParams.get("saved") === "upload", false);
-      await page.locator('[data-status="ready"]').waitFor({ timeout: 60_000 });
-    } finally {
-      await context.close();
-    }
+    await uploadWithJsOff(browser, file, (page) => open(page, `/admin/photos?owner=item.${school}.shirt`, false));
   });
 
   it.each(JS_MODES)("$name: the card shows the main photo, the others their drawings", async ({ javaScriptEnabled: js }) => {
@@ -179,6 +188,61 @@ describe("a school item's photo on the school page's card", () => {
       expect(await pant.locator("source").count()).toBe(0);
       expect(await pant.locator("img").getAttribute("src")).toMatch(/^\/drawings\/pant\//);
       expect(await cardOf(page, "Socks 2").locator("img").getAttribute("loading")).toBe("lazy");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * An accessory's photo (decision 146): the owner finds the kids' shoe style under the photo page's
+ * shelves and uploads with JavaScript off; the kids' shoes shelf shows it on the style's card (though
+ * the shelf was kept with the drawing just before) and the style's own page as its main picture.
+ */
+describe("an accessory's photo on its shelf card and its page", () => {
+  const style = "Black Shoes with Laces";
+  const shelf = "/accessories/shoes/kids-shoes";
+  const cardOf = (page: Page, name: string) => page.locator(".tile-card", { hasText: name }).locator("picture");
+
+  beforeAll(async () => {
+    if (!browser) return;
+    // A visitor's visit keeps the shelf with the style's drawing.
+    expect(await (await fetch(`${server.url}${shelf}`)).text()).not.toContain("<source");
+    const file = path.join(scratch, "kids-shoe.jpg");
+    await fs.writeFile(file, await jpegWithGps(800, 800));
+    // From the photo page's list of shelves, as the owner finds the style.
+    await uploadWithJsOff(browser, file, async (page) => {
+      await open(page, "/admin/photos", false);
+      await page.locator("summary", { hasText: "Kids' shoes" }).click();
+      await page.getByRole("link", { name: style, exact: true }).click();
+      await settle(page, (url) => url.searchParams.get("owner") === "shelf.kids-shoes.black-shoes-laces", false);
+      await page.getByRole("heading", { name: `Photos of ${style}` }).waitFor();
+      await page.getByText("No photos yet: the shop shows a drawing.").waitFor();
+    });
+  });
+
+  it.each(JS_MODES)("$name: the shelf's card and the style's page show the main photo, the other styles their drawings", async ({ javaScriptEnabled: js }) => {
+    if (!browser) return;
+    const { context, page } = await newShopperPage(browser, server.url, js);
+    try {
+      await open(page, shelf, js);
+      const card = cardOf(page, style);
+      expect(await card.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("type")))).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+      const cardImg = card.locator("img");
+      expect(await cardImg.getAttribute("src")).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
+      expect([await cardImg.getAttribute("width"), await cardImg.getAttribute("height")]).toEqual(["200", "200"]);
+      await expect.poll(() => cardImg.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      expect(await cardOf(page, "Girls White Shoes").locator("img").getAttribute("src")).toBe("/images/types/kids-shoe-bar-white.svg");
+
+      await page.locator(".tile-card", { hasText: style }).click();
+      await settle(page, (url) => url.pathname === `${shelf}/black-shoes-laces`, js);
+      const picture = page.locator(".product-detail picture");
+      expect(await picture.locator("source").evaluateAll((sources) => sources.map((s) => s.getAttribute("type")))).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+      const img = picture.locator("img");
+      expect(await img.getAttribute("alt")).toBe(style);
+      expect(await img.getAttribute("fetchpriority")).toBe("high");
+      expect([await img.getAttribute("width"), await img.getAttribute("height")]).toEqual(["400", "400"]);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     } finally {
       await context.close();
     }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { call, placeTestOrder } from "../support/admin";
 import { signInAdmin } from "../../app/auth/session.server";
+import { SHOP_CLI } from "../support/shop-cli";
 
 let server: TestServer;
 let owner: { id: string; cookie: string };
@@ -60,7 +61,7 @@ const apiLogin = (email: string, password: string) =>
   call(`${server.url}/api/users/admin-login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) });
 
 function shop(args: string[]) {
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["bin/shop.ts", ...args], {
+  const result = spawnSync(process.execPath, [...SHOP_CLI, ...args], {
     env: {
       ...process.env,
       DATABASE_URL: server.shop.testDatabase.url ?? "",

@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { connectPGlite } from "../../db/connection";
 import { createTestDatabase } from "../support/database";
 import { verifyPassword } from "../../services/auth/index";
+import { SHOP_CLI } from "../support/shop-cli";
 
-const tsx = path.resolve("node_modules/.bin/tsx");
 
 function shop(args: string[], dataDir: string, input = "", databaseUrl = "") {
-  const result = spawnSync(tsx, ["bin/shop.ts", ...args], {
+  const result = spawnSync(process.execPath, [...SHOP_CLI, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: "", EVENTSTORE_URL: "", SHOP_DATA_DIR: dataDir },
     encoding: "utf8",
     input,

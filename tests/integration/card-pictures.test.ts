@@ -1,6 +1,6 @@
 /**
- * The cards' pictures (decisions 139, 140): the school page's and /shop's cards show an item's or a
- * product's main photo once the photo job has made it, the drawing otherwise, and a new photo drops
+ * The cards' pictures (decisions 139, 140, 146): the school page's, /shop's and the shelves' cards show an item's
+ * or a product's main photo once the photo job has made it, the drawing otherwise, and a new photo drops
  * the kept catalogue pages (decision 074) so the next visitor sees it. Real photo jobs on a real
  * database; pages kept for ten minutes, so only a dropped page can show the photo.
  */
@@ -13,8 +13,9 @@ import { DEFAULT_SCHOOL_COLOURS } from "../../domain/photos/colours";
 import type { PhotoOwner } from "../../domain/photos/events";
 import { sniffPhoto } from "../../domain/photos/sniff";
 import { findSchool } from "../../domain/schools";
-import { schoolItemCardPictures, shopProductCardPictures, type SchoolItemCard } from "../../app/pictures.server";
+import { linePictures, schoolItemCardPictures, shopProductCardPictures, type SchoolItemCard } from "../../app/pictures.server";
 import { CARD_PICTURE_SIZE, FIRST_ROW_CARDS } from "../../app/components/CardPicture";
+import { LINE_PICTURE_SIZE } from "../../app/components/LinePicture";
 import { call } from "../support/admin";
 import { eventually } from "../support/fake-providers";
 import { jpegWithGps } from "../support/photos";
@@ -117,6 +118,33 @@ describe("the cards' pictures", () => {
     const blue = await schoolItemCardPictures(server.shop, "dps", dpsCards({ "t-shirt": "Blue" }), DEFAULT_SCHOOL_COLOURS);
     expect(blue["t-shirt"]).toEqual({ src: expect.stringMatching(/^\/drawings\/tshirt\/[0-9a-f]{6}-[0-9a-f]{6}-3c7dd9\.svg$/) as unknown, width: CARD_PICTURE_SIZE, height: CARD_PICTURE_SIZE, sources: [] });
     expect(blue.shirt.sources).toHaveLength(3);
+  });
+
+  it("shows a shelf item's photo on its kept shelf page's card and on its lines, the drawing for the rest (decision 146)", async () => {
+    // Kept with the drawings.
+    for (const address of ["/white-products", "/accessories/bags"]) {
+      await get(address);
+      expect((await get(address)).headers.get("x-page-cache")).toBe("hit");
+    }
+    await Promise.all([photograph({ kind: "shelf", item: "white/shirt" }), photograph({ kind: "shelf", item: "bags/junior-school-bag" })]);
+
+    /** The `<picture>` of the card whose picture is named `alt`. */
+    const pictureOf = (html: string, alt: string) => /<picture[^>]*>(?:(?!<\/picture>).)*?<\/picture>/gs.exec(html.split('<li class="card"').find((part) => part.includes(`alt="${alt}"`)) ?? "")?.[0] ?? "";
+    const showing = (address: string, alt: string) =>
+      eventually(`${address} to show the photo`, async () => {
+        const picture = pictureOf(await (await get(address)).text(), alt);
+        return picture.includes("<source") ? picture : null;
+      });
+    expect(await showing("/white-products", "White Shirt")).toMatch(/<img src="\/photos\/[0-9a-f]{64}\.jpg" alt="White Shirt" width="200" height="300"/);
+    expect(await showing("/accessories/bags", "Junior School Bag")).toContain('type="image/avif"');
+    const bags = await (await get("/accessories/bags")).text();
+    expect(pictureOf(bags, "Classic School Backpack")).toMatch(/<picture class="card-picture drawing"><img src="\/images\/types\/bag\.svg"/);
+
+    // A cart's, checkout's or order's line of the item shows the photo too; a line of another white uniform its drawing.
+    const lines = await linePictures(server.shop, ["white/shirt", "white/pant", "bags/junior-school-bag"], LINE_PICTURE_SIZE);
+    expect(lines["white/shirt"].sources.map((source) => source.type)).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+    expect(lines["bags/junior-school-bag"].src).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
+    expect(lines["white/pant"]).toEqual({ src: "/images/types/pant-white.svg", width: LINE_PICTURE_SIZE, height: LINE_PICTURE_SIZE, sources: [] });
   });
 
   it("answers /shop's cards with each product's main photo, its image or drawing otherwise", async () => {

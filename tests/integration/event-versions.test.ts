@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartStreamId, userCartId } from "../../domain/cart";
@@ -14,6 +13,7 @@ import { ProjectorRunner, readCheckpoint, waitForProjectors } from "../../projec
 import { replay, verify } from "../../projectors/replay";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { openTestShop, type TestShop } from "../support/shop";
+import { SHOP_CLI } from "../support/shop-cli";
 
 let shop: TestShop;
 
@@ -229,7 +229,7 @@ describe("an order event nobody can read", () => {
     // The command opens the database by URL: a scratch database on the Postgres server (PGlite's is in memory).
     if (!database.url) return context.skip();
     const run = (...args: string[]) => {
-      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["bin/shop.ts", ...args], {
+      const result = spawnSync(process.execPath, [...SHOP_CLI, ...args], {
         env: { ...process.env, DATABASE_URL: database.url!, REDIS_URL: "", EVENTSTORE_URL: "", DEBUG: "" },
         encoding: "utf8",
         timeout: 120_000,

@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { SHOP_CLI } from "../support/shop-cli";
 
-const tsx = path.resolve("node_modules/.bin/tsx");
 let database: TestDatabase;
 let env: Record<string, string>;
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function shop(...args: string[]) {
-  const result = spawnSync(tsx, ["bin/shop.ts", ...args], {
+  const result = spawnSync(process.execPath, [...SHOP_CLI, ...args], {
     env: { ...process.env, REDIS_URL: "", EVENTSTORE_URL: "", ...env },
     encoding: "utf8",
     timeout: 120_000,

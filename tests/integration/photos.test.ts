@@ -11,6 +11,8 @@ import { makePhotoFiles, PHOTO_WIDTHS, startPhotoJobs } from "../../workers/phot
 import { backupToFile, restoreFromFile } from "../../eventstore/backup";
 import { checkBackup, readBackup } from "../../eventstore/backup-file";
 import { readModelTables } from "../../workers/backups";
+import { photosProjector } from "../../projectors/photos";
+import { verify } from "../../projectors/replay";
 import { createTestDatabase } from "../support/database";
 import { shopCommand } from "../support/backup";
 import { eventually } from "../support/fake-providers";
@@ -109,6 +111,26 @@ describe("a photo from upload to the served files", () => {
     const byAdmin = events.filter((e) => ["PhotoUploaded", "PhotoMadeMain", "PhotosReordered", "PhotoDeleted"].includes(e.type));
     expect(byAdmin.length).toBeGreaterThanOrEqual(5);
     for (const event of byAdmin) expect((event.data as { actor: unknown }).actor).toEqual(actor);
+  });
+});
+
+describe("a shelf item's photos (decision 146)", () => {
+  it("takes a bought-in item's photo as a product's, refuses an item no shelf holds, and replay agrees with the read model", async () => {
+    const owner: PhotoOwner = { kind: "shelf", item: "kids-shoes/black-shoes-laces" };
+    const picture = await jpegWithGps(420, 300);
+    const sniffed = sniffPhoto(picture);
+    if ("refused" in sniffed) throw new Error("refused");
+    const { photoId } = await shop.photos.upload(owner, { ...sniffed, bytes: picture }, actor);
+    const ready = await eventually("the kids' shoe photo to be processed", async () => (await shop.photos.list(owner)).find((p) => p.photoId === photoId && p.status === "ready"), 60_000);
+    expect(ready.main).toBe(true);
+    expect((await shop.store.readStream("photos-shelf.kids-shoes.black-shoes-laces")).map((e) => e.type)).toEqual(["PhotoUploaded", "PhotoProcessed"]);
+
+    // A school's item has its own owner; a /shop product its own; an item the data does not hold none.
+    for (const item of ["school/dps/shirt", "product/1", "bags/no-such-bag"]) {
+      await expect(shop.photos.upload({ kind: "shelf", item }, { ...sniffed, bytes: picture }, actor), item).rejects.toMatchObject({ key: "photos.noSuchOwner", status: 404 });
+    }
+    // `shop verify`'s comparison: the photos table rebuilt from every event, this owner's with the others', is the live one.
+    expect(await verify(shop.db, shop.store, [photosProjector])).toEqual([]);
   });
 });
 

@@ -3,9 +3,12 @@
  * the other opening that person's data at once, though the other had their key cached a moment before
  * (decision 121, note of 2026-11-26). On a Postgres server the second shop has its own connections,
  * as another process would; on PGlite (one process only) it shares the first one's database.
+ * On a server, the listening connections are also killed, as an operator or a restart would: they come
+ * back by themselves and the next erasure still reaches the other shop at once (decision 147).
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectPostgres, type Database } from "../../db/connection";
 import { ERASED } from "../../domain/privacy/erased";
 import { orderSubject } from "../../domain/privacy/subjects";
@@ -38,7 +41,8 @@ describe("an erasure reaches every shop process at once", () => {
     await first?.close();
   });
 
-  it("the other shop reads the erased order as erased, and seals nothing of theirs again, before its cached key could expire", async () => {
+  /** Places an order, has the second shop cache its key, erases it in the first: the second must read it erased before that cache expires. */
+  async function erasureReachesTheOtherShopAtOnce() {
     const name = `Rukmani Sheoran${Math.floor(Math.random() * 1e9)}`;
     const owner = { kind: "guest" as const, token: randomUUID() };
     await first.cart.add(owner, { productId: "school/dps/shirt", size: "30", quantity: 1 });
@@ -64,5 +68,37 @@ describe("an erasure reaches every shop process at once", () => {
     await second.orders.addNote(placed.orderId, `Call ${name} first`, admin);
     const stored = await second.db.selectFrom("es_events").select("data").where("stream_id", "=", stream).execute();
     expect(JSON.stringify(stored)).not.toContain("Rukmani");
+  }
+
+  it("the other shop reads the erased order as erased, and seals nothing of theirs again, before its cached key could expire", async () => {
+    await erasureReachesTheOtherShopAtOnce();
+  });
+
+  it.runIf(inject("services").postgresUrl)("after the listening connections are killed they come back, and an erasure still reaches the other shop at once", async () => {
+    // A listener of the test's own beside the shops', to see the reopen and a notification after it.
+    const heard: (string | undefined)[] = [];
+    const stopHearing = await secondDatabase!.listen("shop_test_reopen", (payload) => heard.push(payload));
+    try {
+      const listeners = sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and application_name like 'shop listen %' and query ilike 'LISTEN%' and state = 'idle'`;
+      const before = (await listeners.execute(first.db)).rows.map((r) => r.pid);
+      // Both shops' erasure listeners and the test's at least.
+      expect(before.length).toBeGreaterThanOrEqual(3);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(before)})`.execute(first.db);
+
+      await eventually("the killed listeners to be reopened", async () => {
+        const now = (await listeners.execute(first.db)).rows.map((r) => r.pid);
+        return now.length === before.length && now.every((pid) => !before.includes(pid));
+      });
+      // Reopened, the handler is told once that it may have missed something; then it hears what is sent.
+      await eventually("the test's listener to be told it was reopened", () => heard.includes(undefined));
+      await sql`select pg_notify('shop_test_reopen', 'after the break')`.execute(first.db);
+      await eventually("a notification after the reopen", () => heard.includes("after the break"));
+      expect(heard.filter((p) => p === undefined)).toHaveLength(1);
+
+      await erasureReachesTheOtherShopAtOnce();
+    } finally {
+      await stopHearing();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { streamTypeCounts } from "../../projectors/stream-type-counts";
 import type { Projector } from "../../projectors/projector";
 import { createReadModelWaiter } from "../../projectors/read-your-writes";
 import { withTimeout } from "../support/time";
+import { GroupedCheckpointMoves } from "../../projectors/checkpoint";
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -169,5 +170,89 @@ describe("projector runner", () => {
       await other.end();
       await here.stop();
     }
+  });
+  it("projectors a batch has nothing for move their checkpoints together, in one transaction, never backwards", async () => {
+    const applied = new Map<string, string[]>();
+    const listening = (name: string, type: string): Projector => ({
+      name,
+      tables: [],
+      eventTypes: [type],
+      async apply(_trx, batch) {
+        applied.set(name, [...(applied.get(name) ?? []), ...batch.filter((e) => e.type === type).map((e) => e.type)]);
+      },
+    });
+    const projectors = ["a", "b", "c", "d"].map((x) => listening(`idle_${x}_test_projector`, `Idle${x.toUpperCase()}Wanted`));
+    const fed = listening("fed_test_projector", "FedWanted");
+    const runner = new ProjectorRunner(database.db, store, [...projectors, fed], { log: () => {} });
+    await runner.start();
+    const warm = await store.append(`school-${randomUUID()}`, events(1, "Warming"), "no_stream");
+    const names = [...projectors, fed].map((p) => p.name);
+    expect(await waitForProjectors(database.db, store, names, warm.position, 5000)).toBe(true);
+
+    // Caught up, every follower is woken by the next append and handed the same batch.
+    const batch = await store.append(`school-${randomUUID()}`, [...events(2, "FedWanted"), ...events(1, "Other")], "no_stream");
+    expect(await waitForProjectors(database.db, store, names, batch.position, 5000)).toBe(true);
+    await runner.stop();
+    expect(applied.get(fed.name)).toEqual(["FedWanted", "FedWanted"]);
+    expect(projectors.every((p) => !applied.has(p.name))).toBe(true);
+    const rows = await database.db
+      .selectFrom("projector_checkpoints")
+      .select(["name", "position", "updated_at"])
+      .where("name", "in", names)
+      .execute();
+    expect(rows.every((r) => r.position === batch.position)).toBe(true);
+    // now() is the transaction's start: the idle four moved in one transaction, the fed one in its own.
+    const idleTimes = new Set(rows.filter((r) => r.name !== fed.name).map((r) => new Date(r.updated_at).getTime()));
+    expect(idleTimes.size).toBe(1);
+
+    // Another runner has passed the position: a late idle move leaves the checkpoint where it is.
+    const ahead = await store.append(`school-${randomUUID()}`, events(1, "Later"), "no_stream");
+    await database.db
+      .updateTable("projector_checkpoints")
+      .set({ position: ahead.position })
+      .where("name", "=", projectors[0].name)
+      .execute();
+    const moves = new GroupedCheckpointMoves(database.db, store, "projector_checkpoints");
+    await Promise.all([moves.move(projectors[0].name, warm.position), moves.move(projectors[1].name, ahead.position)]);
+    expect(await readCheckpoint(database.db, projectors[0].name)).toBe(ahead.position);
+    expect(await readCheckpoint(database.db, projectors[1].name)).toBe(ahead.position);
+    await expect(moves.move("no_such_test_projector", ahead.position)).rejects.toThrow(/no checkpoint row/);
+  });
+  it("subscribers a little behind one another get the events they share from one read of the database", async () => {
+    let reads = 0;
+    // Counts the store's reads of the global stream (not of one stream, not its head).
+    const counting = database.db.withPlugin({
+      transformQuery({ node }) {
+        const text = node.kind === "RawNode" ? node.sqlFragments.join("?") : "";
+        if (text.includes("order by es_events.transaction_id, es_events.global_position limit")) reads++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const counted = new PostgresEventStore({ ...database, db: counting });
+    const head = await store.headPosition();
+    const written = [];
+    for (let i = 0; i < 6; i++) written.push(await store.append(`school-${randomUUID()}`, events(5, "Tailed"), "no_stream"));
+    const firstBatch = async (from: string | undefined) => {
+      const subscription = counted.subscribeToAll({ from, batchSize: 500 });
+      const next = await subscription[Symbol.asyncIterator]().next();
+      await subscription.stop();
+      return (next.value ?? []).map((e: { position: string }) => e.position);
+    };
+    const fromDatabase = async (from: string | undefined) => (await store.readAll({ from, maxCount: 500 })).map((e) => e.position);
+
+    // The one furthest behind reads; the others, each from its own checkpoint, get the same events as a read would give.
+    expect(await firstBatch(head)).toEqual(await fromDatabase(head));
+    expect(reads).toBe(1);
+    for (const at of [written[0], written[2], written[4]]) expect(await firstBatch(at.position)).toEqual(await fromDatabase(at.position));
+    expect(reads).toBe(1);
+
+    // New events: the first to ask reads them, and the tail grows with no gap for the rest.
+    const later = await store.append(`school-${randomUUID()}`, events(5, "Tailed"), "no_stream");
+    expect(await firstBatch(written[5].position)).toEqual(await fromDatabase(written[5].position));
+    expect(await firstBatch(written[1].position)).toEqual(await fromDatabase(written[1].position));
+    expect(reads).toBe(2);
+    expect((await firstBatch(written[1].position)).at(-1)).toBe(later.position);
+    await counted.close();
   });
 });

@@ -3,15 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SHOP_CLI } from "../support/shop-cli";
 
-const tsx = path.resolve("node_modules/.bin/tsx");
 
 /**
  * The real `shop` command, pointed at a Postgres and a Redis that cannot be reached:
  * anything that read its settings or opened the database would end in exit code 1.
  */
 function shop(...args: string[]) {
-  const result = spawnSync(tsx, ["bin/shop.ts", ...args], {
+  const result = spawnSync(process.execPath, [...SHOP_CLI, ...args], {
     env: {
       ...process.env,
       DATABASE_URL: "postgres://127.0.0.1:1/shop",

@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { connectPGlite } from "../../db/connection";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { SEED_PRODUCTS } from "../../db/seed-products";
+import { SHOP_CLI } from "../support/shop-cli";
 
-const tsx = path.resolve("node_modules/.bin/tsx");
 
 function shop(args: string[], env: Record<string, string>) {
-  const result = spawnSync(tsx, ["bin/shop.ts", ...args], {
+  const result = spawnSync(process.execPath, [...SHOP_CLI, ...args], {
     env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", EVENTSTORE_URL: "", ...env },
     encoding: "utf8",
     timeout: 30_000,
@@ -75,7 +75,7 @@ describe("the embedded shop keeps its data across a restart", () => {
    * within 30 ms (a busy machine, a busy event loop) is killed with SIGKILL and tsx exits 143.
    */
   function startShop(dataDir: string, port: number) {
-    const child = spawn(process.execPath, ["--import", "tsx", "bin/shop.ts", "start"], {
+    const child = spawn(process.execPath, [...SHOP_CLI, "start"], {
       env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", EVENTSTORE_URL: "", SHOP_DATA_DIR: dataDir, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
     });

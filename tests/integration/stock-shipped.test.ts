@@ -8,7 +8,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { up as stockShelfChange } from "../../db/migrations/0018_stock_shelf_change";
@@ -22,6 +21,7 @@ import { replay, verify } from "../../projectors/replay";
 import { applyBatch, ensureCheckpoints, readCheckpoint } from "../../projectors/runner";
 import { shipPastOrders } from "../../services/stock-shipped";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { SHOP_CLI } from "../support/shop-cli";
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -256,9 +256,8 @@ describe("stock streams written before decision 109", () => {
 describe("shop stock ship-past", () => {
   it("ships what is left and says so; run again, it ships nothing", async (context) => {
     if (!database.url) context.skip();
-    const tsx = path.resolve("node_modules/.bin/tsx");
     const run = () =>
-      spawnSync(tsx, ["bin/shop.ts", "stock", "ship-past"], {
+      spawnSync(process.execPath, [...SHOP_CLI, "stock", "ship-past"], {
         env: { ...process.env, REDIS_URL: "", EVENTSTORE_URL: "", DATABASE_URL: database.url! },
         encoding: "utf8",
         timeout: 120_000,

@@ -8,6 +8,7 @@ import { openTestShop, type TestShop } from "../support/shop";
 import { displayOrderId } from "../../domain/orders/order";
 import { eventually, startFakeSms, startFakeSmtp, type FakeSms, type FakeSmtp } from "../support/fake-providers";
 import { dropQueuePrefix, placeOrder, sendRecord, sleep, testQueuePrefix, waitForStatus } from "../support/notifications";
+import { SHOP_CLI } from "../support/shop-cli";
 
 /**
  * The worker as its own process (`shop worker`), as in production: killed in the
@@ -56,9 +57,9 @@ function workerEnv(): NodeJS.ProcessEnv {
   };
 }
 
-/** `npx tsx bin/shop.ts worker` in its own process group, ready once it reports its job queue. */
+/** `shop worker` in its own process group, ready once it reports its job queue. */
 async function startWorker(env: Record<string, string> = {}): Promise<Worker> {
-  const child = spawn("npx", ["tsx", "bin/shop.ts", "worker"], {
+  const child = spawn(process.execPath, [...SHOP_CLI, "worker"], {
     env: { ...workerEnv(), ...env },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -81,7 +82,7 @@ async function startWorker(env: Record<string, string> = {}): Promise<Worker> {
   return worker;
 }
 
-/** To the whole group: npx, tsx and the node process under them. */
+/** To the whole group: the shop and anything it started. */
 function signal(worker: Worker, name: NodeJS.Signals): void {
   try {
     process.kill(-worker.child.pid!, name);

@@ -70,6 +70,8 @@ export const adminPages: AdminPageRequest[] = [
   // The owner's photos (decision 139) and each school's colours, the drawings' colours until there are photos (decision 140).
   { method: "GET", path: "/admin/photos" },
   { method: "GET", path: "/admin/photos/colours" },
+  // A shelf item's photos: a white uniform or a bought-in accessory (decision 146).
+  { method: "GET", path: "/admin/photos?owner=shelf.kids-shoes.black-shoes-laces" },
   { method: "POST", path: "/admin/photos/colours", form: { intent: "reset", school: "dps" } },
   // GST documents and the monthly summary (decisions 125-128), the grievance desk (decision 130), erasure requests
   // (decision 122), reports and season planning (decisions 135-136), class kits (decision 134).

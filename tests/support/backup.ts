@@ -1,17 +1,17 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { expect } from "vitest";
 import type { DB } from "../../db/schema";
 import { projectors } from "../../projectors/index";
 import { TEST_PRIVACY_MASTER_KEY } from "./shop";
+import { SHOP_CLI } from "./shop-cli";
 
 /** The `shop` command in a process of its own, as an operator runs it; it never blocks this test's event loop. */
 export function shopCommand(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", path.resolve("bin/shop.ts"), ...args],
+      [...SHOP_CLI, ...args],
       { env: { ...process.env, REDIS_URL: "", EVENTSTORE_URL: "", LOG_LEVEL: "warn", PRIVACY_MASTER_KEY: TEST_PRIVACY_MASTER_KEY, ...env }, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -41,13 +41,29 @@ export async function newShopperPage(
 }
 
 /**
- * With JS on, waits until React has hydrated so clicks reach the handlers.
+ * With JS on, waits until React has hydrated so clicks reach the handlers (the page marks
+ * `<html data-hydrated>` then: app/components/useHydrationMark.ts), and until the network is
+ * quiet: after a click, a submission in the page may still be on its way.
  * With JS off there is nothing to wait for.
  */
 export async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
   await page.waitForLoadState("load");
   if (javaScriptEnabled) {
-    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
   }
+}
+
+/**
+ * A document just opened (`page.goto`): nothing the test did can still be on its way, so with
+ * JS on the hydration mark is enough, without the half second a quiet network takes to show.
+ */
+export async function openedReady(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  await page.waitForLoadState("load");
+  if (javaScriptEnabled) await hydrated(page);
+}
+
+/** Waits for the page's hydration mark (a page that never hydrates fails the wait). */
+export async function hydrated(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, { timeout });
 }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { startWebServer } from "../../server/http";
-import { ready } from "./browser";
+import { openedReady, ready } from "./browser";
 import { copyBuild, removeBuildCopy } from "./build-copy";
 import type { TestServer } from "./server";
 import { openTestShop } from "./shop";
@@ -42,7 +42,7 @@ export async function startStorefrontServer(): Promise<TestServer> {
 /** Goes to a page and waits until it can be used (hydrated when JS is on). */
 export async function open(page: Page, path: string, js: boolean): Promise<number> {
   const response = await page.goto(path);
-  await ready(page, js);
+  await openedReady(page, js);
   return response?.status() ?? 0;
 }
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { photoEvents, photoOwnerKey, parsePhotoOwnerKey, type PhotoEvent, type PhotoOwner } from "../../domain/photos/events";
 import { MAX_PHOTOS, photosDecider, type PhotoCommand, type PhotosState } from "../../domain/photos/photos";
+import { findShelfPhotoItem, shelfPhotoItems, shelfPhotoOwner } from "../../domain/photos/shelf-items";
+import { boughtInItems } from "../../domain/seller/item-facts";
+import { WHITE_PRODUCTS } from "../../domain/pricing";
+import { SCHEMA_VERSION } from "../../domain/events/registry";
 import { ruleRefusal } from "../support/refusal";
 
 const { decide, evolve, initialState } = photosDecider;
@@ -8,6 +12,7 @@ const actor = { kind: "admin" as const, id: "a1", name: "Owner" };
 const at = "2026-11-26T10:00:00.000Z";
 const product: PhotoOwner = { kind: "product", productId: 7 };
 const logo: PhotoOwner = { kind: "logo", school: "st-xaviers" };
+const shelf: PhotoOwner = { kind: "shelf", item: "kids-shoes/black-shoes-laces" };
 const hash = (n: number) => n.toString(16).padStart(64, "0");
 const id = (n: number) => n.toString(16).padStart(24, "0");
 
@@ -89,10 +94,11 @@ describe("photos decider", () => {
   });
 
   it("names owners by a key that reads back, and refuses any other", () => {
-    for (const owner of [product, logo, { kind: "item", school: "dps-churu", item: "white-shirt" }] as PhotoOwner[]) {
+    for (const owner of [product, logo, { kind: "item", school: "dps-churu", item: "white-shirt" }, shelf, { kind: "shelf", item: "white/shirt" }] as PhotoOwner[]) {
       expect(parsePhotoOwnerKey(photoOwnerKey(owner))).toEqual(owner);
     }
-    for (const bad of ["", "product.0", "product.x", "logo.", "logo.A", "item.a", "logo.a.b", "photo.1", "product.1.2", "logo.../etc"]) {
+    expect(photoOwnerKey(shelf)).toBe("shelf.kids-shoes.black-shoes-laces");
+    for (const bad of ["", "product.0", "product.x", "logo.", "logo.A", "item.a", "logo.a.b", "photo.1", "product.1.2", "logo.../etc", "shelf.bags", "shelf.bags.", "shelf.Bags.x", "shelf.a.b.c", "shelf.../etc.x"]) {
       expect(parsePhotoOwnerKey(bad), bad).toBeUndefined();
     }
   });
@@ -101,6 +107,56 @@ describe("photos decider", () => {
     const events: PhotoEvent[] = decide(upload(1), initialState());
     expect(() => photoEvents.toAppend(events[0], "e1")).not.toThrow();
     expect(() => photoEvents.toAppend({ ...events[0], data: { ...events[0].data, original: "../../etc/passwd" } } as PhotoEvent, "e2")).toThrow();
+  });
+});
+
+describe("a shelf item's photos (decision 146)", () => {
+  it("are a product's kind of photos: several, one main, not one picture as a logo", () => {
+    const state = run([upload(1, shelf), upload(2, shelf)]);
+    expect(state.owner).toEqual(shelf);
+    expect(state.photos.map((p) => p.photoId)).toEqual([id(1), id(2)]);
+    expect(state.main).toBe(id(1));
+    const full = run(Array.from({ length: MAX_PHOTOS }, (_, i) => upload(i + 1, shelf)));
+    expect(ruleRefusal(() => decide(upload(100, shelf), full)).status).toBe(409);
+  });
+
+  it("reads every photo event stored before the shelf owner came, unchanged, at version 1", () => {
+    const stored = (owner: PhotoOwner, metadata?: Record<string, unknown>) => ({
+      type: "PhotoUploaded",
+      data: { owner, photoId: id(1), original: hash(1), kind: "jpeg", width: 1200, height: 900, actor, at },
+      ...(metadata ? { metadata } : {}),
+      streamId: `photos-${photoOwnerKey(owner)}`,
+      revision: 0,
+      position: "1",
+    });
+    const ownerRead = (event: ReturnType<typeof stored>) => {
+      const read = photoEvents.read(event);
+      return read.type === "PhotoUploaded" ? read.data.owner : undefined;
+    };
+    for (const owner of [product, logo, { kind: "item", school: "dps", item: "shirt" }] as PhotoOwner[]) {
+      expect(ownerRead(stored(owner))).toEqual(owner);
+      expect(ownerRead(stored(owner, { [SCHEMA_VERSION]: 1 }))).toEqual(owner);
+    }
+    // The new owner is stored at the same version: an additive variant, nothing to upcast.
+    const [event] = decide(upload(1, shelf), initialState());
+    const appended = photoEvents.toAppend(event, "e1");
+    expect(appended.metadata[SCHEMA_VERSION]).toBe(1);
+    expect(ownerRead(stored(shelf, appended.metadata))).toEqual(shelf);
+    expect(() => photoEvents.toAppend({ ...event, data: { ...event.data, owner: { kind: "shelf", item: "../etc" } } } as PhotoEvent, "e2")).toThrow();
+  });
+
+  it("pictures the white uniforms and every bought-in item, and nothing else", () => {
+    const ids = shelfPhotoItems().map((item) => item.id);
+    expect(new Set(ids)).toEqual(new Set([...WHITE_PRODUCTS.map((white) => `white/${white.key}`), ...boughtInItems().map((item) => item.id)]));
+    // Each catalogue id makes a key that names it alone (the kids' and the regular sports shoes share a slug).
+    expect(new Set(ids.map((item) => photoOwnerKey({ kind: "shelf", item }))).size).toBe(ids.length);
+    for (const item of ids) expect(parsePhotoOwnerKey(photoOwnerKey({ kind: "shelf", item }))).toEqual({ kind: "shelf", item });
+    expect(findShelfPhotoItem("kids-shoes/sports-shoes")?.name).toBe("Kids Sports Shoes");
+    expect(shelfPhotoOwner("bags/junior-school-bag")).toEqual({ kind: "shelf", item: "bags/junior-school-bag" });
+    for (const other of ["school/dps/shirt", "product/1", "bags/no-such-bag", "white", ""]) {
+      expect(findShelfPhotoItem(other), other).toBeUndefined();
+      expect(shelfPhotoOwner(other), other).toBeUndefined();
+    }
   });
 });
 
