@@ -8,6 +8,8 @@ export default defineConfig({
     pool: "forks",
     // Three on two cores: browser tests and spawned shops spend much of their time waiting (decision 150).
     maxWorkers: 3,
+    // A worker keeps the modules it loaded from one test file to the next (decision 150).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],
