@@ -212,6 +212,11 @@ describe("sealing and erasure on the shop's own database", () => {
     await eventually("the order's row scrubbed", async () =>
       (await shop.db.selectFrom("orders").select("customer_name").where("id", "=", guest.orderId).executeTakeFirst())?.customer_name === ERASED ? true : null,
     );
+    // The "done" text needs the number until it has gone; then its record forgets it.
+    await eventually("the erasure's text", () => (sms.to(details.phone).some((t) => /erased|मिटा/.test(t.text)) ? true : null));
+    await eventually("the text's record forgets the number", async () =>
+      (await shop.db.selectFrom("notification_sends").select("recipient").where("key", "=", `privacy-erased:${subject}`).executeTakeFirst())?.recipient === ERASED ? true : null,
+    );
     const user = await shop.db.selectFrom("users").select(["name", "phone", "email"]).where("id", "=", userId).executeTakeFirstOrThrow();
     expect(user).toEqual({ name: ERASED, phone: null, email: null });
     expect(await shop.db.selectFrom("privacy_keys").select("subject").where("subject", "in", [subject, orderSubject(guest.orderId)]).execute()).toEqual([]);
