@@ -1,6 +1,8 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
+import { precompressFolder } from "./server/precompressed-files";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -61,6 +63,21 @@ export function buildWarning(warning: Rollup.RollupLog, warn: Rollup.LoggingFunc
   warn(warning);
 }
 
+/** The browser's files compressed once, when built, beside themselves (server/precompressed-files.ts, decision 152). */
+function precompressed(): Plugin {
+  let outDir = "";
+  return {
+    name: "shop-precompressed-files",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressFolder(outDir);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
@@ -68,6 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // SHOP_BUILD_DIR: a build somewhere else than build/ (the build-output test builds into a scratch folder).
       buildDirectory: process.env.SHOP_BUILD_DIR || "build",
     }),
+    !isSsrBuild && precompressed(),
   ],
   server: { port: 3000 },
   // Vite's dev scan crawls route files before Remix strips their loaders and actions, so it finds

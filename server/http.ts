@@ -19,6 +19,7 @@ import { responseDrained } from "./backpressure";
 import { cachePolicy } from "./cache-policy";
 import { photoFiles } from "./photo-files";
 import { CONNECTIONS_CHECKING_INTERVAL_MS, limitConnections } from "./connection-limits";
+import { precompressedFiles } from "./precompressed-files";
 
 export interface WebServer {
   server: http.Server;
@@ -66,6 +67,8 @@ export async function startWebServer(
     build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
     const buildDir = options.buildDir ?? path.resolve("build");
+    // Compressed when built; the compression middleware leaves an answer that names its encoding alone.
+    app.use(precompressedFiles(path.join(buildDir, "client")));
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(publicFiles(path.join(buildDir, "client")));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;

@@ -3,6 +3,7 @@ import type express from "express";
 import { ADDED_FLASH_COOKIE, ADMIN_COOKIE, GUEST_CART_COOKIE, SHOPPER_COOKIE } from "../domain/cookies";
 import { requestLanguage, type Language } from "../domain/i18n";
 import { isVisitorFrame, type ShopperFrame } from "../domain/shopper-frame";
+import { deflatePieces, gzipWithHoles } from "./gzip-pieces";
 import { cspNonceOf } from "./security-headers";
 
 /**
@@ -46,6 +47,12 @@ type Hole = "nonce" | "count" | "label" | "count-in-script" | "label-in-script";
 interface KeptPage {
   /** The page cut at its holes: pieces[i], holes[i], pieces[i + 1], ... */
   pieces: Buffer[];
+  /**
+   * Each piece compressed once, for the browsers that take gzip (gzip-pieces.ts; decision 152): made
+   * when the page is asked for again, off the web server's thread; until then answers are compressed as they go.
+   */
+  deflated?: Buffer[];
+  deflating?: boolean;
   holes: Hole[];
   renderedNonce?: string;
   status: number;
@@ -143,6 +150,11 @@ export function createPageCache(options: PageCacheOptions) {
     const kept = { ...page, bytes: page.bytes + key.length };
     pages.set(key, kept);
     bytes += kept.bytes;
+    trim();
+  }
+
+  /** The least recently used pages dropped until what is kept is within the bound. */
+  function trim() {
     for (const oldest of pages.keys()) {
       if (bytes <= maxBytes) break;
       forget(oldest);
@@ -170,20 +182,45 @@ export function createPageCache(options: PageCacheOptions) {
     return page;
   }
 
-  function send(res: express.Response, page: KeptPage, state: "hit" | "miss", badge: ShopperFrame["badge"]) {
+  /** A kept page's pieces compressed, once it is asked for again: most pages of a rush are asked for once in their seconds. */
+  function compressLater(key: string, page: KeptPage) {
+    if (page.deflated || page.deflating) return;
+    page.deflating = true;
+    deflatePieces(page.pieces).then(
+      (deflated) => {
+        // Dropped or kept anew meanwhile: nothing to add to.
+        if (pages.get(key) !== page) return;
+        page.deflated = deflated;
+        const added = deflated.reduce((sum, piece) => sum + piece.length, 0);
+        page.bytes += added;
+        bytes += added;
+        trim();
+      },
+      () => {
+        // Compressed as it goes out instead, as before.
+      },
+    );
+  }
+
+  function send(res: express.Response, page: KeptPage, state: "hit" | "miss", badge: ShopperFrame["badge"], key?: string) {
     if (state === "hit") hits++;
     else misses++;
-    res
-      .status(page.status)
-      .set(page.headers)
-      .set("X-Page-Cache", state)
-      .end(fill(page, cspNonceOf(res) ?? page.renderedNonce, badge));
+    const words = holeWords(page, cspNonceOf(res) ?? page.renderedNonce, badge);
+    res.status(page.status).set(page.headers).set("X-Page-Cache", state).vary("Accept-Encoding");
+    const gzip = res.req.acceptsEncodings("gzip", "identity") === "gzip";
+    if (gzip && key !== undefined) compressLater(key, page);
+    // Compressed once; the compression middleware leaves an answer that names its encoding alone.
+    const deflated = gzip ? page.deflated : undefined;
+    const body = deflated ? gzipWithHoles(page.pieces, deflated, words) : fill(page.pieces, words);
+    if (deflated) res.set("Content-Encoding", "gzip");
+    // Its length said up front (the compression middleware would otherwise send it in chunks, or drop it when it compresses).
+    res.set("Content-Length", String(body.length)).end(body);
   }
 
   /** A visitor without a session or cart: the page as Remix sends it is kept on the way out. */
   function forVisitor(req: express.Request, res: express.Response, next: express.NextFunction, key: string) {
     const page = fresh(key);
-    if (page) return send(res, page, "hit", null);
+    if (page) return send(res, page, "hit", null, key);
     misses++;
     const began = generation;
     captureInto(res, (body) => {
@@ -202,7 +239,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!frame) return next();
     const key = `${lang} ${kindOf(frame)}${req.originalUrl}`;
     const page = fresh(key);
-    if (page) return send(res, page, "hit", frame.badge);
+    if (page) return send(res, page, "hit", frame.badge, key);
     let render = rendering.get(key);
     if (!render) {
       render = renderToKeep(req, res, frame, shoppers, key).finally(() => rendering.delete(key));
@@ -299,8 +336,8 @@ function insideScript(body: Buffer, at: number): boolean {
   return opened !== -1 && body.lastIndexOf("</script>", at) < opened;
 }
 
-function fill(page: KeptPage, nonce: string | undefined, badge: ShopperFrame["badge"]): Buffer {
-  if (page.holes.length === 0) return page.pieces[0];
+/** The words of a kept page's holes for one answer, as bytes, in the holes' order. */
+function holeWords(page: KeptPage, nonce: string | undefined, badge: ShopperFrame["badge"]): Buffer[] {
   // Only the holes this page has are worded: a visitor's page has the nonce alone.
   const value = (hole: Hole): string => {
     switch (hole) {
@@ -316,9 +353,13 @@ function fill(page: KeptPage, nonce: string | undefined, badge: ShopperFrame["ba
         return asScriptData(badge?.label ?? "");
     }
   };
-  const parts: Buffer[] = [page.pieces[0]];
-  for (let i = 0; i < page.holes.length; i++) parts.push(Buffer.from(value(page.holes[i])), page.pieces[i + 1]);
-  return Buffer.concat(parts);
+  return page.holes.map((hole) => Buffer.from(value(hole)));
+}
+
+/** The page as plain HTML: its pieces with the holes' words between them. */
+function fill(pieces: readonly Buffer[], words: readonly Buffer[]): Buffer {
+  if (words.length === 0) return pieces[0];
+  return Buffer.concat(pieces.flatMap((piece, i) => (i < words.length ? [piece, words[i]] : [piece])));
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };

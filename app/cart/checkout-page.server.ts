@@ -5,7 +5,8 @@
  * refusal worded for the page.
  */
 import { data } from "@remix-run/node";
-import type { DetailsField } from "../../domain/checkout";
+import { paymentChoiceSchema } from "../../domain/checkout";
+import type { DetailsField } from "../../domain/checkout-fields";
 import { isRuleViolation, refusal } from "../../domain/errors";
 import type { Language } from "../../domain/i18n";
 import { chargesBeforeDelivery, chargesShown, type ChargeRules } from "../../domain/orders/charges";
@@ -18,7 +19,8 @@ import type { Shopper } from "../auth/session.server";
 import { lineWordsIn, namesByEnglish, type LineWords } from "../catalogue-words.server";
 import { LINE_PICTURE_SIZE } from "../components/LinePicture";
 import { linePictures } from "../pictures.server";
-import type { FormStatus } from "../forms/form.server";
+import { CHECKOUT_FORM_LIMITS, checkoutForm } from "../../domain/forms/cart";
+import { readPageForm, type FormStatus } from "../forms/form.server";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 import { cartContext, requestCartView } from "./cart.server";
@@ -29,6 +31,24 @@ import { pincodeCheck } from "../delivery/pincode-check.server";
 const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { "checkout.outsideArea": "pincode", "orders.noUpi": "paymentMethod" };
 
 const CART_EMPTY = refusal("checkout.cartEmpty");
+
+/**
+ * The checkout's form: the details, the key, and how the parent will pay. Where cash is the only way,
+ * a form without the choice (a page served before there was one) is a cash order; with UPI on offer
+ * the parent must choose.
+ */
+const CHECKOUT_FORMS = {
+  choose: checkoutForm.extend({ paymentMethod: paymentChoiceSchema }),
+  cashOnly: checkoutForm.extend({ paymentMethod: paymentChoiceSchema.default("cod") }),
+};
+
+/** The checkout's form as the page form pipeline reads it (decision 088), with the payment choices the shop offers. */
+export function readCheckoutForm(request: Request, upiAvailable: boolean) {
+  return readPageForm(request, upiAvailable ? CHECKOUT_FORMS.choose : CHECKOUT_FORMS.cashOnly, {
+    ...CHECKOUT_FORM_LIMITS,
+    labels: { ...CHECKOUT_FORM_LIMITS.labels, paymentMethod: "Payment" },
+  });
+}
 
 /** What the checkout page is drawn from: the cart, its lines' words in the page's language, who is shopping, the shop's rules. */
 export interface CheckoutFacts {

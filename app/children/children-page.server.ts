@@ -4,7 +4,8 @@
  * the children: the picker's list and a child of this parent's by id (never another parent's).
  */
 import { redirect } from "@remix-run/node";
-import { CLASSES, MAX_CHILDREN, type Child } from "../../domain/children/children";
+import { CLASSES, type Child } from "../../domain/children/children";
+import { MAX_CHILDREN } from "../../domain/children/limits";
 import { schoolNameIn } from "../../domain/catalogue-words";
 import { isRuleViolation } from "../../domain/errors";
 import { CHILD_FORM_LIMITS, KNOWN_SIZE_FIELDS, childForm, childFromForm, knownSizeField } from "../../domain/forms/children";

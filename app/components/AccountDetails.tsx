@@ -8,7 +8,7 @@
 import { Form } from "@remix-run/react";
 import { Link } from "./Link";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { DETAILS_LIMITS } from "../../domain/checkout";
+import { DETAILS_LIMITS } from "../../domain/checkout-fields";
 import { NAME_MAX_LENGTH, OTP_LENGTH, OTP_VALID_MINUTES } from "../../domain/auth";
 import type { ShippingAddress } from "../../domain/orders/events";
 import type { FormResult } from "../forms/form.server";

@@ -7,7 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
-import { parseQuantity, QUANTITY_MESSAGE } from "../../domain/checkout";
+import { parseQuantity, QUANTITY_MESSAGE } from "../../domain/checkout-fields";
 import { formatRupees } from "../../domain/money";
 import { everyMessage, refusalOf } from "../forms/messages";
 import { useHydrated } from "./useHydrated";

@@ -8,7 +8,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Link } from "./Link";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { checkDetails, DETAILS_FIELDS, DETAILS_LIMITS, PAYMENT_CHOICE_MESSAGE, paymentChoiceSchema, type DetailsField } from "../../domain/checkout";
+import { checkDetails, DETAILS_FIELDS, DETAILS_LIMITS, isPaymentChoice, PAYMENT_CHOICE_MESSAGE, type DetailsField } from "../../domain/checkout-fields";
 import { chargesShown, type ChargeRules } from "../../domain/orders/charges";
 import { readPincode } from "../../domain/pincode";
 import { ErrorSummary, FieldMessage, fieldProps, messagesFor, typedValue, type SummaryField } from "../forms/messages";
@@ -89,7 +89,7 @@ export function DetailsForm({
     const form = new FormData(event.currentTarget);
     const checked = checkDetails(Object.fromEntries(DETAILS_FIELDS.map((name) => [name, String(form.get(name) ?? "")])));
     const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
-    if (!paymentChoiceSchema.safeParse(form.get("paymentMethod") ?? undefined).success) errors.paymentMethod = PAYMENT_CHOICE_MESSAGE;
+    if (!isPaymentChoice(form.get("paymentMethod"))) errors.paymentMethod = PAYMENT_CHOICE_MESSAGE;
     if (Object.keys(errors).length) {
       event.preventDefault();
       // The error summary takes the focus and links to each field.

@@ -1,4 +1,5 @@
-import { checkDetails, checkOrderMobile, type ApiCartItem } from "../../domain/checkout";
+import type { ApiCartItem } from "../../domain/checkout";
+import { checkDetails, checkOrderMobile } from "../../domain/checkout-fields";
 import { RuleViolation } from "../../domain/errors";
 import type { Actor, ShippingAddress } from "../../domain/orders/events";
 import { legacyPaymentStatus, newPayment } from "../../domain/orders/payment";

@@ -6,7 +6,8 @@
  */
 import { isRuleViolation, refusal, type Refusal } from "../../domain/errors";
 import type { Actor, OrderLine, ReturnLine } from "../../domain/orders/events";
-import { RETURN_WINDOW_MS, lineKey, returnRequestRefusal } from "../../domain/orders/returns";
+import { lineKey, returnRequestRefusal } from "../../domain/orders/returns";
+import { RETURN_WINDOW_MS } from "../../domain/orders/terms";
 import { formatDate, formatDateTime, type Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
 import type { ShopperReturns } from "../components/ReturnRequest";

@@ -3,10 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Link } from "../components/Link";
 import { useEffect, useRef } from "react";
-import { paymentChoiceSchema } from "../../domain/checkout";
-import { CHECKOUT_FORM_LIMITS, checkoutForm } from "../../domain/forms/cart";
-import { checkoutPage, placeCheckoutOrder } from "../cart/checkout-page.server";
-import { readPageForm } from "../forms/form.server";
+import { checkoutPage, placeCheckoutOrder, readCheckoutForm } from "../cart/checkout-page.server";
 import { DetailsForm } from "../components/CheckoutDetails";
 import { ChargesLines } from "../components/ChargesLines";
 import { PincodeCheck } from "../components/PincodeCheck";
@@ -23,16 +20,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("checkout:metaTitle") }];
 
-/**
- * The checkout's form: the details, the key, and how the parent will pay. Where cash is the only way,
- * a form without the choice (a page served before there was one) is a cash order; with UPI on offer
- * the parent must choose.
- */
-const CHECKOUT_FORMS = {
-  choose: checkoutForm.extend({ paymentMethod: paymentChoiceSchema }),
-  cashOnly: checkoutForm.extend({ paymentMethod: paymentChoiceSchema.default("cod") }),
-};
-
 /** The cart's summary and the details form (app/cart/checkout-page.server.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return checkoutPage(context.shop, request);
@@ -41,10 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The order from the cart; on to its confirmation, or the refusal beside the form. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
-  const form = await readPageForm(request, shop.orders.upiAvailable ? CHECKOUT_FORMS.choose : CHECKOUT_FORMS.cashOnly, {
-    ...CHECKOUT_FORM_LIMITS,
-    labels: { ...CHECKOUT_FORM_LIMITS.labels, paymentMethod: "Payment" },
-  });
+  const form = await readCheckoutForm(request, shop.orders.upiAvailable);
   if (!form.ok) return form.answer;
   const { idempotencyKey, paymentMethod, shownTotal, ...details } = form.value;
   const placed = await placeCheckoutOrder(shop, request, { idempotencyKey, paymentMethod, details, shownTotal });

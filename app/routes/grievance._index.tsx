@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
-import { GRIEVANCE_TOPICS, NAME_MAX, TEXT_MAX } from "../../domain/grievance/ticket";
+import { GRIEVANCE_TOPICS, NAME_MAX, TEXT_MAX } from "../../domain/grievance/limits";
 import { grievancePath } from "../../domain/grievance/texts";
 import { COMPLAINT_FORM_LIMITS, complaintForm } from "../../domain/forms/grievance";
 import { isRuleViolation } from "../../domain/errors";

@@ -1,5 +1,5 @@
 // The /api's rules of the road: size limits and the texts of its generic refusals
-// (decision 071). Business messages stay with their rules (domain/checkout.ts,
+// (decision 071). Business messages stay with their rules (domain/checkout-fields.ts,
 // domain/auth.ts, domain/admin-products.ts); these are about the request itself.
 
 /** Any /api body above this is a 413: a full cart of 50 lines with long names fits in a quarter of it. */

@@ -5,7 +5,7 @@ import "../zod-in-browser";
 import { z } from "zod";
 import { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema } from "../checkout";
 import { apiProductBody, apiProductPatchBody, apiStockBody } from "../admin-products";
-import { PAYMENT_METHODS } from "../orders/events";
+import { PAYMENT_METHODS } from "../orders/terms";
 import { NOTE_LIMIT, PAYMENT_FIELD_MESSAGES } from "../orders/payment";
 
 export { apiCartSchema, apiGuestOrderSchema, apiUserOrderSchema, apiProductBody, apiProductPatchBody, apiStockBody };

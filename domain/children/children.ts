@@ -15,13 +15,8 @@ import type { Decider } from "../events/decider";
 import { createEventRegistry, type PersonalFields } from "../events/registry";
 import { accountSubject } from "../privacy/subjects";
 import { findSchool } from "../schools";
+import { CHILD_NAME_MAX, KNOWN_SIZE_MAX, MAX_CHILDREN } from "./limits";
 
-/** How many children one account keeps (the issue: "up to five"). */
-export const MAX_CHILDREN = 5;
-/** A first name or a nickname: what the cart and the kit call the child. */
-export const CHILD_NAME_MAX = 30;
-/** A size as a label prints it ("30", "38-32", "Free Size"). */
-export const KNOWN_SIZE_MAX = 12;
 
 /** The classes a school in Churu teaches, as parents write them. */
 export const CLASSES = ["Nursery", "LKG", "UKG", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;

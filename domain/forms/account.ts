@@ -9,7 +9,8 @@
 import "../zod-in-browser";
 import { z } from "zod";
 import { AUTH_MESSAGES, NAME_MAX_LENGTH, looksLikeEmail, normalizeEmail } from "../auth";
-import { DETAILS_LIMITS, detailsSchema } from "../checkout";
+import { detailsSchema } from "../checkout";
+import { DETAILS_LIMITS } from "../checkout-fields";
 import { checkMobile } from "../phone";
 import { EMAIL_MAX_CHARS, PHONE_MAX_CHARS, checkName } from "./sign-in";
 

@@ -1,14 +1,15 @@
 /**
  * The forms that post to /cart and /checkout as zod schemas for the page form pipeline
  * (app/forms/form.server.ts, decision 088). The rules and their messages are the cart's
- * and the checkout's own (domain/checkout.ts, domain/cart.ts); these only say which field
+ * and the checkout's own (domain/checkout-fields.ts, domain/cart.ts); these only say which field
  * carries which. Conform turns an empty field into `undefined` and a repeated one into an
  * array, so every string says what is wrong when it is missing or doubled.
  */
 import "../zod-in-browser";
 import { z } from "zod";
 import { MIN_QUANTITY } from "../cart";
-import { detailsSchema, parseQuantity, productIdSchema, sizeSchema } from "../checkout";
+import { detailsSchema, productIdSchema, sizeSchema } from "../checkout";
+import { parseQuantity } from "../checkout-fields";
 
 export const CART_FORM_MESSAGES = {
   unknownAction: "Unknown cart action.",

@@ -6,7 +6,7 @@
  */
 import "../zod-in-browser";
 import { z } from "zod";
-import { NAME_MAX, NOTE_MAX, TEXT_MAX } from "../grievance/ticket";
+import { NAME_MAX, NOTE_MAX, TEXT_MAX } from "../grievance/limits";
 
 const field = () => z.string().optional();
 

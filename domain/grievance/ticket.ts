@@ -13,6 +13,7 @@ import { createEventRegistry } from "../events/registry";
 import { LANGUAGES, type Language } from "../i18n";
 import type { Actor } from "../orders/events";
 import { accountSubject, orderSubject } from "../privacy/subjects";
+import { GRIEVANCE_TOPICS, NAME_MAX, NOTE_MAX, TEXT_MAX } from "./limits";
 
 const TICKET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A ticket's id is a UUID in lower case (the service derives it); anything else names no ticket. */
@@ -20,14 +21,8 @@ export const isTicketId = (value: string) => TICKET_ID.test(value);
 
 export const grievanceStreamId = (ticketId: string) => `grievance-${ticketId}`;
 
-/** What a complaint is about: the admin's list groups by it; the words are the `grievance` namespace's. */
-export const GRIEVANCE_TOPICS = ["order", "delivery", "product", "payment", "refund", "other"] as const;
+/** What a complaint is about (./limits.ts). */
 export type GrievanceTopic = (typeof GRIEVANCE_TOPICS)[number];
-
-export const NAME_MAX = 100;
-export const TEXT_MAX = 1000;
-/** A note the parent receives by SMS too: short enough for a few SMS parts. */
-export const NOTE_MAX = 300;
 
 /** The rule's first deadline: an acknowledgement within 48 hours of receipt. */
 export const ACKNOWLEDGE_WITHIN_MS = 48 * 60 * 60 * 1000;

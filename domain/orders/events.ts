@@ -10,6 +10,7 @@ import { LANGUAGES, type Language } from "../i18n";
 import { creditNoteIssuedSchema, invoiceIssuedSchema } from "../tax/events";
 import type { TaxDocumentEvent } from "../tax/documents";
 import { accountSubject, orderSubject } from "../privacy/subjects";
+import { PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -18,15 +19,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ["pending", "paid"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_METHODS = ["upi", "cod"] as const;
-/** Pay by UPI to the shop's VPA, or cash on delivery. */
+/** Pay by UPI to the shop's VPA, or cash on delivery (./terms.ts). */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Where the money of an order stands, as the dashboard filters it (domain/orders/payment.ts derives it). */
 export const PAYMENT_STANDINGS = ["unpaid", "reported", "paid", "partly refunded", "refunded"] as const;
 export type PaymentStanding = (typeof PAYMENT_STANDINGS)[number];
 
-export const REFUND_METHODS = ["cash", "upi"] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 /** Who did it: shown in the audit trail. */
@@ -203,10 +202,8 @@ export interface ReturnLine {
   quantity: number;
 }
 
-export const RETURN_WANTS = ["refund", "exchange"] as const;
 export type ReturnWant = (typeof RETURN_WANTS)[number];
 
-export const RETURN_RECEIPTS = ["pickup", "drop-off"] as const;
 export type ReturnReceipt = (typeof RETURN_RECEIPTS)[number];
 
 /** The shopper asks to return lines of a delivered order, for their money back or another size (decision 103). */

@@ -6,7 +6,6 @@
  */
 import { RuleViolation } from "../errors";
 import {
-  REFUND_METHODS,
   type Actor,
   type OrderEvent,
   type PaymentEvent,
@@ -15,6 +14,7 @@ import {
   type PaymentStatus,
   type RefundMethod,
 } from "./events";
+import { REFUND_METHODS } from "./terms";
 import { UPI_REFERENCE_PATTERN, normaliseUpiReference } from "./upi";
 
 export interface PaymentState {

@@ -6,8 +6,6 @@
 import { RuleViolation, refusal, type Refusal } from "../errors";
 import {
   DELIVERY_METHODS,
-  RETURN_RECEIPTS,
-  RETURN_WANTS,
   type Actor,
   type DeliveryMethod,
   type ExchangeLine,
@@ -18,9 +16,7 @@ import {
   type ReturnReceipt,
   type ReturnWant,
 } from "./events";
-
-/** How long after delivery a parent may ask (the returns page promises 7 days). */
-export const RETURN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+import { RETURN_RECEIPTS, RETURN_WANTS, RETURN_WINDOW_MS } from "./terms";
 
 export const NOTE_MAX = 1000;
 export const REASON_MAX = 500;

@@ -3,11 +3,10 @@
  * Legal Metrology (Packaged Commodities) Rules 2011, rule 6(10), ask an online seller to show (country
  * of origin, maker or packer, net quantity, MRP inclusive of all taxes), and the return, refund and
  * cancellation terms the Consumer Protection (E-Commerce) Rules 2020 ask to be shown before purchase
- * (with no charge for cancelling unless the seller bears the same). The terms' figures come from the order's own rules (./../orders/returns.ts),
+ * (with no charge for cancelling unless the seller bears the same). The terms' figures come from the order's own rules (../orders/terms.ts),
  * so the page cannot promise other terms than the shop keeps. No I/O.
  */
-import { REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "../orders/events";
-import { RETURN_WINDOW_MS } from "../orders/returns";
+import { REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS, RETURN_WINDOW_MS } from "../orders/terms";
 import type { UniformType } from "../pricing";
 
 export const COUNTRY_MAX = 60;

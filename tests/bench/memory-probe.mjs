@@ -30,11 +30,15 @@ globalThis.WebAssembly.Memory = new Proxy(memoryCtor, {
 });
 
 process.on("SIGUSR2", () => {
+  // With --expose-gc, what is left after a full collection: live objects, not garbage not yet collected.
+  const beforeCollection = process.memoryUsage().heapUsed;
+  globalThis.gc?.();
   const usage = process.memoryUsage();
   const heap = v8.getHeapStatistics();
   const wasm = [...new Set(memories.map((ref) => ref.deref()).filter(Boolean))].map((memory) => memory.buffer.byteLength);
   const report = {
     ...usage,
+    heapUsedBeforeCollection: beforeCollection,
     wasmBytes: wasm,
     mallocedBytes: heap.malloced_memory,
     spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { size: s.space_size, used: s.space_used_size }])),

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { formatRupees } from "../../domain/money";
@@ -7,6 +9,7 @@ import { startWebServer, type WebServer } from "../../server/http";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
 import { readPage } from "../support/page-data";
 import { call } from "../support/admin";
+import { eventually } from "../support/fake-providers";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -60,6 +63,25 @@ describe("catalogue pages for visitors without a session or cart", () => {
     expect(second.headers.get("content-type")).toMatch(/^text\/html/);
     // The same page, but each response's scripts carry its own CSP nonce (decision 081).
     expect(withoutNonce(await second.text(), second)).toBe(withoutNonce(await first.text(), first));
+  });
+
+  it("sends a kept page gzipped to a browser that takes gzip, plain to one that does not: the same page with its own nonce", async () => {
+    // Compressed once it is asked for again, off the server's thread: until then it is compressed as it goes out,
+    // streamed, of no length known beforehand. The compressed-once answer says its length.
+    const gzipped = await eventually("the kept page compressed once", async () => {
+      const res = await get("/schools/dps/shirt", { "Accept-Encoding": "gzip, deflate, br" });
+      return res.headers.get("x-page-cache") === "hit" && res.headers.get("content-length") ? res : null;
+    });
+    const plain = await get("/schools/dps/shirt", { "Accept-Encoding": "identity" });
+    expect(plain.headers.get("x-page-cache")).toBe("hit");
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(gzipped.headers.get("vary")).toMatch(/Accept-Encoding/i);
+    const [zipped, unzipped] = [await gzipped.text(), await plain.text()];
+    expect(zipped).toContain("Shirt");
+    // Each answer's nonce is in the page, in the policy's own words.
+    expect(zipped).toContain(`nonce="${/'nonce-([^']+)'/.exec(gzipped.headers.get("content-security-policy") ?? "")![1]}"`);
+    expect(withoutNonce(zipped, gzipped)).toBe(withoutNonce(unzipped, plain));
   });
 
   it("answers each request with its own X-Request-Id, never the id of the request the kept page was rendered for", async () => {
@@ -194,5 +216,26 @@ describe("public files", () => {
     expect(image.status).toBe(200);
     expect(await image.text()).toContain("<svg");
     expect((await get("/images/types/no-such-thing.svg")).status).toBe(404);
+  });
+
+  it("sends the scripts and styles compressed when the shop was built: brotli, else gzip, else as they are; the same file", async () => {
+    const assets = path.resolve("build/client/assets");
+    const names = fs.readdirSync(assets);
+    for (const name of [names.find((n) => /^vendor-.*\.js$/.test(n)), names.find((n) => /\.css$/.test(n) && names.includes(`${n}.br`))]) {
+      expect(names, `${name} has its compressed forms`).toEqual(expect.arrayContaining([`${name}.br`, `${name}.gz`]));
+      const file = fs.readFileSync(path.join(assets, name!));
+      for (const [accepted, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+        const res = await get(`/assets/${name}`, { "Accept-Encoding": accepted });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-encoding"), `${name} for ${accepted}`).toBe(encoding);
+        expect(res.headers.get("content-type")).toMatch(name!.endsWith(".js") ? /javascript/ : /^text\/css/);
+        expect(res.headers.get("cache-control")).toMatch(/immutable/);
+        expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+        // The file compressed when built, not on the way out (that would be streamed, of no length known beforehand).
+        const sent = path.join(assets, `${name}${encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : ""}`);
+        expect(res.headers.get("content-length")).toBe(String(fs.statSync(sent).size));
+        expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+      }
+    }
   });
 });

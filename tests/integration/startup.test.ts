@@ -55,7 +55,8 @@ describe("start-up with bad settings", () => {
       const { code, stderr } = shop(["worker"], { SHOP_DATA_DIR: dataDir, ...env });
       expect(code).toBe(1);
       const lines = stderr.split("\n").filter((l) => l.startsWith("shop:") || l.startsWith("    at "));
-      expect(lines).toHaveLength(1);
+      // The whole of stderr in the failure's message: a start-up that died another way says how.
+      expect(lines, stderr).toHaveLength(1);
       expect(lines[0]).toMatch(message);
     });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ruleRefusal } from "../support/refusal";
-import { checkDetails, normalisePhone, parseQuantity } from "../../domain/checkout";
+import { normalisePhone } from "../../domain/checkout";
+import { checkDetails, parseQuantity } from "../../domain/checkout-fields";
 import type { OrderEvent } from "../../domain/orders/events";
 import { decide, describeItems, displayOrderId, evolve, foldOrder, initialOrderState, type OrderCommand } from "../../domain/orders/order";
 import { paymentStanding } from "../../domain/orders/payment";

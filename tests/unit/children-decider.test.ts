@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import { ENGLISH, ruleRefusal as refused } from "../support/refusal";
 import {
-  MAX_CHILDREN,
   ageNow,
   childrenDecider,
   childrenEvents,
@@ -14,6 +13,7 @@ import {
   type ChildrenEvent,
   type ChildrenState,
 } from "../../domain/children/children";
+import { MAX_CHILDREN } from "../../domain/children/limits";
 
 const userId = "0b6a3c1e-0000-4000-8000-000000000001";
 const at = "2026-11-26T06:00:00.000Z";

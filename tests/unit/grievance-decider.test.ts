@@ -10,14 +10,13 @@ import {
   grievanceDecider,
   grievanceDue,
   grievanceEvents,
-  NOTE_MAX,
   resolveBy,
-  TEXT_MAX,
   ticketNumber,
   type GrievanceCommand,
   type GrievanceEvent,
   type GrievanceState,
 } from "../../domain/grievance/ticket";
+import { NOTE_MAX, TEXT_MAX } from "../../domain/grievance/limits";
 import { grievanceSms } from "../../domain/grievance/texts";
 
 const ticketId = "3f9a1c2e-0000-4000-8000-000000000001";

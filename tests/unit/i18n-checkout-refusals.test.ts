@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DETAILS_MESSAGES, QUANTITY_MESSAGE } from "../../domain/checkout";
+import { DETAILS_MESSAGES, QUANTITY_MESSAGE } from "../../domain/checkout-fields";
 import { refusal } from "../../domain/errors";
 import { stockProblem } from "../../domain/stock/shelf";
 import { hasRefusal, refusalIn } from "../../app/i18n/i18n.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkPhone, classifyIdentifier } from "../../domain/auth";
-import { checkOrderMobile, detailsSchema } from "../../domain/checkout";
+import { detailsSchema } from "../../domain/checkout";
+import { checkOrderMobile } from "../../domain/checkout-fields";
 import { checkMobile, isMobileNumber, normalisePhone } from "../../domain/phone";
 
 describe("the mobile number rule (domain/phone.ts)", () => {

@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { isRuleViolation } from "../../domain/errors";
 import type { OrderStatus } from "../../domain/orders/events";
-import { RETURN_WINDOW_MS, decideAfterSale, newAfterSale, returnRequestRefusal, type AfterSale, type AfterSaleOrder, type ReturnRecord } from "../../domain/orders/returns";
+import { RETURN_WINDOW_MS } from "../../domain/orders/terms";
+import { decideAfterSale, newAfterSale, returnRequestRefusal, type AfterSale, type AfterSaleOrder, type ReturnRecord } from "../../domain/orders/returns";
 
 const deliveredAt = "2026-11-22T10:00:00.000Z";
 const shirt = { productId: "school/dps/shirt", size: "30", school: "DPS" };
