@@ -388,6 +388,11 @@ export class EventStoreDBEventStore implements EventStore {
     return head;
   }
 
+  /** EventStoreDB shows an event to every reader once it is written: the head is the committed head. */
+  committedHeadPosition(): Promise<Position | undefined> {
+    return this.headPosition();
+  }
+
   comparePositions(a: Position | undefined, b: Position | undefined): number {
     const zero = { commit: 0n, prepare: 0n };
     return compareClientPositions(a === undefined ? zero : decodePosition(a), b === undefined ? zero : decodePosition(b));

@@ -96,6 +96,12 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): Subscription;
   /** Position of the newest event every reader can already see, or undefined for an empty store. */
   headPosition(): Promise<Position | undefined>;
+  /**
+   * Position of the newest event committed so far, which readers may not see yet: on Postgres the events of a
+   * transaction that committed while an older one (of any database on the server) still runs stay out of reads
+   * until it ends. A replay waits for it to be seen, so it holds every event committed before it began.
+   */
+  committedHeadPosition(): Promise<Position | undefined>;
   /** Negative when a is before b. Undefined (the start) is before everything. */
   comparePositions(a: Position | undefined, b: Position | undefined): number;
   /** Events after `from` up to the head; for lag reports. May be capped at `cap`. */

@@ -365,6 +365,13 @@ export class PostgresEventStore implements EventStore {
     return rows[0] ? encodePosition(rows[0].transaction_id, rows[0].global_position) : undefined;
   }
 
+  async committedHeadPosition(): Promise<Position | undefined> {
+    const { rows } = await sql<{ transaction_id: string; global_position: string | number }>`
+      select transaction_id::text as transaction_id, global_position from es_events
+      order by es_events.transaction_id desc, es_events.global_position desc limit 1`.execute(this.db);
+    return rows[0] ? encodePosition(rows[0].transaction_id, rows[0].global_position) : undefined;
+  }
+
   async countAfter(from: Position | undefined, cap = 1_000_000): Promise<number> {
     const [tx, pos] = decodePosition(from);
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1 from es_events

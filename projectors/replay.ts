@@ -24,6 +24,8 @@ const SCRATCH_PREFIX = "rebuild_";
 // overlaps more of applying this one (a million events: 39,000-46,000 against 37,000-40,000 events/s); 30,000 was no faster
 // and holds twice the memory.
 const BATCH = 15_000;
+// How long a replay waits for a transaction older than its last events to end before it gives up (see seenUpTo).
+const HELD_BACK_MS = 120_000;
 
 export interface RebuildProgress {
   done: number;
@@ -338,6 +340,8 @@ export async function replay(
   const schema = await createScratch(db, projectors);
   const started = Date.now();
   try {
+    // Every event committed before the replay began is in what it swaps in, even one readers cannot see yet.
+    const committed = await store.committedHeadPosition();
     const total = await store.countAfter(undefined, Number.MAX_SAFE_INTEGER);
     const report = progressOf(projectors, options, total, started);
     const builder: ScratchBuilder =
@@ -348,6 +352,7 @@ export async function replay(
       ),
     );
     await addIndexes(db, schema, projectors);
+    await seenUpTo(store, committed);
 
     const caughtUp = await db.transaction().execute(async (trx) => {
       // Holding the live checkpoints stops the live projectors between batches:
@@ -388,6 +393,24 @@ export async function replay(
     };
   } finally {
     await dropLeftoverScratch(db);
+  }
+}
+
+/**
+ * Waits until readers see the events up to `committed`. On Postgres, events whose transaction committed while an
+ * older transaction (of any database on the server: transaction ids are the server's) still runs are held back
+ * from every read until it ends, so no reader skips them; a replay that swapped in before then would leave them
+ * to the live projectors, and a read model read at once would lack them.
+ */
+async function seenUpTo(store: EventStore, committed: Position | undefined): Promise<void> {
+  const deadline = Date.now() + HELD_BACK_MS;
+  while (store.comparePositions(await store.headPosition(), committed) < 0) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `replay: the newest events are still held back after ${HELD_BACK_MS / 1000} s by a transaction on the database server that began before they were committed; the live tables are unchanged, end that transaction (pg_stat_activity) and replay again`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sql } from "kysely";
+import pg from "pg";
 import fc from "fast-check";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { PostgresEventStore } from "../../eventstore/postgres";
@@ -128,6 +129,32 @@ describe("replay and verify", () => {
   });
 
   // Threads open the database by URL: a Postgres server, not the in-memory PGlite.
+  describe.skipIf(!inject("services").postgresUrl)("while an older transaction on the server still runs", () => {
+    it("holds every event committed before it began: it waits for them to be seen, then swaps in", async () => {
+      await project();
+      // A transaction begun before the events, still running (another database's would do the same).
+      const older = new pg.Client({ connectionString: database.url! });
+      await older.connect();
+      try {
+        await older.query("begin");
+        await older.query("select pg_current_xact_id()");
+        const category = `late${randomUUID().slice(0, 8)}`;
+        await append(`${category}-${randomUUID()}`, [{ id: randomUUID(), type: "A", data: {} }]);
+        expect(store.comparePositions(await store.headPosition(), newest)).toBeLessThan(0);
+        let ended = false;
+        const replayed = replay(database.db, store, only).then((r) => ({ ...r, ended }));
+        // The replay is under way and waiting; the older transaction ends only now.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        ended = true;
+        await older.query("commit");
+        expect((await replayed).ended).toBe(true);
+        expect((await liveRows()).filter((r) => r.category === category).map((r) => [r.event_type, r.count])).toEqual([["A", 1]]);
+      } finally {
+        await older.end();
+      }
+    });
+  });
+
   describe.skipIf(!inject("services").postgresUrl)("on worker threads (a Postgres server)", () => {
     it("builds each projector on its own thread and swaps in the same read models", async () => {
       for (let i = 0; i < 40; i++) {
