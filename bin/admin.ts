@@ -8,8 +8,7 @@ import { createAuthService, isAdminRuleError, isAuthError, temporaryPassword } f
 import { InProcessQueue } from "../workers/in-process-queue";
 import { codeOutbox } from "../workers/code-outbox";
 import { command } from "./args";
-
-const FROM_THE_ENVIRONMENT = ["Settings come from the environment (DATABASE_URL, ...): see README.md."];
+import { definitions } from "./definitions";
 import { ADMIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES, looksLikeEmail, passwordProblem } from "../domain/auth";
 
 function firstLine(text: string): string {
@@ -53,16 +52,7 @@ async function readPassword(passwordFile: string | undefined): Promise<string | 
 
 /** `shop admin create`: the first admin (or another), never from a web page. */
 export const adminCreateCommand = command(
-  {
-    name: "admin create",
-    summary: "create an admin, or give an existing user the admin role and a new password",
-    options: {
-      email: { type: "string", value: "EMAIL", description: "the admin's email address", required: true },
-      name: { type: "string", value: "NAME", description: "the name shown in the admin pages" },
-      "password-file": { type: "string", value: "FILE", description: "read the password from the first line of FILE" },
-    },
-    details: ["The password comes from --password-file, else from stdin when it is not a terminal, else a prompt."],
-  },
+  definitions.adminCreate,
   (config, { options }) => createAdmin(config, options),
 );
 
@@ -134,7 +124,7 @@ function day(at: Date | null): string {
 
 /** `shop admin list`: every admin, the owner first. */
 export const adminListCommand = command(
-  { name: "admin list", summary: "list the admins: name, email, added, last sign-in, enabled or disabled", details: FROM_THE_ENVIRONMENT },
+  definitions.adminList,
   (config) =>
     withAuth(config, async (auth) => {
       const admins = await auth.listAdmins();
@@ -154,16 +144,7 @@ export const adminListCommand = command(
  * line of --password-file when given, else a generated one printed once for the operator to hand over.
  */
 export const adminAddCommand = command(
-  {
-    name: "admin add",
-    summary: "add an admin with a temporary password (from --password-file, or generated and printed once)",
-    options: {
-      email: { type: "string", value: "EMAIL", description: "the new admin's email address", required: true },
-      name: { type: "string", value: "NAME", description: "the name the audit trail shows", required: true },
-      "password-file": { type: "string", value: "FILE", description: "read the temporary password from the first line of FILE (not printed)" },
-    },
-    details: ["Without --password-file a temporary password is generated and printed once. A password is never read from the command line."],
-  },
+  definitions.adminAdd,
   (config, { options }) =>
     withAuth(config, async (auth) => {
       const file = options["password-file"];
@@ -175,22 +156,13 @@ export const adminAddCommand = command(
     }),
 );
 
-function switchCommand(enabled: boolean) {
-  return command(
-    {
-      name: enabled ? "admin enable" : "admin disable",
-      summary: enabled ? "let a disabled admin sign in again" : "stop an admin signing in and end their sessions and tokens now",
-      options: { email: { type: "string", value: "EMAIL", description: "the admin's email address", required: true } },
-      details: enabled ? FROM_THE_ENVIRONMENT : ["The last enabled admin cannot be disabled.", ...FROM_THE_ENVIRONMENT],
-    },
-    (config, { options }) =>
-      withAuth(config, async (auth) => {
-        const admin = await auth.setAdminEnabled({ kind: "cli" }, options.email, enabled);
-        console.log(`${admin.email} is ${enabled ? "enabled" : "disabled"}`);
-        return 0;
-      }),
-  );
+function setEnabled(config: ShopConfig, email: string, enabled: boolean): Promise<number> {
+  return withAuth(config, async (auth) => {
+    const admin = await auth.setAdminEnabled({ kind: "cli" }, email, enabled);
+    console.log(`${admin.email} is ${enabled ? "enabled" : "disabled"}`);
+    return 0;
+  });
 }
 
-export const adminDisableCommand = switchCommand(false);
-export const adminEnableCommand = switchCommand(true);
+export const adminDisableCommand = command(definitions.adminDisable, (config, { options }) => setEnabled(config, options.email, false));
+export const adminEnableCommand = command(definitions.adminEnable, (config, { options }) => setEnabled(config, options.email, true));

@@ -68,6 +68,14 @@ export function command<const D extends CommandDefinition>(
 }
 
 /**
+ * A command whose code is loaded only when it runs. Its definition (bin/definitions.ts) is all that `shop help`,
+ * its `--help` and the command-line reader need, so those answer without loading the shop.
+ */
+export function lazyCommand<const D extends CommandDefinition>(definition: D, load: () => Promise<Command<D>>): Command<D> {
+  return { definition, run: async (config, args) => (await load()).run(config, args) };
+}
+
+/**
  * A command line the command cannot take. Exit code 2 when it cannot be read
  * (an unknown option, an option without its value, a malformed number, an extra
  * argument); 1 when something required is left out, as `shop admin create`

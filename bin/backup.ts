@@ -16,6 +16,7 @@ import { createBackupService } from "../services/backups";
 import { readModelTables } from "../workers/backups";
 import { backupFileName } from "../domain/backup-schedule";
 import { command, CommandLineError } from "./args";
+import { definitions } from "./definitions";
 import { progressReporter, rebuildLive } from "./ops";
 import { reapplyErasures } from "./privacy";
 
@@ -54,24 +55,7 @@ function rowsLine(rows: Record<string, number>): string {
 }
 
 export const backupCommand = command(
-  {
-    name: "backup",
-    summary: "write a consistent, checksummed backup of the events and the state they do not rebuild",
-    options: {
-      to: { type: "string", value: "FILE", description: "where to write it (default: BACKUP_DIR/shop-backup-<time>.jsonl.gz)" },
-    },
-    details: [
-      "In it: every event, and every table a replay does not rebuild (accounts and admins, sessions and API tokens,",
-      "products, newsletter sign-ups, the notification record, the reactor's checkpoint). Not in it: the read models",
-      "(shop restore replays them) and the session secret (data/session-secret or SESSION_SECRET: keep it apart).",
-      "Gzip of JSON lines; a header with the format version, the schema level and the counts; a sha256 of the content",
-      "in the trailer, checked by shop restore. See docs/backups.md.",
-      "",
-      "On a Postgres server (DATABASE_URL) it runs beside the live shop: one repeatable-read snapshot.",
-      "The embedded database (PGlite) belongs to one process: stop the shop first, or let the running shop",
-      "back itself up (BACKUP_DAILY_AT, into BACKUP_DIR).",
-    ],
-  },
+  definitions.backup,
   async (config, { options }) => {
     refuseEventStoreDb(config, "shop backup");
     const file = path.resolve(options.to ?? path.join(config.backup.dir, backupFileName(new Date())));
@@ -103,23 +87,7 @@ export const backupCommand = command(
 );
 
 export const restoreCommand = command(
-  {
-    name: "restore",
-    summary: "restore a backup into an empty database or data folder, then rebuild the read models",
-    positional: { name: "file", description: "a file written by shop backup", required: true },
-    options: {
-      check: { type: "boolean", description: "only check the file (format, checksum, counts); open no database" },
-    },
-    details: [
-      "Into DATABASE_URL when set, else the embedded database in SHOP_DATA_DIR (stop any shop using it).",
-      "The target must hold nothing (a new database, or one only migrated): anything else is refused.",
-      "The file is checked whole first; then the schema is brought to the backup's level, everything is written in",
-      "one transaction that commits only once the file's checksum and counts have been checked again, the schema",
-      "is migrated on to this shop's level, and the read models are rebuilt by replay. Run shop verify after.",
-      "Event positions are the new store's; each reactor's checkpoint is moved to the event it had reached.",
-      "Everyone erased since the backup was taken (PRIVACY_ERASURES_FILE) is erased again before the replay.",
-    ],
-  },
+  definitions.restore,
   async (config, { positional: file, options }) => {
     const checked = await checkBackup(path.resolve(file));
     const rows = Object.fromEntries(Object.entries(checked.header.counts).filter(([k]) => k !== "events"));
@@ -220,23 +188,7 @@ async function openTarget(url: string): Promise<{ target: CopyTarget; close: () 
 }
 
 export const copyEventsCommand = command(
-  {
-    name: "copy-events",
-    summary: "copy every stream of this shop's event store into a Postgres server or EventStoreDB",
-    options: {
-      to: { type: "string", value: "URL", required: true, description: "the target: postgres://user@host/db, or esdb://host:2113?tls=false" },
-    },
-    details: [
-      "Keeps each event's stream, revision, id, type, data, metadata and time, and their global order; the target's",
-      "positions are its own. The events only: accounts, products and the rest go with shop backup and shop restore.",
-      "Run it again to copy what is new: what the target holds must be this store's first events in the same order",
-      "(checked event by event), and is never copied twice; anything else there is refused. After the copy every",
-      "event is read back from the target and checked against this store, in number and in order.",
-      "A postgres:// target is migrated to this shop's schema first. The esdb:// path is written against the",
-      "EventStoreDB adapter and has NOT been run against a live EventStoreDB.",
-      "The embedded database belongs to one process: stop the shop first.",
-    ],
-  },
+  definitions.copyEvents,
   async (config, { options }) => {
     const { target, close: closeTarget } = await openTarget(options.to);
     let source: CopySource;

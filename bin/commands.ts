@@ -1,13 +1,6 @@
-import { startProcess, type Role } from "./process";
-import { migrateToLatest } from "../db/migrate";
-import { openDatabase } from "../server/runtime";
-import { seedDemoCommand } from "./seed-demo";
-import { replayCommand, statusCommand, streamCommand, tailCommand, verifyCommand } from "./ops";
-import { adminAddCommand, adminCreateCommand, adminDisableCommand, adminEnableCommand, adminListCommand } from "./admin";
-import { stockOpenCommand, stockShipPastCommand, stockSweepCommand } from "./stock";
-import { backupCommand, copyEventsCommand, restoreCommand } from "./backup";
-import { privacyEraseCommand, privacyReapplyCommand, privacySealExistingCommand } from "./privacy";
-import { command, type Command, type CommandDefinition } from "./args";
+import type { Role } from "./process";
+import { command, lazyCommand, type Command, type CommandDefinition } from "./args";
+import { definitions } from "./definitions";
 
 const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
 
@@ -16,7 +9,7 @@ const serving = new Set<string>();
 
 function roles(name: string, summary: string, list: Role[], dev = false): Command {
   serving.add(name);
-  return command({ name, summary, details: FROM_THE_ENVIRONMENT }, (config) => startProcess(config, { roles: list, dev }));
+  return command({ name, summary, details: FROM_THE_ENVIRONMENT }, async (config) => (await import("./process")).startProcess(config, { roles: list, dev }));
 }
 
 /**
@@ -30,6 +23,8 @@ export function servesUntilStopped(name: string | undefined): boolean {
 const migrate = command(
   { name: "migrate", summary: "bring the database schema up to date and exit", details: FROM_THE_ENVIRONMENT },
   async (config) => {
+    const { openDatabase } = await import("../server/runtime");
+    const { migrateToLatest } = await import("../db/migrate");
     const database = await openDatabase(config);
     try {
       const applied = await migrateToLatest(database.db);
@@ -56,26 +51,27 @@ export const commands: Command[] = [
   roles("projector", "run the projectors and the notification reactor only", ["projector"]),
   roles("worker", "work the job queues (codes, notifications) only", ["worker"]),
   migrate,
-  adminCreateCommand,
-  adminListCommand,
-  adminAddCommand,
-  adminDisableCommand,
-  adminEnableCommand,
-  replayCommand,
-  verifyCommand,
-  streamCommand,
-  tailCommand,
-  statusCommand,
-  stockOpenCommand,
-  stockShipPastCommand,
-  stockSweepCommand,
-  backupCommand,
-  restoreCommand,
-  copyEventsCommand,
-  privacySealExistingCommand,
-  privacyReapplyCommand,
-  privacyEraseCommand,
-  seedDemoCommand,
+  // The rest load their code only when they run (bin/definitions.ts says what each takes).
+  lazyCommand(definitions.adminCreate, () => import("./admin").then((m) => m.adminCreateCommand)),
+  lazyCommand(definitions.adminList, () => import("./admin").then((m) => m.adminListCommand)),
+  lazyCommand(definitions.adminAdd, () => import("./admin").then((m) => m.adminAddCommand)),
+  lazyCommand(definitions.adminDisable, () => import("./admin").then((m) => m.adminDisableCommand)),
+  lazyCommand(definitions.adminEnable, () => import("./admin").then((m) => m.adminEnableCommand)),
+  lazyCommand(definitions.replay, () => import("./ops").then((m) => m.replayCommand)),
+  lazyCommand(definitions.verify, () => import("./ops").then((m) => m.verifyCommand)),
+  lazyCommand(definitions.stream, () => import("./ops").then((m) => m.streamCommand)),
+  lazyCommand(definitions.tail, () => import("./ops").then((m) => m.tailCommand)),
+  lazyCommand(definitions.status, () => import("./ops").then((m) => m.statusCommand)),
+  lazyCommand(definitions.stockOpen, () => import("./stock").then((m) => m.stockOpenCommand)),
+  lazyCommand(definitions.stockShipPast, () => import("./stock").then((m) => m.stockShipPastCommand)),
+  lazyCommand(definitions.stockSweep, () => import("./stock").then((m) => m.stockSweepCommand)),
+  lazyCommand(definitions.backup, () => import("./backup").then((m) => m.backupCommand)),
+  lazyCommand(definitions.restore, () => import("./backup").then((m) => m.restoreCommand)),
+  lazyCommand(definitions.copyEvents, () => import("./backup").then((m) => m.copyEventsCommand)),
+  lazyCommand(definitions.privacySealExisting, () => import("./privacy").then((m) => m.privacySealExistingCommand)),
+  lazyCommand(definitions.privacyReapply, () => import("./privacy").then((m) => m.privacyReapplyCommand)),
+  lazyCommand(definitions.privacyErase, () => import("./privacy").then((m) => m.privacyEraseCommand)),
+  lazyCommand(definitions.seedDemo, () => import("./seed-demo").then((m) => m.seedDemoCommand)),
 ];
 
 export type Lookup =

@@ -10,6 +10,7 @@ import { readEvent } from "../domain/events/index";
 import { isUnreadableEvent } from "../domain/events/registry";
 
 import { command } from "./args";
+import { definitions } from "./definitions";
 
 /** Operator commands: rebuild and check read models, look into streams. */
 
@@ -52,21 +53,8 @@ export function progressReporter(label: string, unit = "events", stream: NodeJS.
   };
 }
 
-const PROJECTIONS = {
-  name: "projection",
-  description: `a read model, by name (default: all): ${allProjectors.map((p) => p.name).join(", ")}`,
-  many: true,
-} as const;
-
-const JSON_OUTPUT = { type: "boolean", description: "print JSON instead of a table" } as const;
-
 export const replayCommand = command(
-  {
-    name: "replay",
-    summary: "rebuild read models from the first event, blue-green",
-    positional: PROJECTIONS,
-    details: ["New tables fill beside the live ones, catch up, and swap in one transaction."],
-  },
+  definitions.replay,
   (config, { positional }) => rebuildLive(config, positional),
 );
 
@@ -113,12 +101,7 @@ async function replayWith(core: ShopCore, chosen: Projector[], builder: ScratchB
 }
 
 export const verifyCommand = command(
-  {
-    name: "verify",
-    summary: "rebuild into scratch tables and compare with the live ones row by row",
-    positional: PROJECTIONS,
-    details: ["Prints the rows that differ and exits 1 if there are any."],
-  },
+  definitions.verify,
   (config, { positional }) => compareWithReplay(config, positional),
 );
 
@@ -170,12 +153,7 @@ function eventLine(e: RecordedEvent): string {
 }
 
 export const streamCommand = command(
-  {
-    name: "stream",
-    summary: "the events of one stream",
-    positional: { name: "stream-id", description: "the stream, e.g. order-<id> or cart-<id>", required: true },
-    options: { json: JSON_OUTPUT },
-  },
+  definitions.stream,
   (config, { positional, options }) => printStream(config, positional, options),
 );
 
@@ -213,15 +191,7 @@ async function printStream(config: ShopConfig, streamId: string, flags: { json: 
 }
 
 export const tailCommand = command(
-  {
-    name: "tail",
-    summary: "follow the global stream live",
-    options: {
-      from: { type: "string", value: "POSITION", description: "start after this position (default: the head, so only new events)" },
-      json: { type: "boolean", description: "print one JSON object per event" },
-    },
-    details: ["Ctrl-C stops."],
-  },
+  definitions.tail,
   (config, { options }) => followAll(config, options),
 );
 
@@ -242,11 +212,7 @@ async function followAll(config: ShopConfig, flags: { from: string | undefined; 
 }
 
 export const statusCommand = command(
-  {
-    name: "status",
-    summary: "each projector and reactor with its checkpoint, the head and the lag",
-    options: { json: JSON_OUTPUT },
-  },
+  definitions.status,
   (config, { options }) => printStatus(config, options),
 );
 

@@ -3,6 +3,7 @@ import { openShopCore } from "../server/runtime";
 import { createServices, type Shop } from "../services/index";
 import { sealStored } from "../eventstore/sealing";
 import { command } from "./args";
+import { definitions } from "./definitions";
 
 /** Operator commands for parents' data (docs/privacy.md, decisions 121-123). */
 
@@ -16,15 +17,7 @@ async function withShop<T>(config: ShopConfig, work: (shop: Shop) => Promise<T>,
 }
 
 export const privacySealExistingCommand = command(
-  {
-    name: "privacy seal-existing",
-    summary: "seal the personal fields of events stored before sealing, each under its person's key",
-    details: [
-      "Each event whose type declares personal fields and is not yet sealed gets those fields sealed in place;",
-      "what it reads as is checked to be unchanged first (decision 122). Safe while the shop runs, and a no-op",
-      "once done. An erasure seals the person's own events first, so nothing is left in the clear.",
-    ],
-  },
+  definitions.privacySealExisting,
   (config) =>
     withShop(config, async (shop) => {
       const report = await sealStored(shop.db, shop.sealer);
@@ -34,14 +27,7 @@ export const privacySealExistingCommand = command(
 );
 
 export const privacyReapplyCommand = command(
-  {
-    name: "privacy reapply-erasures",
-    summary: "erase again everyone on the list kept apart from the backups (after restoring an old backup)",
-    details: [
-      "Reads PRIVACY_ERASURES_FILE (default <SHOP_DATA_DIR>/erasures.log) and erases each person listed whose",
-      "key is back or whose erasure the database does not know (decision 123). shop restore runs it itself.",
-    ],
-  },
+  definitions.privacyReapply,
   (config) =>
     withShop(config, async (shop) => {
       const again = await shop.privacy.reapplyErasures();
@@ -51,11 +37,7 @@ export const privacyReapplyCommand = command(
 );
 
 export const privacyEraseCommand = command(
-  {
-    name: "privacy erase",
-    summary: "erase one person now (account:<user id> or order:<order id>), as the admin page does",
-    positional: { name: "subject", description: "account:<user id> or order:<order id>", required: true },
-  },
+  definitions.privacyErase,
   (config, { positional: subject }) =>
     withShop(config, async (shop) => {
       const done = await shop.privacy.erase(subject, { kind: "system", name: "shop privacy erase" });

@@ -9,6 +9,7 @@ import { listCatalogueProducts, type CatalogueProduct } from "../domain/catalogu
 import type { Actor, OrderStatus } from "../domain/orders/events";
 import { progressReporter } from "./ops";
 import { command } from "./args";
+import { definitions } from "./definitions";
 import { seededRandom, writeDemoHistory } from "./demo-history";
 
 /**
@@ -106,17 +107,7 @@ function schoolOf(products: CatalogueProduct[], productId: string): string {
 }
 
 export const seedDemoCommand = command(
-  {
-    name: "seed-demo",
-    summary: "generate realistic carts and orders through the real commands",
-    options: {
-      orders: { type: "positive-integer", value: "N", description: "how many orders to place", default: 100 },
-      concurrency: { type: "positive-integer", value: "N", description: "orders placed at the same time", default: 8 },
-      seed: { type: "positive-integer", value: "N", description: "seed for the random names, products, sizes and statuses", default: 1994 },
-      history: { type: "boolean", description: "spread the orders over the last two school years (April and July rushes, UPI and cash, returns and exchanges)" },
-    },
-    details: ["For demos and the replay benchmark; on the embedded database stop the shop first."],
-  },
+  definitions.seedDemo,
   (config, { options }) => seedDemo(config, options),
 );
 

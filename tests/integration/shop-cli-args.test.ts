@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SHOP_CLI } from "../support/shop-cli";
 
@@ -59,6 +60,35 @@ describe("shop --help", () => {
       expect(out.split("\n")[0]).toBe(usage);
       for (const text of mentions) expect(out).toContain(text);
     }
+  });
+});
+
+describe("what the shop command loads", () => {
+  /** The repository's modules a `shop` run loads, as paths from the repository's root. */
+  function loadedBy(...args: string[]): string[] {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--import", path.resolve("tests/support/log-loaded.mjs"), path.resolve("bin/shop.ts"), ...args], {
+      env: { ...process.env, DATABASE_URL: "postgres://127.0.0.1:1/shop", REDIS_URL: "redis://127.0.0.1:1", EVENTSTORE_URL: "" },
+      encoding: "utf8",
+      input: "",
+      timeout: 60_000,
+    });
+    const root = pathToFileURL(path.resolve(".")).href + "/";
+    return [...result.stderr.matchAll(/^loaded (\S+)$/gm)].map((m) => m[1].replace(root, ""));
+  }
+
+  it("answers help and a command line it cannot take without loading any command's code", { timeout: 120_000 }, () => {
+    for (const args of [["help"], ["replay", "--help"], ["admin"], ["seed-demo", "--ordres", "5"]]) {
+      const loaded = loadedBy(...args);
+      expect(loaded, args.join(" ")).toContain("bin/definitions.ts");
+      // Only the settings (server/config.ts and what it reads them with), the definitions and the command-line reader:
+      // no database, store, service or command.
+      expect(loaded.filter((file) => /^(db|eventstore|workers|app)\/|^services\/(?!settings\.ts)|^projectors\/(?!names\.ts)|^bin\/(admin|ops|stock|backup|privacy|seed-demo|process)\.ts/.test(file)), args.join(" ")).toEqual([]);
+    }
+  });
+
+  it("loads a command's code when it runs", { timeout: 60_000 }, () => {
+    // Its database cannot be reached, so it ends at once, but only after loading what it does.
+    expect(loadedBy("status")).toContain("bin/ops.ts");
   });
 });
 
