@@ -2,14 +2,12 @@ import type { Role } from "./process";
 import { command, lazyCommand, type Command, type CommandDefinition } from "./args";
 import { definitions } from "./definitions";
 
-const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
-
 /** The commands that serve until stopped (start, web, ...), by name. */
 const serving = new Set<string>();
 
-function roles(name: string, summary: string, list: Role[], dev = false): Command {
-  serving.add(name);
-  return command({ name, summary, details: FROM_THE_ENVIRONMENT }, async (config) => (await import("./process")).startProcess(config, { roles: list, dev }));
+function serve(definition: CommandDefinition, list: Role[], dev = false): Command {
+  serving.add(definition.name);
+  return command(definition, async (config) => (await import("./process")).startProcess(config, { roles: list, dev }));
 }
 
 /**
@@ -20,38 +18,31 @@ export function servesUntilStopped(name: string | undefined): boolean {
   return name !== undefined && serving.has(name);
 }
 
-const migrate = command(
-  { name: "migrate", summary: "bring the database schema up to date and exit", details: FROM_THE_ENVIRONMENT },
-  async (config) => {
-    const { openDatabase } = await import("../server/runtime");
-    const { migrateToLatest } = await import("../db/migrate");
-    const database = await openDatabase(config);
-    try {
-      const applied = await migrateToLatest(database.db);
-      console.log(applied.length ? `applied: ${applied.join(", ")}` : "schema is up to date");
-    } finally {
-      await database.close();
-    }
-    return 0;
-  },
-);
+const migrate = command(definitions.migrate, async (config) => {
+  const { openDatabase } = await import("../server/runtime");
+  const { migrateToLatest } = await import("../db/migrate");
+  const database = await openDatabase(config);
+  try {
+    const applied = await migrateToLatest(database.db);
+    console.log(applied.length ? `applied: ${applied.join(", ")}` : "schema is up to date");
+  } finally {
+    await database.close();
+  }
+  return 0;
+});
 
 /** `shop help [command]`: answered by bin/shop.ts itself, before any setting is read. */
-export const help = {
-  name: "help",
-  summary: "list the commands, or show what one command takes",
-  positional: { name: "command", description: 'a command, e.g. "seed-demo" or "admin create"', many: true },
-} as const satisfies CommandDefinition;
+export const help = definitions.help;
 
 /** Every `shop` command, in the order `shop help` lists them. */
 export const commands: Command[] = [
-  roles("start", "run the shop: web, projectors and jobs in one process (builds first if needed)", ["web", "projector", "worker"]),
-  roles("dev", "development server with hot reload, projectors and jobs in the same process", ["web", "projector", "worker"], true),
-  roles("web", "serve pages and /api only", ["web"]),
-  roles("projector", "run the projectors and the notification reactor only", ["projector"]),
-  roles("worker", "work the job queues (codes, notifications) only", ["worker"]),
+  serve(definitions.start, ["web", "projector", "worker"]),
+  serve(definitions.dev, ["web", "projector", "worker"], true),
+  serve(definitions.web, ["web"]),
+  serve(definitions.projector, ["projector"]),
+  serve(definitions.worker, ["worker"]),
   migrate,
-  // The rest load their code only when they run (bin/definitions.ts says what each takes).
+  // The rest load their code only when they run.
   lazyCommand(definitions.adminCreate, () => import("./admin").then((m) => m.adminCreateCommand)),
   lazyCommand(definitions.adminList, () => import("./admin").then((m) => m.adminListCommand)),
   lazyCommand(definitions.adminAdd, () => import("./admin").then((m) => m.adminAddCommand)),
@@ -93,9 +84,9 @@ export function findCommand(argv: readonly string[]): Lookup {
   return { kind: "group", name: first, members, unknown };
 }
 
-function listing(definitions: CommandDefinition[]): string[] {
-  const width = Math.max(...definitions.map((d) => d.name.length));
-  return definitions.map((d) => `  ${d.name.padEnd(width)}  ${d.summary}`);
+function listing(list: CommandDefinition[]): string[] {
+  const width = Math.max(...list.map((d) => d.name.length));
+  return list.map((d) => `  ${d.name.padEnd(width)}  ${d.summary}`);
 }
 
 /** What `shop`, `shop help` and `shop --help` print. */

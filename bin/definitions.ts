@@ -7,6 +7,7 @@ import type { CommandDefinition } from "./args";
  * its own module (bin/admin.ts, bin/ops.ts, ...), loaded only when it runs (bin/commands.ts).
  */
 
+const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
 const FROM_THE_DATABASE_SETTING = ["Settings come from the environment (DATABASE_URL, ...): see README.md."];
 const ADMIN_EMAIL = { type: "string", value: "EMAIL", description: "the admin's email address", required: true } as const;
 
@@ -19,6 +20,20 @@ const PROJECTIONS = {
 const JSON_OUTPUT = { type: "boolean", description: "print JSON instead of a table" } as const;
 
 export const definitions = {
+  // The shop itself, whole or one part per process (bin/process.ts).
+  start: { name: "start", summary: "run the shop: web, projectors and jobs in one process (builds first if needed)", details: FROM_THE_ENVIRONMENT },
+  dev: { name: "dev", summary: "development server with hot reload, projectors and jobs in the same process", details: FROM_THE_ENVIRONMENT },
+  web: { name: "web", summary: "serve pages and /api only", details: FROM_THE_ENVIRONMENT },
+  projector: { name: "projector", summary: "run the projectors and the notification reactor only", details: FROM_THE_ENVIRONMENT },
+  worker: { name: "worker", summary: "work the job queues (codes, notifications) only", details: FROM_THE_ENVIRONMENT },
+  migrate: { name: "migrate", summary: "bring the database schema up to date and exit", details: FROM_THE_ENVIRONMENT },
+  /** `shop help [command]`: answered by bin/shop.ts itself, before any setting is read. */
+  help: {
+    name: "help",
+    summary: "list the commands, or show what one command takes",
+    positional: { name: "command", description: 'a command, e.g. "seed-demo" or "admin create"', many: true },
+  },
+
   // `shop admin ...`: the admins, from the server (bin/admin.ts).
   adminCreate: {
     name: "admin create",

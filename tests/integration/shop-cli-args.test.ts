@@ -66,14 +66,18 @@ describe("shop --help", () => {
 describe("what the shop command loads", () => {
   /** The repository's modules a `shop` run loads, as paths from the repository's root. */
   function loadedBy(...args: string[]): string[] {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "--import", path.resolve("tests/support/log-loaded.mjs"), path.resolve("bin/shop.ts"), ...args], {
-      env: { ...process.env, DATABASE_URL: "postgres://127.0.0.1:1/shop", REDIS_URL: "redis://127.0.0.1:1", EVENTSTORE_URL: "" },
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "shop-loaded-")), "modules");
+    fs.writeFileSync(file, "");
+    spawnSync(process.execPath, ["--import", "tsx", "--import", path.resolve("tests/support/log-loaded.mjs"), path.resolve("bin/shop.ts"), ...args], {
+      env: { ...process.env, LOADED_MODULES_FILE: file, DATABASE_URL: "postgres://127.0.0.1:1/shop", REDIS_URL: "redis://127.0.0.1:1", EVENTSTORE_URL: "" },
       encoding: "utf8",
       input: "",
       timeout: 60_000,
     });
     const root = pathToFileURL(path.resolve(".")).href + "/";
-    return [...result.stderr.matchAll(/^loaded (\S+)$/gm)].map((m) => m[1].replace(root, ""));
+    const loaded = fs.readFileSync(file, "utf8").split("\n").filter(Boolean);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    return loaded.map((url) => url.replace(root, ""));
   }
 
   it("answers help and a command line it cannot take without loading any command's code", { timeout: 120_000 }, () => {
