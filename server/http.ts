@@ -2,7 +2,6 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import express from "express";
-import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
@@ -20,6 +19,7 @@ import { cachePolicy } from "./cache-policy";
 import { photoFiles } from "./photo-files";
 import { CONNECTIONS_CHECKING_INTERVAL_MS, limitConnections } from "./connection-limits";
 import { precompressedFiles } from "./precompressed-files";
+import { gzipAsItGoes } from "./gzip-as-it-goes";
 
 export interface WebServer {
   server: http.Server;
@@ -46,7 +46,7 @@ export async function startWebServer(
   // req.ip: the socket's address, or what a trusted proxy says in X-Forwarded-For (TRUST_PROXY).
   app.set("trust proxy", shop.config.trustProxy);
   app.use(requestLogger(options.log ?? createLogger({ level: shop.config.logLevel }), { development: Boolean(options.vite) }));
-  app.use(compression());
+  app.use(gzipAsItGoes());
   // Before anything can answer, files and refusals included (decision 081).
   app.use(
     securityHeadersMiddleware({

@@ -218,6 +218,29 @@ describe("public files", () => {
     expect((await get("/images/types/no-such-thing.svg")).status).toBe(404);
   });
 
+  it("sends a page made for one request gzipped as it goes out, never brotli, whatever the browser takes (decision 155)", async () => {
+    const cart = await guestWithCart(1);
+    // Each answer made for its request (nothing of them kept), with what it must say.
+    for (const [url, headers, says] of [
+      [`${server.url}/cart`, { Cookie: cart }, "Shirt"],
+      [`${server.url}/orders/track`, {}, "<form"],
+      [`${server.url}/api/products`, {}, "Navy School Shirt"],
+      [`${rendered.url}/schools/dps`, {}, "Shirt"],
+    ] as const) {
+      for (const accepted of ["gzip, deflate, br", "br, gzip", "*"]) {
+        const res = await call(url, { headers: { ...headers, "Accept-Encoding": accepted } });
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get("content-encoding"), `${url} for ${accepted}`).toBe("gzip");
+        expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+        expect(await res.text(), url).toContain(says);
+      }
+      // A browser that takes brotli alone gets the answer as it is.
+      const brOnly = await call(url, { headers: { ...headers, "Accept-Encoding": "br" } });
+      expect(brOnly.headers.get("content-encoding")).toBeNull();
+      expect(await brOnly.text(), url).toContain(says);
+    }
+  });
+
   it("sends the scripts and styles compressed when the shop was built: brotli, else gzip, else as they are; the same file", async () => {
     const assets = path.resolve("build/client/assets");
     const names = fs.readdirSync(assets);
