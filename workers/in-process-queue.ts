@@ -11,6 +11,9 @@ import {
   type QueueName,
 } from "../services/queue";
 
+/** The longest wait one timer holds: 2^31 - 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface PendingJob {
   queue: QueueName;
   id: string;
@@ -50,10 +53,21 @@ export class InProcessQueue implements JobQueue {
       return;
     }
     // Lost if the process stops first, like a retry's wait: the record stays pending and the repair sweep queues it again.
+    this.after(options.delay, () => this.dispatch(job));
+  }
+
+  /**
+   * Runs `then` once `ms` have passed. A timer holds at most MAX_TIMER_MS (about 24.8 days); Node runs one set
+   * for longer after 1 ms, so a longer wait (a reminder of an order stamped by a clock ahead of this one) is
+   * waited in steps.
+   */
+  private after(ms: number, then: () => void): void {
+    const step = Math.min(ms, MAX_TIMER_MS);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.dispatch(job);
-    }, options.delay);
+      if (ms > step) this.after(ms - step, then);
+      else then();
+    }, step);
     this.timers.add(timer);
   }
 
@@ -86,11 +100,7 @@ export class InProcessQueue implements JobQueue {
           });
           return;
         }
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          this.dispatch({ ...job, attempt: job.attempt + 1 });
-        }, this.backoffMs * 2 ** (job.attempt - 1));
-        this.timers.add(timer);
+        this.after(this.backoffMs * 2 ** (job.attempt - 1), () => this.dispatch({ ...job, attempt: job.attempt + 1 }));
       }
     })();
     this.running.add(run);

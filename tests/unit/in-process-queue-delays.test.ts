@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { InProcessQueue } from "../../workers/in-process-queue";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("a job the in-process queue holds back", () => {
+  it("waits a delay longer than one timer holds (24.8 days), instead of running at once", async () => {
+    const queue = new InProcessQueue();
+    const ran: unknown[] = [];
+    queue.process("notifications", async (data) => void ran.push(data));
+    await queue.add("notifications", "payment-reminder", { key: "far" }, { delay: 40 * DAY_MS });
+    // A timer set for longer than 2^31 - 1 ms would have fired after 1 ms.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toEqual([]);
+    await queue.close();
+  });
+
+  it("runs it once its whole delay has passed, and not a day before", async () => {
+    vi.useFakeTimers();
+    const queue = new InProcessQueue();
+    const ran: unknown[] = [];
+    queue.process("notifications", async (data) => void ran.push(data));
+    await queue.add("notifications", "payment-reminder", { key: "far" }, { delay: 40 * DAY_MS });
+    await vi.advanceTimersByTimeAsync(39 * DAY_MS);
+    expect(ran).toEqual([]);
+    await vi.advanceTimersByTimeAsync(DAY_MS);
+    expect(ran).toEqual([{ key: "far" }]);
+    await queue.close();
+  });
+});
