@@ -283,8 +283,8 @@ export async function connectPGlite(dir?: string): Promise<Database> {
   // Set before the embedded Postgres is compiled, the only WebAssembly the shop runs (decision 155): V8 compiles it
   // with its baseline compiler, Liftoff, and no longer recompiles its busiest functions with TurboFan on its own
   // threads as they warm up. Those compilations took megabytes each from the C allocator on four threads, which
-  // kept them: 60-70 MB of the shop's resident memory, whether idle or at the end of a rush, for no CPU saved
-  // over a rush (233 CPU seconds with it, 235 without).
+  // kept them: 60-70 MB of the shop's resident memory, whether idle or at the end of a rush. TurboFan's code saved
+  // no CPU over a rush (233 CPU seconds on Liftoff only, 235 with TurboFan).
   v8.setFlagsFromString("--liftoff-only");
   // Loaded only here: a process on a Postgres server (and a replay thread) never pays for the embedded engine.
   const { PGlite } = await import("@electric-sql/pglite");

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 
 /**
  * What the compression middleware is shown of a browser's Accept-Encoding: the same codings without brotli, and
- * brotli refused outright (`br;q=0`), so that a `*` cannot bring it back. One pass over the header.
+ * brotli refused outright (`br;q=0`), so that a `*` cannot bring it back. Linear in the header's length.
  */
 export function withoutBrotli(accepted: string): string {
   const kept = accepted.split(",").filter((entry) => entry.split(";")[0].trim().toLowerCase() !== "br");
