@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
+    // Every file closes what it opened: the worker's next file would inherit it (decision 157).
+    setupFiles: ["tests/support/left-open.ts"],
     pool: "forks",
     // Three on two cores: browser tests and spawned shops spend much of their time waiting (decision 150).
     maxWorkers: 3,

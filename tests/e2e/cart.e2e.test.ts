@@ -25,12 +25,15 @@ async function badge(page: Page): Promise<string> {
 }
 
 /** Adds the DPS shirt in a size from its school page, with the page's own form. */
-export async function addShirt(page: Page, js: boolean, size: string, quantity = 1) {
+async function addShirt(page: Page, js: boolean, size: string, quantity = 1) {
   await open(page, `/schools/dps/shirt?size=${size}`, js);
   await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
   await page.getByRole("button", { name: "ADD TO CART" }).click();
   await page.waitForLoadState("load");
   await settle(page, (url) => url.pathname === "/schools/dps/shirt", js);
+  // Until the shop says it was added. With JS the add goes by a fetcher, which leaves the router idle: a page
+  // opened before its answer came cancels it, and the cart stays empty (CI once saw that on a busy machine).
+  await page.getByRole("status").filter({ hasText: `Added: Shirt (${size}) x ${quantity}` }).waitFor();
 }
 
 for (const mode of JS_MODES) {

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { call, createTestAdmin, placeTestOrder, type TestAdmin } from "../support/admin";
 import { csvField, csvLine, exportFileName, indianDateTime, parseDashboardQuery, parseOrderSearch, SEARCH_MESSAGES } from "../../domain/admin-orders";
 import { refusalIn } from "../../app/i18n/i18n.server";
+import { indianDay } from "../../domain/orders/charges";
 
 let server: TestServer;
 let admin: TestAdmin;
@@ -59,8 +60,10 @@ describe("the search box", () => {
   });
 
   it("takes an Indian day range, both days inclusive", async () => {
-    const today = indianDateTime(new Date()).slice(0, 10).split("-").reverse().join("-");
-    const tomorrow = indianDateTime(new Date(Date.now() + 86_400_000)).slice(0, 10).split("-").reverse().join("-");
+    // The Indian day the order was placed on, not the day this test runs: the two differ across midnight.
+    const { placed_at: placedAt } = await server.shop.db.selectFrom("orders").select("placed_at").where("id", "=", ramesh.orderId).executeTakeFirstOrThrow();
+    const today = indianDay(new Date(placedAt));
+    const tomorrow = indianDay(new Date(new Date(placedAt).getTime() + 86_400_000));
     const q = (params: Record<string, string>) =>
       server.shop.adminOrders.listPage(parseDashboardQuery(new URLSearchParams({ q: `ram ${tag}`, ...params })).query);
     expect((await q({ from: today, to: today })).orders.map((o) => o.id)).toEqual([ramesh.orderId]);

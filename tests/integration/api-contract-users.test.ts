@@ -2,8 +2,9 @@
 // (The auth matrix, 405, 413, 415 and malformed bodies: api-contract.test.ts.)
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, LOGIN_MAX_FAILURES_PER_PAIR, OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_PHONE } from "../../domain/auth";
+import { AUTH_MESSAGES, LOGIN_MAX_FAILURES_PER_PAIR, LOGIN_WINDOW_MINUTES, OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_PHONE } from "../../domain/auth";
 import { startApiHarness, type ApiHarness } from "../support/api";
+import { clearOfWindowEdge } from "../support/time";
 
 let api: ApiHarness;
 let phoneSeq = 6_000_000_000 + Math.floor(Math.random() * 900_000_000);
@@ -82,6 +83,7 @@ describe("POST /api/users/login", () => {
     const address = email("fail");
     const attacker = fromNewIp();
     await post("/api/users/register", { email: address, password: "secret123" });
+    await clearOfWindowEdge(LOGIN_WINDOW_MINUTES);
     expect(await post("/api/users/login", { email: address, password: "wrong-one" }, attacker)).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.loginFailed } });
     for (const [body, message] of [
       [{ email: "asha" }, AUTH_MESSAGES.invalidIdentifier],
@@ -119,6 +121,7 @@ describe("POST /api/users/admin-login", () => {
     const { user } = await api.server.shop.auth.createAdmin({ email: email("admin2"), password: "admin password 1994" });
     let last = 0;
     const attacker = fromNewIp();
+    await clearOfWindowEdge(LOGIN_WINDOW_MINUTES);
     for (let i = 0; i <= LOGIN_MAX_FAILURES_PER_PAIR && last !== 429; i++) last = (await post("/api/users/admin-login", { email: user.email, password: "wrong password" }, attacker)).status;
     expect(last).toBe(429);
     expect((await post("/api/users/admin-login", { email: user.email, password: "admin password 1994" })).status).toBe(200);

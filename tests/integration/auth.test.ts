@@ -39,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
+  await sms?.close();
 });
 beforeEach(() => {
   clock = new Date(clock.getTime() + 24 * 3_600_000);

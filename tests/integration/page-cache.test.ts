@@ -6,7 +6,7 @@ import { formatRupees } from "../../domain/money";
 import { randomUUID } from "node:crypto";
 import { signInShopper } from "../../app/auth/session.server";
 import { startWebServer, type WebServer } from "../../server/http";
-import { copyBuild, removeBuildCopy } from "../support/build-copy";
+import { runBuild } from "../support/run-build";
 import { readPage } from "../support/page-data";
 import { call } from "../support/admin";
 import { eventually } from "../support/fake-providers";
@@ -15,17 +15,14 @@ import { startTestServer, type TestServer } from "../support/server";
 let server: TestServer;
 // The same shop with nothing kept: every page rendered, to hold the kept pages up against.
 let rendered: WebServer;
-let renderedBuild: string;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { PAGE_CACHE_SECONDS: "2" } });
-  renderedBuild = await copyBuild();
   const shop = { ...server.shop, config: { ...server.shop.config, pageCacheSeconds: 0 } };
-  rendered = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir: renderedBuild });
+  rendered = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir: runBuild() });
 });
 afterAll(async () => {
   await rendered?.close({ graceMs: 500 });
-  if (renderedBuild) removeBuildCopy(renderedBuild);
   await server?.close();
 });
 

@@ -7,10 +7,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, SIGNUP_MAX_TAKEN_PER_IP } from "../../domain/auth";
+import { AUTH_MESSAGES, SIGNUP_MAX_TAKEN_PER_IP, SIGNUP_TAKEN_WINDOW_MINUTES } from "../../domain/auth";
 import { refusalIn } from "../../app/i18n/i18n.server";
 import { call } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
+import { clearOfWindowEdge } from "../support/time";
 
 let server: TestServer;
 const OWNER = `owner-${randomUUID()}@churu-uniforms.example`;
@@ -40,6 +41,8 @@ const fresh = () => `new-${randomUUID()}@example.com`;
 describe("asking the sign-up which emails have accounts", () => {
   it(`answers ${SIGNUP_MAX_TAKEN_PER_IP} times from one address, then refuses every sign-up from it for the hour, new emails alike`, async () => {
     const from = "203.0.113.7";
+    // The count runs on into the next test, which finds this address still held.
+    await clearOfWindowEdge(SIGNUP_TAKEN_WINDOW_MINUTES);
     expect((await register(from, fresh())).status).toBe(201);
     const answers = [];
     for (const email of [OWNER, ...taken.slice(0, SIGNUP_MAX_TAKEN_PER_IP - 1)]) answers.push((await register(from, email)).status);

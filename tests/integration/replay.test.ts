@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function liveRows() {
-  const rows = await database.db.selectFrom("stream_type_counts").selectAll().orderBy(["category", "event_type"]).execute();
+  const rows = await database.db.selectFrom("stream_type_counts").selectAll().orderBy("category").orderBy("event_type").execute();
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 

@@ -152,9 +152,9 @@ describe("reports against a direct sum over the orders", () => {
 
   it("a replay rebuilds the same rows and verify finds no difference", async () => {
     expect(await verify(shop.db, shop.store, [reportsProjector])).toEqual([]);
-    const before = await shop.db.selectFrom("report_daily").selectAll().orderBy(["day", "payment_method"]).execute();
+    const before = await shop.db.selectFrom("report_daily").selectAll().orderBy("day").orderBy("payment_method").execute();
     await replay(shop.db, shop.store, [reportsProjector]);
-    const after = await shop.db.selectFrom("report_daily").selectAll().orderBy(["day", "payment_method"]).execute();
+    const after = await shop.db.selectFrom("report_daily").selectAll().orderBy("day").orderBy("payment_method").execute();
     expect(after).toEqual(before);
     expect(await verify(shop.db, shop.store, [reportsProjector])).toEqual([]);
   });

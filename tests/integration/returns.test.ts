@@ -279,8 +279,9 @@ describe("a refund return asked on the tracking page", () => {
     expect(res.status).toBe(409);
     expect(decode(await res.text())).toContain("इस ऑर्डर की एक वापसी पहले से चल रही है।");
     // The parent reads a sentence: what, when, and that the shop has it to answer.
-    expect(await trackedPage(order)).toContain(`Refund of ${bottle.name} (Free Size) x 1 asked on ${formatDate(new Date(), "en")}, waiting for the shop.`);
-    expect(await trackedPage(order, HINDI)).toContain(`${bottle.name} (Free Size) x 1 के पैसे वापस पाने की माँग ${formatDate(new Date(), "hi")} को की गई, दुकान के जवाब का इंतज़ार है।`);
+    // On the day the return was asked for, as recorded: not the day the test runs, which differs across midnight.
+    expect(await trackedPage(order)).toContain(`Refund of ${bottle.name} (Free Size) x 1 asked on ${formatDate(asked.data.at, "en")}, waiting for the shop.`);
+    expect(await trackedPage(order, HINDI)).toContain(`${bottle.name} (Free Size) x 1 के पैसे वापस पाने की माँग ${formatDate(asked.data.at, "hi")} को की गई, दुकान के जवाब का इंतज़ार है।`);
 
     // The admin: receiving before approving is refused; approve; receive by drop-off.
     res = await adminPost(order.orderId, { intent: "receive", returnId, method: "drop-off" });
@@ -321,7 +322,7 @@ describe("a refund return asked on the tracking page", () => {
     html = await adminPage(order.orderId);
     expect(html).toMatch(/data-field="return-stage">State: refunded</);
     expect(html).toContain(`Refunded ${formatRupees(suggested)}.`);
-    expect(await trackedPage(order)).toContain(`Refund of ${bottle.name} (Free Size) x 1 asked on ${formatDate(new Date(), "en")}: the money has been returned.`);
+    expect(await trackedPage(order)).toContain(`Refund of ${bottle.name} (Free Size) x 1 asked on ${formatDate(asked.data.at, "en")}: the money has been returned.`);
     expect((await server.shop.orders.getOrder(order.orderId))!.paymentStatus).toBe("partly refunded");
 
     // Every step is in the trail, with who did it.
@@ -440,7 +441,7 @@ describe("an exchange asked on the account page", () => {
     const html = await adminPage(order.orderId);
     expect(html).toMatch(new RegExp(`<td>${large.name}</td><td>L</td><td></td><td>1</td><td>₹0</td>`));
     expect((await trailRows(order.orderId)).find((text) => text.includes("Exchange made"))).toContain(`${medium.name}: size M → L x 1`);
-    expect(await page("/account", cookie)).toContain(`Exchange of ${medium.name} (M) x 1 for size l asked on ${formatDate(new Date(), "en")}: done, the new size is given.`);
+    expect(await page("/account", cookie)).toContain(`Exchange of ${medium.name} (M) x 1 for size l asked on ${formatDate(first.at, "en")}: done, the new size is given.`);
 
     // The other pair, for L too: none is left now, so the exchange is refused with the shelf's words and nothing changes.
     res = await post("/account?return=1", { intent: "return", orderId: order.orderId, want: "exchange", exchangeSize: "L", reason: "Same", "line-0": "on", "qty-0": "1" }, cookie);

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { connectPGlite } from "../../db/connection";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { SEED_PRODUCTS } from "../../db/seed-products";
-import { SHOP_CLI } from "../support/shop-cli";
+import { openAddress, SHOP_CLI } from "../support/shop-cli";
 
 
 function shop(args: string[], env: Record<string, string>) {
@@ -70,16 +70,27 @@ describe("start-up with bad settings", () => {
 });
 
 describe("the embedded shop keeps its data across a restart", () => {
+  // A test that fails half-way leaves its shop running: stop it, so the next test and file start clean.
+  const running = new Set<ReturnType<typeof spawn>>();
+  afterEach(async () => {
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await Promise.all([...running].map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("exit", r)))));
+    running.clear();
+  });
+
   /**
    * `shop start` as `npm start` runs it: node with tsx's loader, one process. Not the tsx command,
    * which runs the shop in a child process and relays a signal to it: a child that does not answer
    * within 30 ms (a busy machine, a busy event loop) is killed with SIGKILL and tsx exits 143.
    */
-  function startShop(dataDir: string, port: number) {
+  function startShop(dataDir: string) {
+    // PORT=0: the shop takes a port the system gives it and names it in its "open at" line. A port
+    // picked here could be taken before the shop listens: CI once lost one to another test's socket.
     const child = spawn(process.execPath, [...SHOP_CLI, "start"], {
-      env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", EVENTSTORE_URL: "", SHOP_DATA_DIR: dataDir, PORT: String(port) },
+      env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", EVENTSTORE_URL: "", SHOP_DATA_DIR: dataDir, PORT: "0" },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    running.add(child);
     let output = "";
     const opened = new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => {
@@ -92,16 +103,20 @@ describe("the embedded shop keeps its data across a restart", () => {
     // A test that stops the shop before it opens awaits `stopped` only.
     opened.catch(() => {});
     const stopped = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
-    return { child, opened, stopped, output: () => output };
+    const address = () => {
+      const open = openAddress(output);
+      if (!open) throw new Error(`the shop named no address: ${output}`);
+      return open;
+    };
+    return { child, opened, stopped, output: () => output, address };
   }
 
   it("stops cleanly on a SIGTERM during start-up, leaving its database whole", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-data-"));
-    const port = 20000 + Math.floor(Math.random() * 20000);
 
     // A new data folder: the embedded database is created, migrated and seeded, and the stock opened,
     // before anything listens. The signal comes in the middle of that.
-    const first = startShop(dataDir, port);
+    const first = startShop(dataDir);
     await new Promise<void>((resolve, reject) => {
       const check = () => first.output().includes("stock: opened") && resolve();
       first.child.stdout.on("data", check);
@@ -122,14 +137,13 @@ describe("the embedded shop keeps its data across a restart", () => {
 
   it("serves /healthz, stops cleanly on SIGTERM, and finds its events and read models again", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-data-"));
-    const port = 20000 + Math.floor(Math.random() * 20000);
 
-    const first = startShop(dataDir, port);
+    const first = startShop(dataDir);
     await first.opened;
-    expect(first.output()).toContain(`open at http://localhost:${port}`);
+    expect(first.address()).toMatch(/^http:\/\/localhost:[1-9]\d*$/);
     expect(first.output()).toMatch(/events: +Postgres event store \(embedded PGlite/);
     expect(first.output()).toMatch(/jobs: +in-process job runner/);
-    const healthz = await fetch(`http://localhost:${port}/healthz`);
+    const healthz = await fetch(`${first.address()}/healthz`);
     expect(healthz.status).toBe(200);
     // Nothing set: SMS are printed, and both the start-up lines and /healthz say so.
     expect(await healthz.json()).toMatchObject({
@@ -145,11 +159,11 @@ describe("the embedded shop keeps its data across a restart", () => {
     await new PostgresEventStore(database).append(`cart-${randomUUID()}`, [{ id: randomUUID(), type: "ItemAdded", data: {} }], "no_stream");
     await database.close();
 
-    const second = startShop(dataDir, port);
+    const second = startShop(dataDir);
     await second.opened;
     let health: { projectors: { name: string; lag: number; position?: string }[] } | undefined;
     for (let i = 0; i < 50; i++) {
-      health = await (await fetch(`http://localhost:${port}/healthz`)).json();
+      health = await (await fetch(`${second.address()}/healthz`)).json();
       if (health!.projectors.every((p) => p.lag === 0 && p.position)) break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -6,7 +6,7 @@ import { eventually } from "../support/fake-providers";
 import { shownTotalFor } from "../support/checkout";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { connectPostgres, type Database } from "../../db/connection";
-import { freePort } from "../support/ports";
+import { openAddress } from "../support/shop-cli";
 
 /**
  * The shop on Postgres without Redis as two processes, `shop web` and `shop projector`:
@@ -21,7 +21,8 @@ let reader: Database;
 const children: ChildProcess[] = [];
 let base = "";
 
-async function startShop(command: string, env: NodeJS.ProcessEnv, ready: string): Promise<void> {
+/** Starts `shop <command>` and waits for `ready` in its output; answers that output. */
+async function startShop(command: string, env: NodeJS.ProcessEnv, ready: string): Promise<string> {
   const child = spawn(process.execPath, ["--import", "tsx", "bin/shop.ts", command], { env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
@@ -35,6 +36,7 @@ async function startShop(command: string, env: NodeJS.ProcessEnv, ready: string)
     },
     60_000,
   );
+  return output;
 }
 
 beforeAll(async () => {
@@ -53,10 +55,10 @@ beforeAll(async () => {
     SESSION_SECRET: "test-secret-test-secret",
     SHOP_DATA_DIR: "data/test",
   });
-  const port = await freePort();
   await startShop("projector", env, "jobs:");
-  await startShop("web", { ...env, PORT: String(port) }, "is open at");
-  base = `http://127.0.0.1:${port}`;
+  // PORT=0: the web process takes a port the system gives it and names it, so no other test can take it first.
+  const web = await startShop("web", { ...env, PORT: "0" }, "is open at");
+  base = openAddress(web)!.replace("localhost", "127.0.0.1");
 }, 120_000);
 
 afterAll(async () => {

@@ -18,7 +18,8 @@ export function buildIsWhole(dir: string): boolean {
  * and any test run rebuilds build/ when a source changed; a server holding the old bundle
  * would then send pages whose scripts are gone, and every JS-on test would fail for no
  * fault of its own. The copy lives under the project (tmp/, ignored by git) so its imports
- * still find node_modules. The caller removes it (removeBuildCopy) when the server closes.
+ * still find node_modules. The caller removes it (removeBuildCopy) when done with it: the test
+ * run's global setup at the run's end, a benchmark when its server closes.
  */
 export async function copyBuild(prefix = "test-build"): Promise<string> {
   const source = path.resolve("build");

@@ -16,29 +16,63 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(options: { migrate?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
   const { postgresUrl } = inject("services");
   let database: TestDatabase;
+  // On the server a migrated database is copied from the run's migrated one: one statement instead of every migration.
+  const template = postgresUrl && options.migrate !== false ? inject("migratedDatabase") : null;
   if (postgresUrl) {
-    const name = `shop_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    const inner = await connectPostgres(url.toString(), { poolSize: options.poolSize ?? 12 });
+    const name = scratchName();
+    await onServer(postgresUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
+    const url = databaseUrl(postgresUrl, name);
+    const inner = await connectPostgres(url, { poolSize: options.poolSize ?? 12 });
     database = {
       ...inner,
-      url: url.toString(),
+      url,
       async close() {
         await inner.close().catch(() => {});
-        const dropper = new pg.Client({ connectionString: postgresUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await onServer(postgresUrl, `drop database if exists ${name} with (force)`);
       },
     };
   } else {
     database = { ...(await connectPGlite()), url: null };
   }
-  if (options.migrate !== false) await migrateToLatest(database.db);
+  if (options.migrate !== false && !template) await migrateToLatest(database.db);
   return database;
+}
+
+/**
+ * The run's migrated database on the Postgres server, made once by the global setup: each test's database
+ * is copied from it (`create database ... template`, about 70 ms) instead of running every migration again
+ * (about 400 ms on a quiet machine, more of Postgres's time on a busy one). Answers its name and how to drop it.
+ */
+export async function createMigratedTemplate(postgresUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = scratchName("shop_test_migrated");
+  await onServer(postgresUrl, `create database ${name}`);
+  const database = await connectPostgres(databaseUrl(postgresUrl, name), { poolSize: 1 });
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    // A template takes no copy while anyone is connected to it.
+    await database.close();
+  }
+  return { name, drop: () => onServer(postgresUrl, `drop database if exists ${name} with (force)`) };
+}
+
+function scratchName(prefix = "shop_test"): string {
+  return `${prefix}_${randomBytes(6).toString("hex")}`;
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One statement on the server's admin database, on a connection of its own. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -2,6 +2,8 @@ import net from "node:net";
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 import { buildIfNeeded } from "../../bin/build";
+import { copyBuild, removeBuildCopy } from "./build-copy";
+import { createMigratedTemplate } from "./database";
 
 export interface TestServices {
   /** Admin URL of a Postgres server (tests create and drop their own databases), or null for PGlite. */
@@ -14,6 +16,10 @@ export interface TestServices {
 declare module "vitest" {
   export interface ProvidedContext {
     services: TestServices;
+    /** The run's own copy of the production build, which every test's web server serves (./run-build.ts). */
+    buildCopy: string;
+    /** The run's migrated database on the Postgres server, which test databases are copied from (./database.ts); null without a server. */
+    migratedDatabase: string | null;
   }
 }
 
@@ -67,4 +73,17 @@ export default async function setup(project: TestProject) {
   // Browser tests need the production build of the app.
   await buildIfNeeded((line) => console.log(line));
   project.provide("services", services);
+  const buildCopy = await copyBuild("test-build-run");
+  project.provide("buildCopy", buildCopy);
+  const migrated = services.postgresUrl
+    ? await createMigratedTemplate(services.postgresUrl).catch((err: unknown) => {
+        removeBuildCopy(buildCopy);
+        throw err;
+      })
+    : null;
+  project.provide("migratedDatabase", migrated?.name ?? null);
+  return async () => {
+    removeBuildCopy(buildCopy);
+    await migrated?.drop();
+  };
 }

@@ -3,7 +3,7 @@ import type { Logger } from "../../server/logger";
 import { startJobHandlers } from "../../workers/index";
 import { startBackground } from "../../workers/background";
 import { openTestShop, type TestShop } from "./shop";
-import { copyBuild, removeBuildCopy } from "./build-copy";
+import { runBuild } from "./run-build";
 import { reservePort } from "./ports";
 import { startSmsInbox, type SmsInbox } from "./sms-inbox";
 import type { JobQueue } from "../../services/queue";
@@ -18,8 +18,8 @@ export interface TestServer {
 
 /**
  * The production build served on a free port against a scratch database, with
- * projectors, reactor and job handlers running as in `npm start`. It serves a private
- * copy of build/ (./build-copy.ts): another developer's test run may rebuild build/ meanwhile.
+ * projectors, reactor and job handlers running as in `npm start`. It serves the run's
+ * copy of build/ (./run-build.ts): another developer's test run may rebuild build/ meanwhile.
  */
 export async function startTestServer(
   options: {
@@ -43,18 +43,15 @@ export async function startTestServer(
   const stopJobHandlers = startJobHandlers(shop, options.appLog ?? (() => {}));
   const stopBackground = await startBackground(shop, options.appLog ?? (() => {}));
   let web: WebServer;
-  let buildDir: string | undefined;
   try {
-    buildDir = await copyBuild();
     await reserved.release();
-    web = await startWebServer(shop, { port: reserved.port, host: "127.0.0.1", buildDir, log: options.log });
+    web = await startWebServer(shop, { port: reserved.port, host: "127.0.0.1", buildDir: runBuild(), log: options.log });
   } catch (err) {
     await reserved.release();
     await stopBackground();
     await stopJobHandlers();
     await shop.close();
     await sms.close();
-    if (buildDir) removeBuildCopy(buildDir);
     throw err;
   }
   return {
@@ -68,7 +65,6 @@ export async function startTestServer(
       await stopJobHandlers();
       await shop.close();
       await sms.close();
-      removeBuildCopy(buildDir!);
     },
   };
 }

@@ -5,3 +5,8 @@ import path from "node:path";
  * The `tsx` command would start a second node process under it for every run.
  */
 export const SHOP_CLI: readonly string[] = ["--import", "tsx", path.resolve("bin/shop.ts")];
+
+/** The address a `shop` process started with PORT=0 names in its "is open at" line, or undefined before it opens. */
+export function openAddress(output: string): string | undefined {
+  return /is open at (http:\/\/localhost:\d+)/.exec(output)?.[1];
+}

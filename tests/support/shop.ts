@@ -28,7 +28,6 @@ export const TEST_PRIVACY_MASTER_KEY = "test-privacy-master-key-test-privacy-mas
 export async function openTestShop(
   options: { projectors?: boolean; queue?: JobQueue; env?: Record<string, string> } = {},
 ): Promise<TestShop> {
-  const testDatabase = await createTestDatabase();
   // Request lines stay out of the test output; a fault (5xx) still shows. LOG_LEVEL=info to see every request.
   const logLevel = process.env.LOG_LEVEL || "warn";
   // The shop as it runs by default: its offer (10% off every order) and free delivery in Churu district included.
@@ -39,9 +38,18 @@ export async function openTestShop(
     LOG_LEVEL: logLevel,
     ...options.env,
   });
-  const core = await openShopCore(config, {
-    database: testDatabase,
-    queue: options.queue ?? new InProcessQueue(10),
+  // The test shop owns its queue, given or its own, and closes it (decision 157): a BullMQ queue left open
+  // keeps its workers reconnecting to a Redis a test has stopped, and with modules kept from file to file
+  // (decision 150) their timers land in the next file's fake clock, which then never finishes advancing.
+  const queue = options.queue ?? new InProcessQueue(10);
+  const testDatabase = await createTestDatabase().catch(async (err: unknown) => {
+    await queue.close();
+    throw err;
+  });
+  const core = await openShopCore(config, { database: testDatabase, queue }).catch(async (err: unknown) => {
+    await queue.close();
+    await testDatabase.close();
+    throw err;
   });
   const shop: TestShop = { ...core, ...createServices(core), testDatabase };
   await seedShop(shop.db);
@@ -52,6 +60,8 @@ export async function openTestShop(
   const closeCore = core.close;
   shop.close = async () => {
     await shop.runner?.stop();
+    // Before the database: a worker's close waits for the jobs it runs, and they write to it.
+    await queue.close();
     await closeCore();
     await testDatabase.close();
   };

@@ -1,25 +1,22 @@
 import type { Page } from "playwright-core";
 import { startWebServer } from "../../server/http";
 import { openedReady, ready } from "./browser";
-import { copyBuild, removeBuildCopy } from "./build-copy";
+import { runBuild } from "./run-build";
 import type { TestServer } from "./server";
 import { openTestShop } from "./shop";
 import { startSmsInbox } from "./sms-inbox";
 
 /**
- * The storefront on a scratch database, served from a private copy of the production
- * build (./build-copy.ts). Unlike startTestServer (./server.ts), it runs no projectors,
+ * The storefront on a scratch database, served from the run's copy of the production
+ * build (./run-build.ts). Unlike startTestServer (./server.ts), it runs no projectors,
  * reactor or job handlers.
  */
 export async function startStorefrontServer(): Promise<TestServer> {
   // No job runs here, so no text arrives; the inbox only makes it a TestServer like the others.
   const sms = await startSmsInbox();
   const shop = await openTestShop({ projectors: false, env: sms.env });
-  let buildDir: string | undefined;
   try {
-    buildDir = await copyBuild("storefront-build");
-    const web = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir });
-    const dir = buildDir;
+    const web = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir: runBuild() });
     return {
       url: web.url,
       shop,
@@ -28,13 +25,11 @@ export async function startStorefrontServer(): Promise<TestServer> {
         await web.close();
         await shop.close();
         await sms.close();
-        removeBuildCopy(dir);
       },
     };
   } catch (err) {
     await shop.close();
     await sms.close();
-    if (buildDir) removeBuildCopy(buildDir);
     throw err;
   }
 }

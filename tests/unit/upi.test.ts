@@ -42,7 +42,9 @@ describe("a UPI ID (VPA)", () => {
     const hostile = [`${"a".repeat(100_000)}`, `${"a.".repeat(50_000)}@`, `a@${"b".repeat(100_000)}!`, `${"a@".repeat(50_000)}`];
     const started = performance.now();
     for (const text of hostile) expect(vpaProblem(text)).toBeDefined();
-    expect(performance.now() - started).toBeLessThan(100);
+    // Not a timing of the machine: linear checks take a few ms, and backtracking on 100 KB takes minutes. The
+    // margin is for a busy machine's pauses.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 
