@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, interpolate, LANGUAGE_NAME, type Language } from "./i
 import { formatRupees } from "./money";
 import { displayOrderId, type OrderState } from "./orders/order";
 import { awaitsPayment } from "./orders/payment";
+import { MOVES } from "./orders/lifecycle";
 import type { OrderPlaced, OrderStatus, PaymentMethod } from "./orders/events";
 import { trackingPath } from "./tracking";
 import { smsTemplate, type SmsMessageName, type SmsTemplate } from "./sms-templates";
@@ -27,8 +28,8 @@ export function reminderSkipReason(order: OrderState): NotificationSkipReason | 
   return order.payment.paid > 0 ? "paid" : "reported";
 }
 
-/** Status changes the customer hears about by SMS. */
-export const NOTIFIED_STATUSES: readonly OrderStatus[] = ["shipped", "delivered", "cancelled"];
+/** Statuses the customer may hear about by SMS: those a move of the lifecycle texts them about (./orders/lifecycle.ts). */
+export const NOTIFIED_STATUSES: readonly OrderStatus[] = [...new Set(MOVES.filter((move) => move.message).map((move) => move.to))];
 
 /** The tracking page's full address: the shop's public address (SHOP_URL, an origin without a slash) first. */
 export function trackingUrl(shopUrl: string, orderId: string): string {

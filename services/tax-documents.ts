@@ -1,6 +1,6 @@
 /**
- * The tax documents an order's change calls for (domain/tax/documents.ts `documentsDue`): the invoice when the goods
- * leave, a credit note after it for a cancellation or a refund. Each takes the next number of its series, a stream of
+ * The tax documents an order's change calls for (domain/orders/order-documents.ts `documentsDue`, from the lifecycle's
+ * moves): the invoice when the goods leave, a credit note after it when they come back or money is refunded. Each takes the next number of its series, a stream of
  * its own appended together with the order by the command over several streams (decision 126), so a number is used
  * exactly once however many web processes ship at the same moment. Where streams are appended one by one the number
  * goes first and is voided (a gap the series records with its reason) if the order's part fails.
@@ -9,8 +9,7 @@ import type { EventStore } from "../eventstore/port";
 import { createCommandHandler, type Loaded, type Prepared, type StreamStep } from "../eventstore/command-handler";
 import type { OrderCommand, OrderState } from "../domain/orders/order";
 import type { OrderEvent } from "../domain/orders/events";
-import { creditLeft, documentKindOf, documentsDue, type TaxDocumentCommand } from "../domain/tax/documents";
-import { computeOrderTax } from "../domain/tax/lines";
+import { documentCommands, documentsDue, type TakenNumber } from "../domain/orders/order-documents";
 import { seriesDecider, seriesName, seriesStreamId, type SeriesKind } from "../domain/tax/series";
 import { taxSeriesEvents } from "../domain/tax/events";
 import type { TaxRateSettings } from "../domain/tax/rates";
@@ -26,7 +25,7 @@ type OrderHandler = {
 };
 
 /** Commands after which a document may be due: only these take the series' turn in this process. */
-const MAY_ISSUE = new Set(["ChangeStatus", "RefundPayment"]);
+const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment"]);
 
 export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
   const series = createCommandHandler(store, { decider: seriesDecider, events: taxSeriesEvents });
@@ -40,22 +39,20 @@ export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
     return (["invoice", "credit-note"] as SeriesKind[]).map((kind) => seriesStreamId(seriesName(seller.invoicePrefix, kind, at)));
   }
 
-  async function take(kind: SeriesKind, orderId: string, at: string, commandId: string): Promise<{ step: StreamStep; series: string; sequence: number; number: string }> {
+  async function take(kind: SeriesKind, orderId: string, at: string, commandId: string): Promise<{ step: StreamStep; taken: TakenNumber }> {
     const name = seriesName(seller.invoicePrefix, kind, new Date(at));
     const streamId = seriesStreamId(name);
     const prepared = series.prepare(streamId, await series.load(streamId), { type: "TakeNumber", series: name, orderId, at }, { commandId })!;
     const { sequence, number } = (prepared.events[0] as Extract<(typeof prepared.events)[number], { type: "DocumentNumberTaken" }>).data;
     return {
       step: { prepared, handler: series, undo: () => series.handle(streamId, { type: "VoidNumber", series: name, sequence, at: new Date().toISOString() }) },
-      series: name,
-      sequence,
-      number,
+      taken: { series: name, sequence, number },
     };
   }
 
   /**
-   * The order's part with the documents its change calls for, and the series steps that number them (to go before
-   * it). `prepared` is the change alone; when nothing is due it comes back as it is.
+   * The order's part with the documents its change calls for (domain/orders/order-documents.ts), and the series
+   * steps that number them (to go before it). `prepared` is the change alone; when nothing is due it comes back as it is.
    */
   async function withDocuments(
     orders: OrderHandler,
@@ -68,47 +65,15 @@ export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
   ): Promise<{ order: Prepared<OrderState, OrderEvent>; numbers: StreamStep[] }> {
     const before = loaded.state;
     if (!issues || !before.exists) return { order: prepared, numbers: [] };
-    const due = documentsDue(before, prepared.events as { type: string; data: Record<string, unknown> }[]);
-    const documents: TaxDocumentCommand[] = [];
-    const numbers: StreamStep[] = [];
-    const { placed } = before;
-    if (due.invoice) {
-      const taken = await take("invoice", placed.orderId, at, commandId);
-      const tax = computeOrderTax(
-        { lines: placed.lines, discount: placed.discount, delivery: placed.delivery, total: placed.total, pincode: placed.address.pincode },
-        { scheme: seller.scheme, sellerState: seller.stateCode, rates },
-      );
-      numbers.push(taken.step);
-      documents.push({
-        type: "IssueInvoice",
-        invoice: {
-          orderId: placed.orderId,
-          kind: documentKindOf(seller.scheme),
-          number: taken.number,
-          series: taken.series,
-          sequence: taken.sequence,
-          issuedAt: at,
-          supplier: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin, stateCode: seller.stateCode },
-          placeOfSupply: tax.placeOfSupply,
-          supply: tax.supply,
-          lines: tax.lines,
-          totals: tax.totals,
-        },
-      });
-    }
-    // A credit note only for what the invoice has left: a number is never taken for a note that would be empty.
-    if (due.credit && !due.invoice && creditLeft(before.tax) > 0) {
-      const taken = await take("credit-note", placed.orderId, at, commandId);
-      numbers.push(taken.step);
-      documents.push({
-        type: "IssueCreditNote",
-        creditNote: { orderId: placed.orderId, number: taken.number, series: taken.series, sequence: taken.sequence, issuedAt: at, reason: due.credit.reason },
-        amount: due.credit.amount,
-      });
-    }
+    const due = documentsDue(before.tax, prepared.events);
+    const orderId = before.placed.orderId;
+    const invoice = due.invoice ? await take("invoice", orderId, at, commandId) : undefined;
+    // A credit note only for a live invoice (documentsDue says so): a number is never taken for a note that would be empty.
+    const creditNote = due.credit ? await take("credit-note", orderId, at, commandId) : undefined;
+    const documents = documentCommands(before.placed, due, { invoice: invoice?.taken, creditNote: creditNote?.taken }, seller, rates, at);
     if (documents.length === 0) return { order: prepared, numbers: [] };
     const order = orders.prepareMany(streamId, loaded, [command, ...documents], { commandId });
-    return { order: order ?? prepared, numbers };
+    return { order: order ?? prepared, numbers: [invoice, creditNote].flatMap((taken) => (taken ? [taken.step] : [])) };
   }
 
   return { locksFor, withDocuments, series };

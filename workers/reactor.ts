@@ -6,8 +6,8 @@ import { grievanceEvents, type GrievanceEvent, type GrievanceFiled } from "../do
 import { grievanceSms } from "../domain/grievance/texts";
 import { categoryOf, type ReadEvent } from "../domain/events/registry";
 import { foldOrder } from "../domain/orders/order";
+import { moveMessage } from "../domain/orders/lifecycle";
 import {
-  NOTIFIED_STATUSES,
   reminderSkipReason,
   orderPlacedEmail,
   orderPlacedSms,
@@ -279,7 +279,9 @@ export class NotificationReactor {
     }
     if (event.type !== "OrderStatusChanged") return [];
     const change = event.data;
-    if (!NOTIFIED_STATUSES.includes(change.to)) return [];
+    // The lifecycle says which moves the parent is texted about (decision 160): a parcel marked delivered by
+    // mistake and set back to shipped, or one that came back to be sent again, sends nothing.
+    if (!moveMessage(change)) return [];
     const placed = await this.placedOf(event.streamId, `status ${change.to}`);
     if (!placed) return [];
     return [

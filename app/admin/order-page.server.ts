@@ -10,6 +10,7 @@ import { refundFor, shortReturnId } from "../../domain/orders/returns";
 import { deliveryLine, returnLinesText } from "../../domain/orders/describe";
 import { displayOrderId, foldOrder, type OrderState } from "../../domain/orders/order";
 import { paymentStanding } from "../../domain/orders/payment";
+import { refundOwed } from "../../domain/orders/lifecycle";
 import { formatRupees } from "../../domain/money";
 import type { Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
@@ -70,6 +71,8 @@ function paymentFacts(state: OrderState & { exists: true }, lang: Language): Pay
     refunded: formatRupees(payment.refunded),
     refundable,
     refundableText: formatRupees(refundable),
+    // A cancel owes back what the shop kept (the lifecycle's money effect, decision 160): the owner refunds it below.
+    owedBack: refundOwed(state) > 0 ? formatRupees(refundOwed(state)) : null,
     reported: payment.reported ? { reference: payment.reported.reference, at: adminTime(payment.reported.at, lang) } : null,
     reference: payment.reference ?? null,
     // What the owner may do next; the decider still judges each step when it is sent.

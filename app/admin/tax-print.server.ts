@@ -49,8 +49,10 @@ function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssue
   };
 }
 
-/** The invoice first, then its credit notes in the order they were issued. */
+/** Each invoice, then the credit notes that reverse it in the order they were issued (a parcel sent again has a second invoice). */
 export function taxDocumentViews(lang: Language, docs: TaxDocuments | undefined): TaxDocumentView[] {
-  if (!docs?.invoice) return [];
-  return [documentView(lang, docs.invoice, docs.invoice.kind), ...docs.creditNotes.map((note) => documentView(lang, note, "credit-note"))];
+  return (docs?.invoices ?? []).flatMap((invoice) => [
+    documentView(lang, invoice, invoice.kind),
+    ...docs!.creditNotes.filter((note) => note.invoiceNumber === invoice.number).map((note) => documentView(lang, note, "credit-note")),
+  ]);
 }

@@ -30,6 +30,8 @@ const WORDS: Readonly<Record<string, (lang: Language, value: string, words: Refu
   name: (_, value, words) => words.itemName?.(value) ?? value,
   size: (lang, value) => sizeIn(lang, value),
   // English says the stored status mid-sentence ("That message is sent; ..."), another language its label.
+  // An order's status a move is refused to: its word in the page's language ("shipped", "भेज दिया गया").
+  status: (lang, value) => (RESOURCES[lang].account.status as Record<string, string | undefined>)[value] ?? value,
   sendStatus: (lang, value) => (lang === "en" ? value : ((RESOURCES[lang].admin.notifications.statuses as Record<string, string | undefined>)[value] ?? value)),
 };
 

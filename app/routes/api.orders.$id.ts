@@ -1,6 +1,4 @@
 import { orderPatchBody } from "../../domain/api/schemas";
-import { checkAdminOrderChange } from "../../domain/orders/intents";
-import { decideLegacyPaymentStatus, newPayment } from "../../domain/orders/payment";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
 import { requireApiUser } from "../auth/api.server";
 import { orderJson } from "../orders/api.server";
@@ -27,10 +25,11 @@ const api = apiRoute({
   },
 
   /**
-   * PATCH /api/orders/{id} (admin token) `{ status?, paymentStatus? }`: appends the changes
-   * with the admin as actor; answers the order as the list now shows it. paymentStatus is the
-   * old two-way switch: "paid" records the money (cash collected, or the UPI payment confirmed),
-   * "pending" on an order whose money the shop keeps is a 409 (money goes back by a refund).
+   * PATCH /api/orders/{id} (admin token) `{ status?, paymentStatus? }`: one command with the admin as actor,
+   * the status a move of the order's lifecycle and paymentStatus the old two-way switch ("paid" records the
+   * money: cash collected, or the UPI payment confirmed; "pending" on an order whose money the shop keeps is a
+   * 409, since money goes back by a refund). Both parts are decided together: a refusal of either changes
+   * nothing. Answers the order as the list now shows it.
    */
   async PATCH({ request, context, params }) {
     const shop = context.shop;
@@ -38,16 +37,7 @@ const api = apiRoute({
     const id = params.id ?? "";
     const body = await parseJson(request, orderPatchBody);
     if (body.status === undefined && body.paymentStatus === undefined) return jsonError(400, "Invalid request: send status and/or paymentStatus.");
-    // The whole change is checked before anything is written: a refused half never leaves the other applied.
-    const change = checkAdminOrderChange(body);
-    const order = change.status !== undefined && change.paymentStatus !== undefined ? await shop.orders.getOrder(id) : undefined;
-    if (order && change.paymentStatus !== undefined) {
-      // The payment rule refuses by what was paid, which the status change does not touch: asked first, a 409 leaves the status as it was.
-      const payment = { ...newPayment(order.paymentMethod, order.total), paid: order.amountPaid, refunded: order.amountRefunded };
-      decideLegacyPaymentStatus(change.paymentStatus, { orderId: order.id, cancelled: order.status === "cancelled", deleted: order.deleted, payment }, actor, new Date().toISOString());
-    }
-    if (change.status !== undefined) await shop.orders.changeStatus(id, change.status, actor);
-    if (change.paymentStatus !== undefined) await shop.orders.changePaymentStatus(id, change.paymentStatus, actor);
+    await shop.orders.changeOrder(id, { status: body.status, paymentStatus: body.paymentStatus }, actor);
     return json(orderJson(await orderOr404(shop, id)));
   },
 

@@ -383,7 +383,7 @@ export const API_CALLS: ApiCall[] = [
     auth: "admin",
     spec: true,
     summary:
-      "Sets status and/or paymentStatus (appended as events with the admin as actor; any status may follow any other). Answers the order. `paymentStatus` is the older two-way switch: `paid` records the order's money (cash collected for a cash order, the payment confirmed for a UPI one; nothing changes when the shop already keeps money for it); `pending` changes nothing on an unpaid order and is refused (409) on a paid one: money goes back with POST /api/orders/{id}/payment/refund. The payment calls below take each step on its own.",
+      "Sets status and/or paymentStatus in one command with the admin as actor: both are decided together, and a refusal of either (409 or 422) changes nothing. A status is a move of the order's lifecycle (docs/admin.md, Order statuses): a move it does not allow (a cancelled order to shipped, a delivered one back to pending) is a 409 saying why. Answers the order. `paymentStatus` is the older two-way switch: `paid` records the order's money (cash collected for a cash order, the payment confirmed for a UPI one; nothing changes when the shop already keeps money for it); `pending` changes nothing on an unpaid order and is refused (409) on a paid one: money goes back with POST /api/orders/{id}/payment/refund. The payment calls below take each step on its own.",
     body: orderPatchBody,
     example: { path: `/api/orders/${order.id}`, request: { status: "shipped" }, status: 200, answer: { ...order, status: "shipped" } },
     errors: errors(withBody(), E.noToken, E.adminOnly, [

@@ -6,6 +6,7 @@ import { MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from "../cart";
 import { stockProblem, type Shelf } from "../stock/shelf";
 import type { Language } from "../i18n";
 import { checkOrderStatus, checkPaymentStatus } from "./intents";
+import { decideStatusChange } from "./lifecycle";
 import { decideTaxDocument, evolveTaxDocuments, noTaxDocuments, TAX_DOCUMENT_COMMANDS, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
 import { chargesFor, type ChargeRules } from "./charges";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
@@ -120,8 +121,15 @@ export type OrderCommand =
       /** Who placed it (the audit trail's actor of the payment request). */
       actor: Actor;
     }
+  /** A move of the order's lifecycle (./lifecycle.ts): refused when the lifecycle does not allow it. */
   | { type: "ChangeStatus"; to: string; actor: Actor; at: string }
   | { type: "ChangePaymentStatus"; to: string; actor: Actor; at: string }
+  /**
+   * The owner's change of an order as PATCH /api/orders/{id} sends it: a status, the old payment switch, or both,
+   * decided together on one state (the status first, the payment on the order as the status leaves it), so a
+   * refusal of either part leaves the whole order as it was.
+   */
+  | { type: "ChangeOrder"; status?: string; paymentStatus?: string; actor: Actor; at: string }
   | { type: "DeleteOrder"; actor: Actor; at: string }
   /** A guest order joins the account of whoever proved (by a code) the number it was placed with. */
   | { type: "LinkToAccount"; userId: string; phone: string; actor: Actor; at: string }
@@ -224,12 +232,10 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   const orderId = state.placed.orderId;
 
   switch (command.type) {
-    case "ChangeStatus": {
-      const to = checkOrderStatus(command.to);
-      if (state.deleted) throw new RuleViolation("admin.orderDeleted", {}, 409);
-      if (state.status === to) return [];
-      return [{ type: "OrderStatusChanged", data: { orderId, from: state.status, to, actor: command.actor, at: command.at } }];
-    }
+    case "ChangeStatus":
+      return decideStatusChange({ orderId, status: state.status, deleted: state.deleted }, checkOrderStatus(command.to), command.actor, command.at);
+    case "ChangeOrder":
+      return changeOrder(command, state);
     case "ChangePaymentStatus":
       return decideLegacyPaymentStatus(checkPaymentStatus(command.to), payable(state), command.actor, command.at);
     case "DeleteOrder":
@@ -251,6 +257,19 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       }
       return decidePayment(command as PaymentCommand, payable(state));
   }
+}
+
+/** Both parts checked before either is decided (an unknown status or payment status is a 422 whatever the order), then decided in turn. */
+function changeOrder(command: Extract<OrderCommand, { type: "ChangeOrder" }>, state: Extract<OrderState, { exists: true }>): OrderEvent[] {
+  const status = command.status === undefined ? undefined : checkOrderStatus(command.status);
+  const paymentStatus = command.paymentStatus === undefined ? undefined : checkPaymentStatus(command.paymentStatus);
+  if (status === undefined && paymentStatus === undefined) throw new RuleViolation("admin.orderChangeEmpty", {}, 422);
+  const { orderId } = state.placed;
+  const { actor, at } = command;
+  const moved = status === undefined ? [] : decideStatusChange({ orderId, status: state.status, deleted: state.deleted }, status, actor, at);
+  const after = moved.reduce(evolve, state) as typeof state;
+  const paid = paymentStatus === undefined ? [] : decideLegacyPaymentStatus(paymentStatus, payable(after), actor, at);
+  return [...moved, ...paid];
 }
 
 /**

@@ -1,10 +1,12 @@
 // What an order's change does to the shelves, as stock commands: pure, so every path (the
 // checkout, the /api, the admin's status, a return, an exchange) asks the same rules, and
-// the one command handler appends them with the order (decision 110).
+// the one command handler appends them with the order (decision 110). A status move does what
+// the lifecycle's row for it says (./lifecycle.ts, decision 160).
 import { parseShopProductCartId } from "../shop-products";
 import type { ReleaseReason, StockActor } from "../stock/events";
 import type { StockCommand } from "../stock/stock";
-import type { Actor, OrderEvent, OrderLine, OrderStatus } from "./events";
+import type { Actor, OrderEvent, OrderLine } from "./events";
+import { GOODS_AT, moveOf, type StockStep } from "./lifecycle";
 import { displayOrderId, type OrderState } from "./order";
 import { heldLines, shortReturnId } from "./returns";
 
@@ -39,9 +41,6 @@ export interface StockEffect {
   commandId?: string;
 }
 
-/** Goods that left the shop: the order's units are off the shelf, no longer held. */
-const SHIPPED: readonly OrderStatus[] = ["shipped", "delivered"];
-
 /** Several commands on one product's stream become one effect, in the order given. */
 function byProduct(commands: readonly StockCommand[], commandId?: string): StockEffect[] {
   const effects = new Map<number, StockEffect>();
@@ -73,10 +72,9 @@ export function placementStock(orderId: string, lines: readonly OrderLine[], at:
 
 /**
  * What an order's change does to the shelves, from the order before it and the events decided:
- * - cancelling or deleting gives back what the order holds (nothing once it has shipped: its
- *   goods come back only as a return);
- * - taking a cancelled order up again holds what it accounts for now (refused when it is gone);
- * - shipping or delivering takes the held units off the shelf;
+ * - each status move does what its row of the lifecycle says (./lifecycle.ts `MOVES`): hold what the
+ *   order accounts for now, ship what it holds, release it, or take back goods that went out;
+ * - deleting gives back what the order holds (nothing once its goods left: they come back only as a return);
  * - a received return's goods go back on the shelf, off what the order still holds;
  * - an exchange's new size leaves the shelf at once (it went out with the parent).
  */
@@ -86,42 +84,61 @@ export function orderStockEffects(before: OrderState, events: readonly OrderEven
     return placed ? placementStock(placed.data.orderId, placed.data.lines, at) : [];
   }
   const orderId = before.placed.orderId;
-  let status = before.status;
-  let deleted = before.deleted;
   const named: StockEffect[] = [];
+  const commands: StockCommand[] = [];
   const names = new Map(before.afterSale.lines.map((l) => [l.productId, l.name]));
   const nameOf = (productId: string) => names.get(productId) ?? productId;
+  // What the order accounts for now: its lines after exchanges, less goods already back on the shelf.
+  const accounted = () => trackedLines(heldLines(before.afterSale));
+  let deleted = before.deleted;
   for (const event of events) {
-    if (event.type === "OrderStatusChanged") status = event.data.to;
-    if (event.type === "OrderDeleted") deleted = true;
+    if (event.type === "OrderStatusChanged" && !deleted) {
+      const move = moveOf(event.data.from, event.data.to);
+      const actor = stockActor(event.data.actor);
+      for (const step of move?.stock ?? []) commands.push(...stockStep(step, orderId, before, accounted, actor, at));
+    }
+    if (event.type === "OrderDeleted" && !deleted) {
+      deleted = true;
+      const status = events.reduce((s, e) => (e.type === "OrderStatusChanged" ? e.data.to : s), before.status);
+      if (GOODS_AT[status] === "held") commands.push(...release(orderId, trackedLines(before.afterSale.lines), "deleted", at));
+    }
     if (event.type === "ReturnReceived") {
       const record = before.afterSale.returns.find((r) => r.returnId === event.data.returnId);
       const lines = trackedLines((record?.lines ?? []).map((l) => ({ productId: l.productId, name: nameOf(l.productId), quantity: l.quantity })));
       const reason = `Return ${shortReturnId(event.data.returnId)} of order ${displayOrderId(orderId)}`;
       const actor = stockActor(event.data.actor);
-      const commands: StockCommand[] = lines.map((l) => ({ type: "ReturnStock", productId: l.productId, quantity: l.quantity, orderId, actor, reason, at }));
-      named.push(...byProduct(commands, `return\n${event.data.returnId}`));
+      const returned: StockCommand[] = lines.map((l) => ({ type: "ReturnStock", productId: l.productId, quantity: l.quantity, orderId, actor, reason, at }));
+      named.push(...byProduct(returned, `return\n${event.data.returnId}`));
     }
     if (event.type === "ExchangeMade") {
       const lines = trackedLines(event.data.lines.map((l) => ({ productId: l.toProductId ?? l.productId, name: nameOf(l.productId), quantity: l.quantity })));
-      const commands = lines.flatMap((l) => [...reserve(orderId, [l], at, true), ...ship(orderId, [l], at)]);
-      named.push(...byProduct(commands, `exchange\n${event.data.returnId}`));
+      const exchanged = lines.flatMap((l) => [...reserve(orderId, [l], at, true), ...ship(orderId, [l], at)]);
+      named.push(...byProduct(exchanged, `exchange\n${event.data.returnId}`));
     }
   }
-  const heldBefore = before.status !== "cancelled" && !before.deleted;
-  const holdsAfter = status !== "cancelled" && !deleted;
-  const shippedBefore = heldBefore && SHIPPED.includes(before.status);
-  const shipsAfter = holdsAfter && SHIPPED.includes(status);
-  const commands: StockCommand[] = [];
-  if (heldBefore && !holdsAfter) {
-    // A cancel gives back whatever the order holds of every product of its lines after exchanges.
-    commands.push(...release(orderId, trackedLines(before.afterSale.lines), deleted ? "deleted" : "cancelled", at));
-  } else if (!heldBefore && holdsAfter) {
-    // Taken up again: it holds what it accounts for now, less goods back on the shelf.
-    commands.push(...reserve(orderId, trackedLines(heldLines(before.afterSale)), at));
-    if (shipsAfter) commands.push(...ship(orderId, trackedLines(before.afterSale.lines), at));
-  } else if (holdsAfter && !shippedBefore && shipsAfter) {
-    commands.push(...ship(orderId, trackedLines(before.afterSale.lines), at));
-  }
   return [...byProduct(commands), ...named];
+}
+
+/** One stock step of a move (./lifecycle.ts `StockStep`) as the stock commands of the order's products. */
+function stockStep(
+  step: StockStep,
+  orderId: string,
+  before: Extract<OrderState, { exists: true }>,
+  accounted: () => TrackedLine[],
+  actor: StockActor,
+  at: string,
+): StockCommand[] {
+  switch (step) {
+    case "hold":
+      return reserve(orderId, accounted(), at);
+    case "ship":
+      return ship(orderId, trackedLines(before.afterSale.lines), at);
+    case "release":
+      // Whatever the order holds of every product of its lines after exchanges.
+      return release(orderId, trackedLines(before.afterSale.lines), "cancelled", at);
+    case "takeBack": {
+      const reason = `Parcel of order ${displayOrderId(orderId)} came back to the shop`;
+      return accounted().map((l) => ({ type: "ReturnStock", productId: l.productId, quantity: l.quantity, orderId, actor, reason, at }));
+    }
+  }
 }

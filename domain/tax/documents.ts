@@ -68,26 +68,30 @@ export interface CreditNoteIssued {
 export type TaxDocumentEvent = InvoiceIssued | CreditNoteIssued;
 
 export interface TaxDocuments {
-  invoice?: InvoiceIssued["data"];
+  /**
+   * Every invoice issued, oldest first. One is live at a time (`liveInvoice`): goods that left the shop once, came back
+   * (a parcel returned undelivered, credited in full) and leave again get a new one (decision 160).
+   */
+  invoices: InvoiceIssued["data"][];
   creditNotes: CreditNoteIssued["data"][];
 }
 
 /** An order's status as domain/orders/events.ts names them (a string here: the order's events import this module). */
 type OrderStatus = string;
 
-export const noTaxDocuments = (): TaxDocuments => ({ creditNotes: [] });
+export const noTaxDocuments = (): TaxDocuments => ({ invoices: [], creditNotes: [] });
 
 export function evolveTaxDocuments(state: TaxDocuments, event: { type: string; data: unknown }): TaxDocuments {
-  if (event.type === "InvoiceIssued") return { ...state, invoice: (event as InvoiceIssued).data };
+  if (event.type === "InvoiceIssued") return { ...state, invoices: [...state.invoices, (event as InvoiceIssued).data] };
   if (event.type === "CreditNoteIssued") return { ...state, creditNotes: [...state.creditNotes, (event as CreditNoteIssued).data] };
   return state;
 }
 
-/** What each invoice line has had credited so far. */
-export function creditedPerLine(docs: TaxDocuments): TaxTotals[] {
-  const lines = docs.invoice?.lines ?? [];
-  const credited = lines.map(() => ({ value: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 }));
+/** What each line of `invoice` has had credited so far. */
+export function creditedPerLine(docs: TaxDocuments, invoice: InvoiceIssued["data"]): TaxTotals[] {
+  const credited = invoice.lines.map(() => ({ value: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 }));
   for (const note of docs.creditNotes) {
+    if (note.invoiceNumber !== invoice.number) continue;
     for (const line of note.lines) {
       const c = credited[line.invoiceLine];
       if (!c) continue;
@@ -101,10 +105,22 @@ export function creditedPerLine(docs: TaxDocuments): TaxTotals[] {
   return credited;
 }
 
-/** Paisa of the invoice not yet credited. */
+/** Paisa of `invoice` not yet credited. */
+export function creditLeftOn(docs: TaxDocuments, invoice: InvoiceIssued["data"]): number {
+  const credited = docs.creditNotes.filter((note) => note.invoiceNumber === invoice.number).reduce((sum, note) => sum + note.totals.value, 0);
+  return invoice.totals.value - credited;
+}
+
+/** The invoice that stands for the goods out of the shop now: the newest one not credited in full; none before they left or once all came back. */
+export function liveInvoice(docs: TaxDocuments): InvoiceIssued["data"] | undefined {
+  const newest = docs.invoices.at(-1);
+  return newest && creditLeftOn(docs, newest) > 0 ? newest : undefined;
+}
+
+/** Paisa of the live invoice not yet credited (0 when none is live). */
 export function creditLeft(docs: TaxDocuments): number {
-  if (!docs.invoice) return 0;
-  return docs.invoice.totals.value - docs.creditNotes.reduce((sum, note) => sum + note.totals.value, 0);
+  const live = liveInvoice(docs);
+  return live ? creditLeftOn(docs, live) : 0;
 }
 
 export type TaxDocumentCommand =
@@ -113,18 +129,25 @@ export type TaxDocumentCommand =
 
 export const TAX_DOCUMENT_COMMANDS = ["IssueInvoice", "IssueCreditNote"] as const;
 
-/** The rules: one invoice per order, only once the goods have left; credit notes never more than the invoice. */
+/**
+ * The rules: an invoice only once the goods have left, and only while none is live (the same change sent again
+ * issues nothing twice); a credit note reverses the live invoice, never more than it has left.
+ */
 export function decideTaxDocument(command: TaxDocumentCommand, order: { status: OrderStatus; tax: TaxDocuments }): TaxDocumentEvent[] {
   if (command.type === "IssueInvoice") {
-    if (order.tax.invoice) return [];
+    if (liveInvoice(order.tax)) return [];
     if (order.status !== "shipped" && order.status !== "delivered") throw new RuleViolation("tax.notShipped", {}, 409);
     return [{ type: "InvoiceIssued", data: command.invoice }];
   }
-  const invoice = order.tax.invoice;
-  if (!invoice) throw new RuleViolation("tax.noInvoice", {}, 409);
-  const left = creditLeft(order.tax);
-  if (command.amount <= 0 || left <= 0) return [];
-  const lines = creditLines(invoice.lines, creditedPerLine(order.tax), Math.min(command.amount, left), invoice.supply);
+  const invoice = liveInvoice(order.tax);
+  if (!invoice) {
+    // Every invoice credited in full: nothing is left to reverse.
+    if (order.tax.invoices.length > 0) return [];
+    throw new RuleViolation("tax.noInvoice", {}, 409);
+  }
+  const left = creditLeftOn(order.tax, invoice);
+  if (command.amount <= 0) return [];
+  const lines = creditLines(invoice.lines, creditedPerLine(order.tax, invoice), Math.min(command.amount, left), invoice.supply);
   return [
     {
       type: "CreditNoteIssued",
@@ -139,24 +162,4 @@ export function decideTaxDocument(command: TaxDocumentCommand, order: { status: 
       },
     },
   ];
-}
-
-/**
- * What an order's change calls for, from the state before it and the events it decided: an invoice when the goods
- * leave (shipped, or delivered straight away: handed over) and none was issued; after an invoice, a credit note for
- * a cancellation (all that is left) or a refund (its amount, as a return's when a return was received).
- */
-export function documentsDue(
-  before: { status: OrderStatus; tax: TaxDocuments } | undefined,
-  events: readonly { type: string; data: Record<string, unknown> }[],
-): { invoice: boolean; credit?: { reason: CreditReason; amount: number } } {
-  const invoiced = Boolean(before?.tax.invoice);
-  const leaves = events.some((e) => e.type === "OrderStatusChanged" && (e.data.to === "shipped" || e.data.to === "delivered"));
-  const invoice = !invoiced && leaves;
-  if (!invoiced && !invoice) return { invoice };
-  const cancelled = events.some((e) => e.type === "OrderStatusChanged" && e.data.to === "cancelled");
-  if (cancelled) return { invoice, credit: { reason: "cancellation", amount: Number.MAX_SAFE_INTEGER } };
-  const refunded = events.filter((e) => e.type === "PaymentRefunded").reduce((sum, e) => sum + Number(e.data.amount) * 100, 0);
-  if (refunded > 0) return { invoice, credit: { reason: events.some((e) => e.type === "ReturnReceived") ? "return" : "refund", amount: refunded } };
-  return { invoice };
 }

@@ -144,7 +144,13 @@ export function createOrderCore(deps: OrderServiceDeps) {
           ? await taxDocuments.withDocuments(orders, streamId, loaded, command(at), decided, at, commandId)
           : { order: decided, numbers: [] };
         const effects = orderStockEffects(loaded.state, order.events, at);
-        const first = effects.filter((e) => e.commands.some((c) => c.type === "ReserveStock" || c.type === "ReturnStock"));
+        // Holds and a return's goods (named by the return, so never twice) go before the order; a parcel's goods
+        // taken back follow from its move, like a release or a shipment, and go after it.
+        const first = effects.filter((e) =>
+          e.commandId
+            ? e.commands.some((c) => c.type === "ReserveStock" || c.type === "ReturnStock")
+            : e.commands.some((c) => c.type === "ReserveStock") && !e.commands.some((c) => c.type === "ReturnStock"),
+        );
         const then = effects.filter((e) => !first.includes(e));
         const held = await stock.steps(first, first.some((e) => !e.commandId) ? { orderId: id, reason: "cancelled" } : undefined);
         const left = await stock.steps(then);

@@ -7,8 +7,17 @@ import type { OrderCore } from "./core";
 export function handlingCommands(core: OrderCore) {
   const { storedOrder, changeOrder } = core;
   return {
+    /** A move of the order's lifecycle (domain/orders/lifecycle.ts), with everything it does to stock, documents and money. */
     async changeStatus(orderId: string, to: string, actor: Actor) {
       return changeOrder(orderId, (at) => ({ type: "ChangeStatus", to, actor, at }));
+    },
+
+    /**
+     * The owner's change as PATCH /api/orders/{id} sends it (a status, the old payment switch, or both): one command,
+     * so a refusal of either part changes nothing.
+     */
+    async changeOrder(orderId: string, change: { status?: string; paymentStatus?: string }, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "ChangeOrder", ...change, actor, at }));
     },
 
     /** An admin's internal note (never shown to the shopper). */
@@ -28,7 +37,7 @@ export function handlingCommands(core: OrderCore) {
     /** The order's invoice and credit notes, from its events (replay-proof: the documents are the events). */
     async taxDocuments(orderId: string): Promise<TaxDocuments | undefined> {
       const state = await storedOrder(orderId);
-      return state?.tax.invoice ? state.tax : undefined;
+      return state && state.tax.invoices.length > 0 ? state.tax : undefined;
     },
 
     /** A tombstone with the actor: the order leaves the lists, its trail stays. */

@@ -59,14 +59,34 @@ describe("admin order calls", () => {
     let res = await request("PATCH", `/api/orders/${orderId}`, { status: "delivered", paymentStatus: "paid" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: orderId, status: "delivered", paymentStatus: "paid" });
-    // Any status may follow any other (spec section 4).
+    // The order's lifecycle decides which status may follow which (decision 160): the spec's "any order" is not a shop's.
     res = await request("PATCH", `/api/orders/${orderId}`, { status: "pending" });
-    expect((await res.json()).status).toBe("pending");
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(
+      "This order was delivered, so it cannot be set to pending. What the parent sends back is a return: use Returns on the order's page.",
+    );
+    res = await request("PATCH", `/api/orders/${orderId}`, { status: "shipped" });
+    expect((await res.json()).status).toBe("shipped");
 
     const trail = await server.shop.store.readStream(`order-${orderId}`);
     // "paid" on a cash-on-delivery order records the cash collected (decision 101).
     expect(trail.map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested", "OrderStatusChanged", "CashCollected", "OrderStatusChanged"]);
     expect((trail[2].data as { actor: unknown }).actor).toEqual({ kind: "admin", id: admin.id, name: admin.name || admin.email });
+  });
+
+  it("PATCH is one command: a refused half changes nothing, so a 409 never cancels an order or texts the parent", async () => {
+    const { orderId } = await placeTestOrder(server.shop);
+    // Cash is never taken for a cancelled order: the whole change is refused, the cancel with it.
+    const res = await request("PATCH", `/api/orders/${orderId}`, { status: "cancelled", paymentStatus: "paid" });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: "admin.paymentCashCancelled" });
+    expect((await server.shop.store.readStream(`order-${orderId}`)).map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
+    expect(await (await request("GET", `/api/orders/${orderId}`)).json()).toMatchObject({ status: "pending", paymentStatus: "pending" });
+    // A refused status with an accepted payment: nothing either.
+    await request("PATCH", `/api/orders/${orderId}`, { status: "shipped" });
+    const second = await request("PATCH", `/api/orders/${orderId}`, { status: "pending", paymentStatus: "paid" });
+    expect(second.status).toBe(409);
+    expect((await server.shop.store.readStream(`order-${orderId}`)).map((e) => e.type)).not.toContain("CashCollected");
   });
 
   it("PATCH refuses bad input with a 4xx and writes nothing", async () => {

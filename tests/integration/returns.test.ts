@@ -466,8 +466,8 @@ describe("an exchange asked on the account page", () => {
     expect(await holdOf(large.id, order.orderId)).toBe(0);
     expect(await holdOf(medium.id, order.orderId)).toBe(0);
 
-    // Cancelling the order after its goods left the shop gives nothing back: they come back only as a return.
-    await server.shop.orders.changeStatus(order.orderId, "cancelled", adminActor());
+    // A delivered order is never cancelled (decision 160): its goods come back only as a return, and nothing moves.
+    await expect(server.shop.orders.changeStatus(order.orderId, "cancelled", adminActor())).rejects.toMatchObject({ key: "lifecycle.deliveredStays" });
     expect(await available(large.id)).toBe(1);
     expect(await available(medium.id)).toBe(5);
   });

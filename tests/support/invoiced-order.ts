@@ -31,6 +31,6 @@ export async function invoicedOrder(shop: Shop, options: { userId?: string; name
   await shop.orders.pay(placed.orderId, (at) => ({ type: "CollectCash", actor, at }));
   await shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "cash", note: "one shirt back", actor, at }));
   const documents = await shop.orders.taxDocuments(placed.orderId);
-  if (!documents?.invoice || documents.creditNotes.length === 0) throw new Error("the test order has no tax invoice and credit note: is the shop GST-registered?");
+  if (!documents?.invoices.length || documents.creditNotes.length === 0) throw new Error("the test order has no tax invoice and credit note: is the shop GST-registered?");
   return placed;
 }

@@ -240,6 +240,26 @@ export function stockContract(getSubject: () => StockSubject): void {
         expect(stored.at(-1)?.data).toMatchObject({ to: "cancelled" });
       });
 
+      it("a parcel that came back is on the shelf again, held for its order until it is sent again; cancelled then, it is for sale", async (context) => {
+        if (skipHere()) context.skip();
+        const { store, db } = getSubject();
+        const { orders } = shop();
+        const productId = await addProduct(db, 3);
+        const order = await buy(orders, productId, 2);
+        await orders.changeStatus(order.orderId, "shipped", admin);
+        expect(await foldedStock(store, productId)).toMatchObject({ available: 1, held: {} });
+        // Back in the shop to be sent again: two more on the shelf, both set aside for the order.
+        await orders.changeStatus(order.orderId, "processing", admin);
+        expect(await foldedStock(store, productId)).toMatchObject({ available: 1, held: { [order.orderId]: 2 } });
+        await orders.changeStatus(order.orderId, "shipped", admin);
+        expect(await foldedStock(store, productId)).toMatchObject({ available: 1, held: {} });
+        // Back again, and this time the order ends: the bottles are for sale.
+        await orders.changeStatus(order.orderId, "cancelled", admin);
+        expect(await foldedStock(store, productId)).toMatchObject({ available: 3, held: {} });
+        // A cancelled order is never sent straight from there.
+        await expect(orders.changeStatus(order.orderId, "shipped", admin)).rejects.toMatchObject({ key: "lifecycle.cancelledNotSent", status: 409 });
+      });
+
       it("the admin's count, a delivery and a return each land in the stream with who and why", async (context) => {
         if (skipHere()) context.skip();
         const { store, db } = getSubject();

@@ -103,12 +103,13 @@ describe("order decider", () => {
     expect(refusal(() => decide({ type: "ChangeStatus", to: "lost", actor: admin, at }, state)).message).toMatch(/pending, processing/);
   });
 
-  it("allows any status order (the admin picks from a dropdown)", () => {
+  it("moves as the lifecycle allows (domain/orders/lifecycle.ts), and refuses the rest", () => {
     let state = placed();
-    for (const to of ["delivered", "pending", "cancelled", "processing"]) {
+    for (const to of ["processing", "pending", "cancelled", "processing", "shipped", "delivered"]) {
       state = decide({ type: "ChangeStatus", to, actor: admin, at }, state).reduce(evolve, state);
       expect(state.exists && state.status).toBe(to);
     }
+    expect(() => decide({ type: "ChangeStatus", to: "pending", actor: admin, at }, state)).toThrow("lifecycle.deliveredStays");
   });
 
   it("marks paid once (cash on delivery: cash collected) and refuses unknown payment statuses", () => {

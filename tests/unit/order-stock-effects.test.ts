@@ -76,10 +76,17 @@ describe("an order's stock effects", () => {
     expect(effectsOf(run(place, status("cancelled")), { type: "DeleteOrder", actor: admin, at })).toEqual([]);
   });
 
-  it("taking a cancelled order up again holds its units again, and ships them at once when it goes straight to shipped", () => {
+  it("taking a cancelled order up again holds its units again; it is sent from there, never straight from cancelled", () => {
     const cancelled = run(place, status("cancelled"));
     expect(effectsOf(cancelled, status("pending"))).toEqual(["ReserveStock 7 x1", "ReserveStock 12 x2"]);
-    expect(effectsOf(cancelled, status("shipped"))).toEqual(["ReserveStock 7 x1", "ShipStock 7", "ReserveStock 12 x2", "ShipStock 12"]);
+    expect(effectsOf(cancelled, status("processing"))).toEqual(["ReserveStock 7 x1", "ReserveStock 12 x2"]);
+    expect(() => decide(status("shipped"), cancelled)).toThrow("lifecycle.cancelledNotSent");
+  });
+
+  it("a parcel that came back is on the shelf again, held for the order until it is sent again", () => {
+    const shipped = run(place, status("shipped"));
+    expect(effectsOf(shipped, status("processing"))).toEqual(["ReturnStock 7 x1", "ReserveStock 7 x1", "ReturnStock 12 x2", "ReserveStock 12 x2"]);
+    expect(effectsOf(shipped, status("cancelled"))).toEqual(["ReturnStock 7 x1", "ReturnStock 12 x2"]);
   });
 
   it("a payment, a note or a delivery detail moves no shelf", () => {

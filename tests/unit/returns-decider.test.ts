@@ -148,8 +148,8 @@ describe("asking for a return", () => {
   it("counts the window from the latest delivery: taken back to shipped and delivered again, it starts anew", () => {
     const again = run(place, status("shipped"), status("delivered"), status("shipped", later(1000)), status("delivered", later(RETURN_WINDOW_MS)));
     expect(decide(ask({ at: later(RETURN_WINDOW_MS + 60_000) }), again)).toHaveLength(1);
-    // Taken back to "processing": not delivered now, whatever the last delivery was.
-    expect(refusal(() => decide(ask(), apply(delivered(), status("processing", later(1)))))).toEqual({ status: 409, message: RETURN_MESSAGES.notDelivered });
+    // Marked delivered by mistake and set back to "shipped": not delivered now, whatever the last delivery was.
+    expect(refusal(() => decide(ask(), apply(delivered(), status("shipped", later(1)))))).toEqual({ status: 409, message: RETURN_MESSAGES.notDelivered });
   });
 
   it("refuses a deleted order, one with a return open, no lines, unknown lines and bad quantities", () => {

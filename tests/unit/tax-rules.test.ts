@@ -6,7 +6,8 @@ import { gstinCheckCharacter, gstinProblem } from "../../domain/tax/gstin";
 import { stateOfPincode } from "../../domain/tax/states";
 import { classRule, rateFor, readTaxRateSettings, taxClassOf, TAX_CLASS_RULES } from "../../domain/tax/rates";
 import { allocate, computeOrderTax, creditLines, sumLines, type OrderForTax } from "../../domain/tax/lines";
-import { decideTaxDocument, documentKindOf, documentsDue, noTaxDocuments, evolveTaxDocuments, type InvoiceIssued } from "../../domain/tax/documents";
+import { documentsDue } from "../../domain/orders/order-documents";
+import { decideTaxDocument, documentKindOf, noTaxDocuments, evolveTaxDocuments, type InvoiceIssued } from "../../domain/tax/documents";
 import { documentNumber, financialYear, seriesDecider, seriesName } from "../../domain/tax/series";
 import { defaultInvoicePrefix, invoicePrefixProblem, readGrievanceOfficer } from "../../domain/tax/seller";
 import { phoneProblem } from "../../domain/contact";
@@ -159,13 +160,15 @@ describe("invoice and credit notes", () => {
     expect(decideTaxDocument({ type: "IssueInvoice", invoice }, { status: "delivered", tax: invoiced })).toEqual([]);
   });
 
-  it("is due when shipped or delivered; a credit note after it for a cancellation or a refund", () => {
-    const shipped = [{ type: "OrderStatusChanged", data: { to: "shipped" } }];
-    expect(documentsDue({ status: "processing", tax: noTaxDocuments() }, shipped)).toEqual({ invoice: true });
-    expect(documentsDue({ status: "shipped", tax: invoiced }, [{ type: "OrderStatusChanged", data: { to: "delivered" } }])).toEqual({ invoice: false });
-    expect(documentsDue({ status: "pending", tax: noTaxDocuments() }, [{ type: "PaymentRefunded", data: { amount: 100 } }])).toEqual({ invoice: false });
-    expect(documentsDue({ status: "delivered", tax: invoiced }, [{ type: "PaymentRefunded", data: { amount: 100 } }]).credit).toEqual({ reason: "refund", amount: 10_000 });
-    expect(documentsDue({ status: "shipped", tax: invoiced }, [{ type: "OrderStatusChanged", data: { to: "cancelled" } }]).credit?.reason).toBe("cancellation");
+  it("is due when the goods leave; a credit note after it when they come back or money is refunded", () => {
+    const move = (from: string, to: string) => [{ type: "OrderStatusChanged", data: { from, to } }];
+    expect(documentsDue(noTaxDocuments(), move("processing", "shipped"))).toEqual({ invoice: true });
+    expect(documentsDue(noTaxDocuments(), move("pending", "delivered"))).toEqual({ invoice: true });
+    expect(documentsDue(invoiced, move("shipped", "delivered"))).toEqual({ invoice: false });
+    expect(documentsDue(noTaxDocuments(), [{ type: "PaymentRefunded", data: { amount: 100 } }])).toEqual({ invoice: false });
+    expect(documentsDue(invoiced, [{ type: "PaymentRefunded", data: { amount: 100 } }]).credit).toEqual({ reason: "refund", amount: 10_000 });
+    expect(documentsDue(invoiced, move("shipped", "cancelled")).credit?.reason).toBe("cancellation");
+    expect(documentsDue(invoiced, move("shipped", "processing")).credit?.reason).toBe("return");
   });
 
   it("reverses tax line by line, never more than the invoice, and a full reversal cancels it to the paisa", () => {

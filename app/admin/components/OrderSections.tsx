@@ -37,6 +37,8 @@ export interface PaymentFacts {
   refunded: string;
   refundable: number;
   refundableText: string;
+  /** What a cancelled order's parent is owed back, formatted; null when nothing is. */
+  owedBack: string | null;
   reported: { reference: string; at: string } | null;
   reference: string | null;
   /** What the owner may do next; the decider still judges each step when it is sent. */
@@ -213,6 +215,11 @@ export function PaymentSection({
           </>
         ) : null}
       </dl>
+      {payment.owedBack ? (
+        <p className="notice" data-field="owed-back">
+          {t("admin:payments.owedBack", { amount: payment.owedBack })}
+        </p>
+      ) : null}
       {payment.reported ? (
         <div className="reported-reference">
           <p>{t("admin:payments.reported", { when: payment.reported.at })}</p>
