@@ -10,13 +10,18 @@ declare module "@remix-run/node" {
   }
 }
 
-// Shared with the storefront benchmark's hello page (tests/bench/hello-app), so both run the same Remix.
+/**
+ * Every future flag Remix 2.17 has, each the behaviour React Router 7 has by default, so that moving to
+ * it is a rename of packages (decision 170). `v3_routeConfig` reads the routes from app/routes.ts.
+ * Shared with the storefront benchmark's hello page (tests/bench/hello-app), so both run the same Remix.
+ */
 export const remixFuture = {
   v3_fetcherPersist: true,
   v3_relativeSplatPath: true,
   v3_throwAbortReason: true,
   v3_singleFetch: true,
   v3_lazyRouteDiscovery: true,
+  v3_routeConfig: true,
 } as const;
 
 const ROOT_ROUTE = fileURLToPath(new URL("app/root.tsx", import.meta.url));

@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
 import type { Shop } from "../services/index";
-import type { ShopperFrame } from "./frame.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -13,11 +12,6 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** Resolves once the client has taken what was written (server/backpressure.ts): a large streamed answer awaits it per part. */
     drained?: () => Promise<void>;
-    /**
-     * The shopper's part of the frame, when the web server has it already: looked up to fill a
-     * kept page in, or the placeholders of a page it is about to keep (decision 106).
-     */
-    shopperFrame?: ShopperFrame;
   }
 }
 

@@ -3,13 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
-
-/**
- * Who is shopping, for the web server: it asks before it fills a kept catalogue page in for a
- * shopper (server/page-cache.ts, decision 106). Exported here because the server reaches the app
- * only through its build.
- */
-export { shopperFrame } from "./frame.server";
+import { scriptsAfterPaint } from "./scripts-after-paint.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,7 +13,8 @@ const ABORT_DELAY = 5_000;
  * nothing; and React's stream comes in 2 KB pieces, each a trip through Node's streams and
  * a zlib write of its own when the page is compressed: dozens per page
  * (docs/decisions/075-admin-rows-without-router-hooks-before-hydration.md).
- * Every inline script carries this response's CSP nonce (decision 081).
+ * Every inline script carries this response's CSP nonce (decision 081). Whole in memory, the page's
+ * scripts are moved after its first paint (scripts-after-paint.server.ts, decision 172).
  */
 export default function handleRequest(
   request: Request,
@@ -48,7 +43,7 @@ export default function handleRequest(
         // A page cut off for time says "busy, try again in a moment" (503), not that the page is broken.
         if (timedOut) headers.set("Retry-After", "5");
         const answer = timedOut ? 503 : failed ? 500 : status;
-        resolve(new Response(closedLast(withoutNulBytes(Buffer.concat(chunks))), { headers, status: answer }));
+        resolve(new Response(scriptsAfterPaint(closedLast(withoutNulBytes(Buffer.concat(chunks))).toString("utf8")), { headers, status: answer }));
         done();
       },
     });

@@ -1,13 +1,26 @@
 import type { Shop } from "../services/index";
 import type { ShopContact } from "../domain/contact";
 import type { Language } from "../domain/i18n";
-import type { CartBadge, ShopperFrame } from "../domain/shopper-frame";
 import { schoolMenu } from "./schools-menu.server";
 import { cartContext, requestCart } from "./cart/cart.server";
 import { cartCount } from "../domain/cart";
 import { serverT } from "./i18n/i18n.server";
 
-export type { CartBadge, ShopperFrame };
+/** The navbar's cart badge: the count it shows and the words a screen reader says, in the page's language. */
+export interface CartBadge {
+  count: string;
+  label: string;
+}
+
+/**
+ * The shopper's own part of the frame: whether they are signed in (the navbar offers Account and Logout
+ * instead of Login and Sign up) and their cart badge (null: nothing in the cart). The name is not here: the
+ * frame never shows it.
+ */
+export interface ShopperFrame {
+  signedIn: boolean;
+  badge: CartBadge | null;
+}
 
 /**
  * What the shared frame (navbar, footer) needs on every page: the shop's own parts, the same for
@@ -22,11 +35,7 @@ export interface Frame extends ShopperFrame {
   shopperUnknown?: true;
 }
 
-/**
- * Who is shopping, as the frame shows it; null when it could not be looked up (the database
- * failed). The web server asks this (through app/entry.server.tsx) before it fills a kept page in
- * for a shopper; the root loader asks it for every page it renders.
- */
+/** Who is shopping, as the frame shows it; null when it could not be looked up (the database failed). */
 export async function shopperFrame(request: Request, shop: Shop, lang: Language): Promise<ShopperFrame | null> {
   try {
     // One lookup of who is shopping serves both the Account link and the cart badge.
@@ -41,8 +50,8 @@ export async function shopperFrame(request: Request, shop: Shop, lang: Language)
   }
 }
 
-// Worded once per language and count: the badge is filled into nearly every page a parent with
-// a cart opens, and the same few counts come up again and again.
+// Worded once per language and count: the badge is on nearly every page a parent with a cart
+// opens, and the same few counts come up again and again.
 const badges = new Map<string, CartBadge>();
 
 export function cartBadge(count: number, lang: Language): CartBadge {
@@ -56,13 +65,10 @@ export function cartBadge(count: number, lang: Language): CartBadge {
   return badge;
 }
 
-/**
- * The frame of a page. `given`: the shopper's part already looked up by the web server (or the
- * placeholders of a page it keeps for every shopper of one kind, decision 106).
- */
-export async function loadFrame(request: Request, shop: Shop, lang: Language, given?: ShopperFrame): Promise<Frame> {
+/** The frame of a page. */
+export async function loadFrame(request: Request, shop: Shop, lang: Language): Promise<Frame> {
   const frame = { shopName: shop.config.shopName, contact: shop.config.contact, schools: schoolMenu() };
-  const shopper = given ?? (await shopperFrame(request, shop, lang));
+  const shopper = await shopperFrame(request, shop, lang);
   // The root loader failing would take the frame with it, and with it the shop's name on
   // the very error page that explains the failure. The page's own loader still reports it.
   if (!shopper) return { ...frame, signedIn: false, badge: null, shopperUnknown: true };

@@ -23,7 +23,6 @@ import { AddedNote } from "./components/AddedNote";
 import { takeAddedFlash } from "./cart/added-flash.server";
 import { loadFrame } from "./frame.server";
 import { useNonce } from "./nonce";
-import { useLinkNavigation } from "./components/Link";
 import { useHydrationMark } from "./components/useHydrationMark";
 import { I18nProvider, metaT } from "./i18n/I18n";
 import { pageLanguage } from "./i18n/i18n.server";
@@ -38,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's language and the frame's messages: the browser gets no translation library (decision 098).
   const i18n = pageLanguage(request);
   const [frame, flash] = await Promise.all([
-    loadFrame(request, context.shop, i18n.lang, context.shopperFrame),
+    loadFrame(request, context.shop, i18n.lang),
     takeAddedFlash(request, context.shop),
   ]);
   // Where the page's absolute links (hreflang) start: SHOP_URL; in development without it, the address asked for.
@@ -75,7 +74,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const location = useLocation();
   const admin = useFrameKind() === "admin";
-  const linkNavigation = useLinkNavigation();
   useHydrationMark();
   return (
     <I18nProvider value={frame?.i18n}>
@@ -97,8 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </>
           ) : null}
         </head>
-        {/* Enter on a link is a click too: the handler only takes over what a link already does (components/Link.tsx). */}
-        <body className={admin ? "admin-body" : undefined} onClick={linkNavigation}>
+        <body className={admin ? "admin-body" : undefined}>
           <SkipLink />
           {admin ? <AdminHeader shopName={frame?.shopName} /> : <Navbar frame={frame} />}
           <main id="main" className={admin ? "admin-page" : "page"}>
@@ -111,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {admin ? null : <Footer shopName={frame?.shopName} contact={frame?.contact} />}
           <ScrollRestoration nonce={nonce} />
-          {/* The scripts are asked for once the page has drawn (patches/@remix-run+react, decision 145). */}
+          {/* The scripts are asked for once the page has drawn: entry.server.tsx moves them (decision 172). */}
           <Scripts nonce={nonce} />
         </body>
       </html>

@@ -1,5 +1,5 @@
-// The names of the shop's cookies. app/ sets and reads them; the page cache (server/page-cache.ts)
-// must recognise them to never keep a personal page. Both read the names from here.
+// The names of the shop's cookies. app/ sets and reads them; the cache policy (server/cache-policy.ts)
+// must recognise them to never let a cache keep a personal page. Both read the names from here.
 
 /** The shopper's signed session. */
 export const SHOPPER_COOKIE = "__session";

@@ -17,7 +17,7 @@ export function withoutBrotli(accepted: string): string {
  * /schools/dps), but each brotli stream takes megabytes from the C allocator on libuv's threads, and glibc
  * keeps what the busiest moment took in each thread's arena: 60-70 MB more resident after a rush of full
  * renders. Files compressed when built keep their brotli (precompressed-files.ts reads the request's own
- * header), and kept pages their gzip pieces (gzip-pieces.ts).
+ * header), and kept pages their gzip made once (page-cache.ts).
  */
 export function gzipAsItGoes(): RequestHandler {
   const compress = compression();

@@ -3,12 +3,10 @@ import http from "node:http";
 import path from "node:path";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Shop } from "../services/index";
-import type { Language } from "../domain/i18n";
-import type { ShopperFrame } from "../domain/shopper-frame";
-import { createPageCache, withoutPersonalCookies, type ShopperPages } from "./page-cache";
+import { createPageCache } from "./page-cache";
 import { languageSwitch } from "./language";
 import { cspNonceOf, securityHeadersMiddleware } from "./security-headers";
 import { allowedMethods, refuseBrokenAddress, refuseConnect, rejectCrossSitePosts } from "./request-guards";
@@ -86,15 +84,13 @@ export async function startWebServer(
 
   // The owner's photos, named by their content: kept a year by every browser (decision 139).
   app.use("/photos", photoFiles(shop.photos.folders.files));
-  // Files are served above with their own lifetimes; every page answer below says what may keep it (decision 118).
-  app.use(cachePolicy);
+  // Files are served above with their own lifetimes; every page answer below says what may keep it (decisions 118, 171).
+  // Development re-renders every page: an edited component must show on the next reload.
+  app.use(cachePolicy({ sharedSeconds: options.vite ? 0 : shop.config.pageCacheSeconds }));
   app.use(rejectCrossSitePosts);
   app.use("/api", unroutableApiPath);
-  // Development re-renders every page: an edited component must show on the next reload.
-  const pageCache = createPageCache({
-    seconds: options.vite ? 0 : shop.config.pageCacheSeconds,
-    shoppers: typeof build === "function" ? undefined : shopperPages(build, shop, loadContext),
-  });
+  // What the policy says a shared cache may keep, kept whole in this process (decision 171).
+  const pageCache = createPageCache();
   // A product's change, and a photo's once the read model has it (a card shows the main photo), drop the kept pages.
   const stopProducts = shop.products.onChange(pageCache.clear);
   const stopPhotos = shop.photos.onChange(pageCache.clear);
@@ -137,37 +133,6 @@ export async function startWebServer(
         });
         server.closeIdleConnections();
       }),
-  };
-}
-
-/**
- * What the page cache asks of the app to keep catalogue pages for shoppers (decision 106): the
- * app's own lookup of who is shopping (exported by app/entry.server.tsx, as the server reaches
- * the app only through its build), and a render through Remix with the shopper's frame given,
- * the request's personal cookies left out.
- */
-function shopperPages(
-  build: ServerBuild,
-  shop: Shop,
-  loadContext: (req: express.Request, res: express.Response) => AppLoadContext,
-): ShopperPages | undefined {
-  const entry = build.entry.module as { shopperFrame?: (request: Request, shop: Shop, lang: Language) => Promise<ShopperFrame | null> };
-  const lookUp = entry.shopperFrame;
-  if (!lookUp) return undefined;
-  const renderPage = createRemixHandler(build, process.env.NODE_ENV);
-  const address = (req: express.Request) => `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-  return {
-    frameOf: (req, lang) => lookUp(new Request(address(req), { headers: { cookie: req.get("cookie") ?? "" } }), shop, lang),
-    render(req, res, frame) {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (name === "cookie" || value === undefined) continue;
-        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-      }
-      const cookies = withoutPersonalCookies(req.get("cookie"));
-      if (cookies) headers.set("cookie", cookies);
-      return renderPage(new Request(address(req), { headers }), { ...loadContext(req, res), shopperFrame: frame });
-    },
   };
 }
 

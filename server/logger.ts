@@ -273,7 +273,7 @@ function requestLine(req: LoggedRequest, res: ServerResponse, id: string, starte
  * on before its answer was sent says `aborted`. Every response carries its id in
  * X-Request-Id, so a shopper's report can be matched to the log.
  * `req.log` is the logger for the rest of the request: each line it writes has the id. It is
- * made when first asked for: a kept page (decision 106) never logs more than its request line,
+ * made when first asked for: a kept page (decision 171) never logs more than its request line,
  * and a child logger on each of thousands of requests a second is a cost worth not paying.
  */
 export function requestLogger(logger: Logger, options: { development?: boolean } = {}) {

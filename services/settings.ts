@@ -76,7 +76,10 @@ export interface ShopConfig {
   jobLockMs: number;
   /** Jobs one worker process runs at once per queue (WORKER_CONCURRENCY). */
   workerConcurrency: number;
-  /** How long a catalogue page's HTML is served from memory to visitors without a session or cart (PAGE_CACHE_SECONDS; 0: off). */
+  /**
+   * How long a visitor's catalogue page may be kept by a shared cache, the shop's own page cache or a proxy in
+   * front (PAGE_CACHE_SECONDS: its `s-maxage`; 0: no cache keeps it).
+   */
   pageCacheSeconds: number;
   /** /healthz: how old the oldest event a projector or reactor has not applied may be (HEALTH_MAX_LAG_SECONDS). */
   healthMaxLagSeconds: number;

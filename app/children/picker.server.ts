@@ -1,6 +1,6 @@
 /**
  * The child picker of a uniform page (decision 133): with `?child=` in the address (the page is then
- * rendered for this parent alone, never kept: server/page-cache.ts), the parent's children at this
+ * rendered for this parent alone, never kept: server/cache-policy.ts), the parent's children at this
  * school to choose from, and for the chosen one the size the finder gives, which the page preselects.
  * The words are the page's language's, worded here (the page carries no `children` namespace).
  */

@@ -5,8 +5,7 @@
  * JavaScript is a link (`?edit=details`, `?edit=phone`, `?address=<id|new>`), and a refused form
  * stays open with its messages by its fields and what was typed. Words: the `account` namespace.
  */
-import { Form } from "@remix-run/react";
-import { Link } from "./Link";
+import { Form, Link } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { DETAILS_LIMITS } from "../../domain/checkout-fields";
 import { NAME_MAX_LENGTH, OTP_LENGTH, OTP_VALID_MINUTES } from "../../domain/auth";

@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 import { useT } from "../i18n/I18n";
 
 /** What one add to the cart put in it, as the shop names it (the server's name and size spelling). */

@@ -1,5 +1,4 @@
-import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { NavLink } from "./Link";
+import { Form, useLocation, useRouteLoaderData, NavLink } from "@remix-run/react";
 import type { loader as adminLoader } from "../routes/admin";
 import { useT } from "../i18n/I18n";
 import { LanguageSwitch, UNNAMED_SHOP } from "./Navbar";

@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 import { useT } from "../i18n/I18n";
 
 /** A breadcrumb trail; the last crumb is the current page and is not a link. Labels come translated. */

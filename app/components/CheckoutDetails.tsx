@@ -4,8 +4,7 @@
  * and nothing is sent until all pass; a refusal (the server's or the browser's) is summed up at the
  * top, each message by its field, and the form keeps what was typed.
  */
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Link } from "./Link";
+import { Form, useActionData, useNavigation, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { checkDetails, DETAILS_FIELDS, DETAILS_LIMITS, isPaymentChoice, PAYMENT_CHOICE_MESSAGE, type DetailsField } from "../../domain/checkout-fields";

@@ -1,5 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
-import { Link } from "./Link";
+import { Form, useLocation, Link } from "@remix-run/react";
 
 /** The picker as the page's loader gives it (app/children/picker.server.ts), its words already in the page's language. */
 export interface ChildPickerView {

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "@remix-run/react";
-import { Link } from "./Link";
+import { Form, useNavigation, Link } from "@remix-run/react";
 import type { FormResult } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
 import { useRefusal, useT } from "../i18n/I18n";

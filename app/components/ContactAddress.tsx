@@ -1,5 +1,4 @@
-import { useMatches, useRouteLoaderData } from "@remix-run/react";
-import { Link } from "./Link";
+import { useMatches, useRouteLoaderData, Link } from "@remix-run/react";
 import { phoneLink, whatsappLink, type ShopContact } from "../../domain/contact";
 import { Message, useT } from "../i18n/I18n";
 

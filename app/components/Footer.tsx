@@ -1,5 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { Link } from "./Link";
+import { useFetcher, Link } from "@remix-run/react";
 import { messagesFor } from "../forms/messages";
 import type { action as newsletterAction } from "../routes/newsletter";
 import type { ShopContact } from "../../domain/contact";

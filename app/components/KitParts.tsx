@@ -1,5 +1,5 @@
 // The pieces the class kit page, the reorder page and the children form share (decisions 133, 134).
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 import { useT } from "../i18n/I18n";
 
 /** What a kit submit put in the cart and what it could not, named in the page's language. */

@@ -1,5 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
-import { Link, NavLink } from "./Link";
+import { Form, useLocation, Link, NavLink } from "@remix-run/react";
 import { LANGUAGE_NAME, LANGUAGE_PARAM, LOCALE, type Language } from "../../domain/i18n";
 import type { Frame } from "../frame.server";
 import { useLanguage, useT } from "../i18n/I18n";

@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 import { formatDate } from "../../domain/i18n";
 import { formatRupees } from "../../domain/money";
 import type { FormResult } from "../forms/form.server";

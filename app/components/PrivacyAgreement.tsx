@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 import { PRIVACY_NOTICE_VERSION } from "../../domain/privacy/notice";
 import { Message, useT } from "../i18n/I18n";
 

@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 import { SALE_TERMS } from "../../domain/seller/disclosures";
 import { useT } from "../i18n/I18n";
 

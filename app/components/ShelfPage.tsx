@@ -1,4 +1,4 @@
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 import { formatRupees } from "../../domain/money";
 import { AddToCartForm, type Offer } from "./AddToCartForm";
 import { Breadcrumbs } from "./Breadcrumbs";

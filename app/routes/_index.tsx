@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { featuredCards } from "../../domain/featured";
 import { formatDate, type Language } from "../../domain/i18n";
 import { formatRupees } from "../../domain/money";

@@ -1,5 +1,5 @@
+import { Link } from "@remix-run/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "../components/Link";
 import { ACCESSORY_CATEGORIES } from "../../domain/accessories";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { metaT, useT } from "../i18n/I18n";

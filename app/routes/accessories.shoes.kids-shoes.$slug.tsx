@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { findKidsShoeStyle } from "../../domain/accessories";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { formatRupees } from "../../domain/money";

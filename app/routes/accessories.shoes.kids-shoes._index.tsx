@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { KIDS_SHOE_STYLES } from "../../domain/accessories";
 import { catalogueId } from "../../domain/catalogue";
 import { CardPicture, CARD_PICTURE_SIZE } from "../components/CardPicture";

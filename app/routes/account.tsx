@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useActionData, useLoaderData, Link } from "@remix-run/react";
 import { MAX_CHILDREN } from "../../domain/children/limits";
 import { requireShopper } from "../auth/session.server";
 import { OrderHistory } from "../components/OrderHistory";

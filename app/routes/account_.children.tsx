@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
 import { requireShopper } from "../auth/session.server";
 import { childrenAction, childrenPage, type ChildView } from "../children/children-page.server";
 import { FormMessage, refusalOf } from "../forms/messages";

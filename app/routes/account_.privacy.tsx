@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { accountPrivacyForm } from "../../domain/forms/privacy";
 import { formatDate } from "../../domain/i18n";
 import { accountSubject } from "../../domain/privacy/subjects";

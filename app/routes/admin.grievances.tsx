@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { requireAdmin } from "../auth/session.server";
 import { deskRow, type DeskRow } from "../grievance/tickets.server";
 import { TableScroll } from "../components/TableScroll";

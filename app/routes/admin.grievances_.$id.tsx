@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
 import { NOTE_MAX } from "../../domain/grievance/limits";
 import { GRIEVANCE_STEP_LIMITS, grievanceStepForm } from "../../domain/forms/grievance";
 import { isRuleViolation } from "../../domain/errors";

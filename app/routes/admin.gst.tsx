@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useLoaderData, Link } from "@remix-run/react";
 import { requireAdmin } from "../auth/session.server";
 import { gstSummaryView, readTaxMonth, taxSettingsView } from "../admin/gst.server";
 import { TableScroll } from "../components/TableScroll";

@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { isRouteErrorResponse, useLoaderData, useRouteError, Link } from "@remix-run/react";
 import { safeDashboardBack } from "../../domain/admin-orders";
 import { ORDER_PAGE_FORM_LIMITS, isAfterSaleStep, orderPageForm } from "../../domain/forms/admin-returns";
 import { OrderSnapshot, OrderTrailTable, PaymentSection } from "../admin/components/OrderSections";

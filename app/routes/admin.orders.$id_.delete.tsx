@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useActionData, useLoaderData, Link } from "@remix-run/react";
 import { safeDashboardBack } from "../../domain/admin-orders";
 import { DELETE_ORDER_FORM_LIMITS, deleteOrderForm } from "../../domain/forms/admin";
 import { describeItems } from "../../domain/orders/order";

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
 import { MOVE_REFERENCE_FORM_LIMITS, moveReferenceForm } from "../../domain/forms/upi-dispute";
 import { displayOrderId } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { ADMIN_PASSWORD_FORM_LIMITS, adminPasswordForm } from "../../domain/forms/admin-password";
 import { ADMIN_PASSWORD_PATH } from "../../domain/admin-password";
 import { requireAdmin, signInAdmin } from "../auth/session.server";

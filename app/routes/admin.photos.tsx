@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
 import { isRuleViolation } from "../../domain/errors";
 import { PHOTO_FORM_OPTIONS, PHOTO_INTENTS, type PhotoIntent } from "../../domain/forms/photos";
 import { photoForm } from "../../domain/forms/photos";

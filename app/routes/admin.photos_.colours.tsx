@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
 import { isRuleViolation } from "../../domain/errors";
 import { COLOUR_PARTS } from "../../domain/photos/colours";
 import { schoolDrawingUrl } from "../../domain/photos/drawings";

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useActionData, useLoaderData, Link } from "@remix-run/react";
 import { PRODUCT_MESSAGES } from "../../domain/admin-products";
 import { PRODUCT_FORM_LIMITS, productForm } from "../../domain/forms/admin";
 import { requireAdmin } from "../auth/session.server";

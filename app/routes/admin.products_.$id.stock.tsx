@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { STOCK_FORM_LIMITS, stockForm } from "../../domain/forms/stock";
 import { isRuleViolation } from "../../domain/errors";
 import { parseShopProductId } from "../../domain/shop-products";

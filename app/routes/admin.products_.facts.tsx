@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { isRuleViolation } from "../../domain/errors";
 import { ITEM_FACTS_FORM_OPTIONS, itemFactsForm } from "../../domain/forms/item-facts";

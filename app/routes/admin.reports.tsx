@@ -1,6 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { requireAdmin } from "../auth/session.server";
 import { reportsPage } from "../admin/reports.server";
 import { ReportChart } from "../admin/components/ReportChart";

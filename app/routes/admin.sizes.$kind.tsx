@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { isItemKind, type ItemKind } from "../../domain/sizes/charts";
 import { isRuleViolation } from "../../domain/errors";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useSearchParams, Link } from "@remix-run/react";
 import { CART_FORM_LIMITS, cartForm } from "../../domain/forms/cart";
 import { CartRow, answerText } from "../components/CartRow";
 import { formatRupees } from "../../domain/money";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { checkoutPage, placeCheckoutOrder, readCheckoutForm } from "../cart/checkout-page.server";
 import { DetailsForm } from "../components/CheckoutDetails";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useNavigate, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { whatsappLink } from "../../domain/contact";
 import { formatRupees } from "../../domain/money";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { ticketView } from "../grievance/tickets.server";
 import { TicketWords } from "../components/TicketWords";
 import { notFound } from "../offers.server";

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AFTER_SIGN_IN, AUTH_MESSAGES, looksLikeEmail } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, Link } from "@remix-run/react";
 import { refusal } from "../../domain/errors";
 import { formatDate } from "../../domain/i18n";
 import { GUEST_PRIVACY_LIMITS, guestPrivacyForm } from "../../domain/forms/privacy";

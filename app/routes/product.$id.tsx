@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../domain/cart";
 import { CATEGORY_ILLUSTRATION, parseShopProductId, shopProductCartId } from "../../domain/shop-products";
 import { AddToCartForm, type Offer } from "../components/AddToCartForm";

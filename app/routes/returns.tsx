@@ -1,5 +1,5 @@
+import { Link } from "@remix-run/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "../components/Link";
 import { AskUs } from "../components/ContactAddress";
 import { Message, metaT, useT } from "../i18n/I18n";
 import { routeMessages } from "../i18n/i18n.server";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, useSearchParams, Link } from "@remix-run/react";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { formatRupees } from "../../domain/money";
 import { DEFAULT_ITEM_COLOUR, findSchool, ITEM_COLOURS, type ItemColour } from "../../domain/schools";

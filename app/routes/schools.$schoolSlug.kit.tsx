@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
 import { kitAction, kitPage } from "../kits/kit-page.server";
 import { TableScroll } from "../components/TableScroll";
 import { Breadcrumbs } from "../components/Breadcrumbs";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useLoaderData, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SCHOOLS, searchSchools } from "../../domain/schools";
 import { schoolLogo } from "../images.server";

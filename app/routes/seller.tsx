@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { phoneLink, whatsappLink } from "../../domain/contact";
 import { SellerTerms } from "../components/SellerTerms";
 import { metaT, useT } from "../i18n/I18n";

@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, useLoaderData, useLocation, useNavigation, useSubmit, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatRupees } from "../../domain/money";
 import { SHOP_CATEGORIES, SHOP_GENDERS } from "../../domain/shop-products";

@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { useLoaderData, Link } from "@remix-run/react";
 import { SizeFinderForm } from "../components/SizeGuide";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useT } from "../i18n/I18n";

@@ -488,7 +488,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     },
     /**
      * Who a live session belongs to, in one round trip: every page asks this (the navbar's
-     * Account link, decision 106), so the session row and its user are read together.
+     * Account link), so the session row and its user are read together.
      */
     async user(kind: SessionKind, id: string): Promise<(User & { mustChangePassword: boolean }) | null> {
       const query = db

@@ -69,7 +69,7 @@ describe("the Content Security Policy in a browser", () => {
         const status = await openHydrated(page, path);
         expect(status, path).toBeLessThan(path === "/no-such-page" ? 500 : 400);
       }
-      // A second visit to a catalogue page comes from the page cache, with this response's nonce.
+      // A second visit to a catalogue page comes from the page cache, with the policy it was kept with.
       await page.goto("/schools/dps");
       const cached = await page.goto("/schools/dps");
       expect(cached?.headers()["x-page-cache"]).toBe("hit");

@@ -4,9 +4,9 @@ import { launchBrowser, newShopperPage, ready } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
- * The shop's links are plain anchors (app/components/Link.tsx, decision 144): without JavaScript
- * they are links; with it, one handler on the body turns a plain click into a navigation in the
- * page, as Remix's <Link> did, and leaves a modified click to the browser.
+ * The shop's links are Remix's `Link` and `NavLink` (decision 170): without JavaScript they are links;
+ * with it, a plain click is a navigation in the page, and a modified click is left to the browser. The
+ * page's scripts are asked for only once it has drawn (app/scripts-after-paint.server.ts, decision 172).
  */
 let server: TestServer;
 let browser: Browser | null;
@@ -72,7 +72,7 @@ describe("links between the shop's pages", () => {
   it("with JavaScript, the page's scripts are asked for only once it has loaded, and then take over its links", async ({ skip }) => {
     if (!browser) return skip("no Chromium on this machine");
     const { context, page } = await newShopperPage(browser, server.url, true);
-    // The page as served names no script to fetch while it is read: no modulepreload, no module script (decision 145).
+    // The page as served names no script to fetch while it is read: no modulepreload, no module script (decision 172).
     const response = await page.goto("/shop");
     const html = (await response?.text()) ?? "";
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"|<script[^>]*(type="module"|\ssrc=)/);

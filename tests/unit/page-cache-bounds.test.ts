@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { cachePolicy } from "../../server/cache-policy";
 import { createPageCache } from "../../server/page-cache";
 
 // A visitor chooses the addresses the page cache keeps pages under: a query string makes as many of one
@@ -15,10 +16,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A shop whose /shop page is `size` bytes of HTML, behind a page cache. */
+/** A shop whose /shop page is `size` bytes of HTML, behind the cache policy and a page cache, as server/http.ts puts them. */
 async function shopWithCache(options: { maxBytes?: number; seconds?: number; size: number }) {
-  const cache = createPageCache({ seconds: options.seconds ?? 600, maxBytes: options.maxBytes });
+  const cache = createPageCache({ maxBytes: options.maxBytes });
   const app = express();
+  app.use(cachePolicy({ sharedSeconds: options.seconds ?? 600 }));
   app.use(cache.middleware);
   app.get("/shop", (_req, res) => {
     res.type("html").send(`<!doctype html><p>${"x".repeat(options.size - 18)}</p>`);

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { cachePolicy } from "../../server/cache-policy";
 import { createPageCache } from "../../server/page-cache";
 
 // A catalogue change (a product, a photo) empties the page cache (decision 074). A page whose render began
@@ -16,12 +17,13 @@ afterEach(async () => {
 
 /** A shop of one catalogue page whose render waits for `release`; it counts its renders. */
 async function shopWithSlowPage() {
-  const cache = createPageCache({ seconds: 600 });
+  const cache = createPageCache();
   let renders = 0;
   let release: () => void = () => {};
   let started: () => void = () => {};
   let renderStarted = new Promise<void>((resolve) => (started = resolve));
   const app = express();
+  app.use(cachePolicy({ sharedSeconds: 600 }));
   app.use(cache.middleware);
   app.get("/schools", (_req, res) => {
     renders++;

@@ -3,8 +3,7 @@
  * search and filters (a GET form: every view is a link), the bulk form's report and controls,
  * and the pager with its page jump. Each works without JavaScript.
  */
-import { Form, useSubmit } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, useSubmit, Link } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { DASHBOARD_FILTERS, dashboardHref, type DashboardFilter, type DashboardQuery, type DashboardSort } from "../../../domain/admin-orders";
 import { PAYMENT_STANDINGS, type OrderStatus } from "../../../domain/orders/events";

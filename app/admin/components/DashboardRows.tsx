@@ -4,8 +4,7 @@
  * dialog. Before hydration (and without JavaScript) the rows are one HTML string made by
  * app/admin/plain-rows.ts from the same words.
  */
-import { useFetcher } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { useFetcher, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { DashboardSort, orderPageLinks } from "../../../domain/admin-orders";

@@ -4,8 +4,7 @@
  * the order's money is made of, what came in and went back, the reported reference to check, and
  * the forms of the steps the owner may take next, each with its refusal beside it (JavaScript on or off).
  */
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, useActionData, useNavigation, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { PAYMENT_STEP_FORM_LIMITS } from "../../../domain/forms/admin-payments";

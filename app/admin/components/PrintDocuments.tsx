@@ -3,7 +3,7 @@
  * document, which paper, print, back) and one document per order. The stylesheet puts one order
  * on each sheet and leaves the controls off the paper.
  */
-import { Link } from "../../components/Link";
+import { Link } from "@remix-run/react";
 import type { ShopContact } from "../../../domain/contact";
 import type { PaymentMethod, PaymentStanding, ShippingAddress } from "../../../domain/orders/events";
 import { useHydrated } from "../../components/useHydrated";

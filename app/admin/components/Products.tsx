@@ -5,8 +5,7 @@
  * with its stock (low ones marked) and links to its stock history, its edit form and its delete:
  * with JavaScript a dialog asks before deleting; without it, 'Delete' is a link to a confirmation page.
  */
-import { Form, useNavigation } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, useNavigation, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useRef, type ReactNode } from "react";
 import { PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductFactField, type ProductField, type ProductHindiField } from "../../../domain/admin-products";
