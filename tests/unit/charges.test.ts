@@ -48,6 +48,14 @@ describe("the offer", () => {
     });
   });
 
+  it("is no offer at 0%, though switched on: nothing off, and no banner saying '0% off'", () => {
+    const nothing = { ...tenPercent, percent: 0 };
+    expect(discountRuns(nothing, NOON_IN_INDIA)).toBe(false);
+    expect(describeDiscount(nothing, NOON_IN_INDIA)).toBeUndefined();
+    expect(chargesBeforeDelivery(3539, { ...DEFAULT_CHARGE_RULES, discount: nothing }, NOON_IN_INDIA).discountPercent).toBe(0);
+    expect(describeDiscount(tenPercent, NOON_IN_INDIA)).toBe("10% off every order");
+  });
+
   it("gives nothing when switched off, or on an empty cart", () => {
     expect(discountRuns({ ...tenPercent, on: false }, NOON_IN_INDIA)).toBe(false);
     expect(discountFor(3539, { ...tenPercent, on: false }, NOON_IN_INDIA)).toBe(0);

@@ -151,6 +151,28 @@ describe("the stock decider", () => {
     expect(state).toMatchObject({ available: 5, held: {} });
   });
 
+  it("a return from an order still holding units comes off its hold: cancelling it then gives back only the rest", () => {
+    const held = run([reserve("o1", 3), reserve("o2", 1)], opened(6)).state;
+    const back = (quantity: number, orderId?: string): StockCommand => ({ type: "ReturnStock", productId, quantity, ...(orderId ? { orderId } : {}), actor: admin, reason: "Returned", at });
+    const part = run([back(2, "o1")], held);
+    expect(part.events[0].data).toMatchObject({ quantity: 2, fromHold: 2 });
+    expect(part.state).toMatchObject({ available: 4, held: { o1: 1, o2: 1 } });
+    expect(onShelf(part.state)).toBe(6);
+    const cancelled = run([release("o1")], part.state);
+    expect(cancelled.state).toMatchObject({ available: 5, held: { o2: 1 } });
+    // All of it back: the order holds nothing more; units of no order leave every hold as it was.
+    expect(run([back(3, "o1")], held).state).toMatchObject({ available: 5, held: { o2: 1 } });
+    expect(run([back(2)], held).state).toMatchObject({ available: 4, held: { o1: 3, o2: 1 } });
+  });
+
+  it("takes a delivery or a return up to exactly 1,00,000 on the shelf, and a reason of exactly 200 characters", () => {
+    const state = opened(4);
+    const receive = (quantity: number, reason = "Delivery"): StockCommand => ({ type: "ReceiveStock", productId, quantity, actor: admin, reason, at });
+    expect(decide(receive(99_996), state)).toHaveLength(1);
+    expect(decide({ type: "ReturnStock", productId, quantity: 99_996, actor: admin, reason: "Returned", at }, state)).toHaveLength(1);
+    expect(decide(receive(1, "x".repeat(200)), state)).toHaveLength(1);
+  });
+
   it("an exchange's new size held and shipped at once leaves the shelf, and nothing stays held", () => {
     const { state, events } = run([reserve("o1", 1), ship("o1"), exchange("o1", 1), ship("o1")], opened(4));
     expect(events.map((e) => e.type)).toEqual(["StockReserved", "StockShipped", "StockReserved", "StockShipped"]);

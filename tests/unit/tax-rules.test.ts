@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { gstinCheckCharacter, gstinProblem } from "../../domain/tax/gstin";
 import { stateOfPincode } from "../../domain/tax/states";
 import { classRule, rateFor, readTaxRateSettings, taxClassOf, TAX_CLASS_RULES } from "../../domain/tax/rates";
-import { allocate, computeOrderTax, creditLines, sumLines, type OrderForTax } from "../../domain/tax/lines";
+import { allocate, computeOrderTax, creditLines, formatPaisa, sumLines, type OrderForTax } from "../../domain/tax/lines";
 import { documentsDue } from "../../domain/orders/order-documents";
 import { decideTaxDocument, documentKindOf, noTaxDocuments, evolveTaxDocuments, type InvoiceIssued } from "../../domain/tax/documents";
 import { documentNumber, financialYear, seriesDecider, seriesName } from "../../domain/tax/series";
@@ -57,6 +57,28 @@ describe("rates (Notification 9/2025-CT(R))", () => {
     expect(taxClassOf("bags/classic-school-backpack", "Bag")).toBe("bag");
     expect(taxClassOf("product/12", "Steel Bottle")).toBe("other");
   });
+  it("classes every kind of item the shop sells, so each invoice line carries its own HSN code", () => {
+    const classed = (productId: string, name: string) => {
+      const taxClass = taxClassOf(productId, name);
+      return `${taxClass} ${TAX_CLASS_RULES[taxClass].hsn}`;
+    };
+    expect(classed("school/dps/tie-small", "Tie Small")).toBe("tie 6215");
+    expect(classed("school/dps/skirt", "Skirt")).toBe("skirt 6204");
+    expect(classed("school/dps/tunic", "Tunic")).toBe("skirt 6204");
+    expect(classed("school/dps/blazer", "Blazer")).toBe("jacket 6201");
+    expect(classed("school/dps/sweater", "Sweater")).toBe("sweater 6110");
+    expect(classed("school/dps/pant", "Pant")).toBe("trousers 6203");
+    expect(classed("school/dps/tshirt", "Tshirt")).toBe("tshirt 6109");
+    // A school's item the rules do not know is still a garment, never another class's code.
+    expect(classed("school/dps/pinafore", "Pinafore")).toBe("shirt 6205");
+    expect(classed("shoes/black-school-shoes", "Black School Shoes")).toBe("footwear 6404");
+    expect(classed("bottle/steel-bottle", "Steel Bottle")).toBe("bottle 7323");
+    expect(classed("bottle/steel-lunch-box", "Steel Lunch Box")).toBe("lunch-box 7323");
+    expect(classed("stationery/scientific-calculator", "Scientific Calculator")).toBe("calculator 8470");
+    expect(classed("stationery/art-kit", "Art Kit")).toBe("art-kit 9609");
+    expect(classed("stationery/pencil-pouch", "Pencil Pouch")).toBe("other ");
+  });
+
   it("garments and footwear: 5% up to ₹2,500 a piece before tax, 18% above", () => {
     const rule = TAX_CLASS_RULES.shirt.rule;
     expect(rateFor(rule, 262_500, 1)).toBe(5); // ₹2,625 with tax is ₹2,500 before it
@@ -123,6 +145,15 @@ describe("tax per line", () => {
     expect(delivery.rate).toBe(18);
     expect(delivery.hsn).toBe("4202");
     expect(delivery.taxable).toBe(Math.round(10_000 * 100 / 118));
+    expect([delivery.description, delivery.unit, delivery.quantity]).toEqual(["Delivery", "NOS", 1]);
+    // Free delivery is no line of the invoice.
+    expect(computeOrderTax(order([bag], { delivery: 0 }), RAJ).lines.map((l) => l.kind)).toEqual(["goods"]);
+  });
+
+  it("writes paise as the tax documents show them, in Indian grouping", () => {
+    expect(formatPaisa(123_456_78)).toBe("₹1,23,456.78");
+    expect(formatPaisa(5)).toBe("₹0.05");
+    expect(formatPaisa(-10_050)).toBe("-₹100.50");
   });
 
   it("a composition or unregistered shop collects no tax: rate 0, taxable is the value", () => {
@@ -171,6 +202,35 @@ describe("invoice and credit notes", () => {
     expect(documentsDue(invoiced, move("shipped", "processing")).credit?.reason).toBe("return");
   });
 
+  it("is issued for an order handed over at once (delivered without being shipped), and none for one still being packed", () => {
+    expect(decideTaxDocument({ type: "IssueInvoice", invoice }, { status: "delivered", tax: noTaxDocuments() })).toEqual([{ type: "InvoiceIssued", data: invoice }]);
+    expect(documentsDue(noTaxDocuments(), [{ type: "OrderStatusChanged", data: { from: "pending", to: "processing" } }])).toEqual({ invoice: false });
+  });
+
+  it("says a refund after goods came back is a return's credit note", () => {
+    const returned = [{ type: "ReturnReceived", data: {} }, { type: "PaymentRefunded", data: { amount: 450 } }];
+    expect(documentsDue(invoiced, returned).credit).toEqual({ reason: "return", amount: 45_000 });
+  });
+
+  it("refuses a credit note before an invoice, and issues none for nothing", () => {
+    expect(ruleRefusal(() => decideTaxDocument({ type: "IssueCreditNote", creditNote: note, amount: 100 }, { status: "cancelled", tax: noTaxDocuments() })).status).toBe(409);
+    expect(decideTaxDocument({ type: "IssueCreditNote", creditNote: note, amount: 0 }, { status: "delivered", tax: invoiced })).toEqual([]);
+  });
+
+  it("credits each line, over two notes, exactly what it was invoiced: never one line twice", () => {
+    const [first] = decideTaxDocument({ type: "IssueCreditNote", creditNote: note, amount: 30_000 }, { status: "delivered", tax: invoiced });
+    const after = evolveTaxDocuments(invoiced, first);
+    const [rest] = decideTaxDocument({ type: "IssueCreditNote", creditNote: { ...note, sequence: 2 }, amount: Number.MAX_SAFE_INTEGER }, { status: "cancelled", tax: after });
+    if (first.type !== "CreditNoteIssued" || rest.type !== "CreditNoteIssued") throw new Error("no credit note");
+    invoice.lines.forEach((line, i) => {
+      const credited = [...first.data.lines, ...rest.data.lines].filter((l) => l.invoiceLine === i);
+      const sum = sumLines(credited);
+      expect({ value: sum.value, taxable: sum.taxable, cgst: sum.cgst, sgst: sum.sgst, igst: sum.igst }, `line ${i}`).toEqual({
+        value: line.value, taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst,
+      });
+    });
+  });
+
   it("reverses tax line by line, never more than the invoice, and a full reversal cancels it to the paisa", () => {
     const [first] = decideTaxDocument({ type: "IssueCreditNote", creditNote: note, amount: 30_000 }, { status: "delivered", tax: invoiced });
     if (first.type !== "CreditNoteIssued") throw new Error("no credit note");
@@ -192,12 +252,20 @@ describe("series", () => {
     expect(financialYear(new Date("2026-03-31T18:00:00Z"))).toBe("2526"); // 31 March 23:30 in India
     expect(financialYear(new Date("2026-03-31T18:31:00Z"))).toBe("2627"); // 1 April 00:01 in India
     expect(seriesName("CUH", "invoice", new Date("2026-11-26T00:00:00Z"))).toBe("CUH/2627");
+    expect(seriesName("CUH", "credit-note", new Date("2026-11-26T00:00:00Z"))).toBe("CUH/C2627");
+    expect(financialYear(new Date("2099-06-01T00:00:00Z"))).toBe("9900");
     expect(documentNumber("CUH/2627", 123)).toBe("CUH/2627/000123");
     expect(documentNumber("CUH/C2627", 12)).toBe("CUH/C2627/000012");
     expect(documentNumber("ABCD/C2627", 12)).toBe("ABCD/C2627/00012");
     const state = { last: 41 };
     const [taken] = seriesDecider.decide({ type: "TakeNumber", series: "CUH/2627", orderId: "o", at: "" }, state);
     expect(taken.data.sequence).toBe(42);
+    // A number given up is recorded as void, never taken again.
+    const [voided] = seriesDecider.decide({ type: "VoidNumber", series: "CUH/2627", sequence: 42, at: "" }, { last: 42 });
+    expect(voided).toEqual({ type: "DocumentNumberVoided", data: { series: "CUH/2627", sequence: 42, number: "CUH/2627/000042", at: "" } });
+    expect(seriesDecider.evolve({ last: 42 }, voided).last).toBe(42);
+    // Sixteen characters are a number; seventeen are not.
+    expect(seriesDecider.decide({ type: "TakeNumber", series: "ABCD/2627", orderId: "o", at: "" }, { last: 41 })[0].data).toMatchObject({ number: "ABCD/2627/000042" });
     expect(ruleRefusal(() => seriesDecider.decide({ type: "TakeNumber", series: "ABCD/C2627", orderId: "o", at: "" }, { last: 99_999 })).message).toMatch(/ABCD\/C2627/);
   });
 });
