@@ -33,6 +33,14 @@ describe("normaliseSize", () => {
     expect(normaliseSize("free size")).toBe(FREE_SIZE);
   });
 
+  it("reads a size only when all of it is one: nothing before or after is dropped to make another size", () => {
+    expect(normaliseSize("x38-30")).toBe("x38-30");
+    expect(normaliseSize("38-30x")).toBe("38-30x");
+    expect(normaliseSize("1m")).toBe("1m");
+    expect(normaliseSize("m1")).toBe("m1");
+    expect(normaliseSize("free   size")).toBe(FREE_SIZE);
+  });
+
   it("treats a blank as no size chosen", () => {
     expect(normaliseSize(undefined)).toBeUndefined();
     expect(normaliseSize("   ")).toBeUndefined();
