@@ -1,7 +1,7 @@
 // The mutation check of the money, tax and stock rules (`npm run mutation`; not part of `npm test`): Stryker changes
 // one thing at a time in these files (a `<` for a `<=`, a `+` for a `-`, a condition for `true`) and runs their unit
 // tests (vitest.mutation.config.ts); a change no test notices is a rule no test holds. Score and the survivors worth a
-// test: docs/benchmarks.md, "Mutation check of the money, tax and stock rules".
+// test: docs/benchmarks.md, "Mutation check of the money, tax and stock rules"; decision 173.
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
