@@ -16,6 +16,8 @@ export default {
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "tmp/mutation/report.html" },
   jsonReporter: { fileName: "tmp/mutation/report.json" },
+  // The sandbox needs the sources and tests, not the build or what runs leave behind (a build may be rewriting them).
+  ignorePatterns: ["/build", "/tmp", "/data"],
   tempDirName: "tmp/stryker",
   cleanTempDir: "always",
 };
