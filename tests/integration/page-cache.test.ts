@@ -18,7 +18,7 @@ let rendered: WebServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { PAGE_CACHE_SECONDS: "2" } });
   const shop = { ...server.shop, config: { ...server.shop.config, pageCacheSeconds: 0 } };
-  rendered = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir: runBuild() });
+  rendered = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir: await runBuild() });
 });
 afterAll(async () => {
   await rendered?.close({ graceMs: 500 });

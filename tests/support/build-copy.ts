@@ -22,8 +22,12 @@ export function buildIsWhole(dir: string): boolean {
  * run's global setup at the run's end, a benchmark when its server closes.
  */
 export async function copyBuild(prefix = "test-build"): Promise<string> {
+  return copyBuildTo(path.resolve("tmp", `${prefix}-${process.pid}-${randomBytes(4).toString("hex")}`));
+}
+
+/** Copies build/ to `target` once build/ is whole (a build running elsewhere may be writing it). */
+export async function copyBuildTo(target: string): Promise<string> {
   const source = path.resolve("build");
-  const target = path.resolve("tmp", `${prefix}-${process.pid}-${randomBytes(4).toString("hex")}`);
   for (let attempt = 0; attempt < 120; attempt++) {
     if (buildIsWhole(source)) {
       fs.rmSync(target, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 import net from "node:net";
 import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { buildIfNeeded } from "../../bin/build";
-import { copyBuild, removeBuildCopy } from "./build-copy";
+import { removeBuildCopy } from "./build-copy";
 import { createMigratedTemplate } from "./database";
 
 export interface TestServices {
@@ -16,7 +17,7 @@ export interface TestServices {
 declare module "vitest" {
   export interface ProvidedContext {
     services: TestServices;
-    /** The run's own copy of the production build, which every test's web server serves (./run-build.ts). */
+    /** Where the run's own copy of the production build goes, which every test's web server serves; made by the first (./run-build.ts). */
     buildCopy: string;
     /** The run's migrated database on the Postgres server, which test databases are copied from (./database.ts); null without a server. */
     migratedDatabase: string | null;
@@ -70,10 +71,11 @@ export default async function setup(project: TestProject) {
       `browser ${services.chromium ?? "none: browser tests skip"}, ` +
       `eventstoredb ${services.eventStoreUrl ?? "not set: its contract run skips"}`,
   );
-  // Browser tests need the production build of the app.
-  await buildIfNeeded((line) => console.log(line));
   project.provide("services", services);
-  const buildCopy = await copyBuild("test-build-run");
+  // The production build is made (when stale) and copied by the first test that serves pages, not here: a run of
+  // unit tests never waits for it (./run-build.ts).
+  const buildCopy = path.resolve("tmp", `test-build-run-${process.pid}-${randomBytes(4).toString("hex")}`);
+  fs.mkdirSync(path.dirname(buildCopy), { recursive: true });
   project.provide("buildCopy", buildCopy);
   const migrated = services.postgresUrl
     ? await createMigratedTemplate(services.postgresUrl).catch((err: unknown) => {
@@ -84,6 +86,7 @@ export default async function setup(project: TestProject) {
   project.provide("migratedDatabase", migrated?.name ?? null);
   return async () => {
     removeBuildCopy(buildCopy);
+    fs.rmSync(`${buildCopy}.lock`, { force: true });
     await migrated?.drop();
   };
 }

@@ -30,6 +30,8 @@ export async function startTestServer(
     appLog?: (line: string) => void;
   } = {},
 ): Promise<TestServer> {
+  // First: the run's first server waits here for the build, before it opens anything it must close.
+  const buildDir = await runBuild();
   const sms = await startSmsInbox();
   // The shop's public address (SHOP_URL) is where it will listen: Google's redirect_uri is built from it.
   const reserved = await reservePort();
@@ -45,7 +47,7 @@ export async function startTestServer(
   let web: WebServer;
   try {
     await reserved.release();
-    web = await startWebServer(shop, { port: reserved.port, host: "127.0.0.1", buildDir: runBuild(), log: options.log });
+    web = await startWebServer(shop, { port: reserved.port, host: "127.0.0.1", buildDir, log: options.log });
   } catch (err) {
     await reserved.release();
     await stopBackground();

@@ -13,10 +13,11 @@ import { startSmsInbox } from "./sms-inbox";
  */
 export async function startStorefrontServer(): Promise<TestServer> {
   // No job runs here, so no text arrives; the inbox only makes it a TestServer like the others.
+  const buildDir = await runBuild();
   const sms = await startSmsInbox();
   const shop = await openTestShop({ projectors: false, env: sms.env });
   try {
-    const web = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir: runBuild() });
+    const web = await startWebServer(shop, { port: 0, host: "127.0.0.1", buildDir });
     return {
       url: web.url,
       shop,
