@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
-    // Every file closes what it opened: the worker's next file would inherit it (decision 157).
-    setupFiles: ["tests/support/left-open.ts"],
+    // A file that serves pages gets the production build first, outside its hooks' time (decision 158); every
+    // file closes what it opened: the worker's next file would inherit it (decision 157).
+    setupFiles: ["tests/support/build-first.ts", "tests/support/left-open.ts"],
     pool: "forks",
     // Three on two cores: browser tests and spawned shops spend much of their time waiting (decision 150).
     maxWorkers: 3,
