@@ -5,7 +5,7 @@ import { BullMQQueue } from "../../workers/bullmq-queue";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { startJobHandlers } from "../../workers/index";
 import { startBackground } from "../../workers/background";
-import { notificationKey, PAYMENT_REMINDER_KIND } from "../../workers/reactor";
+import { notificationJobId, notificationKey, PAYMENT_REMINDER_KIND } from "../../workers/reactor";
 import { requeueStale, STALE_PENDING_MS } from "../../workers/notifications";
 import { displayOrderId } from "../../domain/orders/order";
 import type { PaymentMethod } from "../../domain/orders/events";
@@ -15,6 +15,7 @@ import { openTestShop, type TestShop } from "../support/shop";
 import { eventually, startFakeSms, type FakeSms } from "../support/fake-providers";
 import { dropQueuePrefix, sendRecord, sleep, testQueuePrefix, waitForStatus } from "../support/notifications";
 import { createTestAdmin } from "../support/admin";
+import { HeldDelays } from "../support/held-delays";
 import { loader as notificationsPage } from "../../app/routes/admin.notifications";
 
 /**
@@ -88,7 +89,7 @@ async function placeOrder(shop: TestShop, phone: string, paymentMethod: PaymentM
   const stored = await shop.store.readStream(`order-${placed.orderId}`);
   const requested = stored.find((e) => e.type === "PaymentRequested");
   if (!requested) throw new Error("no PaymentRequested");
-  return { ...placed, reminderKey: notificationKey(requested.id, "sms"), requestedAt: requested.createdAt };
+  return { ...placed, reminderKey: notificationKey(requested.id, "sms"), reminderJobId: notificationJobId(requested.id, "sms"), requestedAt: requested.createdAt };
 }
 
 async function reminderRows(shop: TestShop) {
@@ -295,26 +296,36 @@ describe("a reminder that waits", () => {
  * An order paid or cancelled while its reminder waits (decision 138): the reminder is dropped as
  * soon as the reactor reads the payment or the cancel, before it is due, on the real queues; the
  * delayed job, when due, finds nothing to send. A reported payment keeps its reminder waiting.
+ *
+ * The reminder's time comes when the test says (HeldDelays), not after a number of seconds: on a
+ * busy machine the reactor once read the payment after a four-second reminder had come due, and the
+ * worker, not the reactor, settled it.
  */
 function dropSuite(name: string, open: () => Promise<Harness>) {
   describe(name, () => {
     const opened = harnessFor(open);
     let h: Harness;
-    beforeAll(() => void (h = opened.h));
+    let delays: HeldDelays;
+    beforeAll(() => {
+      h = opened.h;
+      delays = h.shop.queue as unknown as HeldDelays;
+      expect(delays).toBeInstanceOf(HeldDelays);
+    });
 
     it("drops the waiting reminder of an order paid or cancelled before it is due, and sends nothing when due", async () => {
+      const reported = await placeOrder(h.shop, newPhone(), "upi");
       const paid = await placeOrder(h.shop, newPhone(), "upi");
       const cancelled = await placeOrder(h.shop, newPhone(), "upi");
-      const reported = await placeOrder(h.shop, newPhone(), "upi");
-      for (const order of [paid, cancelled, reported]) await eventually("the reminder's record", () => sendRecord(h.shop.db, order.reminderKey));
-      await h.shop.orders.pay(paid.orderId, (at) => ({ type: "CollectCash", actor: ADMIN, at }));
-      await h.shop.orders.changeStatus(cancelled.orderId, "cancelled", ADMIN);
+      for (const order of [reported, paid, cancelled]) await eventually("the reminder's record", () => sendRecord(h.shop.db, order.reminderKey));
+      // Reported first: once the reactor has dropped the cancelled order's reminder, it has read the report too.
       await h.shop.orders.pay(reported.orderId, (at) => ({
         type: "ReportPayment",
         reference: `5123 4567 ${String(7000 + nextKey).slice(-4)}`,
         actor: { kind: "guest" },
         at,
       }));
+      await h.shop.orders.pay(paid.orderId, (at) => ({ type: "CollectCash", actor: ADMIN, at }));
+      await h.shop.orders.changeStatus(cancelled.orderId, "cancelled", ADMIN);
       for (const [order, why] of [
         [paid, "paid"],
         [cancelled, "cancelled"],
@@ -326,24 +337,29 @@ function dropSuite(name: string, open: () => Promise<Harness>) {
       }
       // The reported one still waits: a rejected report makes the order unpaid again.
       expect(await sendRecord(h.shop.db, reported.reminderKey)).toMatchObject({ status: "pending" });
-      // Past every due time: the reported one is skipped by the worker, the dropped ones stay as they were, nothing was texted.
-      const row = await waitForStatus(h.shop.db, reported.reminderKey, ["skipped", "sent"]);
-      expect(row).toMatchObject({ status: "skipped", skip_reason: "reported", attempts: 1 });
-      await sleep(500);
+
+      // Their time comes: every delayed job runs. The reported one is skipped by the worker, the dropped ones stay as they were, nothing was texted.
+      const released = await delays.releaseDelayed();
+      const jobs = [reported, paid, cancelled].map((order) => order.reminderJobId);
+      expect(released).toEqual(expect.arrayContaining(jobs));
+      await eventually("the three reminder jobs to have run", async () => jobs.every((id) => delays.ran(id)) || null);
+      expect(await sendRecord(h.shop.db, reported.reminderKey)).toMatchObject({ status: "skipped", skip_reason: "reported", attempts: 1 });
       for (const order of [paid, cancelled]) expect(await sendRecord(h.shop.db, order.reminderKey)).toMatchObject({ status: "skipped", attempts: 0 });
       for (const order of [paid, cancelled, reported]) expect(h.sms.to(order.customer.phone).map((m) => m.text).join("\n")).not.toContain("not paid yet");
     });
   });
 }
 
-/** Long enough to pay and cancel while the reminders wait, short enough for a test. */
-const WAITING_REMINDER_MS = 4_000;
-dropSuite("a paid or cancelled order's reminder on the in-process queue", () => openHarness(new InProcessQueue(20), async () => {}, WAITING_REMINDER_MS));
+/** Longer than any test: the reminders come due only when the test releases them. */
+const WAITING_REMINDER_MS = 60 * 60_000;
+dropSuite("a paid or cancelled order's reminder on the in-process queue", () =>
+  openHarness(new HeldDelays(new InProcessQueue(20)), async () => {}, WAITING_REMINDER_MS),
+);
 describe.skipIf(!redisUrl)("on BullMQ, dropped", () => {
   const prefix = testQueuePrefix("payment-reminder-drop");
   dropSuite("a paid or cancelled order's reminder as a BullMQ delayed job", async () =>
     openHarness(
-      await BullMQQueue.connect(redisUrl!, { prefix, backoffMs: 50, lockDurationMs: 5000 }),
+      new HeldDelays(await BullMQQueue.connect(redisUrl!, { prefix, backoffMs: 50, lockDurationMs: 5000 })),
       () => dropQueuePrefix(redisUrl!, prefix),
       WAITING_REMINDER_MS,
     ),
