@@ -1,5 +1,5 @@
 // A parent's own details and their orders following them (decision 114), in a browser with
-// JavaScript on and off, in English and Hindi: sign up by phone with a name; a guest order in the
+// JavaScript on, in English and Hindi (with it off, through the real forms: tests/integration/pages/account-details.test.ts): sign up by phone with a name; a guest order in the
 // Order History after signing in by phone (a new number's name asked before its account exists);
 // the name and email edited; the number changed with a code sent to the new one; an address saved
 // and pre-filled at checkout. Codes are read from the fake SMS provider, as a parent reads them.
@@ -10,10 +10,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { RESOURCES } from "../../app/i18n/i18n.server";
 import type { Language } from "../../domain/i18n";
 import { signInShopperIn } from "../support/admin";
-import { JS_MODES, launchBrowser, newShopperPage, ready } from "../support/browser";
+import { launchBrowser, newShopperPage, ready } from "../support/browser";
 import { eventually } from "../support/fake-providers";
 import { startTestServer, type TestServer } from "../support/server";
 import { settle } from "../support/storefront";
+
+/** With JavaScript on: the same pages with it off are checked through their real forms in tests/integration/pages/. */
+const js = true;
 
 let server: TestServer;
 let browser: Browser | null;
@@ -96,145 +99,141 @@ async function guestOrder(phone: string) {
 for (const lang of LANGUAGES) {
   const { m, fill, refusal } = words(lang);
   describe(`a parent's own details and orders (${lang})`, () => {
-    for (const mode of JS_MODES) {
-      const js = mode.javaScriptEnabled;
 
-      it(`signs up by phone with a name (${mode.name})`, async ({ skip }) => {
-        if (!browser) return skip("no Chromium on this machine");
-        const { context, page } = await shopperPage(js, lang);
-        const phone = newPhone();
-        await page.goto("/signup?method=phone");
-        await ready(page, js);
-        await page.getByLabel(m.auth.phone, { exact: true }).fill(phone);
-        await page.getByRole("button", { name: m.auth.otp.send, exact: true }).click();
-        await page.getByText(refusal("Name is required")).waitFor();
-        await page.getByLabel(m.auth.signup.name, { exact: true }).fill("Sunita Sharma");
-        await page.getByLabel(m.auth.phone, { exact: true }).fill(phone);
-        await page.getByRole("button", { name: m.auth.otp.send, exact: true }).click();
-        await settle(page, "**/otp", js);
-        await page.getByLabel(m.auth.otp.code, { exact: true }).fill(await codeTo(phone));
-        await page.getByRole("button", { name: m.auth.otp.verify, exact: true }).click();
-        await settle(page, "**/account", js);
-        await page.getByRole("heading", { level: 1, name: m.account.title }).waitFor();
-        expect(await page.locator(".account-details dd").first().textContent()).toBe("Sunita Sharma");
-        await context.close();
-      });
+    it("signs up by phone with a name (JS on)", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await shopperPage(js, lang);
+      const phone = newPhone();
+      await page.goto("/signup?method=phone");
+      await ready(page, js);
+      await page.getByLabel(m.auth.phone, { exact: true }).fill(phone);
+      await page.getByRole("button", { name: m.auth.otp.send, exact: true }).click();
+      await page.getByText(refusal("Name is required")).waitFor();
+      await page.getByLabel(m.auth.signup.name, { exact: true }).fill("Sunita Sharma");
+      await page.getByLabel(m.auth.phone, { exact: true }).fill(phone);
+      await page.getByRole("button", { name: m.auth.otp.send, exact: true }).click();
+      await settle(page, "**/otp", js);
+      await page.getByLabel(m.auth.otp.code, { exact: true }).fill(await codeTo(phone));
+      await page.getByRole("button", { name: m.auth.otp.verify, exact: true }).click();
+      await settle(page, "**/account", js);
+      await page.getByRole("heading", { level: 1, name: m.account.title }).waitFor();
+      expect(await page.locator(".account-details dd").first().textContent()).toBe("Sunita Sharma");
+      await context.close();
+    });
 
-      it(`shows a guest order after signing in with its number, the new account named first (${mode.name})`, async ({ skip }) => {
-        if (!browser) return skip("no Chromium on this machine");
-        const phone = newPhone();
-        const order = await guestOrder(phone);
-        const { context, page } = await shopperPage(js, lang);
-        await page.goto("/login");
-        await ready(page, js);
-        await page.getByLabel(m.auth.login.identifier, { exact: true }).fill(phone);
-        await page.getByRole("button", { name: m.auth.login.submit, exact: true }).click();
-        await settle(page, "**/otp", js);
-        await page.getByLabel(m.auth.otp.code, { exact: true }).fill(await codeTo(phone));
-        await page.getByRole("button", { name: m.auth.otp.verify, exact: true }).click();
-        // A number new to the shop: its account waits for the parent's name.
-        await page.getByText(fill(m.auth.otp.newNumber, { phone: `******${phone.slice(-4)}` })).waitFor();
-        await ready(page, js);
-        await page.getByRole("button", { name: m.auth.otp.create, exact: true }).click();
-        await page.getByText(refusal("Name is required")).waitFor();
-        await page.getByLabel(m.auth.otp.name, { exact: true }).fill("Kamla Devi");
-        await page.getByRole("button", { name: m.auth.otp.create, exact: true }).click();
-        await settle(page, "**/account", js);
-        await afterLink(page, js, order.orderId);
-        const history = page.locator("section", { has: page.getByRole("heading", { name: m.account.history.title }) });
-        await history.getByText(order.displayId).waitFor();
-        expect(await history.getByText(m.account.history.none).count()).toBe(0);
-        expect(await page.locator(".account-details dd").first().textContent()).toBe("Kamla Devi");
-        await context.close();
-      });
+    it("shows a guest order after signing in with its number, the new account named first (JS on)", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const phone = newPhone();
+      const order = await guestOrder(phone);
+      const { context, page } = await shopperPage(js, lang);
+      await page.goto("/login");
+      await ready(page, js);
+      await page.getByLabel(m.auth.login.identifier, { exact: true }).fill(phone);
+      await page.getByRole("button", { name: m.auth.login.submit, exact: true }).click();
+      await settle(page, "**/otp", js);
+      await page.getByLabel(m.auth.otp.code, { exact: true }).fill(await codeTo(phone));
+      await page.getByRole("button", { name: m.auth.otp.verify, exact: true }).click();
+      // A number new to the shop: its account waits for the parent's name.
+      await page.getByText(fill(m.auth.otp.newNumber, { phone: `******${phone.slice(-4)}` })).waitFor();
+      await ready(page, js);
+      await page.getByRole("button", { name: m.auth.otp.create, exact: true }).click();
+      await page.getByText(refusal("Name is required")).waitFor();
+      await page.getByLabel(m.auth.otp.name, { exact: true }).fill("Kamla Devi");
+      await page.getByRole("button", { name: m.auth.otp.create, exact: true }).click();
+      await settle(page, "**/account", js);
+      await afterLink(page, js, order.orderId);
+      const history = page.locator("section", { has: page.getByRole("heading", { name: m.account.history.title }) });
+      await history.getByText(order.displayId).waitFor();
+      expect(await history.getByText(m.account.history.none).count()).toBe(0);
+      expect(await page.locator(".account-details dd").first().textContent()).toBe("Kamla Devi");
+      await context.close();
+    });
 
-      it(`edits the name and email (${mode.name})`, async ({ skip }) => {
-        if (!browser) return skip("no Chromium on this machine");
-        const { context, page } = await shopperPage(js, lang);
-        const userId = await emailParent(context);
-        await page.goto("/account");
-        await ready(page, js);
-        await page.getByRole("link", { name: m.account.details.edit }).click();
-        const name = page.getByLabel(m.account.name, { exact: true });
-        await name.waitFor();
-        await ready(page, js);
-        await name.fill("");
-        await page.getByRole("button", { name: m.account.details.save }).click();
-        await page.getByText(refusal("Name is required")).waitFor();
-        const email = `meera-${randomUUID()}@example.com`;
-        await page.getByLabel(m.account.name, { exact: true }).fill("Meera Sharma");
-        await page.getByLabel(m.account.email, { exact: true }).fill(email);
-        await page.getByRole("button", { name: m.account.details.save }).click();
-        await page.getByText(m.account.saved.details).waitFor();
-        await ready(page, js);
-        expect(await page.locator(".account-details dd").nth(0).textContent()).toBe("Meera Sharma");
-        expect(await page.locator(".account-details dd").nth(1).textContent()).toBe(email);
-        expect(await server.shop.auth.findUser(userId)).toMatchObject({ name: "Meera Sharma", email });
-        await context.close();
-      });
+    it("edits the name and email (JS on)", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await shopperPage(js, lang);
+      const userId = await emailParent(context);
+      await page.goto("/account");
+      await ready(page, js);
+      await page.getByRole("link", { name: m.account.details.edit }).click();
+      const name = page.getByLabel(m.account.name, { exact: true });
+      await name.waitFor();
+      await ready(page, js);
+      await name.fill("");
+      await page.getByRole("button", { name: m.account.details.save }).click();
+      await page.getByText(refusal("Name is required")).waitFor();
+      const email = `meera-${randomUUID()}@example.com`;
+      await page.getByLabel(m.account.name, { exact: true }).fill("Meera Sharma");
+      await page.getByLabel(m.account.email, { exact: true }).fill(email);
+      await page.getByRole("button", { name: m.account.details.save }).click();
+      await page.getByText(m.account.saved.details).waitFor();
+      await ready(page, js);
+      expect(await page.locator(".account-details dd").nth(0).textContent()).toBe("Meera Sharma");
+      expect(await page.locator(".account-details dd").nth(1).textContent()).toBe(email);
+      expect(await server.shop.auth.findUser(userId)).toMatchObject({ name: "Meera Sharma", email });
+      await context.close();
+    });
 
-      it(`changes the mobile number with a code sent to the new one (${mode.name})`, async ({ skip }) => {
-        if (!browser) return skip("no Chromium on this machine");
-        const { context, page } = await shopperPage(js, lang);
-        const userId = await emailParent(context);
-        const phone = newPhone();
-        const order = await guestOrder(phone);
-        await page.goto("/account");
-        await ready(page, js);
-        await page.getByRole("link", { name: m.account.mobile.add }).click();
-        await page.getByLabel(m.account.mobile.new, { exact: true }).fill(phone);
-        await ready(page, js);
-        await page.getByRole("button", { name: m.account.mobile.send, exact: true }).click();
-        await page.getByText(fill(m.account.mobile.sent, { digits: 6, phone: `******${phone.slice(-4)}`, minutes: 10 })).waitFor();
-        await ready(page, js);
-        // Not changed until the code is proven.
-        expect((await server.shop.auth.findUser(userId))?.phone).toBeNull();
-        await page.getByLabel(m.account.mobile.code, { exact: true }).fill(await codeTo(phone));
-        await page.getByRole("button", { name: m.account.mobile.verify, exact: true }).click();
-        await page.getByText(m.account.saved.phone).waitFor();
-        await page.getByText(fill(m.account.mobile.current, { phone })).waitFor();
-        await page.getByText(fill(m.account.mobile.linked_one, { count: 1 })).waitFor();
-        await afterLink(page, js, order.orderId);
-        await page.locator(".orders-table").getByText(order.displayId).waitFor();
-        expect((await server.shop.auth.findUser(userId))?.phone).toBe(phone);
-        await context.close();
-      });
+    it("changes the mobile number with a code sent to the new one (JS on)", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await shopperPage(js, lang);
+      const userId = await emailParent(context);
+      const phone = newPhone();
+      const order = await guestOrder(phone);
+      await page.goto("/account");
+      await ready(page, js);
+      await page.getByRole("link", { name: m.account.mobile.add }).click();
+      await page.getByLabel(m.account.mobile.new, { exact: true }).fill(phone);
+      await ready(page, js);
+      await page.getByRole("button", { name: m.account.mobile.send, exact: true }).click();
+      await page.getByText(fill(m.account.mobile.sent, { digits: 6, phone: `******${phone.slice(-4)}`, minutes: 10 })).waitFor();
+      await ready(page, js);
+      // Not changed until the code is proven.
+      expect((await server.shop.auth.findUser(userId))?.phone).toBeNull();
+      await page.getByLabel(m.account.mobile.code, { exact: true }).fill(await codeTo(phone));
+      await page.getByRole("button", { name: m.account.mobile.verify, exact: true }).click();
+      await page.getByText(m.account.saved.phone).waitFor();
+      await page.getByText(fill(m.account.mobile.current, { phone })).waitFor();
+      await page.getByText(fill(m.account.mobile.linked_one, { count: 1 })).waitFor();
+      await afterLink(page, js, order.orderId);
+      await page.locator(".orders-table").getByText(order.displayId).waitFor();
+      expect((await server.shop.auth.findUser(userId))?.phone).toBe(phone);
+      await context.close();
+    });
 
-      it(`adds an address and finds it filled in at checkout (${mode.name})`, async ({ skip }) => {
-        if (!browser) return skip("no Chromium on this machine");
-        const { context, page } = await shopperPage(js, lang);
-        const userId = await emailParent(context);
-        await server.shop.cart.add({ kind: "user", userId }, { productId: "stationery/scientific-calculator", quantity: 1 });
-        await page.goto("/account");
-        await ready(page, js);
-        await page.getByRole("link", { name: m.account.addresses.add }).click();
-        const field = (name: "name" | "phone" | "address" | "city" | "pincode") =>
-          page.locator("#address-form").getByLabel(m.account.addresses.field[name], { exact: true });
-        await field("name").waitFor();
-        await ready(page, js);
-        await field("name").fill("Asha Devi");
-        await field("phone").fill("98765 01234");
-        await field("address").fill("9 Gandhi Chowk");
-        await field("city").fill("Churu");
-        await page.getByRole("button", { name: m.account.addresses.save }).click();
-        await page.getByText(refusal("Pincode is required")).waitFor();
-        await field("pincode").fill("331001");
-        await page.getByRole("button", { name: m.account.addresses.save }).click();
-        await page.getByText(m.account.saved.address).waitFor();
-        await page.locator(".address-book").getByText("9 Gandhi Chowk", { exact: false }).waitFor();
+    it("adds an address and finds it filled in at checkout (JS on)", async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const { context, page } = await shopperPage(js, lang);
+      const userId = await emailParent(context);
+      await server.shop.cart.add({ kind: "user", userId }, { productId: "stationery/scientific-calculator", quantity: 1 });
+      await page.goto("/account");
+      await ready(page, js);
+      await page.getByRole("link", { name: m.account.addresses.add }).click();
+      const field = (name: "name" | "phone" | "address" | "city" | "pincode") =>
+        page.locator("#address-form").getByLabel(m.account.addresses.field[name], { exact: true });
+      await field("name").waitFor();
+      await ready(page, js);
+      await field("name").fill("Asha Devi");
+      await field("phone").fill("98765 01234");
+      await field("address").fill("9 Gandhi Chowk");
+      await field("city").fill("Churu");
+      await page.getByRole("button", { name: m.account.addresses.save }).click();
+      await page.getByText(refusal("Pincode is required")).waitFor();
+      await field("pincode").fill("331001");
+      await page.getByRole("button", { name: m.account.addresses.save }).click();
+      await page.getByText(m.account.saved.address).waitFor();
+      await page.locator(".address-book").getByText("9 Gandhi Chowk", { exact: false }).waitFor();
 
-        await page.goto("/checkout");
-        await ready(page, js);
-        await page.getByRole("link", { name: m.checkout.placeOrder }).click();
-        if (js) await page.locator("dialog[open]").waitFor();
-        else await settle(page, "**/checkout?step=details", js);
-        const address = page.getByLabel(m.checkout.details.address, { exact: true });
-        await address.waitFor();
-        expect(await address.inputValue()).toBe("9 Gandhi Chowk");
-        expect(await page.getByLabel(m.checkout.details.name, { exact: true }).inputValue()).toBe("Asha Devi");
-        expect(await page.getByLabel(m.checkout.details.pincode, { exact: true }).inputValue()).toBe("331001");
-        await context.close();
-      });
-    }
+      await page.goto("/checkout");
+      await ready(page, js);
+      await page.getByRole("link", { name: m.checkout.placeOrder }).click();
+      await page.locator("dialog[open]").waitFor();
+      const address = page.getByLabel(m.checkout.details.address, { exact: true });
+      await address.waitFor();
+      expect(await address.inputValue()).toBe("9 Gandhi Chowk");
+      expect(await page.getByLabel(m.checkout.details.name, { exact: true }).inputValue()).toBe("Asha Devi");
+      expect(await page.getByLabel(m.checkout.details.pincode, { exact: true }).inputValue()).toBe("331001");
+      await context.close();
+    });
   });
 }

@@ -5,6 +5,7 @@ import type { Shop } from "../../services/index";
 import type { OrderItemInput } from "../../services/orders";
 import type { PaymentMethod } from "../../domain/orders/events";
 import { newShopperPage } from "./browser";
+import { htmlBrowser, type BrowserOptions, type HtmlBrowser } from "./html-browser";
 
 export interface TestAdmin {
   id: string;
@@ -97,3 +98,17 @@ export async function signInShopperIn(context: BrowserContext, shop: Shop, url: 
     await context.addCookies([{ name, value, url }]);
   }
 }
+
+/** Gives a browser without JavaScript (./html-browser) the session cookies of a signed-in shopper. */
+export async function signInShopperOver(browser: HtmlBrowser, shop: Shop, userId: string): Promise<void> {
+  const signedIn = await signInShopper(new Request(`${browser.baseUrl}/login`), shop, userId);
+  for (const line of signedIn.headers.getSetCookie()) await browser.setCookie(line);
+}
+
+/** A browser without JavaScript (./html-browser) signed in as the admin. */
+export async function adminHtmlBrowser(url: string, admin: TestAdmin, options: BrowserOptions = {}): Promise<HtmlBrowser> {
+  const browser = htmlBrowser(url, options);
+  for (const pair of admin.cookie.split(/;\s*/)) await browser.setCookie(`${pair}; Path=/`);
+  return browser;
+}
+
