@@ -170,6 +170,13 @@ export interface FieldState {
   element: Element;
 }
 
+/** A field by its label (as a reader finds it), or by a CSS selector where a test names it by its id. */
+export type FieldRef = NameMatcher | { css: string };
+
+function refName(label: FieldRef): string {
+  return typeof label === "object" && "css" in label ? label.css : String(label);
+}
+
 export type ScopeTarget = string | { form: NameMatcher } | { region: NameMatcher } | Element;
 
 /** A part of a page: what a parent looks at and acts on. The page itself is the whole document. */
@@ -271,7 +278,7 @@ export class Scope {
   }
 
   /** A field by its label: what it holds and how it is set up. */
-  field(label: NameMatcher): FieldState {
+  field(label: FieldRef): FieldState {
     const el = this.fieldElement(label);
     const type = inputType(el);
     const tag = tagOf(el);
@@ -293,7 +300,7 @@ export class Scope {
   // ---- acting ----
 
   /** Types into a text field, text area or number field found by its label (replacing what it held). */
-  fill(label: NameMatcher, value: string): this {
+  fill(label: FieldRef, value: string): this {
     const el = this.fieldElement(label);
     const type = inputType(el);
     this.usable(el, label);
@@ -301,7 +308,7 @@ export class Scope {
       (el as unknown as { filledValue?: string }).filledValue = value;
     } else if (tagOf(el) === "input" && !["checkbox", "radio", "file", "hidden", "submit", "image", "reset", "button", "range", "color"].includes(type)) {
       let typed = value;
-      if (type === "number" && typed !== "" && !Number.isFinite(Number(typed))) throw new Error(`a number field (${String(label)}) takes no "${value}"`);
+      if (type === "number" && typed !== "" && !Number.isFinite(Number(typed))) throw new Error(`a number field (${refName(label)}) takes no "${value}"`);
       // The browser's value sanitization: no line breaks in one-line fields; e-mail and URL fields trim.
       typed = typed.replace(/[\r\n]/g, "");
       if (type === "email" || type === "url") typed = typed.trim();
@@ -310,7 +317,7 @@ export class Scope {
       if (max !== undefined && /^\d+$/.test(max)) typed = [...typed].slice(0, Number(max)).join("");
       el.attribs.value = typed;
     } else {
-      throw new Error(`${String(label)} is a ${type}: use choose(), check(), select() or attach()`);
+      throw new Error(`${refName(label)} is a ${type}: use choose(), check(), select() or attach()`);
     }
     edited.add(el);
     return this;
@@ -344,12 +351,12 @@ export class Scope {
   }
 
   /** Chooses an option (or several, in a multiple select) of a drop-down found by its label; options by label or value. */
-  select(label: NameMatcher, option: NameMatcher | NameMatcher[]): this {
+  select(label: FieldRef, option: NameMatcher | NameMatcher[]): this {
     const el = this.fieldElement(label);
-    if (tagOf(el) !== "select") throw new Error(`${String(label)} is not a drop-down`);
+    if (tagOf(el) !== "select") throw new Error(`${refName(label)} is not a drop-down`);
     this.usable(el, label);
     const wanted = Array.isArray(option) ? option : [option];
-    if (wanted.length > 1 && !hasAttr(el, "multiple")) throw new Error(`${String(label)} takes one option`);
+    if (wanted.length > 1 && !hasAttr(el, "multiple")) throw new Error(`${refName(label)} takes one option`);
     const options = optionsOf(el);
     const picked = wanted.map((w) => {
       const byValue = typeof w === "string" ? options.filter((o) => optionValue(o) === w) : [];
@@ -362,12 +369,12 @@ export class Scope {
   }
 
   /** Picks files in a file field found by its label. */
-  attach(label: NameMatcher, files: FileToAttach | FileToAttach[]): this {
+  attach(label: FieldRef, files: FileToAttach | FileToAttach[]): this {
     const el = this.fieldElement(label);
-    if (inputType(el) !== "file") throw new Error(`${String(label)} is not a file field`);
+    if (inputType(el) !== "file") throw new Error(`${refName(label)} is not a file field`);
     this.usable(el, label);
     const list = Array.isArray(files) ? files : [files];
-    if (list.length > 1 && !hasAttr(el, "multiple")) throw new Error(`${String(label)} takes one file`);
+    if (list.length > 1 && !hasAttr(el, "multiple")) throw new Error(`${refName(label)} takes one file`);
     this.page.files.set(
       el,
       list.map((f) => new File([typeof f.data === "string" ? f.data : new Uint8Array(f.data)], f.name, { type: f.type })),
@@ -411,14 +418,19 @@ export class Scope {
     return this.all("input, select, textarea");
   }
 
-  private fieldElement(label: NameMatcher): Element {
+  private fieldElement(label: FieldRef): Element {
     const fields = this.controls().filter((el) => !isButton(el) && inputType(el) !== "hidden");
+    if (typeof label === "object" && "css" in label) {
+      const found = this.all(label.css).filter((el) => fields.includes(el));
+      if (found.length !== 1) throw new Error(`${found.length} fields match ${label.css}`);
+      return found[0];
+    }
     return pickByName(fields, label, fieldLabel, "field");
   }
 
-  private usable(el: Element, label: NameMatcher): void {
-    if (isDisabled(el)) throw new Error(`${String(label)} is disabled`);
-    if (hasAttr(el, "readonly") && tagOf(el) !== "select") throw new Error(`${String(label)} is read-only`);
+  private usable(el: Element, label: FieldRef): void {
+    if (isDisabled(el)) throw new Error(`${refName(label)} is disabled`);
+    if (hasAttr(el, "readonly") && tagOf(el) !== "select") throw new Error(`${refName(label)} is read-only`);
   }
 
   private submitterNamed(name: NameMatcher): { form: Element; button: Element } {
