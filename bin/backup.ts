@@ -178,7 +178,7 @@ async function openTarget(url: string): Promise<{ target: CopyTarget; close: () 
     return { target: postgresTarget(database.db, `Postgres at ${describeUrl(url)}`), close: () => database.close() };
   }
   if (EVENTSTOREDB.includes(protocol)) {
-    // NOT RUN against a live EventStoreDB (README, "EventStoreDB"): written against the adapter only.
+    // NOT RUN against a live EventStoreDB (docs/eventstoredb.md): written against the adapter only.
     const store = (await openEventStore(undefined, url).catch((err) => Promise.reject(asTo(err)))) as EventStore & {
       importEvents: Parameters<typeof importingTarget>[0]["importEvents"];
     };

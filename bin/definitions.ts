@@ -7,8 +7,8 @@ import type { CommandDefinition } from "./args";
  * its own module (bin/admin.ts, bin/ops.ts, ...), loaded only when it runs (bin/commands.ts).
  */
 
-const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see README.md."];
-const FROM_THE_DATABASE_SETTING = ["Settings come from the environment (DATABASE_URL, ...): see README.md."];
+const FROM_THE_ENVIRONMENT = ["Settings come from the environment (PORT, DATABASE_URL, REDIS_URL, ...): see docs/configuration.md."];
+const FROM_THE_DATABASE_SETTING = ["Settings come from the environment (DATABASE_URL, ...): see docs/configuration.md."];
 const ADMIN_EMAIL = { type: "string", value: "EMAIL", description: "the admin's email address", required: true } as const;
 
 const PROJECTIONS = {

@@ -18,7 +18,7 @@ export { trackedLines, type TrackedLine } from "../domain/orders/stock-effects";
  * "reserve first": reservations first, each at its stream's revision, then the order; a failure
  * gives back what was reserved, and a crash in between is finished by `sweep` (EventStoreDB
  * before multi-stream appends). Both run in the contract suite on Postgres and PGlite; neither
- * has run against a live EventStoreDB (README, "EventStoreDB: what has and has not been run").
+ * has run against a live EventStoreDB (docs/eventstoredb.md).
  */
 export type ReservationStrategy = "together" | "reserve first";
 

@@ -60,7 +60,7 @@ eventStoreContract(
   "EventStoreDB",
   async () => {
     const { EventStoreDBEventStore } = await import("../../eventstore/eventstoredb");
-    // NOT RUN against a live EventStoreDB yet (README, "EventStoreDB"): the sealing checks included.
+    // NOT RUN against a live EventStoreDB yet (docs/eventstoredb.md): the sealing checks included.
     const store = await EventStoreDBEventStore.connect(services.eventStoreUrl!);
     const database = await createTestDatabase();
     const sealer = sealerFor(database);
