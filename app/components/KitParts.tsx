@@ -29,7 +29,11 @@ export function KitAnswerNotice({ kit }: { kit: KitAnswer }) {
   );
 }
 
-/** One line's size: a hidden field for a one-size item, else a choice with "none" first (`empty`). */
+/**
+ * One line's size: a hidden field for a one-size item, else a choice with "none" first (`empty`).
+ * Keyed by the size the page suggests: when the page's answer changes in place (another child, new
+ * measurements) React keeps an uncontrolled select's old value, so a new suggestion is a new select.
+ */
 export function KitSizeField({ index, name, sizes, size, fixed, empty }: { index: number; name: string; sizes: string[]; size: string | null; fixed: string; empty: string }) {
   const t = useT();
   if (sizes.length === 0) {
@@ -41,7 +45,7 @@ export function KitSizeField({ index, name, sizes, size, fixed, empty }: { index
     );
   }
   return (
-    <select name={`size_${index}`} aria-label={t("kits:page.sizeOf", { name })} defaultValue={size ?? ""}>
+    <select key={size ?? ""} name={`size_${index}`} aria-label={t("kits:page.sizeOf", { name })} defaultValue={size ?? ""}>
       <option value="">{empty}</option>
       {sizes.map((option) => (
         <option key={option} value={option}>
@@ -52,10 +56,10 @@ export function KitSizeField({ index, name, sizes, size, fixed, empty }: { index
   );
 }
 
-/** One line's count, 0 to 9. */
+/** One line's count, 0 to 9; a new suggested count is a new field, as the size's. */
 export function KitCountField({ index, name, count }: { index: number; name: string; count: number }) {
   const t = useT();
-  return <input name={`count_${index}`} type="number" min={0} max={9} inputMode="numeric" defaultValue={Math.min(9, count)} aria-label={t("kits:page.countOf", { name })} className="kit-count" />;
+  return <input key={count} name={`count_${index}`} type="number" min={0} max={9} inputMode="numeric" defaultValue={Math.min(9, count)} aria-label={t("kits:page.countOf", { name })} className="kit-count" />;
 }
 
 /** Boys' or girls' uniform, as the children form and the kit's finder ask it. */
