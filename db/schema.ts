@@ -463,9 +463,12 @@ export interface TaxDocumentsTable {
 export interface TaxDocumentLinesTable {
   number: string;
   line: number;
+  /** "goods" or "delivery" (migration 0075). */
+  kind: ColumnType<string, string | undefined, string>;
   hsn: string;
   description: string;
   unit: string;
+  /** Goods moved: an invoice line's quantity; on a credit note the quantity that came back (0 for a value-only note). */
   quantity: number;
   rate: number;
   value: number;

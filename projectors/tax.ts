@@ -4,6 +4,7 @@ import type { RecordedEvent } from "../eventstore/port";
 import { streamCategory } from "../eventstore/port";
 import { orderEvents } from "../domain/orders/events";
 import { indianDay } from "../domain/orders/charges";
+import { goodsBack } from "../domain/tax/documents";
 import type { Projector } from "./projector";
 
 const DOCUMENT_EVENTS = ["InvoiceIssued", "CreditNoteIssued"] as const;
@@ -47,10 +48,11 @@ export const taxProjector: Projector = {
       const rows = d.lines.map((line, index) => ({
         number: d.number,
         line: index,
+        kind: line.kind,
         hsn: line.hsn,
         description: line.description,
         unit: line.unit,
-        quantity: line.quantity,
+        quantity: event.type === "InvoiceIssued" ? line.quantity : goodsBack(event.data, line),
         rate: line.rate,
         value: line.value,
         taxable: line.taxable,

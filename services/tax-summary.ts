@@ -6,6 +6,8 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { gstr1Files, type Gstr1Document, type Gstr1Files, type Gstr1Invoice } from "../domain/tax/gstr1";
+import type { StateCode } from "../domain/tax/states";
 
 export interface TaxAmounts {
   value: number;
@@ -73,6 +75,26 @@ export function createTaxSummary(db: Kysely<DB>) {
     igst: Number(row.igst),
   });
 
+  async function seriesOf(month: string): Promise<SeriesRow[]> {
+    const seriesRows = await db
+      .selectFrom("tax_documents")
+      .where("month", "=", month)
+      .select([
+        "series",
+        "kind",
+        sql<string>`count(*)`.as("count"),
+        sql<number>`min(sequence)`.as("first"),
+        sql<number>`max(sequence)`.as("last"),
+        sql<string>`min(number)`.as("from"),
+        sql<string>`max(number)`.as("to"),
+      ])
+      .groupBy(["series", "kind"])
+      .orderBy("kind", "desc")
+      .orderBy("series")
+      .execute();
+    return seriesRows.map((r) => ({ series: r.series, kind: r.kind, count: Number(r.count), first: Number(r.first), last: Number(r.last), from: r.from, to: r.to }));
+  }
+
   async function month(month: string): Promise<MonthlyTaxSummary> {
     const byRateState = await db
       .selectFrom("tax_document_lines as l")
@@ -121,23 +143,7 @@ export function createTaxSummary(db: Kysely<DB>) {
     // A credit note's quantity is the invoice line's (a part of its value credited): the HSN table counts goods sold.
     const hsn = hsnRows.map((r) => ({ hsn: r.hsn, rate: r.rate, ...numbers(r), quantity: Math.max(0, Number(r.quantity)) }));
 
-    const seriesRows = await db
-      .selectFrom("tax_documents")
-      .where("month", "=", month)
-      .select([
-        "series",
-        "kind",
-        sql<string>`count(*)`.as("count"),
-        sql<number>`min(sequence)`.as("first"),
-        sql<number>`max(sequence)`.as("last"),
-        sql<string>`min(number)`.as("from"),
-        sql<string>`max(number)`.as("to"),
-      ])
-      .groupBy(["series", "kind"])
-      .orderBy("kind", "desc")
-      .orderBy("series")
-      .execute();
-    const documents = seriesRows.map((r) => ({ series: r.series, kind: r.kind, count: Number(r.count), first: Number(r.first), last: Number(r.last), from: r.from, to: r.to }));
+    const documents = await seriesOf(month);
 
     const totals = { invoices: zero(), creditNotes: zero(), net: zero() };
     for (const row of invoices) add(totals.invoices, row);
@@ -145,6 +151,58 @@ export function createTaxSummary(db: Kysely<DB>) {
     add(totals.net, totals.invoices);
     add(totals.net, totals.creditNotes, -1);
     return { month, invoices, creditNotes, net, hsn, documents, totals };
+  }
+
+  /** The month's GSTR-1 files for the offline tool (domain/tax/gstr1.ts), from the same documents as the summary. */
+  async function gstr1(wanted: string): Promise<Gstr1Files> {
+    const docs = await db
+      .selectFrom("tax_documents")
+      .where("month", "=", wanted)
+      .select(["number", "kind", "series", "sequence", "issued_at", "place_of_supply", "supply", "value", "invoice_number"])
+      .orderBy("series")
+      .orderBy("sequence")
+      .execute();
+    const numbers = docs.map((d) => d.number);
+    const lines = numbers.length
+      ? await db
+          .selectFrom("tax_document_lines")
+          .where("number", "in", numbers)
+          .select(["number", "line", "kind", "hsn", "unit", "quantity", "rate", "value", "taxable", "cgst", "sgst", "igst"])
+          .orderBy("number")
+          .orderBy("line")
+          .execute()
+      : [];
+    const invoiceNumbers = [...new Set(docs.map((d) => d.invoice_number).filter((n): n is string => n !== null))];
+    const invoices = invoiceNumbers.length
+      ? await db.selectFrom("tax_documents").where("number", "in", invoiceNumbers).select(["number", "issued_at", "place_of_supply", "supply", "value"]).execute()
+      : [];
+    const asInvoice = (d: { number: string; issued_at: Date; place_of_supply: string | null; supply: string; value: number }): Gstr1Invoice => ({
+      number: d.number,
+      issuedAt: new Date(d.issued_at).toISOString(),
+      placeOfSupply: d.place_of_supply as StateCode | null,
+      supply: d.supply === "intra" ? "intra" : "inter",
+      value: Number(d.value),
+    });
+    const invoiceByNumber = new Map(invoices.map((d) => [d.number, asInvoice(d)]));
+    const linesByNumber = new Map<string, Gstr1Document["lines"]>();
+    for (const l of lines) {
+      const list = linesByNumber.get(l.number) ?? [];
+      list.push({ kind: l.kind === "delivery" ? "delivery" : "goods", hsn: l.hsn, unit: l.unit, quantity: l.quantity, rate: l.rate, value: l.value, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst });
+      linesByNumber.set(l.number, list);
+    }
+    const documents: Gstr1Document[] = docs.map((d) => ({
+      ...asInvoice(d),
+      kind: d.kind === "invoice" ? "invoice" : "credit-note",
+      series: d.series,
+      sequence: d.sequence,
+      invoice: d.invoice_number ? (invoiceByNumber.get(d.invoice_number) ?? null) : null,
+      lines: linesByNumber.get(d.number) ?? [],
+    }));
+    const series = await seriesOf(wanted);
+    return gstr1Files(
+      documents,
+      series.map((s) => ({ series: s.series, kind: s.kind === "invoice" ? "invoice" : "credit-note", from: s.from, to: s.to, first: s.first, last: s.last, issued: s.count })),
+    );
   }
 
   /** The months that have documents, newest first (the page's choice). */
@@ -168,7 +226,7 @@ export function createTaxSummary(db: Kysely<DB>) {
     return found;
   }
 
-  return { month, months, documentsOf };
+  return { month, months, documentsOf, gstr1 };
 }
 
 export type TaxSummaryService = ReturnType<typeof createTaxSummary>;

@@ -18,6 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = {
     messages: routeMessages(request, "tax"),
     settings: config.seller ? taxSettingsView(lang, config.seller, config.taxRates ?? {}) : null,
+    /** GSTR-1 is filed by a regular-scheme shop; a composition or unregistered one files other returns. */
+    files: config.seller?.scheme === "regular",
     months: await context.shop.taxSummary.months(),
     asked: url.searchParams.get("month") ?? "",
     error: month ? null : serverT(lang)("tax:summary.badMonth"),
@@ -93,7 +95,7 @@ function RateStateTable({ name, title, rows, total }: { name: string; title: str
 }
 
 export default function AdminGst() {
-  const { settings, months, asked, error, summary } = useLoaderData<typeof loader>();
+  const { settings, files, months, asked, error, summary } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <section className="admin-gst" aria-labelledby="gst-title">
@@ -122,6 +124,18 @@ export default function AdminGst() {
               {t("tax:summary.csv", { month: summary.month })}
             </a>
           </p>
+          {files ? (
+            <section aria-labelledby="gst-gstr1" data-section="gstr1">
+              <p id="gst-gstr1">
+                <a href={`/admin/gst.zip?month=${summary.month}`} download data-link="gstr1">
+                  {t("tax:summary.gstr1Zip", { month: summary.month })}
+                </a>
+              </p>
+              <p>{t("tax:summary.gstr1Note")}</p>
+            </section>
+          ) : (
+            <p data-section="gstr1">{t("tax:summary.gstr1NotRegular")}</p>
+          )}
           <RateStateTable name="invoices" title={t("tax:summary.invoices")} rows={summary.invoices} total={summary.totals.invoices} />
           <RateStateTable name="credit-notes" title={t("tax:summary.creditNotes")} rows={summary.creditNotes} total={summary.totals.creditNotes} />
           <RateStateTable name="net" title={t("tax:summary.net")} rows={summary.net} total={summary.totals.net} />

@@ -28,6 +28,7 @@ import * as reports from "./0030_reports";
 import * as reportMonthlyLines from "./0031_report_monthly_lines";
 import * as photos from "./0033_photos";
 import * as itemFacts from "./0034_item_facts";
+import * as taxLineKinds from "./0075_tax_line_kinds";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -68,4 +69,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0031_report_monthly_lines": reportMonthlyLines,
   "0033_photos": photos,
   "0034_item_facts": itemFacts,
+  "0075_tax_line_kinds": taxLineKinds,
 };

@@ -76,6 +76,15 @@ export interface TaxDocuments {
   creditNotes: CreditNoteIssued["data"][];
 }
 
+/**
+ * The goods that came back with a credit note's line: a parcel cancelled or sent back brings its lines' goods; a
+ * note for money alone (a refund) moves no goods, however many the invoice line had.
+ */
+export function goodsBack(note: Pick<CreditNoteIssued["data"], "reason">, line: Pick<CreditLine, "kind" | "quantity">): number {
+  if (line.kind !== "goods") return 0;
+  return note.reason === "refund" ? 0 : line.quantity;
+}
+
 /** An order's status as domain/orders/events.ts names them (a string here: the order's events import this module). */
 type OrderStatus = string;
 

@@ -77,6 +77,7 @@ export const adminPages: AdminPageRequest[] = [
   // (decision 122), reports and season planning (decisions 135-136), class kits (decision 134).
   { method: "GET", path: "/admin/gst" },
   { method: "GET", path: "/admin/gst.csv" },
+  { method: "GET", path: "/admin/gst.zip" },
   { method: "GET", path: "/admin/grievances" },
   { method: "GET", path: "/admin/grievances/no-such-ticket" },
   { method: "POST", path: "/admin/grievances/no-such-ticket", form: { intent: "acknowledge", note: "We are looking into it" } },
