@@ -297,5 +297,8 @@ describe("the JavaScript-off browser reads what a parent sees", () => {
     expect(read.alerts()).toEqual(["Added: Shirt (30) x 2"]);
     expect(read.text("table")).toBe("Shirt DPS ₹310");
     expect(read.title).toBe("t");
+    // A click on the summary opens the details (and another closes it): what it held is then shown.
+    expect(read.toggle("More sizes").has("Size 40")).toBe(true);
+    expect(read.toggle("More sizes").has("Size 40")).toBe(false);
   });
 });

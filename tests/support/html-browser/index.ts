@@ -368,6 +368,18 @@ export class Scope {
     return this;
   }
 
+  /**
+   * Clicks a `<details>`' summary by its words: the browser opens it (or closes an open one) by itself, no script
+   * needed, and what it held is then shown.
+   */
+  toggle(summary: NameMatcher): this {
+    const el = pickByName(this.all("details > summary"), summary, (s) => visibleText(s), "summary");
+    const details = el.parent as Element;
+    if (hasAttr(details, "open")) delete details.attribs.open;
+    else details.attribs.open = "";
+    return this;
+  }
+
   /** Picks files in a file field found by its label. */
   attach(label: FieldRef, files: FileToAttach | FileToAttach[]): this {
     const el = this.fieldElement(label);
