@@ -9,7 +9,7 @@ import { ageNow, CLASSES, KIT_SIDES, type ClassName, type KitSide } from "../../
 import { nameIn, schoolNameIn } from "../../domain/catalogue-words";
 import { isRuleViolation, type Refusal } from "../../domain/errors";
 import { KIT_CART_FORM_LIMITS, kitCartForm } from "../../domain/forms/kits";
-import { buildKit, type KitSizing } from "../../domain/kits/build";
+import { buildKit, kitLinePrices, type KitSizing } from "../../domain/kits/build";
 import { kitFor } from "../../domain/kits/kits";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { findSchool, type School } from "../../domain/schools";
@@ -94,6 +94,8 @@ export async function kitPage(shop: Shop, request: Request, schoolSlug: string |
           size: line.size,
           reason: reasonText(t, line.reason),
           comingSoon: line.comingSoon,
+          // The cart's prices in every size, so the page can show the line and the kit's total (decision 240).
+          prices: kitLinePrices(line.productId, line.sizesOffered),
         };
       })
     : [];
@@ -111,6 +113,9 @@ export async function kitPage(shop: Shop, request: Request, schoolSlug: string |
       classes: [...CLASSES],
       hasKits: kits.length > 0,
       lines,
+      // The offer the cart will apply, on the day the page was made: the kit's total is the cart's sum.
+      discount: shop.config.charges.discount,
+      at: now.toISOString(),
       messages: routeMessages(request, "kits", "children", "schools"),
       refusals: refusalTable(request, "kits"),
     },

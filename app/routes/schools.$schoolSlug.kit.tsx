@@ -1,5 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { formatRupees } from "../../domain/money";
+import { chargesBeforeDelivery } from "../../domain/orders/charges";
+import { kitLineAmount, kitSubtotal, type KitPriceLine } from "../../domain/kits/price";
 import { kitAction, kitPage } from "../kits/kit-page.server";
 import { TableScroll } from "../components/TableScroll";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -24,6 +28,23 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return kitAction(context.shop, request, params.schoolSlug);
 }
 
+/** The sizes and counts the page shows: the loader's, then as the parent changes them (JS on). */
+function useChosen(lines: readonly KitPriceLine[]) {
+  const [chosen, setChosen] = useState(() => lines.map(({ size, count }) => ({ size, count })));
+  // A new answer (other measurements, another child) starts again from its own sizes.
+  useEffect(() => setChosen(lines.map(({ size, count }) => ({ size, count }))), [lines]);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const field = event.target as HTMLInputElement | HTMLSelectElement;
+    const named = /^(size|count)_(\d+)$/.exec(field.name);
+    if (!named) return;
+    const i = Number(named[2]);
+    setChosen((now) =>
+      now.map((line, j) => (j !== i ? line : named[1] === "size" ? { ...line, size: field.value || null } : { ...line, count: Math.min(9, Math.max(0, Number(field.value) || 0)) })),
+    );
+  };
+  return { chosen: lines.map((line, i) => ({ ...line, ...(chosen[i] ?? {}) })), onChange };
+}
+
 export default function SchoolKit() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -31,6 +52,8 @@ export default function SchoolKit() {
   const result = answer && "result" in answer ? refusalOf(answer) : undefined;
   const t = useT();
   const { school, child, lines } = page;
+  const { chosen, onChange } = useChosen(lines);
+  const charges = chargesBeforeDelivery(kitSubtotal(chosen), { discount: page.discount }, new Date(page.at));
   return (
     <>
       <Breadcrumbs
@@ -109,7 +132,7 @@ export default function SchoolKit() {
 
         {page.className && lines.length === 0 ? <p>{t(page.hasKits ? "kits:page.noKitForClass" : "kits:page.noKits")}</p> : null}
         {lines.length > 0 ? (
-          <Form method="post" className="kit-form" aria-labelledby="kit-list-title">
+          <Form method="post" className="kit-form" aria-labelledby="kit-list-title" onChange={onChange}>
             <h2 id="kit-list-title">
               {child ? t("kits:page.listFor", { name: child.name, className: child.className }) : t("kits:page.listForClass", { className: page.className ?? "" })}
             </h2>
@@ -121,6 +144,7 @@ export default function SchoolKit() {
                     <th scope="col">{t("kits:page.item")}</th>
                     <th scope="col">{t("kits:page.size")}</th>
                     <th scope="col">{t("kits:page.count")}</th>
+                    <th scope="col">{t("kits:page.price")}</th>
                     <th scope="col">{t("kits:page.why")}</th>
                   </tr>
                 </thead>
@@ -137,6 +161,9 @@ export default function SchoolKit() {
                       <td>
                         <KitCountField index={i} name={line.name} count={line.count} />
                       </td>
+                      <td className="kit-amount">
+                        <KitAmount line={chosen[i]} />
+                      </td>
                       <td>
                         {line.size === null && line.sizes.length > 0 ? <strong>{t("kits:page.noSize")} </strong> : null}
                         {line.comingSoon ? <strong>{t("comingSoon")}. </strong> : null}
@@ -147,12 +174,41 @@ export default function SchoolKit() {
                 </tbody>
               </table>
             </TableScroll>
+            <dl className="kit-total" aria-live="polite">
+              <dt>{t("kits:page.subtotal")}</dt>
+              <dd data-testid="kit-subtotal">{formatRupees(charges.subtotal)}</dd>
+              {charges.discount > 0 ? (
+                <>
+                  <dt>{t("kits:page.offer", { percent: charges.discountPercent })}</dt>
+                  <dd data-testid="kit-discount">−{formatRupees(charges.discount)}</dd>
+                </>
+              ) : null}
+              <dt>{t("kits:page.total")}</dt>
+              <dd data-testid="kit-total">
+                <strong>{formatRupees(charges.total)}</strong>
+              </dd>
+            </dl>
+            <p className="hint">{t("kits:page.totalNote")}</p>
             <button type="submit" className="primary">
               {t("kits:page.addAll")}
             </button>
           </Form>
         ) : null}
       </section>
+    </>
+  );
+}
+
+/** One line's rupees in the size and count shown, with the price of one when there are more. */
+function KitAmount({ line }: { line: KitPriceLine }) {
+  const t = useT();
+  const amount = kitLineAmount(line);
+  if (amount === null) return <span data-amount="">{t(line.size === null ? "kits:page.noPrice" : "kits:page.notSold")}</span>;
+  const each = line.size === null ? undefined : line.prices[line.size];
+  return (
+    <>
+      <span data-amount={amount}>{formatRupees(amount)}</span>
+      {line.count > 1 && each !== undefined ? <span className="hint kit-each">{t("kits:page.each", { price: formatRupees(each) })}</span> : null}
     </>
   );
 }

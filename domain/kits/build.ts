@@ -5,8 +5,8 @@
  * the list with no size and the reason: the page names it and lets the parent choose, never drops it.
  * Also next year's sizes: an order's lines moved up with the chart's ages (`sizeUp`).
  */
-import { catalogueId, findCatalogueProduct } from "../catalogue";
-import { normaliseSize } from "../pricing";
+import { catalogueId, findCatalogueProduct, priceCatalogueLine } from "../catalogue";
+import { FREE_SIZE, normaliseSize } from "../pricing";
 import { findSchool, type SchoolItem } from "../schools";
 import { CHART_MEASURES, MEASURE_UNIT, itemKindOf, type SizeCharts } from "../sizes/charts";
 import { findSize, sizeUp, type Measurements, type SizeReason } from "../sizes/finder";
@@ -68,6 +68,19 @@ export function buildKit(schoolSlug: string, kit: Kit, sizing: KitSizing, charts
     if (!item) return [];
     return [{ item: slug, productId: catalogueId.schoolItem(school.slug, slug), name: item.name, count, comingSoon: item.comingSoon, ...sizeFor(school.slug, item, sizing, charts) }];
   });
+}
+
+/**
+ * A catalogue item's price in each size it is sold in (one size under "Free Size"), as the cart prices
+ * it; {} when it cannot be sold now (coming soon). The kit page's prices (decision 240, price.ts).
+ */
+export function kitLinePrices(productId: string, sizesOffered: readonly string[]): Record<string, number> {
+  const prices: Record<string, number> = {};
+  for (const size of sizesOffered.length ? sizesOffered : [FREE_SIZE]) {
+    const priced = priceCatalogueLine(productId, size);
+    if (priced.ok) prices[priced.size] = priced.unitPrice;
+  }
+  return prices;
 }
 
 export interface ReorderLine {

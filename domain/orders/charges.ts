@@ -101,7 +101,7 @@ export function chargesFor(subtotal: number, pincode: string, rules: ChargeRules
 }
 
 /** Before the address is known (the cart): the subtotal, the offer, and the total without delivery. */
-export function chargesBeforeDelivery(subtotal: number, rules: ChargeRules, at: Date): Omit<OrderCharges, "delivery"> {
+export function chargesBeforeDelivery(subtotal: number, rules: Pick<ChargeRules, "discount">, at: Date): Omit<OrderCharges, "delivery"> {
   const discount = discountFor(subtotal, rules.discount, at);
   return { subtotal, discountPercent: discount > 0 ? rules.discount.percent : 0, discount, total: subtotal - discount };
 }

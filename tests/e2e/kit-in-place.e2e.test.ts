@@ -5,7 +5,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { RESOURCES } from "../../app/i18n/i18n.server";
-import { buildKit, nextYearSizes } from "../../domain/kits/build";
+import { buildKit, kitLinePrices, nextYearSizes } from "../../domain/kits/build";
+import { formatRupees } from "../../domain/money";
 import { kitFor } from "../../domain/kits/kits";
 import { findCatalogueProduct } from "../../domain/catalogue";
 import { signInShopperIn } from "../support/admin";
@@ -107,4 +108,42 @@ describe("an answer changed in place, JavaScript on", () => {
       await context.close();
     }
   }, 120_000);
+
+  for (const lang of ["en", "hi"] as const) {
+    it(`a size can be read at 360 px, and the kit's total follows a size changed (${lang})`, async ({ skip }) => {
+      if (!browser) return skip("no Chromium on this machine");
+      const kit = kitFor(await server.shop.kits.of("dps"), "3", "boys")!;
+      const lines = buildKit("dps", kit, { measurements: { ageYears: 7, chestCm: 61, waistCm: 56 } });
+      const { context, page } = await newShopperPage(browser, server.url, true);
+      try {
+        await context.addCookies([{ name: "shop_lng", value: lang, url: server.url }]);
+        await page.goto("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56");
+        await ready(page, true);
+        // Every size select is at least as wide as its chosen size, its padding and its arrow.
+        const cut = await page.locator(".kit-table select").evaluateAll((selects) =>
+          (selects as HTMLSelectElement[]).flatMap((select) => {
+            const style = getComputedStyle(select);
+            const context = document.createElement("canvas").getContext("2d")!;
+            context.font = style.font;
+            const text = select.selectedOptions[0]?.text ?? "";
+            const needed = context.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 16;
+            return select.getBoundingClientRect().width >= needed ? [] : [`${text}: ${select.getBoundingClientRect().width}px < ${needed}px`];
+          }),
+        );
+        expect(cut).toEqual([]);
+        // A bigger shirt costs more: the line and the total follow it before anything is added.
+        const shirt = lines.find((l) => l.item === "shirt")!;
+        const prices = Object.fromEntries(lines.map((l) => [l.productId, kitLinePrices(l.productId, l.sizesOffered)]));
+        const subtotalWith = (size: string) => lines.reduce((sum, l) => sum + prices[l.productId][l.productId === shirt.productId ? size : l.size!] * l.count, 0);
+        const totalWith = (size: string) => subtotalWith(size) - Math.floor((subtotalWith(size) * server.shop.config.charges.discount.percent) / 100);
+        await expect.poll(() => page.getByTestId("kit-total").textContent()).toBe(formatRupees(totalWith(shirt.size!)));
+        await page.locator(`tr[data-item="${shirt.productId}"] select`).selectOption("40");
+        await expect.poll(() => page.locator(`tr[data-item="${shirt.productId}"] [data-amount]`).textContent()).toBe(formatRupees(prices[shirt.productId]["40"] * shirt.count));
+        await expect.poll(() => page.getByTestId("kit-total").textContent()).toBe(formatRupees(totalWith("40")));
+        expect(totalWith("40")).not.toBe(totalWith(shirt.size!));
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
 });
