@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import oneCommand from "./eslint-rules/one-command.js";
 
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "data/", "public/", ".cache/", "coverage/", "tmp/"] },
@@ -38,6 +39,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One intent, one command (decision 161): a route's action or loader, and a presenter's function, calls at
+    // most one command of the shop on any path; the service decides all the changes of one intent together.
+    files: ["app/routes/**/*.{ts,tsx}", "app/**/*.server.ts"],
+    plugins: { shop: { rules: { "one-command": oneCommand } } },
+    rules: { "shop/one-command": "error" },
   },
   // Which folder may import which (domain/ pure, no upward import, no circle) is checked by dependency-cruiser:
   // .dependency-cruiser.cjs, run by `npm run lint` (decision 090).

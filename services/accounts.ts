@@ -19,6 +19,7 @@ import { AUTH_MESSAGES, SIGNUP_MAX_TAKEN_PER_IP, SIGNUP_TAKEN_WINDOW_MINUTES } f
 import { AuthError, type AuthService, type User } from "./auth/index";
 import { createRateLimiter } from "./auth/rate-limit";
 import type { OrderService } from "./orders";
+import type { CartService } from "./cart";
 
 /** Postgres's unique_violation: another account took the email or the number in between. */
 const isUniqueViolation = (err: unknown) => !!err && typeof err === "object" && (err as { code?: string }).code === "23505";
@@ -38,7 +39,7 @@ function toSaved(row: Selectable<AccountAddressesTable>): SavedAddress {
 /** Who links a guest order: the parent, by their account. */
 export const accountActor = (user: Pick<User, "id" | "name">): Actor => ({ kind: "customer", id: user.id, name: user.name });
 
-export function createAccountService(deps: { db: Kysely<DB>; auth: AuthService; orders: OrderService }) {
+export function createAccountService(deps: { db: Kysely<DB>; auth: AuthService; orders: OrderService; cart: CartService }) {
   const { db, auth, orders } = deps;
   const limits = createRateLimiter(db, () => new Date());
   const TAKEN_WINDOW_MS = SIGNUP_TAKEN_WINDOW_MINUTES * 60_000;
@@ -201,6 +202,40 @@ export function createAccountService(deps: { db: Kysely<DB>; auth: AuthService; 
     },
 
     linkGuestOrders,
+
+    /**
+     * What follows a parent's sign-in or sign-up on a page (email and password, phone code, Google): the guest orders
+     * placed with the account's number join it (decision 114), and the guest cart (`guestToken`, from the cookie)
+     * joins the saved one in one append. Either failing leaves it for the next sign-in and the sign-in succeeds:
+     * `cartMerged` says whether the guest cookie may go.
+     */
+    async afterSignIn(userId: string, guestToken: string | null): Promise<{ cartMerged: boolean }> {
+      try {
+        const user = await auth.findUser(userId);
+        if (user?.phone) await linkGuestOrders(user);
+      } catch (err) {
+        console.error(`guest orders for user ${userId}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (!guestToken) return { cartMerged: false };
+      try {
+        // The guest stream stays as it was; a merge of the same guest revision happens once.
+        await deps.cart.mergeGuestCart(guestToken, userId);
+        return { cartMerged: true };
+      } catch (err) {
+        console.error(`cart merge for user ${userId}: ${err instanceof Error ? err.message : String(err)}`);
+        return { cartMerged: false };
+      }
+    },
+
+    /**
+     * The /api's code step: the right code for the number signs in its account (made on first use), and the guest
+     * orders placed with the number join it (decision 114). A failure to link leaves them for the next proof.
+     */
+    async signInByCode(input: { phone: string; code: string; ip?: string }): Promise<User> {
+      const user = await auth.verifyCode(input);
+      await linkGuestOrders(user).catch((err: unknown) => console.error(`guest orders for user ${user.id}: ${err instanceof Error ? err.message : String(err)}`));
+      return user;
+    },
   };
 }
 

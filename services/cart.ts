@@ -51,7 +51,7 @@ export interface CartItemInput {
   productId: string;
   size?: string;
   quantity: number;
-  /** The child on the signed-in parent's account the line is for (the caller checked it is theirs). */
+  /** The child on the signed-in parent's account the line is for: the cart refuses anyone else's. */
   forChild?: string;
 }
 
@@ -63,7 +63,12 @@ export interface NotAdded {
   refusal: Refusal;
 }
 
-export function createCartService(deps: { store: EventStore; priceLine: LinePricer }) {
+export function createCartService(deps: {
+  store: EventStore;
+  priceLine: LinePricer;
+  /** Whether the child is one on this parent's account now; without it, a line for a child is refused. */
+  ownChild?: (userId: string, childId: string) => Promise<boolean>;
+}) {
   const { store, priceLine } = deps;
 
   const carts = createCommandHandler(store, { decider: cartDecider, events: cartEvents, snapshots: cartSnapshots });
@@ -75,6 +80,17 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
   async function execute(cartId: string, command: CartCommand | ((state: CartState) => CartCommand)) {
     const handled = await carts.handle(cartStreamId(cartId), command);
     return handled.changed ? handled : null;
+  }
+
+  /**
+   * A line for a child is for one of the signed-in parent's own (decision 133): a guest has none, and another
+   * parent's child is refused as one that never was (the id alone reveals nothing). Asked before anything is added.
+   */
+  async function checkChildren(owner: CartOwner, items: readonly CartItemInput[]) {
+    for (const childId of new Set(items.flatMap((item) => (item.forChild ? [item.forChild] : [])))) {
+      const own = owner.kind === "user" && deps.ownChild ? await deps.ownChild(owner.userId, childId) : false;
+      if (!own) throw new RuleViolation("kits.noChild", {}, 404);
+    }
   }
 
   /** Prices an item the way the shop sells it; refuses what cannot be sold. */
@@ -140,6 +156,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
     },
 
     async add(owner: CartOwner, item: CartItemInput) {
+      await checkChildren(owner, [item]);
       const { shelf, ...line } = await lineFor(item);
       return execute(cartIdOf(owner), { type: "AddItem", line, shelf });
     },
@@ -150,6 +167,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
      * `notAdded`, never dropped unsaid. A rule of the cart as a whole (too many lines) refuses them all.
      */
     async addMany(owner: CartOwner, items: CartItemInput[]) {
+      await checkChildren(owner, items);
       const lines: (CartLine & { shelf: Shelf })[] = [];
       const notAdded: NotAdded[] = [];
       for (const item of items) {
@@ -184,6 +202,7 @@ export function createCartService(deps: { store: EventStore; priceLine: LinePric
 
     /** POST /api/cart: the cart becomes these items, priced and named by the server. All or nothing. */
     async replace(owner: CartOwner, items: CartItemInput[]) {
+      await checkChildren(owner, items);
       const lines: (CartLine & { shelf: Shelf })[] = [];
       for (const [index, item] of items.entries()) {
         try {

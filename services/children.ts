@@ -45,6 +45,11 @@ export function createChildrenService(deps: { db: Kysely<DB>; store: EventStore 
   return {
     list,
 
+    /** Whether the child is on this parent's account now, from their stream (what the cart asks before a line for a child). */
+    async isOwn(userId: string, childId: string): Promise<boolean> {
+      return (await children.load(childrenStreamId(userId))).state.children.some((child) => child.id === childId);
+    },
+
     /** One of this parent's children; undefined for another parent's or one removed. */
     async get(userId: string, childId: string): Promise<Child | undefined> {
       return (await list(userId)).find((child) => child.id === childId);

@@ -16,11 +16,11 @@ import { createSchoolColourService } from "./school-colours";
 import { createReports } from "./reports";
 import { createTaxSummary } from "./tax-summary";
 import { createGrievanceService } from "./grievances";
-import { createChildrenService } from "./children";
 import { createKitService } from "./kits";
 import { createSizeService } from "./sizes";
 import { createPrivacyService } from "./privacy";
 import { createItemFactsService } from "./item-facts";
+import { accountSubject } from "../domain/privacy/subjects";
 
 /**
  * The shop's commands and queries, built on the core (database, event store,
@@ -29,13 +29,26 @@ import { createItemFactsService } from "./item-facts";
  */
 export function createServices(core: ServiceCore) {
   const shopping = createShoppingServices(core);
-  const auth = createAuthService(core);
+  // Parents' data rights: consent, a copy of their data, erasure by deleting their keys (decisions 121-124).
+  const privacy = createPrivacyService({
+    db: core.db,
+    store: core.store,
+    sealer: core.sealer,
+    queue: core.queue,
+    shopName: core.config.shopName,
+    erasuresFile: core.config.privacy?.erasuresFile,
+  });
+  // A sign-up makes the account with its consent, or neither (decision 161).
+  const auth = createAuthService({
+    ...core,
+    signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
+  });
   return {
     catalogue: createCatalogueService(core.db),
     newsletter: createNewsletterService(core.db),
     auth,
     // A parent's name, email, number and saved addresses; their guest orders joining the account (decision 114).
-    accounts: createAccountService({ db: core.db, auth, orders: shopping.orders }),
+    accounts: createAccountService({ db: core.db, auth, orders: shopping.orders, cart: shopping.cart }),
     notifications: createNotificationsService(core),
     ...shopping,
     // Guest tracking by order number and mobile number, throttled per client address.
@@ -62,22 +75,13 @@ export function createServices(core: ServiceCore) {
     taxSummary: createTaxSummary(core.db),
     // Complaints under the E-Commerce Rules: filed by parents, acknowledged and resolved by the admin (decision 129).
     grievances: createGrievanceService({ db: core.db, store: core.store, tracking: createTrackingService({ db: core.db, orders: shopping.orders }) }),
-    // The children on parents' accounts (decision 133) and the schools' class kits (decision 134).
-    children: createChildrenService({ db: core.db, store: core.store }),
+    // The schools' class kits (decision 134); the children on parents' accounts come with the cart (./shopping.ts).
     kits: createKitService({ store: core.store }),
     // The owner's size charts over the starting ones, and what exchanges say about them (decisions 131, 132).
     sizes: createSizeService({ db: core.db, store: core.store }),
     // The facts of the catalogue's bought-in items (origin, maker or packer, net quantity) as the owner set them (decision 142).
     itemFacts: createItemFactsService({ db: core.db, store: core.store }),
-    // Parents' data rights: consent, a copy of their data, erasure by deleting their keys (decisions 121-124).
-    privacy: createPrivacyService({
-      db: core.db,
-      store: core.store,
-      sealer: core.sealer,
-      queue: core.queue,
-      shopName: core.config.shopName,
-      erasuresFile: core.config.privacy?.erasuresFile,
-    }),
+    privacy,
   };
 }
 

@@ -120,6 +120,18 @@ export function createPhotoService(deps: {
       return () => listeners.delete(listener);
     },
 
+    /** The photos of one form, each kept and recorded as `upload` does: whether any was new, and the last position. */
+    async uploadAll(owner: PhotoOwner, photos: readonly (Sniffed & { bytes: Uint8Array })[], actor: PhotoActor) {
+      let changed = false;
+      let position: Position | undefined;
+      for (const photo of photos) {
+        const uploaded = await this.upload(owner, photo, actor);
+        changed = uploaded.changed || changed;
+        position = uploaded.position ?? position;
+      }
+      return { changed, position };
+    },
+
     /**
      * Keeps the original, records the upload and queues its processing. The photo id is the
      * original's hash: the same picture sent twice to one owner is one photo.

@@ -1,6 +1,7 @@
 import type { ServiceCore } from "./core";
 import { createCartService } from "./cart";
 import { createCatalogueService } from "./catalogue";
+import { createChildrenService } from "./children";
 import { createLinePricer } from "./line-prices";
 import { createOrderService } from "./orders";
 import { createStockService } from "./stock";
@@ -9,7 +10,9 @@ import { createStockService } from "./stock";
 export function createShoppingServices(core: ServiceCore) {
   const catalogue = createCatalogueService(core.db);
   const priceLine = createLinePricer((id) => catalogue.productForCart(id));
-  const cart = createCartService({ store: core.store, priceLine });
+  // The children on parents' accounts (decision 133): the cart asks whether a line's child is the parent's own.
+  const children = createChildrenService({ db: core.db, store: core.store });
+  const cart = createCartService({ store: core.store, priceLine, ownChild: children.isOwn });
   const stock = createStockService({ db: core.db, store: core.store, waitUntilVisible: core.waitForOrders });
   const orders = createOrderService({
     db: core.db,
@@ -23,5 +26,5 @@ export function createShoppingServices(core: ServiceCore) {
     // Invoices and credit notes as the seller's settings say (docs/tax.md).
     ...(core.config.seller ? { tax: { seller: core.config.seller, rates: core.config.taxRates ?? {} } } : {}),
   });
-  return { cart, orders, priceLine, stock };
+  return { cart, children, orders, priceLine, stock };
 }

@@ -177,15 +177,10 @@ export async function setBulkStatus(
   }
   const actor = adminActor(admin);
   const report: BulkReport = { status, total: selection.ids.length, changed: 0, unchanged: 0, refused: [] };
-  for (const orderId of selection.ids) {
-    try {
-      const result = await shop.orders.changeStatus(orderId, status, actor);
-      if (result.changed) report.changed++;
-      else report.unchanged++;
-    } catch (err) {
-      if (!isRuleViolation(err)) throw err;
-      report.refused.push({ id: orderId, displayId: displayOrderId(orderId), message: refusalText(lang, err) });
-    }
+  for (const result of await shop.orders.changeStatuses(selection.ids, status, actor)) {
+    if ("refused" in result) report.refused.push({ id: result.orderId, displayId: displayOrderId(result.orderId), message: refusalText(lang, result.refused) });
+    else if (result.changed) report.changed++;
+    else report.unchanged++;
   }
   return { ok: true, report };
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Shop } from "../../services/index";
 import { AuthError, isAuthError, type User } from "../../services/auth/index";
 import { AUTH_MESSAGES } from "../../domain/auth";
+import type { Language } from "../../domain/i18n";
 import { adminStorage, shopperStorage, type SessionData } from "./session.server";
 
 /** Google sign-in as configured (GOOGLE_CLIENT_ID and the rest): what the shop was started with. */
@@ -19,6 +20,8 @@ export interface AuthContext {
   formData?: FormData;
   /** Phone code step: the name the parent gave at sign-up, for an account the code makes. */
   name?: string;
+  /** A sign-up's page language: the account is made with the consent given by pressing its button. */
+  signUpLanguage?: Language;
   /**
    * Phone code step, set by the strategy: the code was right but the number has no account and no
    * name was given. The page keeps this proof in its session and asks for the name (decision 114).
@@ -182,15 +185,21 @@ export function shopperAuthenticator(shop: Shop): Authenticator<User> {
   authenticator.use(
     new FormStrategy<User>(async ({ form, context }) => {
       const { shop, clientIp } = shopOf(context);
-      return shop.auth.registerWithEmail({ email: text(form, "email"), password: text(form, "password"), ip: clientIp });
+      const { signUpLanguage } = shopOf(context);
+      return shop.auth.registerWithEmail({
+        email: text(form, "email"),
+        password: text(form, "password"),
+        ip: clientIp,
+        ...(signUpLanguage ? { consent: { language: signUpLanguage } } : {}),
+      });
     }),
     "email-signup",
   );
   authenticator.use(
     new PhoneCodeStrategy(async ({ phone, code, context }) => {
       const ctx = shopOf(context);
-      const { shop, clientIp, name } = ctx;
-      if (name) return shop.auth.verifyCode({ phone, code, ip: clientIp, name });
+      const { shop, clientIp, name, signUpLanguage } = ctx;
+      if (name) return shop.auth.verifyCode({ phone, code, ip: clientIp, name, ...(signUpLanguage ? { consent: { language: signUpLanguage } } : {}) });
       // A number new to the shop gets no account until the parent has said their name.
       const proven = await shop.auth.proveCode({ phone, code, ip: clientIp });
       if ("user" in proven) return proven.user;

@@ -6,7 +6,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Refusal } from "../../domain/errors";
-import { RuleViolation, isRuleViolation } from "../../domain/errors";
+import { isRuleViolation } from "../../domain/errors";
 import type { cartForm } from "../../domain/forms/cart";
 import type { Language } from "../../domain/i18n";
 import { chargesBeforeDelivery, chargesShown, type ChargeRules } from "../../domain/orders/charges";
@@ -92,10 +92,8 @@ export async function changeCart(shop: Shop, owner: CartOwner, change: CartChang
   try {
     switch (change.intent) {
       case "add": {
-        // A line for a child is for one of this parent's own (decision 133); anyone else's id is refused.
-        const forChild = change.forChild && owner.kind === "user" ? (await shop.children.get(owner.userId, change.forChild))?.id : undefined;
-        if (change.forChild && !forChild) throw new RuleViolation("kits.noChild", {}, 404);
-        await shop.cart.add(owner, { productId: change.productId, size: change.size, quantity: change.quantity, ...(forChild ? { forChild } : {}) });
+        // The cart refuses a line for a child who is not this parent's own (decision 133).
+        await shop.cart.add(owner, { productId: change.productId, size: change.size, quantity: change.quantity, ...(change.forChild ? { forChild: change.forChild } : {}) });
         added = await addedItem(shop, change, lang);
         break;
       }

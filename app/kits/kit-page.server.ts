@@ -140,11 +140,8 @@ export async function addAllToCart(shop: Shop, request: Request, allowed: (produ
   const lang = languageOf(request);
   const form = await readPageForm(request, kitCartForm, KIT_CART_FORM_LIMITS);
   if (!form.ok) return form.answer;
-  const { owner, shopper, setCookie } = await cartOwnerForWrite(request, shop);
+  const { owner, setCookie } = await cartOwnerForWrite(request, shop);
   const wanted = form.value;
-  // A child named must be this parent's own; the id alone reveals nothing, but a stranger's is refused.
-  const child = wanted.child ? await childOf(shop, shopper, wanted.child) : undefined;
-  if (wanted.child && !child) return form.refuse(refusalText(lang, { key: "kits.noChild", values: {} }), 404);
   // Only the page's own items: a kit page adds nothing from elsewhere.
   if (wanted.lines.length === 0 || !wanted.lines.every((line) => allowed(line.productId))) {
     return form.refuse(refusalText(lang, { key: "kits.nothingChosen", values: {} }), 422);
@@ -154,7 +151,8 @@ export async function addAllToCart(shop: Shop, request: Request, allowed: (produ
     // A line with no size chosen goes to the cart service too: its refusal ("choose a size") names it.
     const done = await shop.cart.addMany(
       owner,
-      wanted.lines.map((line) => ({ ...line, ...(child ? { forChild: child.id } : {}) })),
+      // The cart refuses them all when a child is named who is not this parent's own (decision 133).
+      wanted.lines.map((line) => ({ ...line, ...(wanted.child ? { forChild: wanted.child } : {}) })),
     );
     // The guest cookie only once something is in the cart: a kit refused whole leaves no trace.
     if (done.added.length > 0 && setCookie) headers.append("Set-Cookie", setCookie);

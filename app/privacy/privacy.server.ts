@@ -3,7 +3,6 @@ import { accountSubject, orderSubject } from "../../domain/privacy/subjects";
 import type { Language } from "../../domain/i18n";
 import { erasureDueBy } from "../../domain/privacy/events";
 import { getShopper } from "../auth/session.server";
-import { languageOf } from "../i18n/i18n.server";
 
 /**
  * The privacy pages' server glue (decisions 121-124): consent at checkout, a copy of the data as a
@@ -15,11 +14,6 @@ export async function recordCheckoutConsent(shop: Shop, request: Request, orderI
   const shopper = await getShopper(request, shop);
   const subject = shopper ? accountSubject(shopper.id) : orderSubject(orderId);
   await shop.privacy.consent({ subject, place: "checkout", language });
-}
-
-/** Sign-up's consent: the notice shown beside the button, agreed to by pressing it. Again for the same notice: nothing new. */
-export async function recordSignUpConsent(shop: Shop, request: Request, userId: string): Promise<void> {
-  await shop.privacy.consent({ subject: accountSubject(userId), place: "sign-up", language: languageOf(request) });
 }
 
 /** Everything the shop holds about a person, as a JSON file to save. */

@@ -72,13 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "upload") {
       if (form.photos.length === 0) return form.refuse(serverT(lang)("refusals:forms.noPhoto"), 422);
-      let changed = false;
-      let position;
-      for (const photo of form.photos) {
-        const uploaded = await context.shop.photos.upload(owner, photo, actor);
-        changed = uploaded.changed || changed;
-        position = uploaded.position ?? position;
-      }
+      const { changed, position } = await context.shop.photos.uploadAll(owner, form.photos, actor);
       // The page after the redirect lists the new photos ("Processing…"): the read model has them first.
       if (position) await context.shop.waitForReadModels(position);
       return back(changed ? "upload" : "none");

@@ -12,10 +12,8 @@ const api = apiRoute({
     const phone = checkPhone(input.phone);
     if (!phone.ok) return jsonError(422, phone.message);
     if (!input.otp.trim()) return jsonError(422, AUTH_MESSAGES.otpRequired);
-    const user = await shop.auth.verifyCode({ phone: phone.phone, code: input.otp, ip: clientIp });
-    // The number is proven: the guest orders placed with it join the account (decision 114). A failure
-    // leaves them for the next proof; the sign-in still answers.
-    await shop.accounts.linkGuestOrders(user).catch((err: unknown) => context.log.error({ err }, "verify-otp: linking guest orders failed"));
+    // The number is proven: the account signs in and the guest orders placed with it join it (decision 114).
+    const user = await shop.accounts.signInByCode({ phone: phone.phone, code: input.otp, ...(clientIp ? { ip: clientIp } : {}) });
     const token = await shop.auth.issueToken(user.id, "shopper");
     return json({ user: publicUser(user), token });
   },

@@ -10,9 +10,8 @@ import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server"
 import { FormMessage } from "../forms/messages";
 import { CodeField, NameField, PhoneField } from "../components/PhoneField";
 import { PrivacyAgreement } from "../components/PrivacyAgreement";
-import { recordSignUpConsent } from "../privacy/privacy.server";
 import { metaT, useT } from "../i18n/I18n";
-import { refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:otp.metaTitle") }];
 
@@ -62,8 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (step.intent === "name") {
     // The account of a number proven a moment ago, made now with the name given.
     try {
-      const user = await shop.auth.openPhoneAccount({ proof: session.get("phoneProof"), name: step.name });
-      await recordSignUpConsent(shop, request, user.id);
+      // The account and the consent given by pressing the button beside the notice: one act (decision 161).
+      const user = await shop.auth.openPhoneAccount({ proof: session.get("phoneProof"), name: step.name, consent: { language: languageOf(request) } });
       return signInShopper(request, shop, user.id, redirectTo);
     } catch (err) {
       if (!isAuthError(err)) throw err;
@@ -71,7 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   const formData = strategyForm({ otp: step.code });
-  const auth: AuthContext = { shop, clientIp, formData, name: session.get("otpName") };
+  // Sign-up by phone (the name came with the number) agreed to the notice beside its button: the account is made with it.
+  const name = session.get("otpName");
+  const auth: AuthContext = { shop, clientIp, formData, name, ...(name ? { signUpLanguage: languageOf(request) } : {}) };
   const outcome = await runStrategy(shopperAuthenticator(shop), "phone-code", request, auth);
   if (!outcome.ok && auth.phoneProof) {
     // The code was right and the number is new: the name comes next, the proof waits in the session.
@@ -80,8 +81,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
   }
   if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
-  // Sign-up by phone (the name came with the number) agreed to the notice beside its button.
-  if (session.get("otpName")) await recordSignUpConsent(shop, request, outcome.user.id);
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 

@@ -7,12 +7,11 @@ import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server"
 import { getShopper, signInShopper, startPhoneCode } from "../auth/session.server";
 import { GoogleButton } from "../components/GoogleButton";
 import { metaT, useT } from "../i18n/I18n";
-import { refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { NameField, PhoneField } from "../components/PhoneField";
 import { PrivacyAgreement } from "../components/PrivacyAgreement";
-import { recordSignUpConsent } from "../privacy/privacy.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:signup.metaTitle") }];
 
@@ -47,9 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return form.refuse(sent.error, refusalStatus(sent.status));
   }
   const formData = strategyForm({ email: signup.email, password: signup.password });
-  const outcome = await runStrategy(shopperAuthenticator(shop), "email-signup", request, { shop, clientIp, formData });
+  // The account is made with the consent given by pressing the button beside the notice (decision 161).
+  const outcome = await runStrategy(shopperAuthenticator(shop), "email-signup", request, { shop, clientIp, formData, signUpLanguage: languageOf(request) });
   if (!outcome.ok) return form.refuse(outcome.message || AUTH_MESSAGES.registrationFailed, refusalStatus(outcome.status));
-  await recordSignUpConsent(shop, request, outcome.user.id);
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 

@@ -81,6 +81,16 @@ interface AuthDeps {
    * sign-in texts (SMS_BUDGET_*) and the shop's phone its trips are texted to (decision 116).
    */
   config?: { shopName: string; signInSms?: SignInSmsBudget; contact?: { phone?: string } };
+  /**
+   * Records the consent a sign-up gives (the notice beside its button, agreed to by pressing it) through the
+   * privacy decider: part of the account's making, so a sign-up that cannot record it makes no account.
+   */
+  signUpConsent?: (userId: string, language: Language) => Promise<unknown>;
+}
+
+/** A sign-up's agreement to the privacy notice shown beside its button, in the page's language. */
+export interface SignUpConsent {
+  language: Language;
 }
 
 const MINUTE = 60_000;
@@ -140,16 +150,42 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     return row ? toUser(row) : null;
   }
 
-  async function findOrCreateByPhone(trx: Kysely<DB>, phone: string, name?: string | null): Promise<User> {
-    await trx
+  /** The account with this number, made now (`made`) or the one there was. */
+  async function findOrCreateByPhone(trx: Kysely<DB>, phone: string, name?: string | null): Promise<{ user: User; made: boolean }> {
+    const made = await trx
       .insertInto("users")
       .values({ id: randomUUID(), name: defaultName({ name, phone }), phone })
       .onConflict((oc) => oc.column("phone").doNothing())
-      .execute();
-    return toUser(await trx.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow());
+      .returning("id")
+      .executeTakeFirst();
+    return { user: toUser(await trx.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow()), made: made !== undefined };
   }
 
-  async function registerWithEmail(input: { email?: string | null; password?: string | null; name?: string | null; ip?: string }): Promise<User> {
+  /**
+   * A sign-up is one act: the account and its consent, or neither. The consent is an event and the account a row,
+   * which no one transaction holds (the store may be EventStoreDB, and PGlite has one connection), so the consent
+   * is recorded once the account is made, and an account this sign-up made is taken back when it could not be
+   * (decision 161). An account that was there already (the number's own, signing up again) stays as it was.
+   */
+  async function signedUp(account: { user: User; made: boolean }, consent: SignUpConsent | undefined): Promise<User> {
+    if (!consent || !deps.signUpConsent) return account.user;
+    try {
+      await deps.signUpConsent(account.user.id, consent.language);
+    } catch (err) {
+      if (account.made) await db.deleteFrom("users").where("id", "=", account.user.id).execute();
+      throw err;
+    }
+    return account.user;
+  }
+
+  async function registerWithEmail(input: {
+    email?: string | null;
+    password?: string | null;
+    name?: string | null;
+    ip?: string;
+    /** Given by a sign-up page: the account is made with its consent (the /api shows no notice). */
+    consent?: SignUpConsent;
+  }): Promise<User> {
     const checked = checkEmailSignup(input);
     if (!checked.ok) throw new AuthError("invalid_input", checked.message);
     // An address told "already has an account" too often is refused every sign-up for a while (decision 115).
@@ -172,7 +208,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       if (takenBucket) await limits.hit(takenBucket, SIGNUP_TAKEN_WINDOW_MS);
       throw new AuthError("email_taken", AUTH_MESSAGES.emailTaken);
     }
-    return toUser(row);
+    return signedUp({ user: toUser(row), made: true }, input.consent);
   }
 
   /**
@@ -292,8 +328,15 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    * login are the same act: proving you hold the number). Wrong tries are
    * counted on the code and the count commits even though the answer is a refusal.
    */
-  async function verifyCode(input: { phone?: string | null; code?: string | null; ip?: string; name?: string | null }): Promise<User> {
-    return checkCode(input, (trx, phone) => findOrCreateByPhone(trx, phone, input.name));
+  async function verifyCode(input: {
+    phone?: string | null;
+    code?: string | null;
+    ip?: string;
+    name?: string | null;
+    /** Sign-up by phone: the account is made with its consent. */
+    consent?: SignUpConsent;
+  }): Promise<User> {
+    return signedUp(await checkCode(input, (trx, phone) => findOrCreateByPhone(trx, phone, input.name)), input.consent);
   }
 
   /**
@@ -318,10 +361,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    * The account of a number proven a moment ago (`proveCode`), named by the parent: made now, or
    * the one another tab made for that number meanwhile. A proof that has expired starts over.
    */
-  async function openPhoneAccount(input: { proof: unknown; name: string }): Promise<User> {
+  async function openPhoneAccount(input: { proof: unknown; name: string; consent?: SignUpConsent }): Promise<User> {
     const phone = proofs.read(input.proof);
     if (!phone) throw new AuthError("otp_expired", AUTH_MESSAGES.otpPhoneMissing);
-    return findOrCreateByPhone(db, phone, input.name);
+    return signedUp(await findOrCreateByPhone(db, phone, input.name), input.consent);
   }
 
   async function checkCode<T>(

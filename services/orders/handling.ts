@@ -3,6 +3,7 @@
 import type { TaxDocuments } from "../../domain/tax/documents";
 import type { Actor } from "../../domain/orders/events";
 import type { OrderCore } from "./core";
+import { isRuleViolation, type RuleViolation } from "../../domain/errors";
 
 export function handlingCommands(core: OrderCore) {
   const { storedOrder, changeOrder } = core;
@@ -10,6 +11,23 @@ export function handlingCommands(core: OrderCore) {
     /** A move of the order's lifecycle (domain/orders/lifecycle.ts), with everything it does to stock, documents and money. */
     async changeStatus(orderId: string, to: string, actor: Actor) {
       return changeOrder(orderId, (at) => ({ type: "ChangeStatus", to, actor, at }));
+    },
+
+    /**
+     * The bulk form's 'Set status': each order's move decided and appended on its own (a refused one leaves the
+     * others), answered order by order in the order asked.
+     */
+    async changeStatuses(orderIds: readonly string[], to: string, actor: Actor) {
+      const results: ({ orderId: string; changed: boolean } | { orderId: string; refused: RuleViolation })[] = [];
+      for (const orderId of orderIds) {
+        try {
+          results.push({ orderId, changed: (await changeOrder(orderId, (at) => ({ type: "ChangeStatus", to, actor, at }))).changed });
+        } catch (err) {
+          if (!isRuleViolation(err)) throw err;
+          results.push({ orderId, refused: err });
+        }
+      }
+      return results;
     },
 
     /**

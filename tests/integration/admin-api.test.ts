@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { call, createTestAdmin, placeTestOrder, type TestAdmin } from "../support/admin";
+import { eventually } from "../support/fake-providers";
 
 let server: TestServer;
 let admin: TestAdmin;
@@ -75,13 +76,24 @@ describe("admin order calls", () => {
   });
 
   it("PATCH is one command: a refused half changes nothing, so a 409 never cancels an order or texts the parent", async () => {
-    const { orderId } = await placeTestOrder(server.shop);
+    const { orderId, phone } = await placeTestOrder(server.shop);
     // Cash is never taken for a cancelled order: the whole change is refused, the cancel with it.
     const res = await request("PATCH", `/api/orders/${orderId}`, { status: "cancelled", paymentStatus: "paid" });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: "admin.paymentCashCancelled" });
     expect((await server.shop.store.readStream(`order-${orderId}`)).map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
     expect(await (await request("GET", `/api/orders/${orderId}`)).json()).toMatchObject({ status: "pending", paymentStatus: "pending" });
+    // The parent is texted once the order is really cancelled, and only then: the refused PATCH sent nothing.
+    const cancelled = (await request("PATCH", `/api/orders/${orderId}`, { status: "cancelled" })).status;
+    expect(cancelled).toBe(200);
+    const cancelTexts = () => server.sms.to(phone).filter((m) => m.text.includes("has been cancelled"));
+    await eventually("the cancellation text", () => cancelTexts().length > 0 || null);
+    expect(cancelTexts()).toHaveLength(1);
+    expect((await server.shop.store.readStream(`order-${orderId}`)).filter((e) => e.type === "OrderStatusChanged")).toHaveLength(1);
+  });
+
+  it("PATCH of a refused status with an accepted payment records no payment either", async () => {
+    const { orderId } = await placeTestOrder(server.shop);
     // A refused status with an accepted payment: nothing either.
     await request("PATCH", `/api/orders/${orderId}`, { status: "shipped" });
     const second = await request("PATCH", `/api/orders/${orderId}`, { status: "pending", paymentStatus: "paid" });

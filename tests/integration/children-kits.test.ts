@@ -110,6 +110,25 @@ describe("a class kit into the cart", () => {
     expect((await shop.cart.view(owner)).lines).toEqual([]);
   });
 
+  it("the cart refuses a line for another parent's child, a removed child or a guest's, one at a time or as a kit, and adds nothing", async () => {
+    const parent = randomUUID();
+    const stranger = { kind: "user" as const, userId: randomUUID() };
+    const { childId } = await shop.children.add(parent, ravi);
+    const shirt = { productId: "school/dps/shirt", size: "30", quantity: 1, forChild: childId };
+    const cases: [string, () => Promise<unknown>][] = [
+      ["another parent's", () => shop.cart.add(stranger, shirt)],
+      ["a kit for another parent's", () => shop.cart.addMany(stranger, [{ ...shirt, forChild: undefined }, shirt])],
+      ["a guest's", () => shop.cart.add({ kind: "guest", token: randomUUID() }, shirt)],
+    ];
+    for (const [what, attempt] of cases) {
+      expect(await refusal(attempt()), what).toEqual({ message: expect.stringMatching(/child/i), status: 404 });
+    }
+    expect((await shop.cart.view(stranger)).lines).toEqual([]);
+    await shop.children.remove(parent, childId);
+    expect((await refusal(shop.cart.add({ kind: "user", userId: parent }, shirt))).status).toBe(404);
+    expect((await shop.cart.view({ kind: "user", userId: parent })).lines).toEqual([]);
+  });
+
   it("reads a cart line stored before lines named a child (version 1) as a line for nobody", async () => {
     const userId = randomUUID();
     await shop.store.append(
