@@ -1,8 +1,9 @@
 /**
- * Sizes in the browser (issue 34, decisions 131 and 132), JavaScript on and off, English and Hindi: the
+ * Sizes in the browser (decisions 131 and 132), JavaScript on, English and Hindi: the
  * size chart on a product page; the size finder for a 7-year-old with a 24-inch chest, on the product
  * page and on its own page; the admin changing a chart (and a refused change) and the product page
- * showing it; the exchanges report.
+ * showing it; the exchanges report. Without JavaScript, through the same forms over HTTP:
+ * tests/integration/pages/sizes.test.ts.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,10 +98,13 @@ async function chartRow(page: Page, size: string): Promise<string[]> {
   return (await row.locator("th, td").allTextContents()).map((text) => text.trim());
 }
 
+/** JavaScript off is checked over HTTP (tests/integration/pages/sizes.test.ts). */
+const JS_ON = JS_MODES.filter((mode) => mode.javaScriptEnabled);
+
 const adminActor = (): Actor => ({ kind: "admin", id: admin.id, name: admin.name });
 
 describe("size charts and the size finder", () => {
-  for (const mode of JS_MODES) {
+  for (const mode of JS_ON) {
     const js = mode.javaScriptEnabled;
     for (const lang of LANGUAGES) {
       const w = WORDS[lang];
@@ -183,7 +187,7 @@ describe("size charts and the size finder", () => {
     }
   }
 
-  it("shows the exchanges by item and size, in both languages, JavaScript on and off", async ({ skip }) => {
+  it("shows the exchanges by item and size, in both languages, JavaScript on", async ({ skip }) => {
     if (!browser) return skip("no Chromium on this machine");
     const phone = `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
     const placed = await server.shop.orders.placeOrder({
@@ -207,7 +211,7 @@ describe("size charts and the size finder", () => {
     const made = await server.shop.orders.makeExchange(placed.orderId, asked.returnId, adminActor());
     if (made.position) expect(await server.shop.waitForReadModels(made.position)).toBe(true);
 
-    for (const mode of JS_MODES) {
+    for (const mode of JS_ON) {
       for (const lang of LANGUAGES) {
         const w = WORDS[lang];
         const { context, page } = await newAdminPage(browser, server.url, admin, mode.javaScriptEnabled);
