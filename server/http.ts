@@ -100,6 +100,8 @@ export async function startWebServer(
   };
   // A bought-in item's facts the owner set show on its page at once (decision 142).
   const stopListeningFacts = shop.itemFacts.onChange(pageCache.clear);
+  // A school size the owner counted or ran out of by hand shows on its item page at once (decision 180).
+  const stopListeningSchoolStock = shop.schoolStock.onChange(pageCache.clear);
   // Before the cache: `?lng=` is never a page of its own, only a switch (decision 098).
   app.use(languageSwitch);
   app.use(pageCache.middleware);
@@ -126,6 +128,7 @@ export async function startWebServer(
       new Promise<void>((resolve) => {
         stopListening();
         stopListeningFacts();
+        stopListeningSchoolStock();
         const cut = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(cut);

@@ -4,6 +4,7 @@ import { illustrationUrl } from "../domain/images";
 import { FREE_SIZE, normaliseSize } from "../domain/pricing";
 import { parseShopProductCartId } from "../domain/shop-products";
 import type { ShopProductForCart } from "./catalogue";
+import type { SchoolSku } from "../domain/stock/school-stock";
 
 /** A line as the server prices it: its own name, size spelling, school and price. */
 export interface PricedProduct {
@@ -13,8 +14,14 @@ export interface PricedProduct {
   school: string;
   unitPrice: number;
   imageUrl: string | null;
-  /** Units in stock for a product of the shop table; undefined for catalogue items (made to order). */
+  /**
+   * Units for sale of a product of the shop table or of a school size that stops selling when out
+   * (decision 180); undefined for what is made to order (catalogue items, and school sizes the owner
+   * makes to order when the shelf is short).
+   */
   stock?: number;
+  /** Days a made-to-order school size takes when the shelf cannot give it (decision 180). */
+  leadDays?: number;
 }
 
 export type LinePricing = { ok: true; product: PricedProduct } | { ok: false; refusal: Refusal };
@@ -26,7 +33,10 @@ export type ProductForCart = (id: string) => Promise<ShopProductForCart | undefi
  * (through the catalogue service) for "product/{n}". Whatever a browser or an API
  * client says a price is, this is what the shop charges.
  */
-export function createLinePricer(productForCart?: ProductForCart) {
+/** A school item's size the owner counts: its rule and what is for sale; undefined while it counts nothing. */
+export type SchoolShelf = (item: string, size: string | undefined) => Promise<{ sku: SchoolSku; forSale: number } | undefined>;
+
+export function createLinePricer(productForCart?: ProductForCart, schoolShelf?: SchoolShelf) {
   return async function priceLine(productId: string, size: string | undefined): Promise<LinePricing> {
     if (parseShopProductCartId(productId) !== undefined) {
       const product = productForCart ? await productForCart(productId) : undefined;
@@ -51,6 +61,7 @@ export function createLinePricer(productForCart?: ProductForCart) {
     }
     const priced = priceCatalogueLine(productId, size);
     if (!priced.ok) return priced;
+    const shelf = priced.product.kind === "school-uniform" && schoolShelf ? await schoolShelf(priced.product.id, priced.size) : undefined;
     return {
       ok: true,
       product: {
@@ -60,6 +71,9 @@ export function createLinePricer(productForCart?: ProductForCart) {
         school: priced.product.school?.name ?? "",
         unitPrice: priced.unitPrice,
         imageUrl: illustrationUrl(priced.product.illustration),
+        // A size that stops selling when out is judged by the stock rule like a shop product; a made-to-order one never runs out.
+        ...(shelf?.sku.whenOut === "stop" ? { stock: shelf.forSale } : {}),
+        ...(shelf?.sku.whenOut === "make" && shelf.sku.leadDays !== null ? { leadDays: shelf.sku.leadDays } : {}),
       },
     };
   };

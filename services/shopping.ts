@@ -5,26 +5,30 @@ import { createChildrenService } from "./children";
 import { createLinePricer } from "./line-prices";
 import { createOrderService } from "./orders";
 import { createStockService } from "./stock";
+import { createSchoolStockService } from "./school-stock";
 
 /** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
 export function createShoppingServices(core: ServiceCore) {
   const catalogue = createCatalogueService(core.db);
-  const priceLine = createLinePricer((id) => catalogue.productForCart(id));
   // The children on parents' accounts (decision 133): the cart asks whether a line's child is the parent's own.
   const children = createChildrenService({ db: core.db, store: core.store });
-  const cart = createCartService({ store: core.store, priceLine, ownChild: children.isOwn });
   const stock = createStockService({ db: core.db, store: core.store, waitUntilVisible: core.waitForOrders });
+  // The school items the owner counts (decision 180): priced with their shelf, reserved with the order.
+  const schoolStock = createSchoolStockService({ db: core.db, store: core.store, stock });
+  const priceLine = createLinePricer((id) => catalogue.productForCart(id), (item, size) => schoolStock.shelf(item, size));
+  const cart = createCartService({ store: core.store, priceLine, ownChild: children.isOwn });
   const orders = createOrderService({
     db: core.db,
     store: core.store,
     priceLine,
     cart,
     stock,
+    skus: () => schoolStock.lookup(),
     waitUntilVisible: core.waitForOrders,
     ...(core.config.charges ? { charges: core.config.charges } : {}),
     upiAvailable: core.config.upi !== undefined,
     // Invoices and credit notes as the seller's settings say (docs/tax.md).
     ...(core.config.seller ? { tax: { seller: core.config.seller, rates: core.config.taxRates ?? {} } } : {}),
   });
-  return { cart, children, orders, priceLine, stock };
+  return { cart, children, orders, priceLine, stock, schoolStock };
 }

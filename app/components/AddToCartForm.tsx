@@ -13,6 +13,8 @@ export interface SizeOption {
   price: number;
   /** Shown under the price once this size is chosen (kids shoes: how the price is made). */
   note?: string;
+  /** Beside the size: why it cannot be chosen now ("out of stock"); the radio is then disabled. */
+  out?: string;
 }
 
 /** A product ready for the add-to-cart form; the loader builds it from domain/ prices. */
@@ -140,9 +142,11 @@ export function AddToCartForm({
                   value={candidate.size}
                   checked={chosen === candidate.size}
                   required={sizeMode === "required"}
+                  disabled={candidate.out !== undefined && chosen !== candidate.size}
                   onChange={() => choose(candidate.size)}
                 />
                 <span>{candidate.size}</span>
+                {candidate.out ? <small className="size-out"> ({candidate.out})</small> : null}
               </label>
             ))}
           </div>

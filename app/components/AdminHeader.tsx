@@ -26,6 +26,7 @@ const MORE_LINKS = [
   ["/admin/photos", "photos"],
   ["/admin/sizes", "sizes"],
   ["/admin/kits", "kits"],
+  ["/admin/school-stock", "schoolStock"],
   ["/admin/admins", "admins"],
 ] as const;
 

@@ -1,10 +1,9 @@
-import { shelfLabel, type Shelf } from "../../domain/stock/shelf";
+import { shelfLabel, type Shelf, type ShelfLabel } from "../../domain/stock/shelf";
 import { useT } from "../i18n/I18n";
 
 /** "In Stock", "Only 3 left", "Out of Stock" or "Made to order": one badge for cards and product pages. */
-export function StockBadge({ shelf }: { shelf: Shelf }) {
+export function StockBadge({ shelf, label = shelfLabel(shelf) }: { shelf: Shelf; label?: ShelfLabel }) {
   const t = useT();
-  const label = shelfLabel(shelf);
   switch (label.kind) {
     case "in":
       return <li className="badge-stock in">{t("stock.in")}</li>;

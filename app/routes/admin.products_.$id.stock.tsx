@@ -4,6 +4,8 @@ import { STOCK_FORM_LIMITS, stockForm } from "../../domain/forms/stock";
 import { isRuleViolation } from "../../domain/errors";
 import { parseShopProductId } from "../../domain/shop-products";
 import { shelfLabel } from "../../domain/stock/shelf";
+import { SCHOOL_SKU_BASE } from "../../domain/stock/school-stock";
+import type { Shop } from "../../services/index";
 import type { Language } from "../../domain/i18n";
 import type { StockHistoryEntry } from "../../services/stock";
 import { requireAdmin } from "../auth/session.server";
@@ -43,6 +45,24 @@ function historyRow(entry: StockHistoryEntry & { shelfChange?: number }, t: T, l
 
 const signed = (units: number) => (units > 0 ? `+${units}` : String(units));
 
+/** A size of a school item the owner counts (decision 180): its SKU number, above every product row's id. */
+const parseSku = (raw: string | undefined) => (raw !== undefined && /^1\d{9}$/.test(raw) && Number(raw) > SCHOOL_SKU_BASE ? Number(raw) : undefined);
+
+/**
+ * What this page counts: a product of the shop's table, or a school item's size by its SKU (decision 180),
+ * named "School Item" with its size, its page back to the school's stock; undefined when neither.
+ */
+async function stockedThing(shop: Shop, raw: string | undefined) {
+  const id = parseShopProductId(raw);
+  const product = id === undefined ? undefined : await shop.products.get(id);
+  if (product) return { id: product.id, name: product.name, size: product.size, back: "/admin/products", school: false };
+  const sku = parseSku(raw);
+  const named = sku === undefined ? undefined : await shop.schoolStock.named(sku);
+  if (!named || sku === undefined) return undefined;
+  const schoolSlug = named.item.split("/")[1];
+  return { id: sku, name: `${named.school} ${named.name}`, size: named.size, back: `/admin/school-stock?school=${schoolSlug}`, school: true };
+}
+
 /**
  * A product's stock: what is on the shelf, what orders not yet shipped hold of it and what is for sale
  * (the rest: decision 109), the three changes by hand, and the history (who, when, why).
@@ -51,21 +71,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context.shop);
   const lang = languageOf(request);
   const t = serverT(lang);
-  const id = parseShopProductId(params.id);
-  const product = id === undefined ? undefined : await context.shop.products.get(id);
+  const product = await stockedThing(context.shop, params.id);
   if (!product) throw data({ message: t("admin:products.noSuchProduct") }, { status: 404 });
-  const [level, history] = await Promise.all([context.shop.stock.level(product.id), context.shop.stock.history(product.id)]);
+  const [level, history, row] = await Promise.all([
+    context.shop.stock.level(product.id),
+    context.shop.stock.history(product.id),
+    product.school ? undefined : context.shop.products.get(product.id),
+  ]);
   const saved = new URL(request.url).searchParams.get("saved");
   // For sale as every page reads it; what orders not yet shipped hold is on the shelf too, set aside.
-  const available = product.stockQuantity;
+  const available = row ? row.stockQuantity : (level?.available ?? 0);
   const held = level?.held ?? 0;
   return {
-    product: { id: product.id, name: product.name, size: product.size },
+    product: { id: product.id, name: product.name, size: product.size, back: product.back, school: product.school },
     available,
     held,
     onShelf: available + held,
     counted: level !== undefined,
-    label: shelfLabel(product.stockQuantity),
+    label: shelfLabel(available),
     history: history.filter((entry) => entry.type !== "StockSnapshotted").map((entry) => historyRow(entry, t, lang)),
     saved: SAVED.find((s) => s === saved) ?? null,
     messages: routeMessages(request, "stock", "admin"),
@@ -77,10 +100,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.shop);
   const form = await readPageForm(request, stockForm, STOCK_FORM_LIMITS);
   if (!form.ok) return form.answer;
-  const id = parseShopProductId(params.id);
-  if (id === undefined || !(await context.shop.products.get(id))) {
-    return form.refuse(serverT(languageOf(request))("admin:products.noSuchProduct"), 404);
-  }
+  const thing = await stockedThing(context.shop, params.id);
+  if (!thing) return form.refuse(serverT(languageOf(request))("admin:products.noSuchProduct"), 404);
+  const id = thing.id;
   const change = form.value;
   const actor = stockActor(admin);
   try {
@@ -90,6 +112,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : change.intent === "receive"
           ? await context.shop.stock.receive(id, change.quantity, actor, change.reason)
           : await context.shop.stock.takeBack(id, change.quantity, actor, change.reason, change.order);
+    // A school size's page is kept for visitors a few seconds: built again once the change shows (decision 180).
+    if (thing.school && result.changed) context.shop.schoolStock.shown();
     return redirect(`/admin/products/${id}/stock?saved=${result.changed ? change.intent : "none"}`);
   } catch (err) {
     if (!isRuleViolation(err)) throw err;
@@ -171,7 +195,7 @@ export default function ProductStockPage() {
   return (
     <section className="admin-stock" aria-labelledby="stock-title">
       <p>
-        <Link to="/admin/products">{t("stock:back")}</Link>
+        <Link to={page.product.back}>{t(page.product.school ? "stock:school.back" : "stock:back")}</Link>
       </p>
       <h1 id="stock-title">{t("stock:title", { name: page.product.name, size: page.product.size })}</h1>
       {page.saved ? (

@@ -20,6 +20,8 @@ import { ProductFacts } from "../components/ProductFacts";
 import { uniformFacts } from "../../domain/seller/disclosures";
 import { SizeGuide } from "../components/SizeGuide";
 import { sizeGuideFor } from "../sizes/size-guide.server";
+import { sizeAvailability, type SizeAvailability } from "../../domain/stock/school-stock";
+import { serverT } from "../i18n/i18n.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -49,7 +51,29 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sizeGuide = await sizeGuideFor(context.shop, request, product);
   // A child chosen with the picker (`?child=`, decision 133): their size is the one preselected.
   const picker = await childPicker(context.shop, request, found.school.slug, found.item);
-  const offer = offerFor(product, { size: size ?? picker.size ?? null, preselectFirst: true, language: lang });
+  const t = serverT(lang);
+  // Each size's shelf where the owner counts the item (decision 180): an out size says so and cannot be chosen,
+  // a made-to-order one its lead time, a short one "only 2 left". The cart and the order refuse a size that is
+  // gone whatever a kept copy of this page said.
+  const counted = await context.shop.schoolStock.item(product.id);
+  const shelves = new Map(product.sizes.map((s): [string, SizeAvailability] => [s, sizeAvailability(counted.sizes.get(s)?.sku, counted.sizes.get(s)?.forSale ?? 0)]));
+  const sizeNote = (s: string) => {
+    const shelf = shelves.get(s);
+    if (shelf?.kind === "few") return t("schools:item.onlyLeft", { count: shelf.left, size: s });
+    if (shelf?.kind === "make") return t("schools:item.madeToOrder", { size: s, days: shelf.leadDays });
+    return "";
+  };
+  const base = offerFor(product, { size: size ?? picker.size ?? null, preselectFirst: true, language: lang, note: sizeNote });
+  // The first size is chosen for the parent only when it can be bought.
+  const firstOpen = base.sizes.find((option) => shelves.get(option.size)?.kind !== "out");
+  const selectedSize = size === null && !picker.size && base.selectedSize && shelves.get(base.selectedSize)?.kind === "out" ? (firstOpen?.size ?? base.selectedSize) : base.selectedSize;
+  const chosenShelf: SizeAvailability = selectedSize ? (shelves.get(selectedSize) ?? { kind: "not counted" }) : { kind: "not counted" };
+  const offer = {
+    ...base,
+    selectedSize,
+    sizes: base.sizes.map(({ note, ...option }) => ({ ...option, ...(note ? { note } : {}), ...(shelves.get(option.size)?.kind === "out" ? { out: t("schools:item.outMark") } : {}) })),
+    ...(chosenShelf.kind === "out" && selectedSize ? { unavailable: t("schools:item.sizeOut", { size: selectedSize }) } : {}),
+  };
   const chosen = offer.sizes.find((option) => option.size === offer.selectedSize);
   const lowest = offer.sizes.length ? Math.min(...offer.sizes.map((option) => option.price)) : undefined;
   return data({
@@ -59,6 +83,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     // The owner's main photo once processed (decision 139), else the photo or the drawing in the school's colours (decision 140).
     picture: await schoolItemPicture(context.shop, found.school.slug, found.item.slug, product.illustration, 400),
     offer,
+    shelf: chosenShelf,
     // The shop's own uniform: made in India by the shop (Legal Metrology rule 6(10), decision 130).
     facts: uniformFacts(context.shop.config.seller, found.item.priceType),
     mrp: { amount: chosen?.price ?? offer.oneSizePrice ?? lowest, from: !chosen && offer.oneSizePrice === undefined },
@@ -71,7 +96,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function SchoolProduct() {
-  const { school, product, picture, offer, quantity, delivery, sizeGuide, facts, mrp, picker } = useLoaderData<typeof loader>();
+  const { school, product, picture, offer, quantity, delivery, sizeGuide, facts, mrp, picker, shelf } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -94,9 +119,9 @@ export default function SchoolProduct() {
           {offer.comingSoon ? (
             <p className="ribbon inline">{t("comingSoon")}</p>
           ) : (
-            // School uniform items keep no shelf count: each is made to order (decision 100).
+            // An item the owner does not count is made to order (decision 100); a counted one shows the chosen size's shelf (decision 180).
             <ul className="badges" aria-label={t("schools:item.details")}>
-              <StockBadge shelf={undefined} />
+              <StockBadge shelf={undefined} label={shelf.kind === "not counted" || shelf.kind === "make" ? { kind: "made to order" } : shelf} />
             </ul>
           )}
           <ChildPicker picker={picker} />

@@ -5,27 +5,34 @@
 import { parseShopProductCartId } from "../shop-products";
 import type { ReleaseReason, StockActor } from "../stock/events";
 import type { StockCommand } from "../stock/stock";
+import { NO_SKUS, type SkuLookup } from "../stock/school-stock";
 import type { Actor, OrderEvent, OrderLine } from "./events";
 import { GOODS_AT, moveOf, type StockStep } from "./lifecycle";
 import { displayOrderId, type OrderState } from "./order";
 import { heldLines, shortReturnId } from "./returns";
 
-/** An order line the shelf counts: a product of the shop's table (school uniform items are made to order). */
+/**
+ * An order line the shelf counts: a product of the shop's table, or a size of a school item the owner
+ * counts (its SKU, decision 180; other school items are made to order and count nothing).
+ */
 export interface TrackedLine {
   productId: number;
   name: string;
   quantity: number;
+  /** A made-to-order school size: the order holds what the shelf has and the rest is made. */
+  orMake?: true;
 }
 
 /** The lines whose product keeps stock, one per product (two sizes of one product add up), by product id. */
-export function trackedLines(lines: readonly { productId: string; name: string; quantity: number }[]): TrackedLine[] {
+export function trackedLines(lines: readonly { productId: string; name: string; quantity: number; size?: string }[], skus: SkuLookup = NO_SKUS): TrackedLine[] {
   const tracked = new Map<number, TrackedLine>();
   for (const line of lines) {
-    const productId = parseShopProductCartId(line.productId);
+    const sku = parseShopProductCartId(line.productId) === undefined ? skus(line.productId, line.size) : undefined;
+    const productId = sku?.sku ?? parseShopProductCartId(line.productId);
     if (productId === undefined) continue;
     const same = tracked.get(productId);
     if (same) same.quantity += line.quantity;
-    else tracked.set(productId, { productId, name: line.name, quantity: line.quantity });
+    else tracked.set(productId, { productId, name: sku && line.size ? `${line.name} (${line.size})` : line.name, quantity: line.quantity, ...(sku?.whenOut === "make" ? { orMake: true as const } : {}) });
   }
   return [...tracked.values()].sort((a, b) => a.productId - b.productId);
 }
@@ -53,7 +60,7 @@ function byProduct(commands: readonly StockCommand[], commandId?: string): Stock
 }
 
 const reserve = (orderId: string, lines: readonly TrackedLine[], at: string, more?: true): StockCommand[] =>
-  lines.map((l) => ({ type: "ReserveStock", productId: l.productId, orderId, quantity: l.quantity, name: l.name, at, ...(more ? { more } : {}) }));
+  lines.map((l) => ({ type: "ReserveStock", productId: l.productId, orderId, quantity: l.quantity, name: l.name, at, ...(more ? { more } : {}), ...(l.orMake ? { orMake: true } : {}) }));
 const ship = (orderId: string, lines: readonly TrackedLine[], at: string): StockCommand[] =>
   lines.map((l) => ({ type: "ShipStock", productId: l.productId, orderId, at }));
 const release = (orderId: string, lines: readonly TrackedLine[], reason: ReleaseReason, at: string): StockCommand[] =>
@@ -66,8 +73,8 @@ const stockActor = (actor: Actor): StockActor => ({
 });
 
 /** A new order holds the units of its lines until they ship. */
-export function placementStock(orderId: string, lines: readonly OrderLine[], at: string): StockEffect[] {
-  return byProduct(reserve(orderId, trackedLines(lines), at));
+export function placementStock(orderId: string, lines: readonly OrderLine[], at: string, skus: SkuLookup = NO_SKUS): StockEffect[] {
+  return byProduct(reserve(orderId, trackedLines(lines, skus), at));
 }
 
 /**
@@ -78,10 +85,10 @@ export function placementStock(orderId: string, lines: readonly OrderLine[], at:
  * - a received return's goods go back on the shelf, off what the order still holds;
  * - an exchange's new size leaves the shelf at once (it went out with the parent).
  */
-export function orderStockEffects(before: OrderState, events: readonly OrderEvent[], at: string): StockEffect[] {
+export function orderStockEffects(before: OrderState, events: readonly OrderEvent[], at: string, skus: SkuLookup = NO_SKUS): StockEffect[] {
   if (!before.exists) {
     const placed = events.find((e) => e.type === "OrderPlaced");
-    return placed ? placementStock(placed.data.orderId, placed.data.lines, at) : [];
+    return placed ? placementStock(placed.data.orderId, placed.data.lines, at, skus) : [];
   }
   const orderId = before.placed.orderId;
   const named: StockEffect[] = [];
@@ -89,29 +96,29 @@ export function orderStockEffects(before: OrderState, events: readonly OrderEven
   const names = new Map(before.afterSale.lines.map((l) => [l.productId, l.name]));
   const nameOf = (productId: string) => names.get(productId) ?? productId;
   // What the order accounts for now: its lines after exchanges, less goods already back on the shelf.
-  const accounted = () => trackedLines(heldLines(before.afterSale));
+  const accounted = () => trackedLines(heldLines(before.afterSale), skus);
   let deleted = before.deleted;
   for (const event of events) {
     if (event.type === "OrderStatusChanged" && !deleted) {
       const move = moveOf(event.data.from, event.data.to);
       const actor = stockActor(event.data.actor);
-      for (const step of move?.stock ?? []) commands.push(...stockStep(step, orderId, before, accounted, actor, at));
+      for (const step of move?.stock ?? []) commands.push(...stockStep(step, orderId, before, accounted, actor, at, skus));
     }
     if (event.type === "OrderDeleted" && !deleted) {
       deleted = true;
       const status = events.reduce((s, e) => (e.type === "OrderStatusChanged" ? e.data.to : s), before.status);
-      if (GOODS_AT[status] === "held") commands.push(...release(orderId, trackedLines(before.afterSale.lines), "deleted", at));
+      if (GOODS_AT[status] === "held") commands.push(...release(orderId, trackedLines(before.afterSale.lines, skus), "deleted", at));
     }
     if (event.type === "ReturnReceived") {
       const record = before.afterSale.returns.find((r) => r.returnId === event.data.returnId);
-      const lines = trackedLines((record?.lines ?? []).map((l) => ({ productId: l.productId, name: nameOf(l.productId), quantity: l.quantity })));
+      const lines = trackedLines((record?.lines ?? []).map((l) => ({ productId: l.productId, name: nameOf(l.productId), quantity: l.quantity, size: l.size })), skus);
       const reason = `Return ${shortReturnId(event.data.returnId)} of order ${displayOrderId(orderId)}`;
       const actor = stockActor(event.data.actor);
       const returned: StockCommand[] = lines.map((l) => ({ type: "ReturnStock", productId: l.productId, quantity: l.quantity, orderId, actor, reason, at }));
       named.push(...byProduct(returned, `return\n${event.data.returnId}`));
     }
     if (event.type === "ExchangeMade") {
-      const lines = trackedLines(event.data.lines.map((l) => ({ productId: l.toProductId ?? l.productId, name: nameOf(l.productId), quantity: l.quantity })));
+      const lines = trackedLines(event.data.lines.map((l) => ({ productId: l.toProductId ?? l.productId, name: nameOf(l.productId), quantity: l.quantity, size: l.toSize })), skus);
       const exchanged = lines.flatMap((l) => [...reserve(orderId, [l], at, true), ...ship(orderId, [l], at)]);
       named.push(...byProduct(exchanged, `exchange\n${event.data.returnId}`));
     }
@@ -127,15 +134,16 @@ function stockStep(
   accounted: () => TrackedLine[],
   actor: StockActor,
   at: string,
+  skus: SkuLookup,
 ): StockCommand[] {
   switch (step) {
     case "hold":
       return reserve(orderId, accounted(), at);
     case "ship":
-      return ship(orderId, trackedLines(before.afterSale.lines), at);
+      return ship(orderId, trackedLines(before.afterSale.lines, skus), at);
     case "release":
       // Whatever the order holds of every product of its lines after exchanges.
-      return release(orderId, trackedLines(before.afterSale.lines), "cancelled", at);
+      return release(orderId, trackedLines(before.afterSale.lines, skus), "cancelled", at);
     case "takeBack": {
       const reason = `Parcel of order ${displayOrderId(orderId)} came back to the shop`;
       return accounted().map((l) => ({ type: "ReturnStock", productId: l.productId, quantity: l.quantity, orderId, actor, reason, at }));

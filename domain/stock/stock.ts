@@ -93,7 +93,11 @@ export type StockCommand = Common &
     | { type: "CountStock"; onShelf: number; actor: StockActor; reason: string }
     | { type: "ReturnStock"; quantity: number; orderId?: string; actor: StockActor; reason: string }
     /** `more`: an exchange's new size, added to what the order holds already (decision 103). */
-    | { type: "ReserveStock"; orderId: string; quantity: number; name: string; more?: boolean }
+    /**
+     * `orMake`: a made-to-order school size (decision 180): the order holds what the shelf has, up to
+     * `quantity`, and the rest is made for it; nothing on the shelf holds nothing and refuses nothing.
+     */
+    | { type: "ReserveStock"; orderId: string; quantity: number; name: string; more?: boolean; orMake?: boolean }
     | { type: "ReleaseStock"; orderId: string; reason: ReleaseReason }
     /** The order's goods left the shop (shipped or delivered): what it holds leaves the shelf. */
     | { type: "ShipStock"; orderId: string }
@@ -172,6 +176,10 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
       // The same order asking again (a retry) already holds its units; an exchange adds to them.
       if (!command.more && state.held[command.orderId] !== undefined) return [];
       checkUnits(command.quantity, 1, "stock.orderedRange", { item: command.name });
+      if (command.orMake) {
+        const taken = Math.min(command.quantity, state.available);
+        return taken > 0 ? [{ type: "StockReserved", data: { productId, orderId: command.orderId, quantity: taken, at } }] : [];
+      }
       const short = stockProblem(command.name, command.quantity, state.available);
       if (short) throw new RuleViolation(short.key, short.values, 409);
       return [{ type: "StockReserved", data: { productId, orderId: command.orderId, quantity: command.quantity, at } }];

@@ -9,6 +9,7 @@ import { orderEvents, orderStreamId } from "../../domain/orders/events";
 import { orderDecider, type OrderCommand, type OrderState } from "../../domain/orders/order";
 import { isOrderId } from "../../domain/orders/ids";
 import { orderStockEffects } from "../../domain/orders/stock-effects";
+import type { SkuLookup } from "../../domain/stock/school-stock";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../../domain/orders/charges";
 import { referenceClaims, upiReferenceDecider, upiReferenceEvents, upiReferenceStreamId } from "../../domain/orders/upi-reference";
 import { createCommandHandler, createStreamsHandler, type StreamStep } from "../../eventstore/command-handler";
@@ -24,6 +25,8 @@ export interface OrderServiceDeps {
   priceLine: LinePricer;
   cart: CartService;
   stock: StockService;
+  /** The school sizes the owner counts (decision 180), as the register stands when an order changes; none when left out. */
+  skus?: () => Promise<SkuLookup>;
   /** Read your writes: a bounded wait until the orders projector (what the order pages read) has applied `position`. */
   waitUntilVisible(position: Position, timeoutMs?: number): Promise<boolean>;
   /** The offer and delivery charges in force (the shop's settings). */
@@ -143,7 +146,7 @@ export function createOrderCore(deps: OrderServiceDeps) {
         const { order, numbers } = taxDocuments
           ? await taxDocuments.withDocuments(orders, streamId, loaded, command(at), decided, at, commandId)
           : { order: decided, numbers: [] };
-        const effects = orderStockEffects(loaded.state, order.events, at);
+        const effects = orderStockEffects(loaded.state, order.events, at, deps.skus ? await deps.skus() : undefined);
         // Holds and a return's goods (named by the return, so never twice) go before the order; a parcel's goods
         // taken back follow from its move, like a release or a shipment, and go after it.
         const first = effects.filter((e) =>

@@ -136,8 +136,10 @@ export function placingCommands(core: OrderCore) {
       ...(placement.claimedBy ? { claimedBy: placement.claimedBy } : {}),
     };
     const streamId = orderStreamId(placement.orderId);
+    // The school sizes the owner counts, as the register stands now (decision 180).
+    const skus = core.deps.skus ? await core.deps.skus() : undefined;
     return placements.handle({
-      locks: trackedLines(placement.lines).map((line) => `stock-${line.productId}`),
+      locks: trackedLines(placement.lines, skus).map((line) => `stock-${line.productId}`),
       busy,
       plan: async (attempt) => {
         if (attempt > 1) {
@@ -150,7 +152,7 @@ export function placingCommands(core: OrderCore) {
         });
         if (!order || order.events[0].type !== "OrderPlaced") throw new Error("placing an order decided nothing");
         const placedData = order.events[0].data;
-        const reservations = await stock.steps(placementStock(placement.orderId, placedData.lines, placedAt), {
+        const reservations = await stock.steps(placementStock(placement.orderId, placedData.lines, placedAt, skus), {
           orderId: placement.orderId,
           reason: "not placed",
         });

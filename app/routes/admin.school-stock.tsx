@@ -1,0 +1,166 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
+import { isRuleViolation } from "../../domain/errors";
+import { SCHOOL_STOCK_FORM_OPTIONS, schoolStockRuleForm } from "../../domain/forms/school-stock";
+import { SCHOOLS } from "../../domain/schools";
+import { MAX_LEAD_DAYS } from "../../domain/stock/school-stock";
+import { requireAdmin } from "../auth/session.server";
+import { stockActor } from "../admin/stock.server";
+import { TableScroll } from "../components/TableScroll";
+import { readPageForm, refusalStatus, type FormResult } from "../forms/form.server";
+import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
+import { metaT, useT } from "../i18n/I18n";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("stock:school.metaTitle") }];
+
+const SAVED = ["saved", "unchanged"] as const;
+
+/**
+ * One school's uniforms on the shelf (decision 180): each item's rule (not counted, stop selling when a
+ * size is out, or made to order with a lead time) and, for an item the owner counts, each size's shelf,
+ * held units and what is for sale, with its SKU page (count, delivery, history). Plain forms, JS on or off.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.shop);
+  const lang = languageOf(request);
+  const url = new URL(request.url);
+  const slug = url.searchParams.get("school") ?? SCHOOLS[0]?.slug ?? "";
+  const school = SCHOOLS.find((s) => s.slug === slug) ?? SCHOOLS[0];
+  const items = school ? ((await context.shop.schoolStock.school(school.slug)) ?? []) : [];
+  const saved = url.searchParams.get("saved");
+  return {
+    schools: SCHOOLS.map((s) => ({ slug: s.slug, name: lang === "hi" && s.nameHi ? s.nameHi : s.name })),
+    school: school ? { slug: school.slug, name: lang === "hi" && school.nameHi ? school.nameHi : school.name } : null,
+    items: items.map((item) => ({ ...item, name: lang === "hi" ? item.nameHi : item.name })),
+    saved: SAVED.find((s) => s === saved) ?? null,
+    savedItem: url.searchParams.get("item"),
+    messages: routeMessages(request, "stock"),
+    refusals: refusalTable(request, "schoolStockForm"),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context.shop);
+  const form = await readPageForm(request, schoolStockRuleForm, SCHOOL_STOCK_FORM_OPTIONS);
+  if (!form.ok) return form.answer;
+  const { item, whenOut, leadDays } = form.value;
+  try {
+    const done = await context.shop.schoolStock.setRule(item, whenOut, leadDays, stockActor(admin));
+    if (done.changed) context.shop.schoolStock.shown();
+    const school = item.split("/")[1] ?? "";
+    return redirect(`/admin/school-stock?school=${encodeURIComponent(school)}&saved=${done.changed ? "saved" : "unchanged"}&item=${encodeURIComponent(item)}`);
+  } catch (err) {
+    if (!isRuleViolation(err)) throw err;
+    return form.refuse(refusalText(languageOf(request), err), refusalStatus(err.status));
+  }
+}
+
+type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
+
+function RuleForm({ item, result, school }: { item: Item; result: FormResult | undefined; school: string }) {
+  const t = useT();
+  const busy = useNavigation().state === "submitting";
+  const mine = typedValue(result, "item") === item.item;
+  const own = mine ? result : undefined;
+  const id = (name: string) => `${item.item.replaceAll("/", "-")}-${name}`;
+  const whenOut = (mine ? typedValue(own, "whenOut") : undefined) ?? item.rule?.whenOut ?? "";
+  const days = (mine ? typedValue(own, "leadDays") : undefined) ?? (item.rule?.leadDays === null || !item.rule ? "" : String(item.rule.leadDays));
+  return (
+    <Form method="post" action={`/admin/school-stock?school=${school}`} className="stock-rule" aria-label={t("stock:school.ruleFor", { item: item.name })}>
+      <input type="hidden" name="item" value={item.item} />
+      <FormMessage result={own} />
+      <div className="form-field">
+        <label htmlFor={id("whenOut")}>{t("stock:school.whenOut")}</label>
+        <select id={id("whenOut")} name="whenOut" defaultValue={whenOut} {...fieldProps(own, "whenOut")}>
+          {whenOut === "" ? <option value="">{t("stock:school.choose")}</option> : null}
+          <option value="stop">{t("stock:school.rule.stop")}</option>
+          <option value="make">{t("stock:school.rule.make")}</option>
+        </select>
+        <FieldMessage result={own} name="whenOut" />
+      </div>
+      <div className="form-field">
+        <label htmlFor={id("leadDays")}>{t("stock:school.leadDays")}</label>
+        <input id={id("leadDays")} name="leadDays" inputMode="numeric" defaultValue={days} maxLength={3} {...fieldProps(own, "leadDays")} />
+        <FieldMessage result={own} name="leadDays" />
+      </div>
+      <button type="submit" disabled={busy}>
+        {item.rule ? t("stock:school.change") : t("stock:school.start")}
+      </button>
+    </Form>
+  );
+}
+
+export default function AdminSchoolStock() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>()?.result;
+  const t = useT();
+  const school = page.school?.slug ?? "";
+  return (
+    <section className="admin-stock" aria-labelledby="school-stock-title">
+      <h1 id="school-stock-title">{t("stock:school.title", { school: page.school?.name ?? "" })}</h1>
+      <p>{t("stock:school.intro", { most: MAX_LEAD_DAYS })}</p>
+      <Form method="get" className="inline-form">
+        <label htmlFor="school-choice">{t("stock:school.school")}</label>
+        <select id="school-choice" name="school" defaultValue={school}>
+          {page.schools.map((s) => (
+            <option key={s.slug} value={s.slug}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit">{t("stock:school.show")}</button>
+      </Form>
+      {page.saved && !result ? (
+        <p className="notice" role="status">
+          {t(`stock:school.saved.${page.saved}`)}
+        </p>
+      ) : null}
+      {result && !typedValue(result, "item") ? <FormMessage result={result} /> : null}
+      {page.items.map((item) => (
+        <section key={item.item} className="school-stock-item" aria-labelledby={`${item.item.replaceAll("/", "-")}-title`}>
+          <h2 id={`${item.item.replaceAll("/", "-")}-title`}>{item.name}</h2>
+          <p>
+            {item.rule
+              ? item.rule.whenOut === "make"
+                ? t("stock:school.ruleNow.make", { days: item.rule.leadDays ?? "" })
+                : t("stock:school.ruleNow.stop")
+              : t("stock:school.ruleNow.none")}
+          </p>
+          <RuleForm item={item} result={result} school={school} />
+          {item.sizes.length > 0 ? (
+            <TableScroll label={t("stock:school.sizesOf", { item: item.name })}>
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("stock:school.size")}</th>
+                    <th scope="col">{t("stock:onShelf")}</th>
+                    <th scope="col">{t("stock:held")}</th>
+                    <th scope="col">{t("stock:forSale")}</th>
+                    <th scope="col">{t("stock:school.actions")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {item.sizes.map((size) => (
+                    <tr key={size.sku} data-sku={size.sku}>
+                      <th scope="row">{size.size}</th>
+                      <td>{size.forSale + size.held}</td>
+                      <td>{size.held}</td>
+                      <td>{size.forSale}</td>
+                      <td>
+                        <Link to={`/admin/products/${size.sku}/stock`} aria-label={t("stock:school.countSize", { item: item.name, size: size.size })}>
+                          {t("stock:school.count")}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          ) : null}
+        </section>
+      ))}
+    </section>
+  );
+}
