@@ -42,6 +42,9 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/products/999999/delete" },
   { method: "GET", path: "/admin/products/999999/stock" },
   { method: "POST", path: "/admin/products/999999/stock", form: { intent: "receive", quantity: "5", reason: "Delivery" } },
+  // One school's uniforms on the shelf: each item's rule when a size runs out (decision 180).
+  { method: "GET", path: "/admin/school-stock" },
+  { method: "POST", path: "/admin/school-stock", form: { item: "shirt", whenOut: "stop", leadDays: "" } },
   // The facts of the catalogue's bought-in items: the list, one item's form, a save (decision 142).
   { method: "GET", path: "/admin/products/facts" },
   { method: "GET", path: "/admin/products/facts?edit=kids-shoes%2Fblack-shoes-laces" },
