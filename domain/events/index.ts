@@ -14,9 +14,10 @@ import { sizeChartEvents, type SizeChartEvent } from "../sizes/chart-events";
 import { schoolColourEvents, type SchoolColoursEvent } from "../photos/colours";
 import { itemFactsEvents, type ItemFactsEvent } from "../seller/item-facts";
 import { schoolStockEvents, type SchoolStockEvent } from "../stock/school-stock";
+import { statementEvents, type StatementEvent } from "../payments/statement";
 import { UnreadableEvent, categoryOf, type EventRegistry, type PersonalFields, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -34,6 +35,7 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === schoolColourEvents.category) return schoolColourEvents.read(stored);
   if (category === itemFactsEvents.category) return itemFactsEvents.read(stored);
   if (category === schoolStockEvents.category) return schoolStockEvents.read(stored);
+  if (category === statementEvents.category) return statementEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -56,6 +58,7 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === schoolColourEvents.category) return schoolColourEvents.types;
   if (category === itemFactsEvents.category) return itemFactsEvents.types;
   if (category === schoolStockEvents.category) return schoolStockEvents.types;
+  if (category === statementEvents.category) return statementEvents.types;
   return [];
 }
 
@@ -64,7 +67,7 @@ export function knownEventTypes(category: string): readonly string[] {
  * `personal` fields is sealed under its person's key. A registry of a new stream category goes here.
  */
 const REGISTRIES: readonly EventRegistry<{ type: string; data: unknown }>[] = [
-  cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents,
+  cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents,
 ] as readonly EventRegistry<{ type: string; data: unknown }>[];
 
 /** Where an event of this stream and type holds a person's data, if it does (docs/privacy.md). */
