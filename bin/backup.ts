@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ShopConfig } from "../server/config";
-import { describeUrl } from "../server/config";
 import { openDatabase } from "../server/runtime";
 import { connectPostgres, type Database } from "../db/connection";
 import { migrateToLatest, migrationLevel } from "../db/migrate";
@@ -175,7 +174,7 @@ async function openTarget(url: string): Promise<{ target: CopyTarget; close: () 
       await database.close();
       throw err;
     }
-    return { target: postgresTarget(database.db, `Postgres at ${describeUrl(url)}`), close: () => database.close() };
+    return { target: postgresTarget(database.db, database.description), close: () => database.close() };
   }
   if (EVENTSTOREDB.includes(protocol)) {
     // NOT RUN against a live EventStoreDB (docs/eventstoredb.md): written against the adapter only.

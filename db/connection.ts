@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { DB } from "./schema";
+import { postgresPlace } from "./place";
 import { preparedName } from "./prepared";
 
 /** int8 and numeric come back as JS numbers: counts and rupee amounts fit comfortably. */
@@ -66,8 +67,7 @@ class PreparingClient extends pg.Client {
 }
 
 export async function connectPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
-  const parsed = new URL(url);
-  const where = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  const where = postgresPlace(url);
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: url,

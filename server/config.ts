@@ -175,11 +175,6 @@ function dltTemplateSettings(env: Env): Partial<Record<SmsTemplate, string>> {
   return templates;
 }
 
-export function describeUrl(raw: string): string {
-  const url = new URL(raw);
-  return `${url.hostname}:${url.port || "default port"}${url.pathname && url.pathname !== "/" ? url.pathname : ""}`;
-}
-
 export function readConfig(env: Env = process.env): ShopConfig {
   const portText = env.PORT?.trim() || "3000";
   const port = Number(portText);

@@ -24,6 +24,11 @@ describe("start-up with bad settings", () => {
     ["a malformed DATABASE_URL", { DATABASE_URL: "not a url" }, /^shop: DATABASE_URL is not a valid URL/],
     ["a DATABASE_URL of the wrong kind", { DATABASE_URL: "mysql://localhost/shop" }, /^shop: DATABASE_URL must start with postgres:\/\//],
     ["an unreachable Postgres", { DATABASE_URL: "postgres://127.0.0.1:1/shop" }, /^shop: DATABASE_URL: cannot connect to Postgres at 127\.0\.0\.1:1\/shop/],
+    [
+      "an unreachable Postgres behind a Unix socket's port",
+      { DATABASE_URL: "postgres://postgres@localhost/shop?host=/var/run/postgresql&port=5498" },
+      /^shop: DATABASE_URL: cannot connect to Postgres at the Unix socket \/var\/run\/postgresql\/\.s\.PGSQL\.5498\/shop/,
+    ],
     ["a malformed REDIS_URL", { REDIS_URL: "localhost:6379" }, /^shop: REDIS_URL must start with redis:\/\/ or rediss:\/\//],
     ["an unreachable Redis", { REDIS_URL: "redis://127.0.0.1:1" }, /^shop: REDIS_URL: cannot connect to Redis at 127\.0\.0\.1:1/],
     ["a malformed EVENTSTORE_URL", { EVENTSTORE_URL: "http://x" }, /^shop: EVENTSTORE_URL must start with esdb:\/\//],
