@@ -104,6 +104,8 @@ module.exports = {
   options: {
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
+    // A work tree whose node_modules is a link to another checkout's: the link's own path, not its target.
+    preserveSymlinks: true,
     doNotFollow: { path: "^node_modules" },
     exclude: { path: "^(build|data|tmp|node_modules|public)/" },
     enhancedResolveOptions: {
