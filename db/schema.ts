@@ -221,6 +221,26 @@ export interface ItemFactsTable {
   changed_at: Timestamp;
 }
 
+/** The statements the owner uploaded (migration 0090, projectors/statements.ts, decision 220): counts of their credits. */
+export interface StatementsTable {
+  id: string;
+  file_name: string;
+  shape: string;
+  read_by: string;
+  read_at: Timestamp;
+  /** The first and last day of its credits (YYYY-MM-DD), null when it has none. */
+  first_day: string | null;
+  last_day: string | null;
+  credits: number;
+  matched: number;
+  proposed: number;
+  unmatched: number;
+  conflicts: number;
+  already_paid: number;
+  /** Credits the owner confirmed since. */
+  settled: Generated<number>;
+}
+
 /** Page sessions: the cookie holds a random id, the table its sha-256. */
 export interface AuthSessionsTable {
   id_hash: string;
@@ -413,6 +433,7 @@ export interface DB {
   size_charts: SizeChartsTable;
   size_exchanges: SizeExchangesTable;
   item_facts: ItemFactsTable;
+  statements: StatementsTable;
   auth_sessions: AuthSessionsTable;
   api_tokens: ApiTokensTable;
   otp_codes: OtpCodesTable;

@@ -13,4 +13,5 @@ export const PROJECTION_NAMES = [
   "privacy",
   "tax",
   "item_facts",
+  "statements",
 ] as const;

@@ -10,11 +10,13 @@ import { linkingCommands } from "./orders/linking";
 import { paymentCommands } from "./orders/payments";
 import { placingCommands } from "./orders/placing";
 import { returnCommands } from "./orders/returns";
+import { statementCommands } from "./orders/statements";
 
 export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEntry, type TrailEntry } from "./order-queries";
 export type { OrderServiceDeps } from "./orders/core";
 export { IDEMPOTENCY_KEY_PATTERN, checkIdempotencyKey, newIdempotencyKey, orderIdFor } from "./orders/ids";
 export type { ReferenceDispute } from "./orders/payments";
+export type { StatementCreditView, StatementSummary, StatementView } from "./orders/statements";
 export type { OrderItemInput, PlacedOrder } from "./orders/placing";
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -35,6 +37,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     upiAvailable: core.upiAvailable,
     charges: core.charges,
     ...returnCommands(core),
+    // Bank statements and UPI reports read and matched to orders (decision 220).
+    ...statementCommands(core),
     ...linkingCommands(core, queries),
     ...queries,
   };

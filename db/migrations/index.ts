@@ -29,6 +29,7 @@ import * as reportMonthlyLines from "./0031_report_monthly_lines";
 import * as photos from "./0033_photos";
 import * as itemFacts from "./0034_item_facts";
 import * as taxLineKinds from "./0075_tax_line_kinds";
+import * as statements from "./0090_statements";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -70,4 +71,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0033_photos": photos,
   "0034_item_facts": itemFacts,
   "0075_tax_line_kinds": taxLineKinds,
+  "0090_statements": statements,
 };

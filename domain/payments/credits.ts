@@ -93,7 +93,7 @@ export function maskedPayer(text: string | undefined): string | undefined {
 
 /** A line that takes a payment back (a chargeback, a failed transfer's return) rather than brings one in. */
 export function readsAsReversal(narration: string): boolean {
-  return /(?:^|[^A-Z])(?:REV|REVERSAL|REVERSED|RVSL|RETURN(?:ED)?|CHARGEBACK|REFUND)(?![A-Z])/i.test(narration);
+  return /(?:^|[^A-Z])(?:REV|REVERSE|REVERSAL|REVERSED|RVSL|RETURN(?:ED)?|CHARGEBACK|REFUND)(?![A-Z])/i.test(narration);
 }
 
 // The order number as the parent's UPI app carries it in the note: 8 hex digits standing alone ("ORD 7F3A2C9E").

@@ -12,7 +12,7 @@ import { orderStockEffects } from "../../domain/orders/stock-effects";
 import type { SkuLookup } from "../../domain/stock/school-stock";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../../domain/orders/charges";
 import { referenceClaims, upiReferenceDecider, upiReferenceEvents, upiReferenceStreamId } from "../../domain/orders/upi-reference";
-import { createCommandHandler, createStreamsHandler, type StreamStep } from "../../eventstore/command-handler";
+import { createCommandHandler, createStreamsHandler, type Loaded, type StreamStep } from "../../eventstore/command-handler";
 import type { EventStore, Position } from "../../eventstore/port";
 import type { CartService } from "../cart";
 import type { LinePricer } from "../line-prices";
@@ -121,12 +121,40 @@ export function createOrderCore(deps: OrderServiceDeps) {
   }
 
   /**
+   * One order's part of a change, decided on `loaded`: the order's append and every stream it moves (stock
+   * held, given back, shipped or returned; UPI references claimed or freed; tax documents numbered), in the
+   * order they go where streams are appended one by one: what must exist first (a hold, a claim, a return's
+   * goods) before the order, what follows from it (a release, a shipment) after. Null when nothing changes.
+   * A command over several orders (a statement's confirmed credits) puts the parts of each together.
+   */
+  async function orderSteps(id: string, loaded: Loaded<OrderState>, command: OrderCommand, at: string, commandId: string): Promise<StreamStep[] | null> {
+    const streamId = orderStreamId(id);
+    const decided = orders.prepare(streamId, loaded, command, { commandId });
+    if (!decided) return null;
+    const { order, numbers } = taxDocuments
+      ? await taxDocuments.withDocuments(orders, streamId, loaded, command, decided, at, commandId)
+      : { order: decided, numbers: [] };
+    const effects = orderStockEffects(loaded.state, order.events, at, deps.skus ? await deps.skus() : undefined);
+    // Holds and a return's goods (named by the return, so never twice) go before the order; a parcel's goods
+    // taken back follow from its move, like a release or a shipment, and go after it.
+    const first = effects.filter((e) =>
+      e.commandId
+        ? e.commands.some((c) => c.type === "ReserveStock" || c.type === "ReturnStock")
+        : e.commands.some((c) => c.type === "ReserveStock") && !e.commands.some((c) => c.type === "ReturnStock"),
+    );
+    const then = effects.filter((e) => !first.includes(e));
+    const held = await stock.steps(first, first.some((e) => !e.commandId) ? { orderId: id, reason: "cancelled" } : undefined);
+    const left = await stock.steps(then);
+    const claims = loaded.state.exists ? referenceClaims(loaded.state.payment, order.events) : { claim: [], release: [] };
+    const refs = await referenceSteps(id, claims, at);
+    return [...refs.before, ...held, ...numbers, { prepared: order, handler: orders }, ...left, ...refs.after];
+  }
+
+  /**
    * An admin's or a parent's change of an order: one command over the order and every stream
-   * it moves (stock held, given back, shipped or returned; UPI references claimed or freed),
-   * decided purely (the order decider, domain/orders/stock-effects.ts, referenceClaims) and
-   * appended together; waits until the order pages show it. Where streams are appended one by
-   * one, what must exist first (a hold, a claim, a return's goods) goes before the order and
-   * what follows from it (a release, a shipment) after, so a crash leaves what the sweeps finish.
+   * it moves (orderSteps), decided purely (the order decider, domain/orders/stock-effects.ts,
+   * referenceClaims) and appended together; waits until the order pages show it, so a crash
+   * leaves what the sweeps finish.
    */
   async function changeOrder(orderId: string, command: (at: string) => OrderCommand) {
     const id = existingOrderId(orderId);
@@ -141,33 +169,14 @@ export function createOrderCore(deps: OrderServiceDeps) {
       plan: async () => {
         const loaded = await orders.load(streamId);
         const at = new Date().toISOString();
-        const decided = orders.prepare(streamId, loaded, command(at), { commandId });
-        if (!decided) return { answer: { changed: false, position: loaded.position } };
-        const { order, numbers } = taxDocuments
-          ? await taxDocuments.withDocuments(orders, streamId, loaded, command(at), decided, at, commandId)
-          : { order: decided, numbers: [] };
-        const effects = orderStockEffects(loaded.state, order.events, at, deps.skus ? await deps.skus() : undefined);
-        // Holds and a return's goods (named by the return, so never twice) go before the order; a parcel's goods
-        // taken back follow from its move, like a release or a shipment, and go after it.
-        const first = effects.filter((e) =>
-          e.commandId
-            ? e.commands.some((c) => c.type === "ReserveStock" || c.type === "ReturnStock")
-            : e.commands.some((c) => c.type === "ReserveStock") && !e.commands.some((c) => c.type === "ReturnStock"),
-        );
-        const then = effects.filter((e) => !first.includes(e));
-        const held = await stock.steps(first, first.some((e) => !e.commandId) ? { orderId: id, reason: "cancelled" } : undefined);
-        const left = await stock.steps(then);
-        const claims = loaded.state.exists ? referenceClaims(loaded.state.payment, order.events) : { claim: [], release: [] };
-        const refs = await referenceSteps(id, claims, at);
-        return {
-          steps: [...refs.before, ...held, ...numbers, { prepared: order, handler: orders }, ...left, ...refs.after],
-          answer: shownChange,
-        };
+        const steps = await orderSteps(id, loaded, command(at), at, commandId);
+        if (!steps) return { answer: { changed: false, position: loaded.position } };
+        return { steps, answer: shownChange };
       },
     });
   }
 
-  return { deps, charges, upiAvailable, atomic, orders, references, changes, storedOrder, currentOrder, shownChange, changeOrder };
+  return { deps, charges, upiAvailable, atomic, orders, references, changes, storedOrder, currentOrder, shownChange, orderSteps, changeOrder };
 }
 
 export type OrderCore = ReturnType<typeof createOrderCore>;

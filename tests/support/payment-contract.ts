@@ -4,9 +4,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isRuleViolation, type RuleViolation } from "../../domain/errors";
+import type { RuleViolation } from "../../domain/errors";
 import { upiReferenceEvents, upiReferenceStreamId } from "../../domain/orders/upi-reference";
-import { ENGLISH, englishOf } from "./refusal";
+import { ENGLISH, englishOf, ruleRefusalOf } from "./refusal";
 import { createCartService } from "../../services/cart";
 import { createCatalogueService } from "../../services/catalogue";
 import { createLinePricer } from "../../services/line-prices";
@@ -31,15 +31,7 @@ function paymentShop(subject: StockSubject, referenceClaims: "together" | "claim
   return createOrderService({ db, store, priceLine, cart, stock, waitUntilVisible: visible, upiAvailable: true, atomic: referenceClaims === "together" });
 }
 
-const refusal = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (err) {
-    if (isRuleViolation(err)) return { status: err.status, message: englishOf(err) };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
+const refusal = ruleRefusalOf;
 
 export function paymentContract(getSubject: () => StockSubject): void {
   for (const strategy of ["together", "claim first"] as const) {

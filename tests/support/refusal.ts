@@ -53,3 +53,14 @@ export const PAYMENT_REFUSALS = {
   recordedByRefund: ENGLISH.admin.paymentRecordedByRefund,
   noteTooLong: ENGLISH.admin.paymentNoteTooLong,
 } as const;
+
+/** The RuleViolation a promise rejects with, in English words (`englishOf`) and its HTTP status; fails the test if it resolves. */
+export async function ruleRefusalOf(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    if (isRuleViolation(err)) return { status: err.status, message: englishOf(err) };
+    throw err;
+  }
+  throw new Error("expected a refusal");
+}
