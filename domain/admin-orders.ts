@@ -472,18 +472,19 @@ export interface KeptText {
 }
 
 /**
- * A number that is a name, not a quantity: a 12-digit UPI reference (UTR) that a spreadsheet
- * would read as 4.12346E+11 and, saved again, as 412346000000. Digits only are written as the
- * text formula `="412345678901"`: Excel and Google Sheets show the digits, as text, whole. A
- * value of digits alone can hold no formula of its own, so nothing else runs; any other value
- * is an ordinary field (defused like every other, decision 138).
+ * A name that looks like a number: a 12-digit UPI reference (UTR) that a spreadsheet would read
+ * as 4.12346E+11 and, saved again, as 412346000000; an order number like 028423E5 read as
+ * 2,842,300,000, or 01234567 losing its zero; a phone or a pincode. Letters and digits only are
+ * written as the text formula `="028423E5"`: Excel and Google Sheets show it, as text, whole. A
+ * value of letters and digits alone can hold no formula of its own, so nothing else runs; any
+ * other value is an ordinary field (defused like every other, decision 138).
  */
 export function keptText(value: string | null | undefined): KeptText | null {
   return value === null || value === undefined || value === "" ? null : { kept: value };
 }
 
 function keptField(value: KeptText): string {
-  return /^\d+$/.test(value.kept) ? `"=""${value.kept}"""` : csvField(value.kept);
+  return /^[0-9A-Za-z]+$/.test(value.kept) ? `"=""${value.kept}"""` : csvField(value.kept);
 }
 
 export function csvLine(fields: readonly (string | number | KeptText | null | undefined)[]): string {

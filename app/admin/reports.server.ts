@@ -74,56 +74,65 @@ const TABLES = ["sales", "schools", "items", "sizes", "payments", "totals"] as c
 export type ReportTable = (typeof TABLES)[number];
 
 /** Every table of the page for a filter: its columns' words and its rows, as the page and the CSV show them. */
-async function tablesOf(shop: Shop, filter: ReportFilter, lang: Language) {
+/**
+ * How a table's figures are written: for the page in the Indian way (₹39,70,531, 1,234); for the CSV file as
+ * plain numbers (3970531, 1234) a spreadsheet can add up, rupees with their paise.
+ */
+type Figures<Cell> = { money: (rupees: number) => Cell; count: (n: number) => Cell };
+const ON_THE_PAGE: Figures<string> = { money: rupees, count };
+const IN_THE_FILE: Figures<number> = { money: (n) => Math.round(n * 100) / 100, count: (n) => n };
+
+async function tablesOf<Cell extends string | number>(shop: Shop, filter: ReportFilter, lang: Language, figures: Figures<Cell>) {
   const t = serverT(lang);
+  const { money, count } = figures;
   const overview = await shop.reports.overview(filter);
   const units = overview.countKind === "units";
   const countHeader = units ? t("reports:columns.units") : t("reports:columns.orders");
   const sales = {
     columns: [t("reports:columns.period"), t("reports:columns.sales"), countHeader, t("reports:columns.lastYearPeriod"), t("reports:columns.lastYearSales"), units ? t("reports:columns.lastYearUnits") : t("reports:columns.lastYearOrders")],
     rows: overview.series.map((p) => [
-      bucketLabel(p.bucket, filter.grain, lang), rupees(p.sales), count(p.count),
-      bucketLabel(p.lastYearBucket, filter.grain, lang), rupees(p.lastYearSales), count(p.lastYearCount),
+      bucketLabel(p.bucket, filter.grain, lang), money(p.sales), count(p.count),
+      bucketLabel(p.lastYearBucket, filter.grain, lang), money(p.lastYearSales), count(p.lastYearCount),
     ]),
   };
   const schools = {
     columns: [t("reports:columns.school"), t("reports:columns.units"), t("reports:columns.sales")],
-    rows: overview.bySchool.map((s) => [schoolLabel(s.school, lang), count(s.units), rupees(s.amount)]),
+    rows: overview.bySchool.map((s) => [schoolLabel(s.school, lang), count(s.units), money(s.amount)]),
   };
   const items = {
     columns: [t("reports:columns.item"), t("reports:columns.school"), t("reports:columns.units"), t("reports:columns.sales")],
-    rows: overview.byItem.map((i) => [itemLabel(i, lang), i.school ? schoolLabel(i.school, lang) : "", count(i.units), rupees(i.amount)]),
+    rows: overview.byItem.map((i) => [itemLabel(i, lang), i.school ? schoolLabel(i.school, lang) : "", count(i.units), money(i.amount)]),
   };
   const sizes = {
     columns: [t("reports:columns.size"), t("reports:columns.units"), t("reports:columns.sales")],
-    rows: (overview.sizeCurve?.sizes ?? []).map((s) => [s.size, count(s.units), rupees(s.amount)]),
+    rows: (overview.sizeCurve?.sizes ?? []).map((s) => [s.size, count(s.units), money(s.amount)]),
   };
   const payments = {
     columns: [t("reports:columns.method"), t("reports:columns.orders"), t("reports:columns.sales"), t("reports:columns.refunded")],
-    rows: overview.payments.map((p) => [t(`reports:methods.${p.method === "upi" ? "upi" : "cash"}`), count(p.orders), rupees(p.sales), rupees(p.refunded)]),
+    rows: overview.payments.map((p) => [t(`reports:methods.${p.method === "upi" ? "upi" : "cash"}`), count(p.orders), money(p.sales), money(p.refunded)]),
   };
   const now = overview.totals;
   const before = overview.lastYear;
-  const measure = (key: string, a: string, b: string) => [t(`reports:totals.${key}`), a, b];
+  const measure = (key: string, a: Cell, b: Cell) => [t(`reports:totals.${key}`), a, b];
   const totals = {
     columns: [t("reports:columns.measure"), t("reports:columns.thisPeriod"), t("reports:columns.lastYear")],
     rows: [
       measure("orders", count(now.orders), count(before.orders)),
-      measure("sales", rupees(now.sales), rupees(before.sales)),
-      measure("average", rupees(averageOrderValue(now.sales, now.orders)), rupees(averageOrderValue(before.sales, before.orders))),
-      measure("subtotal", rupees(now.subtotal), rupees(before.subtotal)),
+      measure("sales", money(now.sales), money(before.sales)),
+      measure("average", money(averageOrderValue(now.sales, now.orders)), money(averageOrderValue(before.sales, before.orders))),
+      measure("subtotal", money(now.subtotal), money(before.subtotal)),
       measure("offerOrders", count(now.offerOrders), count(before.offerOrders)),
-      measure("discount", rupees(now.discount), rupees(before.discount)),
-      measure("delivery", rupees(now.delivery), rupees(before.delivery)),
+      measure("discount", money(now.discount), money(before.discount)),
+      measure("delivery", money(now.delivery), money(before.delivery)),
       measure("returns", count(now.returns), count(before.returns)),
       measure("exchanges", count(now.exchanges), count(before.exchanges)),
       measure("refunds", count(now.refunds), count(before.refunds)),
-      measure("refunded", rupees(now.refunded), rupees(before.refunded)),
+      measure("refunded", money(now.refunded), money(before.refunded)),
       measure("newParents", count(now.newParents), count(before.newParents)),
       measure("returningParents", count(now.orders - now.newParents), count(before.orders - before.newParents)),
     ],
   };
-  return { overview, tables: { sales, schools, items, sizes, payments, totals } satisfies Record<ReportTable, { columns: string[]; rows: string[][] }> };
+  return { overview, tables: { sales, schools, items, sizes, payments, totals } satisfies Record<ReportTable, { columns: string[]; rows: (string | Cell)[][] }> };
 }
 
 /** The reports page for a request: its filter from the address (400 with its words when it cannot be read). */
@@ -140,7 +149,7 @@ export async function reportsPage(shop: Shop, request: Request) {
     messages: routeMessages(request, "reports"),
   };
   if (!parsed.ok) return { ...base, status: 400, error: t(`reports:errors.${parsed.problem}`), figures: null };
-  const { overview, tables } = await tablesOf(shop, filter, lang);
+  const { overview, tables } = await tablesOf(shop, filter, lang, ON_THE_PAGE);
   const units = overview.countKind === "units";
   const labels = overview.series.map((p) => bucketLabel(p.bucket, filter.grain, lang));
   const nowLabel = t("reports:series.now");
@@ -234,7 +243,7 @@ export async function reportCsv(shop: Shop, request: Request): Promise<{ ok: tru
   if (!(TABLES as readonly string[]).includes(table)) return { ok: false, message: t("reports:errors.noTable") };
   const parsed = parseReportFilter(params, indiaDay(new Date()));
   if (!parsed.ok) return { ok: false, message: t(`reports:errors.${parsed.problem}`) };
-  const { tables } = await tablesOf(shop, parsed.filter, lang);
+  const { tables } = await tablesOf(shop, parsed.filter, lang, IN_THE_FILE);
   const chosen = tables[table as ReportTable];
   return {
     ok: true,

@@ -40,15 +40,15 @@ const COLUMNS = [
 
 function orderLine(order: OrderSummary): string {
   return csvLine([
-    order.displayId,
+    keptText(order.displayId),
     indianDateTime(order.placedAt),
     order.customerName,
-    order.phone,
+    keptText(order.phone),
     order.email,
     // City and pincode have columns of their own: the address is the street part only.
     order.address.address,
     order.address.city,
-    order.address.pincode,
+    keptText(order.address.pincode),
     describeItems(order.lines),
     order.subtotal,
     order.discount,

@@ -156,7 +156,7 @@ describe("the CSV export", () => {
     const cell = (name: string) => cells[headers.indexOf(name)];
     expect(cell("Address")).toBe("7 Gandhi Chowk");
     expect(cell("City")).toBe("Sardarshahar");
-    expect(cell("Pincode")).toBe("331403");
+    expect(cell("Pincode")).toBe('"=""331403"""');
     expect(row.match(/Sardarshahar/g)).toHaveLength(1);
     expect(cell("Reference")).toBe('"=""412345678901"""');
   });

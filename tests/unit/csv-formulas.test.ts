@@ -92,4 +92,12 @@ describe("a CSV cell of the order export", () => {
     expect(csvLine([keptText('1") & cmd|"x')])).toBe(`"1"") & cmd|""x"\r\n`);
     expect(csvLine([keptText(null), keptText("")])).toBe(",\r\n");
   });
+
+  it("keeps an order number a spreadsheet would read as a number whole: 028423E5 is not 2,842,300,000, 01234567 keeps its zero", () => {
+    expect(cellsOf(csvLine([keptText("028423E5"), keptText("01234567"), keptText("7F3A2C9E")]), ",")).toEqual([
+      '="028423E5"',
+      '="01234567"',
+      '="7F3A2C9E"',
+    ]);
+  });
 });
