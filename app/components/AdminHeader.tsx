@@ -27,6 +27,7 @@ const MORE_LINKS = [
   ["/admin/sizes", "sizes"],
   ["/admin/kits", "kits"],
   ["/admin/school-stock", "schoolStock"],
+  ["/admin/statements", "statements"],
   ["/admin/admins", "admins"],
 ] as const;
 

@@ -51,6 +51,19 @@ export interface PageFormOptions {
    * Without this option a file in the body is 400, as before.
    */
   photos?: { field: string; maxCount: number; maxBytes: number };
+  /**
+   * The one file field of a document upload (the owner's bank statements, decision 220): its name, how many
+   * files one request may carry and one file's cap in bytes. The bytes go to the action as they came: what
+   * they are is the service's to read. More files than allowed, or a file over the cap, is 413 naming the cap;
+   * the body's cap is the files' and a form's. Without this option a file in the body is 400, as before.
+   */
+  documents?: { field: string; maxCount: number; maxBytes: number };
+}
+
+/** A document the pipeline took: the name the browser sent (shown to the owner, never trusted) and its bytes. */
+export interface UploadedDocument {
+  name: string;
+  bytes: Uint8Array;
 }
 
 /** A photo the pipeline took: its bytes, and its kind and size as its header says. */
@@ -76,6 +89,8 @@ export type PageForm<T> =
       value: T;
       /** The files of the `photos` field, sniffed (none without that option). */
       photos: UploadedPhoto[];
+      /** The files of the `documents` field (none without that option). */
+      documents: UploadedDocument[];
       /** A refusal after parsing (a wrong password, a rule of the domain): a form-level message, or one per field. */
       refuse(message: string | Readonly<Record<string, string>>, status?: FormStatus): ReturnType<typeof formAnswer>;
     }
@@ -93,10 +108,11 @@ function refusedUnread(message: string, status: FormStatus): { ok: false; answer
 }
 
 type Unread = { message: string; status: FormStatus };
-type Fields = { fields: URLSearchParams; photos: UploadedPhoto[] };
+type Fields = { fields: URLSearchParams; photos: UploadedPhoto[]; documents: UploadedDocument[] };
+type FileFields = Pick<PageFormOptions, "photos" | "documents">;
 
 /** The form's fields, or the reason it cannot be read. */
-async function readFields(request: Request, maxBytes: number, lang: Language, photos?: PageFormOptions["photos"]): Promise<Fields | Unread> {
+async function readFields(request: Request, maxBytes: number, lang: Language, { photos, documents }: FileFields): Promise<Fields | Unread> {
   const [essence, ...params] = (request.headers.get("Content-Type") ?? "").split(";").map((part) => part.trim().toLowerCase());
   const urlEncoded = essence === "application/x-www-form-urlencoded";
   const multipart = essence === "multipart/form-data";
@@ -105,13 +121,17 @@ async function readFields(request: Request, maxBytes: number, lang: Language, ph
   const charset = params.find((p) => p.startsWith("charset="));
   if (charset && !/^charset="?utf-8"?$/.test(charset)) return { message: FORM_MESSAGES.notAForm, status: 415 };
 
+  const t = serverT(lang);
+  const documentTooBig = () => ({ message: t("refusals:forms.documentTooBig", { max: Math.floor(documents!.maxBytes / 1024 / 1024) }), status: 413 as const });
   const body = await readCappedBody(request, maxBytes);
   if (!body.ok) {
+    // Past a document form's cap only a file can be: the owner is told the file's cap, not to shorten what he typed.
+    if (body.problem === "too-large" && documents) return documentTooBig();
     return body.problem === "too-large" ? { message: FORM_MESSAGES.tooLarge, status: 413 } : { message: FORM_MESSAGES.unreadable, status: 400 };
   }
   // A post with no type and no body (a bare `curl -X POST /logout`) is an empty form; a body of no type is not a form.
-  if (untyped) return body.bytes.byteLength === 0 ? { fields: new URLSearchParams(), photos: [] } : { message: FORM_MESSAGES.notAForm, status: 415 };
-  if (urlEncoded) return { fields: new URLSearchParams(new TextDecoder().decode(body.bytes)), photos: [] };
+  if (untyped) return body.bytes.byteLength === 0 ? { fields: new URLSearchParams(), photos: [], documents: [] } : { message: FORM_MESSAGES.notAForm, status: 415 };
+  if (urlEncoded) return { fields: new URLSearchParams(new TextDecoder().decode(body.bytes)), photos: [], documents: [] };
 
   let parsed: FormData;
   try {
@@ -121,17 +141,27 @@ async function readFields(request: Request, maxBytes: number, lang: Language, ph
   }
   const fields = new URLSearchParams();
   const files: File[] = [];
+  const documentFiles: File[] = [];
   for (const [name, value] of parsed) {
     if (typeof value === "string") fields.append(name, value);
     else if (photos && name === photos.field) {
       // A file input left empty still sends a part, with no name and no bytes.
       if (value.size > 0 || value.name !== "") files.push(value);
+    } else if (documents && name === documents.field) {
+      if (value.size > 0 || value.name !== "") documentFiles.push(value);
     } else return { message: FORM_MESSAGES.noFiles, status: 400 };
   }
-  if (!photos) return { fields, photos: [] };
-  const t = serverT(lang);
+  const taken: UploadedDocument[] = [];
+  if (documents) {
+    if (documentFiles.length > documents.maxCount) return { message: t("refusals:forms.tooManyDocuments", { max: documents.maxCount }), status: 413 };
+    for (const file of documentFiles) {
+      if (file.size > documents.maxBytes) return documentTooBig();
+      taken.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    }
+  }
+  if (!photos) return { fields, photos: [], documents: taken };
   if (files.length > photos.maxCount) return { message: t("refusals:forms.tooManyFiles", { max: photos.maxCount }), status: 413 };
-  const taken: UploadedPhoto[] = [];
+  const photosTaken: UploadedPhoto[] = [];
   for (const file of files) {
     if (file.size > photos.maxBytes) return { message: t("refusals:forms.photoTooBig", { max: Math.floor(photos.maxBytes / 1024 / 1024) }), status: 413 };
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -141,9 +171,9 @@ async function readFields(request: Request, maxBytes: number, lang: Language, ph
         ? { message: t("refusals:forms.photoTooManyPixels"), status: 422 }
         : { message: t("refusals:forms.notAPhoto"), status: 415 };
     }
-    taken.push({ ...sniffed, bytes });
+    photosTaken.push({ ...sniffed, bytes });
   }
-  return { fields, photos: taken };
+  return { fields, photos: photosTaken, documents: taken };
 }
 
 /**
@@ -157,9 +187,10 @@ export async function readPageForm<S extends z.ZodType>(
 ): Promise<PageForm<z.output<S>>> {
   // The pipeline's own refusals are worded in the page's language (its field rules and the schema's stay the rules' words).
   const lang = languageOf(request);
-  const read = await readFields(request, options.maxBytes ?? MAX_PAGE_FORM_BYTES, lang, options.photos);
+  const documentsCap = options.documents ? options.documents.maxBytes * options.documents.maxCount + MAX_PAGE_FORM_BYTES : undefined;
+  const read = await readFields(request, options.maxBytes ?? documentsCap ?? MAX_PAGE_FORM_BYTES, lang, options);
   if ("message" in read) return refusedUnread(refusalIn(lang, read.message), read.status);
-  const { fields, photos } = read;
+  const { fields, photos, documents } = read;
 
   const kept = new URLSearchParams();
   const problems: Record<string, string[]> = {};
@@ -187,6 +218,7 @@ export async function readPageForm<S extends z.ZodType>(
     ok: true,
     value: submission.value as z.output<S>,
     photos,
+    documents,
     refuse(message, status = 422) {
       const reply =
         typeof message === "string"

@@ -45,6 +45,11 @@ export const adminPages: AdminPageRequest[] = [
   // One school's uniforms on the shelf: each item's rule when a size runs out (decision 180).
   { method: "GET", path: "/admin/school-stock" },
   { method: "POST", path: "/admin/school-stock", form: { item: "shirt", whenOut: "stop", leadDays: "" } },
+  // Bank statements and UPI reports read and matched to orders: the upload, the list, one statement, its bulk confirmation (decision 220).
+  { method: "GET", path: "/admin/statements" },
+  { method: "POST", path: "/admin/statements", form: { intent: "read" } },
+  { method: "GET", path: `/admin/statements/${"a".repeat(64)}` },
+  { method: "POST", path: `/admin/statements/${"a".repeat(64)}`, form: { intent: "settle", credit: `2:${"0".repeat(8)}-0000-8000-8000-${"0".repeat(12)}` } },
   // The facts of the catalogue's bought-in items: the list, one item's form, a save (decision 142).
   { method: "GET", path: "/admin/products/facts" },
   { method: "GET", path: "/admin/products/facts?edit=kids-shoes%2Fblack-shoes-laces" },

@@ -18,6 +18,6 @@ export async function placeUpiOrder(shop: Pick<Shop, "orders">, scope: string, s
   });
   if (reference) await shop.orders.pay(placed.orderId, (at) => ({ type: "ReportPayment", reference, actor: { kind: "guest", name: "Ravi Kumar" }, at }));
   // A statement is matched against the orders as their pages show them: wait until this one is there.
-  await eventually(`order ${placed.orderId} on the order pages`, () => shop.orders.getOrder(placed.orderId));
+  await eventually(`order ${placed.orderId} on the order pages`, () => shop.orders.getOrder(placed.orderId), 60_000);
   return placed.orderId;
 }

@@ -73,6 +73,23 @@ describe("the page form pipeline", () => {
     expect(answer.status).toBe(400);
   });
 
+  it("takes a document form's file as it came, and refuses one over the cap or one too many naming the cap", async () => {
+    const documents = { field: "statement", maxCount: 1, maxBytes: 1024 * 1024 };
+    const upload = (...files: Uint8Array[]) => {
+      const body = new FormData();
+      body.set("email", "a@b.in");
+      body.set("password", "secret1");
+      for (const bytes of files) body.append("statement", new Blob([new Uint8Array(bytes)]), "sbi.csv");
+      return new Request("http://shop.test/admin/statements", { method: "POST", body });
+    };
+    const form = await readPageForm(upload(new TextEncoder().encode("Txn Date,Credit\n")), schema, { documents });
+    expect(form.ok && form.documents.map((d) => [d.name, new TextDecoder().decode(d.bytes)])).toEqual([["sbi.csv", "Txn Date,Credit\n"]]);
+    const big = await refused(upload(new Uint8Array(1024 * 1024 + 1)), { documents });
+    expect(big).toMatchObject({ status: 413, error: { "": ["This file is too large (at most 1 MB). Please upload a shorter period."] } });
+    const two = await refused(upload(new Uint8Array(10), new Uint8Array(10)), { documents });
+    expect(two).toMatchObject({ status: 413, error: { "": ["Please send at most 1 file at a time."] } });
+  });
+
   it("refuses a body over the cap by its declared length, unread", async () => {
     const answer = await refused(post("email=a", undefined, { "Content-Length": String(MAX_PAGE_FORM_BYTES + 1) }));
     expect(answer.status).toBe(413);
