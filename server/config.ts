@@ -3,6 +3,8 @@ import path from "node:path";
 import { readAuthSettings } from "./auth-config";
 import { ConfigError } from "./config-error";
 import { DEFAULT_SIGN_IN_SMS_BUDGET } from "../domain/sign-in-sms";
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../domain/orders/unverified";
+import { MAX_QUANTITY } from "../domain/cart";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../domain/orders/charges";
 import { vpaProblem, type UpiPayee } from "../domain/orders/upi";
 import { DLT_TEMPLATE_ID, dltTemplateSetting, SENDER_ID, SMS_TEMPLATES, type SmsTemplate } from "../domain/sms-templates";
@@ -225,6 +227,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
     logLevel: logLevelSetting(env),
     http: httpLimits(env),
     signInSms: signInSmsBudget(env),
+    orderLimits: orderLimitSettings(env),
     seller: sellerSettings(env, env.SHOP_NAME?.trim() || "Churu Uniform House", contactSettings(env)),
     taxRates: taxRateSettings(env),
   };
@@ -280,6 +283,22 @@ function signInSmsBudget(env: Env): SignInSmsBudget {
     throw new ConfigError(`SMS_BUDGET_PER_HOUR (${budget.perHour}) cannot be more than SMS_BUDGET_PER_DAY (${budget.perDay})`);
   }
   return budget;
+}
+
+/**
+ * The owner's caps on an order's units and the limits on orders to numbers the shop has not verified
+ * (decision 194, domain/orders/unverified.ts): ORDER_MAX_UNITS_PER_LINE, UNVERIFIED_ORDER_MAX_UNITS,
+ * UNVERIFIED_ORDERS_PER_NUMBER_PER_DAY, UNVERIFIED_ORDERS_PER_ADDRESS_PER_HOUR, UNVERIFIED_ORDERS_PER_HOUR.
+ */
+function orderLimitSettings(env: Env): OrderLimits {
+  const d = DEFAULT_ORDER_LIMITS;
+  return {
+    perLine: intSetting(env, "ORDER_MAX_UNITS_PER_LINE", d.perLine, 1, MAX_QUANTITY),
+    perUnverifiedOrder: intSetting(env, "UNVERIFIED_ORDER_MAX_UNITS", d.perUnverifiedOrder, 1, 10_000),
+    perNumberPerDay: intSetting(env, "UNVERIFIED_ORDERS_PER_NUMBER_PER_DAY", d.perNumberPerDay, 1, 100_000),
+    perAddressPerHour: intSetting(env, "UNVERIFIED_ORDERS_PER_ADDRESS_PER_HOUR", d.perAddressPerHour, 1, 100_000),
+    shopPerHour: intSetting(env, "UNVERIFIED_ORDERS_PER_HOUR", d.shopPerHour, 1, 1_000_000),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Shop } from "../services/index";
+import { addressGroup } from "../domain/client-address";
 import { createPageCache } from "./page-cache";
 import { languageSwitch } from "./language";
 import { cspNonceOf, securityHeadersMiddleware } from "./security-headers";
@@ -72,11 +73,11 @@ export async function startWebServer(
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   }
 
-  // clientIp: the address rate limits count. log: this request's logger (its lines carry the request id).
+  // clientIp: the address rate limits count, an IPv6 one by its /64 (domain/client-address.ts). log: this request's logger (its lines carry the request id).
   // drained: a streamed answer's wait for the client (backpressure.ts).
   const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
     shop,
-    clientIp: req.ip ?? "",
+    clientIp: addressGroup(req.ip),
     log: req.log,
     cspNonce: cspNonceOf(res),
     drained: responseDrained(res),

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SellerSettings } from "../domain/tax/seller";
+import type { OrderLimits } from "../domain/orders/unverified";
 import type { TaxRateSettings } from "../domain/tax/rates";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
@@ -32,6 +33,8 @@ export interface ServiceCore {
     /** The shop-wide budget of sign-in texts and the shop's phone a trip is texted to (decision 116). */
     signInSms?: SignInSmsBudget;
     contact?: { phone?: string };
+    /** The owner's caps on units and the limits on orders to unverified numbers (decision 194); unset: the defaults. */
+    orderLimits?: OrderLimits;
     /** Where the owner's photos are kept (decision 139); unset: `data/photos`. */
     photosDir?: string;
     /** Where the list of erased people is kept apart from the backups (decision 123); unset: not kept. */

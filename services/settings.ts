@@ -6,6 +6,7 @@
  */
 
 import type { ShopContact } from "../domain/contact";
+import type { OrderLimits } from "../domain/orders/unverified";
 import type { ChargeRules } from "../domain/orders/charges";
 import type { UpiPayee } from "../domain/orders/upi";
 import type { SignInSmsBudget } from "../domain/sign-in-sms";
@@ -97,6 +98,8 @@ export interface ShopConfig {
   http: HttpLimits;
   /** The shop-wide budget of sign-in texts (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY; decision 116). */
   signInSms: SignInSmsBudget;
+  /** The owner's caps on units and the limits on orders to unverified numbers (ORDER_MAX_UNITS_PER_LINE and the rest; decision 194). */
+  orderLimits: OrderLimits;
   /** Who sells, as invoices and the disclosures page name the shop (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_GSTIN, SHOP_GST_SCHEME, SHOP_INVOICE_PREFIX, SHOP_GRIEVANCE_OFFICER; docs/tax.md). */
   seller: SellerSettings;
   /** The GST rates that are settings, by class (SHOP_GST_RATES, e.g. `bag=5`); unset classes keep their default (domain/tax/rates.ts). */

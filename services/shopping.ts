@@ -27,6 +27,7 @@ export function createShoppingServices(core: ServiceCore) {
     waitUntilVisible: core.waitForOrders,
     ...(core.config.charges ? { charges: core.config.charges } : {}),
     upiAvailable: core.config.upi !== undefined,
+    ...(core.config.orderLimits ? { limits: core.config.orderLimits } : {}),
     // Invoices and credit notes as the seller's settings say (docs/tax.md).
     ...(core.config.seller ? { tax: { seller: core.config.seller, rates: core.config.taxRates ?? {} } } : {}),
   });

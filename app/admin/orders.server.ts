@@ -8,7 +8,7 @@ import { addressLine } from "../../domain/orders/describe";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
 import { formatDateTime, type Language } from "../../domain/i18n";
-import { isRuleViolation, refusal, type Refusal } from "../../domain/errors";
+import { isRuleViolation, refusal, type Refusal, type RuleViolation } from "../../domain/errors";
 import type { Shop } from "../../services/index";
 import type { OrderSummary } from "../../services/orders";
 import type { Admin } from "../auth/session.server";
@@ -80,7 +80,7 @@ export function orderRow(order: OrderSummary, lang: Language) {
 export type OrderIntent = z.output<typeof orderRowForm>;
 
 /** Done, with the admin's notice, or refused: the rule's refusal as data, which the page words in its language (`refusalText`). */
-export type IntentOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 413 | 422; refusal: Refusal };
+export type IntentOutcome = { ok: true; message: string } | { ok: false; status: RuleViolation["status"]; refusal: Refusal };
 
 /**
  * One admin command on an order, as the admin: a status change, 'Mark paid' or the
@@ -127,7 +127,7 @@ export function paymentCommandOf(step: PaymentStep, actor: Actor, at: string): P
   }
 }
 
-export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; status: 400 | 404 | 409 | 413 | 422; refusal: Refusal };
+export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; status: RuleViolation["status"]; refusal: Refusal };
 
 /**
  * One payment step on the order page, as the admin (`shop.orders.pay`): the service waits

@@ -161,6 +161,7 @@ export async function placeCheckoutOrder(
   shop: Shop,
   request: Request,
   order: { idempotencyKey?: string; paymentMethod: PaymentMethod; details: ShippingAddress; shownTotal?: number },
+  clientIp?: string,
 ): Promise<CheckoutOutcome> {
   const { idempotencyKey, paymentMethod, details, shownTotal } = order;
   const { shopper, owner } = await cartContext(request, shop);
@@ -176,6 +177,8 @@ export async function placeCheckoutOrder(
       paymentMethod,
       // Placed at the total the form showed, or refused with the new one to confirm (decision 113).
       page: shownTotal === undefined ? {} : { shownTotal },
+      // To the account's own proven number, or held to the limits on unverified orders (decision 194).
+      from: { ip: clientIp ?? "", verifiedPhone: shopper?.phone ?? null },
     });
     // Read your writes: the confirmation and the account page already show the order.
     await shop.orders.waitUntilVisible(placed.position);

@@ -26,6 +26,8 @@ const api = apiRoute({
       // The order's SMS: English, or Hindi when Accept-Language asks for it.
       language: apiTextLanguage(request),
       ...(body.paymentMethod ? { paymentMethod: body.paymentMethod } : {}),
+      // A guest's number is unverified: held to the limits on unverified orders (decision 194).
+      from: { ip: context.clientIp ?? "" },
     });
     await shop.orders.waitUntilVisible(placed.position);
     return placedResponse(placed, await shop.orders.getOrder(placed.orderId), shop.config.upi);

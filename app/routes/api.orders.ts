@@ -48,6 +48,8 @@ const api = apiRoute({
       address,
       language: apiTextLanguage(request),
       ...(body.paymentMethod ? { paymentMethod: body.paymentMethod } : {}),
+      // To the account's own proven number, or held to the limits on unverified orders (decision 194).
+      from: { ip: context.clientIp ?? "", verifiedPhone: user.phone },
     });
     await shop.orders.waitUntilVisible(placed.position);
     return placedResponse(placed, await shop.orders.getOrder(placed.orderId), shop.config.upi);

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readCheckoutForm(request, shop.orders.upiAvailable);
   if (!form.ok) return form.answer;
   const { idempotencyKey, paymentMethod, shownTotal, ...details } = form.value;
-  const placed = await placeCheckoutOrder(shop, request, { idempotencyKey, paymentMethod, details, shownTotal });
+  const placed = await placeCheckoutOrder(shop, request, { idempotencyKey, paymentMethod, details, shownTotal }, context.clientIp);
   if (!placed.ok) return form.refuse(placed.refusal, placed.status);
   // The notice beside the button, agreed to by placing the order (decision 124).
   await recordCheckoutConsent(shop, request, placed.orderId, languageOf(request));

@@ -9,6 +9,7 @@ import { checkOrderStatus, checkPaymentStatus } from "./intents";
 import { decideStatusChange } from "./lifecycle";
 import { decideTaxDocument, evolveTaxDocuments, noTaxDocuments, TAX_DOCUMENT_COMMANDS, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
 import { chargesFor, type ChargeRules } from "./charges";
+import { checkUnitCaps, type UnitCaps } from "./unverified";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
   decideLegacyPaymentStatus,
@@ -115,6 +116,8 @@ export type OrderCommand =
        * that showed none places nothing either (decision 113).
        */
       claimedBy?: "client" | "page";
+      /** The units the order may hold (decision 194): a line's always, the order's when its number is unverified. */
+      unitCaps?: UnitCaps;
       paymentMethod: PaymentMethod;
       /** The offer and delivery in force (the shop's settings): the decider prices them, the event records them. */
       charges: ChargeRules;
@@ -166,6 +169,7 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
   }
   const combined = combineRequests(command.lines);
   if (combined.length > MAX_CART_LINES) throw new RuleViolation("orders.tooManyLines", { max: MAX_CART_LINES });
+  if (command.unitCaps) checkUnitCaps(combined, command.unitCaps);
   for (const line of combined) {
     // Each request was in range; the same line asked for twice may not be.
     if (line.quantity > MAX_QUANTITY) {

@@ -2,6 +2,7 @@
 // each, so their caches and turns are the service's), the order as the decider sees it now, and
 // changeOrder, one change of an order over every stream it moves. Each command module builds on it.
 import { randomUUID } from "node:crypto";
+import type { OrderLimits } from "../../domain/orders/unverified";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { RuleViolation } from "../../domain/errors";
@@ -33,6 +34,8 @@ export interface OrderServiceDeps {
   charges?: ChargeRules;
   /** Whether the shop takes UPI (SHOP_UPI_ID is set). */
   upiAvailable?: boolean;
+  /** The owner's caps on units and the limits on orders to unverified numbers (decision 194); unset: the defaults. */
+  limits?: OrderLimits;
   /**
    * An order and the other streams it changes (stock, cart, UPI references) in one atomic append:
    * the default where the store has it. False orders them with compensating steps instead (what

@@ -13,6 +13,16 @@ import { cartIdOf, type CartOwner } from "../cart";
 import { STOCK_ATTEMPTS } from "../stock";
 import type { OrderCore } from "./core";
 import { checkIdempotencyKey, orderIdFor } from "./ids";
+import { createRateLimiter } from "../auth/rate-limit";
+import {
+  DEFAULT_ORDER_LIMITS,
+  UNVERIFIED_ORDER_WINDOWS,
+  isVerifiedOrder,
+  unitCapsFor,
+  unverifiedOrderLimitPassed,
+  unverifiedOrderRefusal,
+  type UnitCaps,
+} from "../../domain/orders/unverified";
 
 export interface PlacedOrder {
   orderId: string;
@@ -24,6 +34,17 @@ export interface PlacedOrder {
   duplicate: boolean;
   /** Wait for the read models to pass this to show the order. */
   position: Position;
+}
+
+/**
+ * Who asks, when a shopper asks through the web (a page or the /api): the client's address (an IPv6
+ * one by its /64) and the number their signed-in account proved, if any. An order from the web is
+ * held to the owner's caps on units and, when its number is not that proven one, to the limits on
+ * unverified orders (decision 194). The shop's own scripts (the seed, the CLI) name no requester.
+ */
+export interface OrderRequester {
+  ip: string;
+  verifiedPhone?: string | null;
 }
 
 export interface OrderItemInput {
@@ -58,6 +79,8 @@ interface Placement {
   sameKeyOtherBody: "refuse" | "answer with the order";
   /** The cart the lines leave, as it was loaded to price them. */
   cart?: { cartId: string; loaded: Loaded<CartState> };
+  /** A shopper's order from the web (decision 194). */
+  from?: OrderRequester;
 }
 
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
@@ -72,6 +95,8 @@ export function placingCommands(core: OrderCore) {
   const { orders, charges, upiAvailable } = core;
   // Orders racing for the same product's stock retry many times before "try again".
   const placements = createStreamsHandler(store, { maxAttempts: STOCK_ATTEMPTS, atomic: core.atomic });
+  const limits = core.deps.limits ?? DEFAULT_ORDER_LIMITS;
+  const counters = createRateLimiter(core.deps.db, () => new Date());
   const busy = (streamId: string) => (streamId.startsWith("stock-") ? new RuleViolation("orders.busy", {}, 409) : undefined);
 
   function checkPaymentMethod(method: PaymentMethod): PaymentMethod {
@@ -112,6 +137,52 @@ export function placingCommands(core: OrderCore) {
   }
 
   /**
+   * Counts an unverified order to `phone` from `ip` against the number's, the address's and the
+   * shop's limits (decision 194); past one, nothing stays counted and the refusal is thrown. Returns
+   * what gives the counts back (an order refused later, or an answer from an earlier request).
+   * The number is counted by a hash: the counters keep no one's phone.
+   */
+  async function countUnverified(phone: string, ip: string): Promise<() => Promise<void>> {
+    const at = new Date();
+    const buckets: [string, number][] = [
+      [`unverified-order:number:${createHash("sha256").update(phone).digest("hex").slice(0, 32)}`, UNVERIFIED_ORDER_WINDOWS.numberMs],
+      ...(ip ? ([[`unverified-order:ip:${ip}`, UNVERIFIED_ORDER_WINDOWS.addressMs]] as [string, number][]) : []),
+      ["unverified-order:shop", UNVERIFIED_ORDER_WINDOWS.shopMs],
+    ];
+    const counted = await Promise.all(buckets.map(([bucket, windowMs]) => counters.hit(bucket, windowMs)));
+    const giveBack = async () => {
+      for (const [bucket, windowMs] of buckets) await counters.refund(bucket, windowMs, at);
+    };
+    const passed = unverifiedOrderLimitPassed(
+      { number: counted[0], ...(ip ? { address: counted[1] } : {}), shop: counted[counted.length - 1] },
+      limits,
+    );
+    if (passed) {
+      await giveBack();
+      throw unverifiedOrderRefusal(passed, limits);
+    }
+    return giveBack;
+  }
+
+  /** A shopper's order from the web: the caps on its units, and its count when its number is unverified. */
+  async function guarded(placement: Placement): Promise<PlacedOrder> {
+    if (!placement.from) return place(placement);
+    const phone = placement.customer.phone;
+    const verified = isVerifiedOrder(phone, placement.from.verifiedPhone);
+    const unitCaps = unitCapsFor(limits, verified);
+    // The decider holds the lines to the caps; an order it refuses is given back, as any refused order.
+    const giveBack = verified ? undefined : await countUnverified(phone, placement.from.ip);
+    try {
+      const placed = await place(placement, unitCaps);
+      if (placed.duplicate) await giveBack?.();
+      return placed;
+    } catch (err) {
+      await giveBack?.();
+      throw err;
+    }
+  }
+
+  /**
    * PlaceOrder on a stream that must not exist, with its stock reservations and the cart's
    * checkout: one command over several streams (one append on Postgres). The events' ids come
    * from the order and the request, so an exact retry is a no-op in the store; any other meeting
@@ -119,7 +190,7 @@ export function placingCommands(core: OrderCore) {
    * since it was read (another tab) is read again and the ordered lines leave it as it is now.
    * Orders for the same product take turns in this process.
    */
-  async function place(placement: Placement): Promise<PlacedOrder> {
+  async function place(placement: Placement, unitCaps?: UnitCaps): Promise<PlacedOrder> {
     const placedAt = new Date().toISOString();
     const command: OrderCommand = {
       type: "PlaceOrder",
@@ -132,6 +203,7 @@ export function placingCommands(core: OrderCore) {
       paymentMethod: placement.paymentMethod,
       charges,
       actor: placement.actor,
+      ...(unitCaps ? { unitCaps } : {}),
       ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
       ...(placement.claimedBy ? { claimedBy: placement.claimedBy } : {}),
     };
@@ -225,6 +297,8 @@ export function placingCommands(core: OrderCore) {
        * script, the seed) the order is placed at what it costs.
        */
       page?: { shownTotal?: number };
+      /** A shopper's order from the web: held to the caps and limits (decision 194). */
+      from?: OrderRequester;
     }): Promise<PlacedOrder> {
       const key = checkIdempotencyKey(input.idempotencyKey);
       const paymentMethod = checkPaymentMethod(input.paymentMethod ?? "cod");
@@ -259,7 +333,7 @@ export function placingCommands(core: OrderCore) {
         unitPrice: line.unitPrice as number,
         quantity: line.quantity,
       }));
-      return place({
+      return guarded({
         orderId,
         lines,
         customer,
@@ -270,6 +344,7 @@ export function placingCommands(core: OrderCore) {
         requestHash: fingerprint({ lines, address: input.details, paymentMethod }),
         sameKeyOtherBody: "answer with the order",
         cart: { cartId, loaded },
+        ...(input.from ? { from: input.from } : {}),
         ...(input.page
           ? { claimedBy: "page" as const, ...(input.page.shownTotal === undefined ? {} : { claimedTotal: input.page.shownTotal }) }
           : {}),
@@ -291,6 +366,8 @@ export function placingCommands(core: OrderCore) {
       /** From Accept-Language (the /api speaks English unless asked): the order's SMS and emails speak it. */
       language?: Language;
       paymentMethod?: PaymentMethod;
+      /** A shopper's order from the web: held to the caps and limits (decision 194). */
+      from?: OrderRequester;
     }): Promise<PlacedOrder> {
       const key = checkIdempotencyKey(input.idempotencyKey);
       const paymentMethod = checkPaymentMethod(input.paymentMethod ?? "cod");
@@ -309,8 +386,9 @@ export function placingCommands(core: OrderCore) {
       // A retry answers before anything is priced: prices may have changed since the order.
       const before = await placedBefore(placement);
       if (before) return before.placed;
-      return place({
+      return guarded({
         ...placement,
+        ...(input.from ? { from: input.from } : {}),
         lines: await priceItems(input.items),
         ...(input.expectedTotal === undefined ? {} : { claimedTotal: input.expectedTotal }),
         customer: input.customer,

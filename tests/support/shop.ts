@@ -22,6 +22,19 @@ export interface TestShop extends Shop {
 export const TEST_PRIVACY_MASTER_KEY = "test-privacy-master-key-test-privacy-master-key";
 
 /**
+ * The suite's files place dozens of orders to one number from one address, of many units: the caps and
+ * limits on unverified orders (decision 194) are lifted for them. tests/integration/unverified-orders.test.ts
+ * sets the shop's own (DEFAULT_ORDER_LIMITS) and holds them.
+ */
+export const SUITE_ORDER_LIMITS: Record<string, string> = {
+  ORDER_MAX_UNITS_PER_LINE: "99",
+  UNVERIFIED_ORDER_MAX_UNITS: "10000",
+  UNVERIFIED_ORDERS_PER_NUMBER_PER_DAY: "100000",
+  UNVERIFIED_ORDERS_PER_ADDRESS_PER_HOUR: "100000",
+  UNVERIFIED_ORDERS_PER_HOUR: "1000000",
+};
+
+/**
  * The whole shop on a scratch database, as `npm start` builds it. Projectors
  * run when `projectors` is true (the default), so read models follow events.
  */
@@ -36,6 +49,7 @@ export async function openTestShop(
     SHOP_DATA_DIR: "data/test",
     PRIVACY_MASTER_KEY: TEST_PRIVACY_MASTER_KEY,
     LOG_LEVEL: logLevel,
+    ...SUITE_ORDER_LIMITS,
     ...options.env,
   });
   // The test shop owns its queue, given or its own, and closes it (decision 157): a BullMQ queue left open
