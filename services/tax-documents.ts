@@ -25,7 +25,7 @@ type OrderHandler = {
 };
 
 /** Commands after which a document may be due: only these take the series' turn in this process. */
-const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment"]);
+const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment", "ReceiveReturn"]);
 
 export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
   const series = createCommandHandler(store, { decider: seriesDecider, events: taxSeriesEvents });
@@ -65,7 +65,7 @@ export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
   ): Promise<{ order: Prepared<OrderState, OrderEvent>; numbers: StreamStep[] }> {
     const before = loaded.state;
     if (!issues || !before.exists) return { order: prepared, numbers: [] };
-    const due = documentsDue(before.tax, prepared.events);
+    const due = documentsDue(before.tax, prepared.events, before.afterSale.returns);
     const orderId = before.placed.orderId;
     const invoice = due.invoice ? await take("invoice", orderId, at, commandId) : undefined;
     // A credit note only for a live invoice (documentsDue says so): a number is never taken for a note that would be empty.

@@ -12,6 +12,8 @@ import { displayOrderId, foldOrder, type OrderState } from "../../domain/orders/
 import { paymentStanding } from "../../domain/orders/payment";
 import { refundOwed } from "../../domain/orders/lifecycle";
 import { formatRupees } from "../../domain/money";
+import { refundTaxEffect } from "../../domain/tax/documents";
+import { formatPaisa } from "../../domain/tax/lines";
 import type { Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
 import type { TrailEntry } from "../../services/orders";
@@ -82,7 +84,17 @@ function paymentFacts(state: OrderState & { exists: true }, lang: Language): Pay
       cash: payment.method === "cod" && payment.paid === 0,
       refund: refundable > 0,
     } satisfies Record<PaymentStepName, boolean>,
+    refundTax: refundTaxFacts(state),
   };
+}
+
+/** What the next refund does to the order's GST (decision 206), as the refund form tells the owner. */
+function refundTaxFacts(state: OrderState & { exists: true }): PaymentFacts["refundTax"] {
+  const waiting = state.afterSale.returns.find((r) => r.stage === "received" && r.want === "refund");
+  const note = waiting && state.tax.creditNotes.find((n) => n.returnId === waiting.returnId);
+  if (waiting && note) return { kind: "return", returnId: shortReturnId(waiting.returnId), note: note.number };
+  const effect = refundTaxEffect(state.tax, 10_000);
+  return effect ? { kind: "valueOnly", invoice: effect.invoiceNumber, per100: formatPaisa(effect.tax) } : { kind: "none" };
 }
 
 /**

@@ -14,6 +14,8 @@ function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssue
   const t = serverT(lang);
   const state = (code: StateCode | null) => (code ? t("tax:doc.stateCode", { name: t(`tax:state.${code}`), code }) : t("tax:doc.unknownState"));
   const tax = d.totals.cgst + d.totals.sgst + d.totals.igst;
+  // A refund tied to no goods reverses a value, not goods (decision 206): no quantity, even on notes stored with one.
+  const valueOnly = "reason" in d && d.reason === "refund";
   return {
     kind,
     number: d.number,
@@ -25,12 +27,13 @@ function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssue
     placeOfSupply: state(d.placeOfSupply),
     supply: d.supply,
     collectsTax: kind === "tax-invoice" || (kind === "credit-note" && tax > 0),
+    valueOnly,
     lines: d.lines.map((line, i) => ({
       key: `${i}`,
       description: line.kind === "delivery" ? t("tax:line.delivery") : line.description,
       size: line.size,
       hsn: line.hsn,
-      quantity: `${line.quantity} ${t(`tax:unit.${line.unit}`)}`,
+      quantity: valueOnly ? "—" : `${line.quantity} ${t(`tax:unit.${line.unit}`)}`,
       taxable: formatPaisa(line.taxable),
       rate: `${line.rate}%`,
       cgst: formatPaisa(line.cgst),

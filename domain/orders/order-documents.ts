@@ -4,34 +4,48 @@
  * once their numbers are taken from the series (services/tax-documents.ts takes them, in the same command).
  */
 import { computeOrderTax } from "../tax/lines";
-import { documentKindOf, liveInvoice, type CreditReason, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
+import { documentKindOf, liveInvoice, type CreditReason, type GoodsBack, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
 import type { TaxRateSettings } from "../tax/rates";
 import type { SellerSettings } from "../tax/seller";
 import { movesIn } from "./lifecycle";
 import type { OrderPlaced } from "./events";
+import type { ReturnRecord } from "./returns";
 
 export interface DocumentsDue {
   /** The goods leave the shop and no invoice stands for them. */
   invoice: boolean;
-  /** The live invoice is reversed: all it has left (a parcel back), or a refund's amount, in paisa. */
-  credit?: { reason: CreditReason; amount: number };
+  /**
+   * The live invoice is reversed: all it has left (a parcel back), a return's goods exactly (`goods`, decision 206),
+   * or a refund tied to no goods by its amount alone, in paisa.
+   */
+  credit?: { reason: CreditReason; amount: number; goods?: readonly GoodsBack[]; returnId?: string };
 }
 
+type Returns = readonly Pick<ReturnRecord, "returnId" | "want" | "stage" | "lines">[];
+
 /**
- * What a change calls for, from the documents before it and the events it decided: an invoice for a move that takes
- * goods out with none live; after one, a credit note for a move that brings them back (all the invoice has left), or
- * for a refund (its amount, a return's when a return was received).
+ * What a change calls for, from the documents and the returns before it and the events it decided: an invoice for a
+ * move that takes goods out with none live; after one, a credit note for a move that brings them back (all the
+ * invoice has left); for a refund return's goods received (exactly those goods, decision 206); or for a refund tied to
+ * no goods (its value alone). The refund that settles a return received (the oldest one waiting, as the order folds
+ * it) issues nothing more: its goods' note came with them (a return received before notes named theirs gets it now).
  */
-export function documentsDue(before: TaxDocuments, events: readonly { type: string; data: unknown }[]): DocumentsDue {
+export function documentsDue(before: TaxDocuments, events: readonly { type: string; data: unknown }[], returns: Returns = []): DocumentsDue {
   const live = liveInvoice(before);
   const steps = movesIn(events).flatMap((move) => move.documents);
   const invoice = !live && steps.some((step) => step.issue === "invoice");
   if (!live) return { invoice };
   const back = steps.find((step) => step.issue === "creditNote");
   if (back && back.issue === "creditNote") return { invoice, credit: { reason: back.reason, amount: Number.MAX_SAFE_INTEGER } };
+  const received = events.flatMap((e) => (e.type === "ReturnReceived" ? returns.filter((r) => r.returnId === (e.data as { returnId: string }).returnId) : []));
+  const goodsOf = (r: Returns[number]): DocumentsDue => ({ invoice, credit: { reason: "return", amount: Number.MAX_SAFE_INTEGER, goods: r.lines, returnId: r.returnId } });
+  const forRefund = received.find((r) => r.want === "refund");
+  if (forRefund) return goodsOf(forRefund);
   const refunded = events.filter((e) => e.type === "PaymentRefunded").reduce((sum, e) => sum + Number((e.data as { amount: number }).amount) * 100, 0);
-  if (refunded > 0) return { invoice, credit: { reason: events.some((e) => e.type === "ReturnReceived") ? "return" : "refund", amount: refunded } };
-  return { invoice };
+  if (refunded <= 0) return { invoice };
+  const waiting = returns.find((r) => r.stage === "received" && r.want === "refund");
+  if (waiting) return before.creditNotes.some((note) => note.returnId === waiting.returnId) ? { invoice } : goodsOf(waiting);
+  return { invoice, credit: { reason: "refund", amount: refunded } };
 }
 
 /** A number taken from a series for one document. */
@@ -74,8 +88,9 @@ export function documentCommands(
   if (due.credit && numbers.creditNote) {
     commands.push({
       type: "IssueCreditNote",
-      creditNote: { orderId: placed.orderId, ...numbers.creditNote, issuedAt: at, reason: due.credit.reason },
+      creditNote: { orderId: placed.orderId, ...numbers.creditNote, issuedAt: at, reason: due.credit.reason, ...(due.credit.returnId ? { returnId: due.credit.returnId } : {}) },
       amount: due.credit.amount,
+      ...(due.credit.goods ? { goods: due.credit.goods } : {}),
     });
   }
   return commands;

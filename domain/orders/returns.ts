@@ -17,6 +17,7 @@ import {
   type ReturnWant,
 } from "./events";
 import { RETURN_RECEIPTS, RETURN_WANTS, RETURN_WINDOW_MS } from "./terms";
+import { lineValues, unitsValue } from "../tax/lines";
 
 export const NOTE_MAX = 1000;
 export const REASON_MAX = 500;
@@ -171,24 +172,34 @@ export function returnable(state: AfterSale, line: { productId: string; size: st
 }
 
 /**
- * What a refund return gives back: the returned lines at what was paid for them, less their share
- * of the order's discount (rounded to the rupee), never more than is left to refund. Delivery is
- * not given back: it was a service done.
+ * What the returned lines were sold for, in paisa, by the invoice's own rule (domain/tax/lines.ts): each order line's
+ * value less its share of the discount in paisa, shared over its units. The return's credit note reverses these
+ * goods at the same values (decision 206).
+ */
+export function returnedValue(lines: readonly ReturnLine[], order: { lines: readonly OrderLine[]; discount: number }): number {
+  const values = lineValues(order.lines, order.discount);
+  let paisa = 0;
+  for (const line of lines) {
+    // Paid lines first: a unit of the same size got in an exchange was paid for on its first line.
+    const matches = order.lines.flatMap((l, i) => (sameLine(l, line) ? [i] : [])).sort((a, b) => order.lines[b].unitPrice - order.lines[a].unitPrice);
+    const i = matches[0];
+    if (i === undefined) continue;
+    paisa += unitsValue(values[i], order.lines[i].quantity, 0, Math.min(line.quantity, order.lines[i].quantity));
+  }
+  return paisa;
+}
+
+/**
+ * What a refund return gives back, in whole rupees as refunds are paid: the returned goods' value
+ * (`returnedValue`, to the paisa) rounded to the rupee, never more than is left to refund. Delivery
+ * is not given back: it was a service done.
  */
 export function refundFor(
   lines: readonly ReturnLine[],
   order: { lines: readonly OrderLine[]; subtotal: number; discount: number },
   refundable = Number.POSITIVE_INFINITY,
 ): number {
-  let amount = 0;
-  for (const line of lines) {
-    // Paid lines first: a unit of the same size got in an exchange was paid for on its first line.
-    const matches = order.lines.filter((l) => sameLine(l, line));
-    const unitPrice = Math.max(0, ...matches.map((l) => l.unitPrice));
-    amount += unitPrice * line.quantity;
-  }
-  const share = order.subtotal > 0 ? Math.round((order.discount * amount) / order.subtotal) : 0;
-  return Math.max(0, Math.min(amount - share, refundable));
+  return Math.max(0, Math.min(Math.round(returnedValue(lines, order) / 100), refundable));
 }
 
 export type AfterSaleCommand =

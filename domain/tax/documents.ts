@@ -6,7 +6,7 @@
  * buyer's name and address are read from the order's own events when the document is printed.
  */
 import { RuleViolation } from "../errors";
-import { creditLines, sumLines, type CreditLine, type TaxLine, type TaxTotals } from "./lines";
+import { creditLines, sumLines, taxOf, unitsValue, type CreditLine, type TaxLine, type TaxTotals } from "./lines";
 import type { GstScheme } from "./seller";
 import type { StateCode } from "./states";
 
@@ -54,9 +54,11 @@ export interface CreditNoteIssued {
     series: string;
     sequence: number;
     issuedAt: string;
-    /** The invoice it reverses (rule 53 names it). */
+    /** The invoice it reverses (rule 53 names it with its date). */
     invoiceNumber: string;
     reason: CreditReason;
+    /** The return whose goods it takes back, for a return received (its lines are exactly the goods that came back). */
+    returnId?: string;
     supplier: Supplier;
     placeOfSupply: StateCode | null;
     supply: "intra" | "inter";
@@ -83,6 +85,81 @@ export interface TaxDocuments {
 export function goodsBack(note: Pick<CreditNoteIssued["data"], "reason">, line: Pick<CreditLine, "kind" | "quantity">): number {
   if (line.kind !== "goods") return 0;
   return note.reason === "refund" ? 0 : line.quantity;
+}
+
+/** Goods that came back with a return, as the order's return names them. */
+export interface GoodsBack {
+  productId: string;
+  size: string;
+  school: string;
+  quantity: number;
+}
+
+/** Units of each line of `invoice` that came back with its credit notes so far. */
+export function unitsBackPerLine(docs: TaxDocuments, invoice: InvoiceIssued["data"]): number[] {
+  const back = invoice.lines.map(() => 0);
+  for (const note of docs.creditNotes) {
+    if (note.invoiceNumber !== invoice.number) continue;
+    for (const line of note.lines) if (back[line.invoiceLine] !== undefined) back[line.invoiceLine] += goodsBack(note, line);
+  }
+  return back;
+}
+
+/** The invoice's line that sold `goods`: the same product and size (and, of two such, the one of its school). */
+function invoiceLineOf(invoice: readonly TaxLine[], goods: GoodsBack, back: readonly number[]): number {
+  const same = invoice.flatMap((line, i) => (line.kind === "goods" && line.productId === goods.productId && line.size === goods.size ? [i] : []));
+  const ofSchool = goods.school ? same.filter((i) => invoice[i].description.endsWith(`(${goods.school})`)) : same;
+  const candidates = ofSchool.length > 0 ? ofSchool : same;
+  return candidates.find((i) => back[i] < invoice[i].quantity) ?? -1;
+}
+
+/**
+ * A return's credit note (s.34, rule 53): exactly the lines that came back, each with the returned quantity, its
+ * rate and HSN, and the value those units were invoiced at (the line's value shared over its units, ./lines.ts
+ * `unitsValue`). A line whose last units come back reverses all it has left, so returns unit by unit cancel it to the
+ * paisa. Goods the invoice did not sell (an exchange's free size) reverse nothing.
+ */
+export function returnCreditLines(docs: TaxDocuments, invoice: InvoiceIssued["data"], goods: readonly GoodsBack[]): CreditLine[] {
+  const back = unitsBackPerLine(docs, invoice);
+  const credited = creditedPerLine(docs, invoice);
+  const taking = invoice.lines.map(() => 0);
+  for (const item of goods) {
+    let left = item.quantity;
+    while (left > 0) {
+      const i = invoiceLineOf(invoice.lines, item, back.map((b, j) => b + taking[j]));
+      if (i < 0) break;
+      const count = Math.min(left, invoice.lines[i].quantity - back[i] - taking[i]);
+      taking[i] += count;
+      left -= count;
+    }
+  }
+  return invoice.lines.flatMap((line, i) => {
+    if (taking[i] === 0) return [];
+    const rest = leftOn(line, credited[i]);
+    const last = back[i] + taking[i] === line.quantity;
+    const value = last ? rest.value : Math.min(rest.value, unitsValue(line.value, line.quantity, back[i], taking[i]));
+    return [{ ...line, invoiceLine: i, quantity: taking[i], ...reverse(rest, value, line.rate, invoice.supply) }];
+  });
+}
+
+const leftOn = (line: TaxTotals, credited: TaxTotals): TaxTotals => ({
+  value: line.value - credited.value,
+  taxable: line.taxable - credited.taxable,
+  cgst: line.cgst - credited.cgst,
+  sgst: line.sgst - credited.sgst,
+  igst: line.igst - credited.igst,
+});
+
+/**
+ * What crediting `value` of a line's `rest` reverses: the rest less the tax of what stays, so what a line nets after
+ * any number of notes is the tax of the value it still stands for, to the paisa (the goods kept are taxed as if
+ * invoiced alone). A rest that older notes left uneven falls back to the tax of the value credited.
+ */
+function reverse(rest: TaxTotals, value: number, rate: TaxLine["rate"], supply: "intra" | "inter"): TaxTotals {
+  if (value >= rest.value) return rest;
+  const stays = { value: rest.value - value, ...taxOf(rest.value - value, rate, supply) };
+  const credit = leftOn(rest, stays);
+  return Object.values(credit).every((n) => n >= 0) ? credit : { value, ...taxOf(value, rate, supply) };
 }
 
 /** An order's status as domain/orders/events.ts names them (a string here: the order's events import this module). */
@@ -134,7 +211,16 @@ export function creditLeft(docs: TaxDocuments): number {
 
 export type TaxDocumentCommand =
   | { type: "IssueInvoice"; invoice: InvoiceIssued["data"] }
-  | { type: "IssueCreditNote"; creditNote: Omit<CreditNoteIssued["data"], "lines" | "totals" | "invoiceNumber" | "supply" | "placeOfSupply" | "supplier">; amount: number };
+  /**
+   * `goods`: a return's goods that came back (reversed exactly, whatever `amount`); without them the note reverses
+   * `amount` paisa: all that is left for a parcel back, a refund's value alone for money tied to no goods.
+   */
+  | {
+      type: "IssueCreditNote";
+      creditNote: Omit<CreditNoteIssued["data"], "lines" | "totals" | "invoiceNumber" | "supply" | "placeOfSupply" | "supplier">;
+      amount: number;
+      goods?: readonly GoodsBack[];
+    };
 
 export const TAX_DOCUMENT_COMMANDS = ["IssueInvoice", "IssueCreditNote"] as const;
 
@@ -155,8 +241,8 @@ export function decideTaxDocument(command: TaxDocumentCommand, order: { status: 
     throw new RuleViolation("tax.noInvoice", {}, 409);
   }
   const left = creditLeftOn(order.tax, invoice);
-  if (command.amount <= 0) return [];
-  const lines = creditLines(invoice.lines, creditedPerLine(order.tax, invoice), Math.min(command.amount, left), invoice.supply);
+  const lines = command.goods ? returnCreditLines(order.tax, invoice, command.goods) : valueCreditLines(order.tax, invoice, command.creditNote.reason, Math.min(command.amount, left));
+  if (lines.length === 0) return [];
   return [
     {
       type: "CreditNoteIssued",
@@ -171,4 +257,31 @@ export function decideTaxDocument(command: TaxDocumentCommand, order: { status: 
       },
     },
   ];
+}
+
+/**
+ * A note of a value (no goods named): shared over what each line has left. A refund tied to no goods is a value-only
+ * note (quantity 0: no goods came back); a parcel back brings every unit the invoice still stands for.
+ */
+function valueCreditLines(docs: TaxDocuments, invoice: InvoiceIssued["data"], reason: CreditReason, amount: number): CreditLine[] {
+  if (amount <= 0) return [];
+  const back = unitsBackPerLine(docs, invoice);
+  const credited = creditedPerLine(docs, invoice);
+  return creditLines(invoice.lines, credited, amount, invoice.supply).map((line) => ({
+    ...line,
+    ...reverse(leftOn(invoice.lines[line.invoiceLine], credited[line.invoiceLine]), line.value, line.rate, invoice.supply),
+    quantity: reason === "refund" ? 0 : line.kind === "goods" ? line.quantity - back[line.invoiceLine] : line.quantity,
+  }));
+}
+
+/**
+ * What a refund tied to no goods does to the order's tax, for the owner before he records it: the GST that a refund
+ * of `amount` paisa would take off the live invoice (its value-only note), or null when no invoice is live (the refund
+ * issues no note: nothing was invoiced, or all of it was credited already).
+ */
+export function refundTaxEffect(docs: TaxDocuments, amount: number): { invoiceNumber: string; tax: number } | null {
+  const invoice = liveInvoice(docs);
+  if (!invoice) return null;
+  const lines = valueCreditLines(docs, invoice, "refund", Math.min(amount, creditLeftOn(docs, invoice)));
+  return { invoiceNumber: invoice.number, tax: lines.reduce((sum, l) => sum + l.cgst + l.sgst + l.igst, 0) };
 }

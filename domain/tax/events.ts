@@ -55,10 +55,12 @@ export const creditNoteIssuedSchema = z.object({
   issuedAt: z.string(),
   invoiceNumber: documentNumber,
   reason: z.enum(CREDIT_REASONS),
+  // Notes from 8 Dec 2026 on: the return whose goods they take back; a refund's note has no quantity (no goods came back).
+  returnId: z.string().optional(),
   supplier,
   placeOfSupply: stateCode.nullable(),
   supply: z.enum(["intra", "inter"]),
-  lines: z.array(taxLine.extend({ invoiceLine: z.number().int().nonnegative() })).min(1),
+  lines: z.array(taxLine.extend({ quantity: z.number().int().nonnegative(), invoiceLine: z.number().int().nonnegative() })).min(1),
   totals,
 });
 

@@ -76,6 +76,25 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   return parts;
 }
 
+/**
+ * What each order line is worth in paisa: price × quantity less its share of the offer's `discount` (rupees), shared
+ * by largest remainder. The one rule for a line's value: invoices and the refund of a return both read it.
+ */
+export function lineValues(lines: readonly { unitPrice: number; quantity: number }[], discount: number): number[] {
+  const gross = lines.map((line) => line.unitPrice * line.quantity * 100);
+  const shares = allocate(discount * 100, gross);
+  return gross.map((g, i) => g - shares[i]);
+}
+
+/**
+ * The paisa of units `from` to `from + count` of a line of `quantity` units worth `value`: the line's value shared
+ * over its units by largest remainder, so the units add up to the line and a line returned unit by unit reverses it exactly.
+ */
+export function unitsValue(value: number, quantity: number, from: number, count: number): number {
+  if (quantity <= 0 || count <= 0) return 0;
+  return allocate(value, Array.from({ length: quantity }, () => 1)).slice(from, from + count).reduce((a, b) => a + b, 0);
+}
+
 /** Taxable value and tax of `value` paisa at `rate`, split as the supply says. */
 export function taxOf(value: number, rate: GstRate, supply: "intra" | "inter"): Pick<TaxLine, "taxable" | "cgst" | "sgst" | "igst"> {
   const taxable = Math.round((value * 100) / (100 + rate));
@@ -102,12 +121,11 @@ export function computeOrderTax(order: OrderForTax, context: TaxContext): TaxCom
   const placeOfSupply = stateOfPincode(order.pincode) ?? null;
   const supply = placeOfSupply === context.sellerState ? "intra" : "inter";
   const collects = context.scheme === "regular";
-  const gross = order.lines.map((line) => line.unitPrice * line.quantity * 100);
-  const shares = allocate(order.discount * 100, gross);
+  const values = lineValues(order.lines, order.discount);
   const goods: TaxLine[] = order.lines.map((line, i) => {
     const taxClass = taxClassOf(line.productId, line.name);
     const rule = classRule(taxClass, context.rates);
-    const value = gross[i] - shares[i];
+    const value = values[i];
     const rate = collects ? rateFor(rule.rule, value, line.quantity) : 0;
     return {
       kind: "goods",

@@ -207,9 +207,11 @@ describe("invoice and credit notes", () => {
     expect(documentsDue(noTaxDocuments(), [{ type: "OrderStatusChanged", data: { from: "pending", to: "processing" } }])).toEqual({ invoice: false });
   });
 
-  it("says a refund after goods came back is a return's credit note", () => {
-    const returned = [{ type: "ReturnReceived", data: {} }, { type: "PaymentRefunded", data: { amount: 450 } }];
-    expect(documentsDue(invoiced, returned).credit).toEqual({ reason: "return", amount: 45_000 });
+  it("says goods of a refund return received are a return's credit note of exactly those goods (decision 206)", () => {
+    const lines = [{ productId: bag.productId, size: bag.size, school: "", quantity: 1 }];
+    const returns = [{ returnId: "r1", want: "refund" as const, stage: "approved" as const, lines }];
+    const returned = [{ type: "ReturnReceived", data: { returnId: "r1" } }];
+    expect(documentsDue(invoiced, returned, returns).credit).toEqual({ reason: "return", amount: Number.MAX_SAFE_INTEGER, goods: lines, returnId: "r1" });
   });
 
   it("refuses a credit note before an invoice, and issues none for nothing", () => {

@@ -42,6 +42,15 @@ export interface PaymentFacts {
   reference: string | null;
   /** What the owner may do next; the decider still judges each step when it is sent. */
   steps: Record<PaymentStepName, boolean>;
+  /**
+   * What a refund does to the order's GST (decision 206): a return's goods came back with their own credit note
+   * (`return`), a refund tied to no goods is a note of its value alone (`valueOnly`: the tax ₹100 of it takes off the
+   * live invoice), or no tax invoice stands for the order (`none`).
+   */
+  refundTax:
+    | { kind: "return"; returnId: string; note: string }
+    | { kind: "valueOnly"; invoice: string; per100: string }
+    | { kind: "none" };
 }
 
 type Payment = PaymentFacts;
@@ -249,6 +258,13 @@ export function PaymentSection({
         ) : null}
         {steps.refund ? (
           <StepForm step="refund" back={back} result={resultFor("refund")} busy={busy} text={t("admin:payments.refund.text", { amount: payment.refundableText })} danger>
+            <p className="refund-tax">
+              {payment.refundTax.kind === "return"
+                ? t("admin:payments.refund.taxReturn", { id: payment.refundTax.returnId, note: payment.refundTax.note })
+                : payment.refundTax.kind === "valueOnly"
+                  ? t("admin:payments.refund.taxValueOnly", { invoice: payment.refundTax.invoice, tax: payment.refundTax.per100 })
+                  : t("admin:payments.refund.taxNone")}
+            </p>
             <TextField
               step="refund"
               name="amount"

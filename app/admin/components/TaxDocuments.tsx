@@ -19,6 +19,8 @@ export interface TaxDocumentView {
   placeOfSupply: string;
   supply: "intra" | "inter";
   collectsTax: boolean;
+  /** A credit note of a refund tied to no goods: a value, no quantities (decision 206). */
+  valueOnly: boolean;
   lines: { key: string; description: string; size: string; hsn: string; quantity: string; taxable: string; rate: string; cgst: string; sgst: string; igst: string; value: string }[];
   totals: { taxable: string; cgst: string; sgst: string; igst: string; tax: string; value: string };
 }
@@ -74,6 +76,7 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
           {doc.placeOfSupply}
         </Fact>
       </dl>
+      {doc.valueOnly ? <p className="print-note" data-field="value-only">{t("tax:doc.valueOnly")}</p> : null}
       <h3>{t("tax:doc.deliverTo")}</h3>
       <PrintAddress address={buyer.address} />
       <table className="print-lines print-tax-lines">
