@@ -15,6 +15,9 @@ export interface ShopContact {
   whatsapp?: string;
   facebookUrl?: string;
   instagramUrl?: string;
+  /** The shop's street address with its pincode (SHOP_ADDRESS, as invoices print it). */
+  address?: string;
+  hours?: OpeningHours;
 }
 
 /** "+91 98765 43210", "+91-98765-43210", "01562 250 123": digits, spaces, hyphens and an optional leading plus. */
@@ -70,4 +73,41 @@ export const INSTAGRAM_HOSTS = ["instagram.com"] as const;
 /** The address part of an email setting: "Churu Uniform House <orders@example.in>" is orders@example.in. */
 export function bareEmail(value: string): string {
   return (/<([^>]+)>$/.exec(value.trim())?.[1] ?? value).trim();
+}
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** When the shop's counter is open (SHOP_HOURS, SHOP_CLOSED_ON): /contact and the footer say it in the parent's language. */
+export interface OpeningHours {
+  /** "10:00", 24-hour, India time. */
+  opens: string;
+  closes: string;
+  closedOn: Weekday[];
+}
+
+const CLOCK = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * SHOP_HOURS as "10:00-20:00" (24-hour, India time) and SHOP_CLOSED_ON as weekdays in English,
+ * comma-separated ("sunday"): the hours, or what is wrong in words.
+ */
+export function readOpeningHours(hours: string, closedOn = ""): OpeningHours | string {
+  const [opensText = "", closesText = "", ...rest] = hours.split("-").map((part) => part.trim());
+  const opens = CLOCK.exec(opensText);
+  const closes = CLOCK.exec(closesText);
+  if (rest.length > 0 || !opens || !closes) return `must be the opening and closing time as 10:00-20:00 (24-hour), got "${hours}"`;
+  const minutes = (m: RegExpExecArray) => Number(m[1]) * 60 + Number(m[2]);
+  if (minutes(closes) <= minutes(opens)) return `must close after it opens, got "${hours}"`;
+  const days = closedOn.split(",").map((d) => d.trim().toLowerCase()).filter(Boolean);
+  const unknown = days.find((d) => !(WEEKDAYS as readonly string[]).includes(d));
+  if (unknown) return `SHOP_CLOSED_ON must name weekdays in English (${WEEKDAYS.join(", ")}), got "${unknown}"`;
+  const two = (m: RegExpExecArray) => `${m[1].padStart(2, "0")}:${m[2]}`;
+  return { opens: two(opens), closes: two(closes), closedOn: WEEKDAYS.filter((d) => days.includes(d)) };
+}
+
+/** "10:00 am", "8:30 pm" for a 24-hour "20:30": how Indian shops write their hours in English and in Hindi. */
+export function clockText(hhmm: string): string {
+  const [h, m] = hhmm.split(":").map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
 }

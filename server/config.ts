@@ -13,6 +13,7 @@ import {
   FACEBOOK_HOSTS,
   INSTAGRAM_HOSTS,
   phoneProblem,
+  readOpeningHours,
   socialUrlProblem,
   whatsappProblem,
   type ShopContact,
@@ -90,7 +91,14 @@ function contactSetting(env: Env, name: string, problem: (value: string) => stri
 /** What the storefront shows parents to reach the shop (decision 096). SHOP_EMAIL is also where new-order emails go. */
 function contactSettings(env: Env): ShopContact {
   const email = emailSetting(env, "SHOP_EMAIL");
+  const hoursText = env.SHOP_HOURS?.trim();
+  const hours = hoursText ? readOpeningHours(hoursText, env.SHOP_CLOSED_ON) : undefined;
+  if (typeof hours === "string") throw new ConfigError(hours.startsWith("SHOP_") ? hours : `SHOP_HOURS ${hours}`);
+  const address = env.SHOP_ADDRESS?.trim();
   return {
+    // SHOP_ADDRESS's own rule (one line) is the seller's settings' (server/seller-config.ts), read from the same value.
+    ...(address ? { address } : {}),
+    ...(hours ? { hours } : {}),
     phone: contactSetting(env, "SHOP_PHONE", phoneProblem),
     email: email && bareEmail(email),
     whatsapp: contactSetting(env, "SHOP_WHATSAPP", whatsappProblem),

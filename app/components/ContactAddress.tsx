@@ -1,5 +1,5 @@
 import { useMatches, useRouteLoaderData, Link } from "@remix-run/react";
-import { phoneLink, whatsappLink, type ShopContact } from "../../domain/contact";
+import { clockText, phoneLink, whatsappLink, type OpeningHours, type ShopContact } from "../../domain/contact";
 import { Message, useT } from "../i18n/I18n";
 
 /**
@@ -66,8 +66,21 @@ export function ContactAddress({ className, contact }: { className?: string; con
           <a href={whatsapp}>{t("contact.whatsapp")}</a>
         </p>
       ) : null}
-      <p>{t("contact.town")}</p>
+      {contact?.address ? <p>{t("contact.address", { address: contact.address })}</p> : <p>{t("contact.town")}</p>}
+      {contact?.hours ? <OpeningHoursText hours={contact.hours} /> : null}
     </address>
+  );
+}
+
+/** "Open 10:00 am to 8:00 pm. Closed on Sunday.": when a parent finds the counter open, in their language. */
+function OpeningHoursText({ hours }: { hours: OpeningHours }) {
+  const t = useT();
+  const days = hours.closedOn.map((day) => t(`contact.days.${day}`)).join(", ");
+  return (
+    <p>
+      {t("contact.hours", { opens: clockText(hours.opens), closes: clockText(hours.closes) })}
+      {days ? ` ${t("contact.closedOn", { days })}` : null}
+    </p>
   );
 }
 

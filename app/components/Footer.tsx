@@ -74,6 +74,9 @@ export function Footer({ shopName = UNNAMED_SHOP, contact }: { shopName?: string
               <Link to="/accessories">{t("footer.accessories")}</Link>
             </li>
             <li>
+              <Link to="/orders/track">{t("footer.track")}</Link>
+            </li>
+            <li>
               <Link to="/returns">{t("footer.returns")}</Link>
             </li>
             <li>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clockText } from "../../domain/contact";
 import { ConfigError, readConfig } from "../../server/config";
 
 const trustProxy = (value?: string) => readConfig({ TRUST_PROXY: value }).trustProxy;
@@ -173,5 +174,25 @@ describe("the web server's limits on slow clients (HTTP_*)", () => {
     expectRefusalNaming("HTTP_MAX_CONNECTIONS_PER_ADDRESS", { HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" });
     expectRefusalNaming("HTTP_HEADERS_TIMEOUT_SECONDS", { HTTP_HEADERS_TIMEOUT_SECONDS: "60", HTTP_REQUEST_TIMEOUT_SECONDS: "30" });
     expectRefusalNaming("HTTP_MAX_IDLE_PER_ADDRESS", { HTTP_MAX_IDLE_PER_ADDRESS: "50", HTTP_MAX_CONNECTIONS_PER_ADDRESS: "10" });
+  });
+});
+
+describe("the shop's opening hours (SHOP_HOURS, SHOP_CLOSED_ON)", () => {
+  it("are read as 24-hour times with the closed weekdays, and shown the way Indian shops write them", () => {
+    expect(readConfig({ SHOP_HOURS: "9:30-20:00", SHOP_CLOSED_ON: "Sunday, tuesday" }).contact.hours).toEqual({
+      opens: "09:30",
+      closes: "20:00",
+      closedOn: ["tuesday", "sunday"],
+    });
+    expect(readConfig({}).contact.hours).toBeUndefined();
+    expect([clockText("09:30"), clockText("12:00"), clockText("20:30"), clockText("00:15")]).toEqual(["9:30 am", "12:00 pm", "8:30 pm", "12:15 am"]);
+  });
+
+  it("stop start-up with one line naming what is wrong", () => {
+    expect(() => readConfig({ SHOP_HOURS: "10 to 8" })).toThrow(new ConfigError('SHOP_HOURS must be the opening and closing time as 10:00-20:00 (24-hour), got "10 to 8"'));
+    expect(() => readConfig({ SHOP_HOURS: "20:00-10:00" })).toThrow(new ConfigError('SHOP_HOURS must close after it opens, got "20:00-10:00"'));
+    expect(() => readConfig({ SHOP_HOURS: "10:00-20:00", SHOP_CLOSED_ON: "ravivar" })).toThrow(
+      new ConfigError('SHOP_CLOSED_ON must name weekdays in English (monday, tuesday, wednesday, thursday, friday, saturday, sunday), got "ravivar"'),
+    );
   });
 });
