@@ -128,6 +128,23 @@ describe("a statement read into the shop", () => {
     expect(await payment(claimant)).toMatchObject({ paid: 0 });
   });
 
+  it("proposes the only order of the credit's amount placed in the 3 days before it, and pays it once confirmed", async () => {
+    // Seven shirts: ₹1,953, an amount no other order of this file has.
+    const order = await upiOrder(7);
+    const today = new Date().toLocaleDateString("en-GB", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", year: "numeric" });
+    const reference = String(800_000_000_000 + Math.floor(Math.random() * 99_999_999_999));
+    const csv = [
+      "Txn Date,Value Date,Description,Ref No./Cheque No.,Debit,Credit,Balance",
+      `${today},${today},BY TRANSFER-UPI/CR/${reference}/SUNITA D/SBIN/sunita@oksbi/UPI--,,,"1,953.00","11,953.00"`,
+    ].join("\n");
+    const read = await shop.orders.readStatement({ name: "today.csv", bytes: new TextEncoder().encode(csv) }, admin);
+    const [credit] = (await shop.orders.statement(read.statementId))!.credits;
+    expect(credit.match).toEqual({ row: 2, standing: "proposed", by: "amount", orderId: order });
+    expect(await payment(order)).toMatchObject({ status: "unpaid", paid: 0 });
+    await shop.orders.settleCredits(read.statementId, [{ row: 2, orderId: order }], admin);
+    expect(await payment(order)).toEqual({ status: "paid", paid: 1953, reference });
+  });
+
   it("refuses a file that is not a statement and writes nothing", async () => {
     const bytes = new TextEncoder().encode("Name,Class\nAarav,5\n");
     expect(await refused(shop.orders.readStatement({ name: "kids.csv", bytes }, admin))).toMatchObject({ status: 422 });
