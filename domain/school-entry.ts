@@ -32,6 +32,8 @@ export interface SchoolEntry {
   name: string;
   /** The name in Devanagari, if the school has one: Hindi pages show it beside `name`, never instead. */
   nameHi?: string;
+  /** Other names parents search it by ("Delhi Public School" for DPS), in English or Devanagari; never shown. */
+  alsoKnownAs?: readonly string[];
   /** Made-up school kept only so the shop looks full; remove it once real schools are listed. */
   sample?: boolean;
   /** A logo file exists in public/images/logos/; otherwise the card shows a graduation cap. */

@@ -68,6 +68,8 @@ export interface School {
   nameHi?: string;
   /** The page heading: the slug in title case, as the spec asks ("st-xaviers" -> "St Xaviers"). */
   heading: string;
+  /** Other names parents search it by (the school list's `alsoKnownAs`). */
+  alsoKnownAs: readonly string[];
   sample: boolean;
   logo: boolean;
   items: readonly SchoolItem[];
@@ -128,6 +130,7 @@ function buildSchool(entry: SchoolEntry): School {
     name: entry.name,
     ...(nameHi ? { nameHi } : {}),
     heading: titleFromSlug(slug),
+    alsoKnownAs: entry.alsoKnownAs ?? [],
     sample: entry.sample ?? false,
     logo: entry.logo ?? false,
     items,
@@ -169,8 +172,11 @@ function searchKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9\p{Script=Devanagari}]/gu, "");
 }
 
-/** Schools whose name (or Devanagari form) contains the query, ignoring case and punctuation; all of them for an empty query. */
+/**
+ * Schools whose name, Devanagari form or another name it is known by ("delhi public" finds DPS) contains the
+ * query, ignoring case and punctuation; all of them for an empty query.
+ */
 export function searchSchools(query: string, schools: readonly School[] = SCHOOLS): School[] {
   const wanted = searchKey(query);
-  return schools.filter((school) => searchKey(school.name).includes(wanted) || searchKey(school.nameHi ?? "").includes(wanted));
+  return schools.filter((school) => [school.name, school.nameHi ?? "", ...school.alsoKnownAs].some((name) => searchKey(name).includes(wanted)));
 }

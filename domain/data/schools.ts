@@ -13,6 +13,7 @@
  *     addItems: ["Lower", "Jacket"],             extra cards after that list
  *     comingSoon: ["Jacket"],                    shown with a Coming Soon label, cannot be ordered
  *     colourChoice: ["T-shirt"],                 cards with Red / Yellow / Blue / Green buttons
+ *     alsoKnownAs: ["SPS"],                      other names parents search it by (never shown)
  *     logo: true,                                a logo is in public/images/logos/{address}.jpg or .png
  *     sample: true },                            made-up school (see below)
  *
@@ -33,10 +34,11 @@
 import type { SchoolEntry } from "../school-entry";
 
 export const SCHOOL_ENTRIES: readonly SchoolEntry[] = [
-  { name: "DPS", logo: true, colourChoice: ["T-shirt"] },
+  { name: "DPS", alsoKnownAs: ["Delhi Public School", "दिल्ली पब्लिक स्कूल", "डीपीएस"], logo: true, colourChoice: ["T-shirt"] },
   {
     name: "St. Xavier's",
     nameHi: "सेंट ज़ेवियर्स",
+    alsoKnownAs: ["St. Xavier's School", "Saint Xaviers"],
     logo: true,
     items: ["Shirt", "Pant", "White Pant", "White Tunik", "White Skirt", "Tunik", "T-shirt", "Skirt", "Socks 1", "Socks 2"],
   },

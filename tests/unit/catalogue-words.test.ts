@@ -65,6 +65,10 @@ describe("catalogue words in Hindi", () => {
   it("finds a school by its Devanagari form", () => {
     expect(searchSchools("शेखावाटी").map((school) => school.slug)).toEqual(["shekhawati-public-school"]);
     expect(searchSchools("st xaviers").map((school) => school.slug)).toEqual(["st-xaviers"]);
+    // By the names parents use besides the one on the sign: DPS is the Delhi Public School.
+    expect(searchSchools("delhi public").map((school) => school.slug)).toEqual(["dps"]);
+    expect(searchSchools("दिल्ली पब्लिक").map((school) => school.slug)).toEqual(["dps"]);
+    expect(searchSchools("saint xavier").map((school) => school.slug)).toEqual(["st-xaviers"]);
   });
 });
 

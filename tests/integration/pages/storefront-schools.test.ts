@@ -65,6 +65,11 @@ describe("schools (JS off)", () => {
     expect(schools.texts("#school-list > li")).toHaveLength(1);
     expect(schools.text("#school-list > li")).toContain("St. Xavier's");
 
+    // By the name parents say: DPS is the Delhi Public School.
+    schools = await schools.fill("Search schools", "delhi public").press("Search");
+    expect(schools.texts("#school-list > li")).toHaveLength(1);
+    expect(schools.text("#school-list > li")).toContain("DPS");
+
     schools = await schools.fill("Search schools", "zzzz").press("Search");
     expect(schools.has("No schools match")).toBe(true);
 
