@@ -46,6 +46,7 @@ function historyRow(event: ReadStockEvent, before: StockState, after: StockState
   };
   switch (event.type) {
     case "StockReceived":
+    case "StockReceiptCorrected":
     case "StockAdjusted":
     case "StockReturned": {
       const { actor, reason, at } = event.data;

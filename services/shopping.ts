@@ -6,6 +6,7 @@ import { createLinePricer } from "./line-prices";
 import { createOrderService } from "./orders";
 import { createStockService } from "./stock";
 import { createSchoolStockService } from "./school-stock";
+import { createTailorBatchService } from "./tailor-batches";
 
 /** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
 export function createShoppingServices(core: ServiceCore) {
@@ -31,5 +32,7 @@ export function createShoppingServices(core: ServiceCore) {
     // Invoices and credit notes as the seller's settings say (docs/tax.md).
     ...(core.config.seller ? { tax: { seller: core.config.seller, rates: core.config.taxRates ?? {} } } : {}),
   });
-  return { cart, children, orders, priceLine, stock, schoolStock };
+  // Work orders to the tailor, received onto the same shelves (decision 181).
+  const tailorBatches = createTailorBatchService({ store: core.store, stock, schoolStock, waitUntilVisible: core.waitForOrders });
+  return { cart, children, orders, priceLine, stock, schoolStock, tailorBatches };
 }

@@ -28,6 +28,7 @@ const MORE_LINKS = [
   ["/admin/kits", "kits"],
   ["/admin/school-stock", "schoolStock"],
   ["/admin/statements", "statements"],
+  ["/admin/tailor-batches", "tailorBatches"],
   ["/admin/admins", "admins"],
 ] as const;
 

@@ -72,6 +72,15 @@ export interface StockReturned {
 }
 
 /**
+ * A receipt of pieces from the tailor was wrong (decision 181): what is for sale moves by `by` (more or
+ * fewer than the receipt said), as the batch's correction says, in the same append as the correction.
+ */
+export interface StockReceiptCorrected {
+  type: "StockReceiptCorrected";
+  data: { productId: number; by: number; actor: StockActor; reason: string; at: string };
+}
+
+/**
  * The whole state every `stockSnapshots.every` events, so loading a busy product stays cheap. `held`
  * names only orders not yet shipped (decision 109), so it stays small however many orders a product saw.
  */
@@ -87,6 +96,7 @@ export type StockEvent =
   | StockShipped
   | StockReleased
   | StockReturned
+  | StockReceiptCorrected
   | StockSnapshotted;
 
 export const stockStreamId = (productId: number) => `stock-${productId}`;
@@ -138,6 +148,10 @@ export const stockEvents = createEventRegistry<StockEvent>("stock", {
       // Before returns of an order's own goods (decision 103) a return left every hold as it was.
       1: { schema: stockReturnedV1, up: (data: z.infer<typeof stockReturnedV1>) => ({ ...data, fromHold: 0 }) },
     },
+  },
+  StockReceiptCorrected: {
+    version: 1,
+    schema: z.object({ productId, by: z.number().int(), actor, reason: z.string(), at: z.string() }),
   },
   StockSnapshotted: {
     version: 1,

@@ -42,6 +42,8 @@ export function evolve(before: StockState, event: StockEvent): StockState {
       return { ...state, available: state.available + event.data.quantity, held: lessHeld(state.held, event.data.orderId, event.data.fromHold) };
     case "StockAdjusted":
       return { ...state, available: event.data.to };
+    case "StockReceiptCorrected":
+      return { ...state, available: state.available + event.data.by };
     case "StockReserved":
       return {
         ...state,
@@ -99,6 +101,8 @@ export type StockCommand = Common &
      */
     | { type: "ReserveStock"; orderId: string; quantity: number; name: string; more?: boolean; orMake?: boolean }
     | { type: "ReleaseStock"; orderId: string; reason: ReleaseReason }
+    /** A tailor's receipt said `by` pieces too few (or, below zero, too many): the shelf moves by it (decision 181). */
+    | { type: "CorrectReceipt"; by: number; actor: StockActor; reason: string }
     /** The order's goods left the shop (shipped or delivered): what it holds leaves the shelf. */
     | { type: "ShipStock"; orderId: string }
   );
@@ -153,6 +157,13 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
           data: { productId, from: state.available, to, onShelf: command.onShelf, held, actor: command.actor, reason: checkReason(command.reason), at },
         },
       ];
+    }
+    case "CorrectReceipt": {
+      if (!Number.isInteger(command.by) || command.by === 0) return [];
+      // Pieces that never came cannot leave what is for sale once sold or held: the owner counts the shelf instead.
+      if (state.available + command.by < 0) throw new RuleViolation("stock.correctionBelowSale", { forSale: state.available, less: -command.by }, 409);
+      if (state.available + command.by > MAX_STOCK) throw new RuleViolation("stock.tooMuch");
+      return [{ type: "StockReceiptCorrected", data: { productId, by: command.by, actor: command.actor, reason: checkReason(command.reason), at } }];
     }
     case "ReturnStock":
       checkUnits(command.quantity, 1, "stock.returnedRange");

@@ -50,6 +50,15 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/statements", form: { intent: "read" } },
   { method: "GET", path: `/admin/statements/${"a".repeat(64)}` },
   { method: "POST", path: `/admin/statements/${"a".repeat(64)}`, form: { intent: "settle", credit: `2:${"0".repeat(8)}-0000-8000-8000-${"0".repeat(12)}` } },
+  // Work orders to the tailor, one work order, its paper for the tailor, a part received and corrected (decision 181).
+  { method: "GET", path: "/admin/tailor-batches" },
+  { method: "GET", path: "/admin/tailor-batches?school=dps&item=school%2Fdps%2Fshirt" },
+  { method: "POST", path: "/admin/tailor-batches", form: { item: "school/dps/shirt", formId: "surface", tailor: "Surface Tailors", cost: "90", due: "2099-01-01", q0: "5" } },
+  { method: "GET", path: "/admin/tailor-batches/dps/1" },
+  { method: "POST", path: "/admin/tailor-batches/dps/1", form: { intent: "receive", formId: "surface", q0: "1" } },
+  { method: "POST", path: "/admin/tailor-batches/dps/1", form: { intent: "correct", formId: "surface", receipt: "1", reason: "Miscounted", q0: "0" } },
+  { method: "GET", path: "/admin/tailor-batches/dps/1/paper?lang=hi" },
+  { method: "GET", path: "/admin/tailor-batches/dps/1/paper?lang=en&download=1" },
   // The facts of the catalogue's bought-in items: the list, one item's form, a save (decision 142).
   { method: "GET", path: "/admin/products/facts" },
   { method: "GET", path: "/admin/products/facts?edit=kids-shoes%2Fblack-shoes-laces" },
