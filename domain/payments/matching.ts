@@ -49,12 +49,6 @@ export function windowOf(credit: Pick<StatementCredit, "on" | "at">): { from: nu
   return { from: start - AMOUNT_WINDOW_DAYS * DAY, to };
 }
 
-function fitsByAmount(credit: StatementCredit, order: AwaitingOrder): boolean {
-  if (order.duePaise !== credit.paise) return false;
-  const placed = Date.parse(order.placedAt);
-  const { from, to } = windowOf(credit);
-  return placed >= from && placed <= to;
-}
 
 /** Every credit's match, in the file's order; no order is matched or proposed for two credits. */
 export function matchCredits(credits: readonly StatementCredit[], facts: MatchingFacts): CreditMatch[] {
@@ -98,12 +92,23 @@ export function matchCredits(credits: readonly StatementCredit[], facts: Matchin
   }
 
   // 3. The exact amount, where one order fits the credit and no other credit of the file fits that order.
+  // Orders by amount, and how many open credits each order fits: linear in the file, whatever its size.
+  const byAmount = new Map<number, AwaitingOrder[]>();
+  for (const order of facts.awaiting) if (!taken.has(order.orderId)) byAmount.set(order.duePaise, [...(byAmount.get(order.duePaise) ?? []), order]);
   const open = credits.filter((credit) => !decided.has(credit.row));
-  const fitting = new Map(open.map((credit) => [credit.row, facts.awaiting.filter((o) => !taken.has(o.orderId) && fitsByAmount(credit, o))]));
+  const placed = new Map(facts.awaiting.map((order) => [order.orderId, Date.parse(order.placedAt)]));
+  const fitting = new Map(
+    open.map((credit) => {
+      const { from, to } = windowOf(credit);
+      return [credit.row, (byAmount.get(credit.paise) ?? []).filter((o) => placed.get(o.orderId)! >= from && placed.get(o.orderId)! <= to)];
+    }),
+  );
+  const wantedBy = new Map<string, number>();
+  for (const fits of fitting.values()) for (const order of fits) wantedBy.set(order.orderId, (wantedBy.get(order.orderId) ?? 0) + 1);
   for (const credit of open) {
     const fits = fitting.get(credit.row)!;
     const [only] = fits;
-    const wanted = only && open.some((other) => other.row !== credit.row && fitting.get(other.row)!.includes(only));
+    const wanted = only && wantedBy.get(only.orderId)! > 1;
     decided.set(
       credit.row,
       fits.length === 1 && !wanted
