@@ -206,7 +206,8 @@ export default function TrackOrder() {
           </p>
           <OrderMoneyLines money={order.money} />
           <TaxDocumentLinks orderId={order.id} documents={"documents" in loaded ? loaded.documents : undefined} />
-          {order.money.method === "cod" && order.money.standing === "unpaid" && order.status !== "cancelled" ? (
+          {/* Asked for only while the parcel is on its way: at a delivered door the cash was handed over, recorded or not yet. */}
+          {order.money.method === "cod" && order.money.standing === "unpaid" && ["pending", "processing", "shipped"].includes(order.status) ? (
             <p data-testid="cash-note">{t("payment:summary.cash", { amount: formatRupees(order.total) })}</p>
           ) : null}
           {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}

@@ -255,6 +255,20 @@ describe("a cash on delivery order", () => {
     const forged = await post(upiShop, location, { intent: "report", reference: reference() });
     expect(forged.status).toBe(409);
   });
+
+  it("stops asking for cash at the door once the order is delivered, before the shop has recorded the cash", async () => {
+    const { orderId, row, phone } = await checkout(upiShop, "cod");
+    const actor = { kind: "admin" as const, id: "payment-pages", name: "Payment Pages" };
+    const lookup = await lookUpOrder(upiShop.url, { orderId: row.short_id, phone });
+    expect(await page(upiShop, lookup.location!, lookup.cookie)).toContain(`Pay ₹${row.total} in cash when your order arrives.`);
+    for (const status of ["shipped", "delivered"]) await upiShop.shop.orders.changeStatus(orderId, status, actor);
+    expect(await upiShop.shop.waitForReadModels((await upiShop.shop.store.headPosition())!, 60_000)).toBe(true);
+    const delivered = decode(await page(upiShop, lookup.location!, lookup.cookie));
+    expect(delivered).toContain('data-testid="tracked-status">delivered<');
+    expect(delivered).toContain('data-testid="tracked-payment">unpaid<');
+    expect(delivered).not.toContain("in cash when your order arrives");
+    expect(decode(await page(upiShop, lookup.location!, `${lookup.cookie}; ${HINDI}`))).not.toContain("नकद दें");
+  });
 });
 
 describe("the account's order history", () => {
