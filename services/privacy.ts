@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { PERSONAL_DATA, type PersonKey, type TableDeclaration } from "../db/personal-data";
 import { createCommandHandler } from "../eventstore/command-handler";
 import type { EventStore, RecordedEvent } from "../eventstore/port";
 import { sealStored, type EventSealer } from "../eventstore/sealing";
@@ -190,17 +191,20 @@ export function createPrivacyService(deps: {
       const subjects = [subject, ...orderIds.map(orderSubject).filter((s) => s !== subject)];
       // The complaints' numbers and message records, read before the key goes (a guest may give another number there).
       const tickets = await ticketsOf(subject, orderIds);
+      const emails = orderIds.length ? await db.selectFrom("orders").select("email").where("id", "in", orderIds).execute() : [];
       await sealStored(db, sealer, { streamIds: await streamsOf(subject, orderIds) });
       await sealer.erase(subjects);
       const at = now().toISOString();
       await privacy.handle(privacyStreamId(subject), { type: "Erase", subject, subjects, orderIds, actor, at });
-      await scrubTables(db, {
+      const contacts = await scrubTables(db, {
         userId: kind === "account" ? id : undefined,
         orderIds,
         phone: contact.phone,
         ticketIds: tickets.map((t) => t.ticket_id),
         phones: tickets.map((t) => t.phone),
+        emails: emails.flatMap((o) => (o.email ? [o.email] : [])),
       });
+      await forgetFailedJobs(contacts);
       if (deps.erasuresFile) rememberErasure(deps.erasuresFile, subjects, at);
       const texted = contact.phone && contact.phone !== ERASED ? await textDone(contact.phone, contact.language, subject) : false;
       return { erased: true, texted };
@@ -226,12 +230,25 @@ export function createPrivacyService(deps: {
         // A restored stream that already says so is left as it is (the command changes nothing).
         await privacy.handle(privacyStreamId(subject), { type: "Erase", subject, subjects: [subject], orderIds, actor, at: now().toISOString() });
         const tickets = await ticketsOf(subject, orderIds);
-        await scrubTables(db, { userId: kind === "account" ? id : undefined, orderIds, ticketIds: tickets.map((t) => t.ticket_id) });
+        await forgetFailedJobs(await scrubTables(db, { userId: kind === "account" ? id : undefined, orderIds, ticketIds: tickets.map((t) => t.ticket_id) }));
         again++;
       }
       return again;
     },
   };
+
+  /**
+   * The queue's failed jobs that name the person (a provider's rejection quoting the number or the
+   * address) are removed. Redis away: they go when the queue's bound on failed jobs removes them.
+   */
+  async function forgetFailedJobs(contacts: readonly string[]): Promise<void> {
+    if (contacts.length === 0) return;
+    try {
+      await deps.queue.forget(contacts);
+    } catch {
+      // Kept at most FAILED_JOBS_KEPT_DAYS (services/queue.ts): the erasure itself is done.
+    }
+  }
 
   async function textDone(phone: string, language: Language, subject: string): Promise<boolean> {
     const key = `${PRIVACY_ERASED_KIND}:${subject}`;
@@ -281,51 +298,61 @@ function splitSubject(subject: string): ["account" | "order", string] {
 }
 
 /**
- * The plain tables no event describes, scrubbed of the person: the account row keeps its id (orders name
- * it) and reads ERASED; sessions, tokens, saved addresses, codes and throttles go; sent messages keep
- * their record without the number or the text (decision 030 needs the record, not the words).
+ * The plain tables no event describes, scrubbed of the person as db/personal-data.ts declares them
+ * (decision 166): the account row keeps its id (orders name it) and reads ERASED; sessions, tokens,
+ * saved addresses, codes and subscriptions go; sent messages keep their record without the number,
+ * the words or the provider's answer (decision 030 needs the record, not the words). Returns the
+ * person's numbers and addresses, for the queue's failed jobs to forget too.
  */
 export async function scrubTables(
   db: Kysely<DB>,
-  who: { userId?: string; orderIds: readonly string[]; phone?: string; ticketIds?: readonly string[]; phones?: readonly string[] },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  who: { userId?: string; orderIds: readonly string[]; phone?: string; ticketIds?: readonly string[]; phones?: readonly string[]; emails?: readonly string[] },
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
     const phones = new Set<string>();
     const emails = new Set<string>();
-    for (const phone of [who.phone, ...(who.phones ?? [])]) if (phone && phone !== ERASED) phones.add(phone);
+    const known = (value: string | null | undefined): value is string => !!value && value !== ERASED;
+    for (const phone of [who.phone, ...(who.phones ?? [])]) if (known(phone)) phones.add(phone);
+    for (const email of who.emails ?? []) if (known(email)) emails.add(email);
     if (who.userId) {
-      const user = await trx.selectFrom("users").select(["phone", "email"]).where("id", "=", who.userId).executeTakeFirst();
-      if (user?.phone && user.phone !== ERASED) phones.add(user.phone);
-      if (user?.email) emails.add(user.email);
+      const user = await trx.selectFrom("users").select(["phone", "email"]).where("id", "=", who.userId).where("role", "=", "customer").executeTakeFirst();
+      if (known(user?.phone)) phones.add(user.phone);
+      if (known(user?.email)) emails.add(user.email);
       const addresses = await trx.selectFrom("account_addresses").select("phone").where("user_id", "=", who.userId).execute();
       for (const a of addresses) phones.add(a.phone);
-      await trx
-        .updateTable("users")
-        .set({ name: ERASED, email: null, phone: null, password_hash: null, google_id: null })
-        .where("id", "=", who.userId)
-        .where("role", "=", "customer")
-        .execute();
-      await trx.deleteFrom("account_addresses").where("user_id", "=", who.userId).execute();
-      await trx.deleteFrom("auth_sessions").where("user_id", "=", who.userId).execute();
-      await trx.deleteFrom("api_tokens").where("user_id", "=", who.userId).execute();
     }
-    // The texts about the person's orders and complaints (the grievance desk's acknowledgements).
-    const streams = [...who.orderIds.map((o) => `order-${o}`), ...(who.ticketIds ?? []).map(grievanceStreamId)];
-    if (streams.length > 0) {
-      await trx
-        .updateTable("notification_sends")
-        .set({ recipient: ERASED, body: null, subject: null, secret: null })
-        .where("stream_id", "in", streams)
-        .execute();
+    const keys: Record<PersonKey, string[]> = {
+      account: who.userId ? [who.userId] : [],
+      phone: [...phones],
+      email: [...emails],
+      contact: [...phones, ...emails],
+      // The texts about the person's orders and complaints (the grievance desk's acknowledgements).
+      stream: [...who.orderIds.map((o) => `order-${o}`), ...(who.ticketIds ?? []).map(grievanceStreamId)],
+      order: [...who.orderIds],
+      ticket: [...(who.ticketIds ?? [])],
+    };
+    // The account's row last: the others are found by what it held.
+    const tables = Object.entries(PERSONAL_DATA as Record<string, TableDeclaration>).sort(([a], [b]) => Number(a === "users") - Number(b === "users"));
+    for (const [table, declaration] of tables) {
+      if (declaration.kept !== "erasure") continue;
+      const found = Object.entries(declaration.findBy)
+        .filter(([, key]) => keys[key].length > 0)
+        .map(([column, key]) => sql`${sql.ref(column)} in (${sql.join(keys[key])})`);
+      if (found.length === 0) continue;
+      const only = declaration.only ? sql` and ${sql.ref(declaration.only.column)} = ${declaration.only.equals}` : sql``;
+      const where = sql`(${sql.join(found, sql` or `)})${only}`;
+      if ("delete" in declaration.erase) {
+        await sql`delete from ${sql.table(table)} where ${where}`.execute(trx);
+      } else {
+        // A column that was empty stays empty: the page then shows no error rather than an erased one.
+        const set = Object.entries(declaration.erase.set).map(([column, value]) =>
+          value === null ? sql`${sql.ref(column)} = null` : sql`${sql.ref(column)} = case when ${sql.ref(column)} is null then null else ${value} end`,
+        );
+        await sql`update ${sql.table(table)} set ${sql.join(set)} where ${where}`.execute(trx);
+      }
     }
-    const recipients = [...phones, ...emails];
-    if (recipients.length > 0) {
-      await trx.updateTable("notification_sends").set({ recipient: ERASED, body: null, subject: null, secret: null }).where("recipient", "in", recipients).execute();
-      await trx.updateTable("outbox_messages").set({ recipient: ERASED, body: ERASED, subject: null }).where("recipient", "in", recipients).execute();
-      await trx.deleteFrom("otp_codes").where("phone", "in", [...phones].length ? [...phones] : [""]).execute();
-      await trx.deleteFrom("newsletter_subscribers").where("email", "in", [...emails].length ? [...emails] : [""]).execute();
-      for (const phone of phones) await trx.deleteFrom("rate_limits").where("bucket", "like", `%${phone}%`).execute();
-    }
+    for (const phone of phones) await trx.deleteFrom("rate_limits").where("bucket", "like", `%${phone}%`).execute();
+    return keys.contact;
   });
 }
 

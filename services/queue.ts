@@ -12,6 +12,14 @@ export const QUEUE_NAMES: readonly QueueName[] = ["otp", "notifications", "photo
 export const RETRY_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF_MS = 1000;
 
+/**
+ * What the queue keeps of jobs that are over (decision 167): a failed job's text may quote a parent's
+ * number or address, so failed jobs go after two weeks or past the newest thousand, done ones after a
+ * day. The lasting record of every message is notification_sends, not the queue.
+ */
+export const FAILED_JOBS_KEPT = { days: 14, count: 1000 } as const;
+export const DONE_JOBS_KEPT = { days: 1, count: 1000 } as const;
+
 export interface JobInfo {
   id: string;
   name: string;
@@ -75,6 +83,8 @@ export interface JobQueue {
   process(queue: QueueName, handler: JobHandler, options?: { concurrency?: number }): void;
   /** Jobs that used up their attempts, newest first. */
   failed(queue: QueueName, limit?: number): Promise<FailedJob[]>;
+  /** Removes the failed jobs whose data or failure names any of `texts` (an erased parent's number or address); returns how many. */
+  forget(texts: readonly string[]): Promise<number>;
   /** Puts a failed job back in line for another round of attempts. */
   retry(queue: QueueName, jobId: string): Promise<boolean>;
   ping(): Promise<boolean>;

@@ -2,6 +2,8 @@ import { Queue, Worker, type ConnectionOptions } from "bullmq";
 import { Redis } from "ioredis";
 import {
   DEFAULT_BACKOFF_MS,
+  DONE_JOBS_KEPT,
+  FAILED_JOBS_KEPT,
   QUEUE_NAMES,
   RETRY_ATTEMPTS,
   type AddJobOptions,
@@ -11,6 +13,10 @@ import {
   type NewJob,
   type QueueName,
 } from "../services/queue";
+
+const DAY_SECONDS = 86_400;
+/** Entries of a queue's event log (approximate, as Redis trims streams). */
+const EVENTS_KEPT = 1_000;
 
 /** BullMQ's own default: long enough that a busy event loop never loses a lock by accident. */
 const DEFAULT_LOCK_MS = 30_000;
@@ -33,7 +39,7 @@ export class QueueUnavailable extends Error {
 
 /**
  * BullMQ on Redis. Producers (web, reactor) only add; `shop worker` processes.
- * Failed jobs are kept (not removed) so the admin can see and retry them.
+ * Failed jobs are kept so the admin can see and retry them, for FAILED_JOBS_KEPT (decision 167).
  */
 export class BullMQQueue implements JobQueue {
   readonly kind = "bullmq" as const;
@@ -98,9 +104,11 @@ export class BullMQQueue implements JobQueue {
         defaultJobOptions: {
           attempts: RETRY_ATTEMPTS,
           backoff: { type: "exponential", delay: this.backoffMs },
-          removeOnComplete: { count: 1000 },
-          removeOnFail: false,
+          removeOnComplete: { age: DONE_JOBS_KEPT.days * DAY_SECONDS, count: DONE_JOBS_KEPT.count },
+          removeOnFail: { age: FAILED_JOBS_KEPT.days * DAY_SECONDS, count: FAILED_JOBS_KEPT.count },
         },
+        // The queue's event log repeats every failure's text: kept short too (BullMQ's default is 10,000).
+        streams: { events: { maxLen: EVENTS_KEPT } },
       });
       queue.on("error", (err) => console.error(`queue ${name}: ${err.message}`));
       this.queues.set(name, queue);
@@ -162,6 +170,27 @@ export class BullMQQueue implements JobQueue {
     }));
   }
 
+  async forget(texts: readonly string[]): Promise<number> {
+    if (texts.length === 0) return 0;
+    let removed = 0;
+    for (const name of QUEUE_NAMES) {
+      const queue = this.queue(name);
+      // At most FAILED_JOBS_KEPT.count failed jobs a queue (the bound removes older ones): one read.
+      const jobs = await bounded("list failed jobs", queue.getFailed(0, FAILED_JOBS_KEPT.count));
+      const naming = jobs.filter((job) => names(texts, JSON.stringify(job.data ?? null), job.failedReason ?? "", ...(job.stacktrace ?? [])));
+      for (const job of naming) await bounded("remove a failed job", job.remove());
+      removed += naming.length;
+      // The event log's "failed" entries carry the same text.
+      // BullMQ on Redis talks ioredis underneath; its own client type leaves the stream commands out.
+      const client = (await queue.getBackend().client) as unknown as Pick<Redis, "xrange" | "xdel">;
+      const events = `${this.prefix}:${name}:events`;
+      const entries = await bounded("read the queue's events", client.xrange(events, "-", "+"));
+      const quoting = entries.filter(([, fields]) => names(texts, ...fields)).map(([id]) => id);
+      if (quoting.length > 0) await bounded("forget the queue's events", client.xdel(events, ...quoting));
+    }
+    return removed;
+  }
+
   async retry(queue: QueueName, jobId: string): Promise<boolean> {
     const job = await bounded("find a job", this.queue(queue).getJob(jobId));
     if (!job || !(await bounded("check a job", job.isFailed()))) return false;
@@ -184,6 +213,10 @@ export class BullMQQueue implements JobQueue {
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
+}
+
+function names(texts: readonly string[], ...values: string[]): boolean {
+  return values.some((value) => texts.some((text) => value.includes(text)));
 }
 
 function jobOptions(options: AddJobOptions = {}) {

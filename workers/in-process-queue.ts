@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   DEFAULT_BACKOFF_MS,
+  FAILED_JOBS_KEPT,
   RETRY_ATTEMPTS,
   isUnrecoverable,
   type AddJobOptions,
@@ -98,6 +99,7 @@ export class InProcessQueue implements JobQueue {
             queue: job.queue, id: job.id, name: job.name, data: job.data, error,
             attempts: job.attempt, failedAt: new Date(),
           });
+          this.boundFailures();
           return;
         }
         this.after(this.backoffMs * 2 ** (job.attempt - 1), () => this.dispatch({ ...job, attempt: job.attempt + 1 }));
@@ -109,6 +111,18 @@ export class InProcessQueue implements JobQueue {
 
   async failed(queue: QueueName, limit = 50): Promise<FailedJob[]> {
     return this.failures.filter((f) => f.queue === queue).slice(0, limit);
+  }
+
+  /** Failed jobs kept as BullMQ keeps them (FAILED_JOBS_KEPT, decision 167): the newest, the last two weeks. */
+  private boundFailures(): void {
+    const since = Date.now() - FAILED_JOBS_KEPT.days * 86_400_000;
+    this.failures = this.failures.filter((f) => f.failedAt.getTime() >= since).slice(0, FAILED_JOBS_KEPT.count);
+  }
+
+  async forget(texts: readonly string[]): Promise<number> {
+    const before = this.failures.length;
+    this.failures = this.failures.filter((f) => !texts.some((text) => f.error.includes(text) || JSON.stringify(f.data ?? null).includes(text)));
+    return before - this.failures.length;
   }
 
   async retry(queue: QueueName, jobId: string): Promise<boolean> {

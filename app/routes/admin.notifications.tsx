@@ -11,6 +11,7 @@ import { TableScroll } from "../components/TableScroll";
 import { metaT, useRefusal, useT, type T } from "../i18n/I18n";
 import { languageOf, serverT } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
+import { wordErased } from "../privacy/erased.server";
 import { CONSOLE_TRANSPORT, messageTransports } from "../../services/notifications";
 
 /** One message as the notifications service lists it. */
@@ -89,7 +90,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unknown: adminCount(counts.unknown, lang),
     skipped: adminCount(counts.skipped, lang),
   };
-  return { recent: recent.map((row) => view(row, t, lang)), problems: problems.map((row) => view(row, t, lang)), counts: shown, ways, retried };
+  // An erased parent's number, text and the provider's answer read "erased" in the page's language (decision 166).
+  const rows = wordErased({ recent: recent.map((row) => view(row, t, lang)), problems: problems.map((row) => view(row, t, lang)) }, lang);
+  return { ...rows, counts: shown, ways, retried };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

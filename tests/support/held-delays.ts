@@ -34,6 +34,10 @@ export class HeldDelays implements JobQueue {
     if (now.length) await this.inner.addBulk(queue, now);
   }
 
+  forget(texts: readonly string[]): Promise<number> {
+    return this.inner.forget(texts);
+  }
+
   process(queue: QueueName, handler: JobHandler, options?: { concurrency?: number }): void {
     this.inner.process(
       queue,
