@@ -119,6 +119,7 @@ export const PERSONAL_DATA = {
   report_items: { kept: "nothing personal", notPersonal: { name: "a product's name" } },
   tax_documents: { kept: "nothing personal", notPersonal: { reason: "why a credit note was issued, from the shop's list" } },
   tax_document_lines: { kept: "nothing personal", notPersonal: { description: "the goods' description" } },
+  statements: { kept: "nothing personal", notPersonal: { file_name: "the name of the bank statement file the owner uploaded" } },
   backup_runs: { kept: "nothing personal", notPersonal: { error: "why a backup failed: the shop's own files" } },
   erasure_requests: { kept: "nothing personal", notPersonal: { by: "who asked: the parent or a guest, not their name" } },
   kysely_migration: { kept: "nothing personal", notPersonal: { name: "a migration's name" } },
