@@ -6,6 +6,8 @@ import { z } from "zod";
 import { SHOP_CATEGORIES, SHOP_GENDERS, type ShopCategory, type ShopGender, type ShopProduct } from "./shop-products";
 import { textProblem } from "./text";
 import { INDIA } from "./seller/disclosures";
+import { CLASS_CHAPTERS, productTaxProblem, type ProductTax } from "./tax/product-tax";
+import { TAX_CLASSES, type TaxClass } from "./tax/rates";
 
 /**
  * Sizes a shop product may carry, in the order the form lists them: one size, the
@@ -61,6 +63,11 @@ export const PRODUCT_MESSAGES = {
   genderRequired: "Choose a gender",
   genderUnknown: `Unknown gender: choose one of ${SHOP_GENDERS.join(", ")}`,
   sizeUnknown: "Unknown size: choose one from the list",
+  hsnRequired: "HSN code is required with a tax class",
+  hsnFormat: "HSN code must be 4 or 6 digits",
+  hsnNotOfClass: "That HSN code is not of the tax class chosen: its first two digits must be the class's chapter",
+  taxClassRequired: "Choose a tax class for the HSN code",
+  taxClassUnknown: "Unknown tax class: choose one from the list",
   alreadyDeleted: "That product was already deleted.",
   deletedMeanwhile: "That product was deleted meanwhile: add it again instead.",
 } as const;
@@ -73,8 +80,13 @@ export type ProductHindiField = "name_hi" | "description_hi";
  * that leaves them out leaves them as they are.
  */
 export type ProductFactField = "country_of_origin" | "maker" | "net_quantity";
+/**
+ * A product's HSN code and tax class (decision 200): optional together; left out, the product keeps what it has
+ * (its category's default until the owner sets them).
+ */
+export type ProductTaxField = "hsn" | "tax_class";
 /** Every field a refusal can name. */
-export type ProductErrorField = ProductField | ProductHindiField | ProductFactField;
+export type ProductErrorField = ProductField | ProductHindiField | ProductFactField | ProductTaxField;
 
 /** A product's editable values, checked. */
 export interface ProductValues {
@@ -94,6 +106,8 @@ export interface ProductValues {
   category: ShopCategory;
   gender: ShopGender;
   size: string;
+  /** Its HSN code and tax class: undefined leaves them as they are. */
+  tax?: ProductTax;
 }
 
 /** Raw values as they come in: text from the form, anything from JSON (types are checked before). */
@@ -111,6 +125,8 @@ export interface ProductInput {
   country_of_origin?: unknown;
   maker?: unknown;
   net_quantity?: unknown;
+  hsn?: unknown;
+  tax_class?: unknown;
 }
 
 export type ProductCheck<T> = { ok: true; values: T } | { ok: false; errors: Partial<Record<ProductErrorField, string>> };
@@ -181,7 +197,27 @@ function checkChoice<T extends string>(
   return (allowed as readonly string[]).includes(choice) ? (choice as T) : { error: messages.unknown };
 }
 
-type Checked = { [K in ProductField]: unknown } & { [K in ProductHindiField | ProductFactField]?: unknown };
+/**
+ * The HSN code and class together: both blank (or left out) is no change; one without the other, an HSN that is not
+ * 4 or 6 digits, or one of another chapter than the class's goods is refused by its field.
+ */
+function checkTax(hsnValue: unknown, classValue: unknown): { hsn?: unknown; tax_class?: unknown; tax?: ProductTax } {
+  const hsn = blank(hsnValue) ? "" : text(hsnValue).replace(/\s+/g, "");
+  const taxClass = blank(classValue) ? "" : text(classValue);
+  if (!hsn && !taxClass) return {};
+  if (!taxClass) return { tax_class: { error: PRODUCT_MESSAGES.taxClassRequired } };
+  if (!(TAX_CLASSES as readonly string[]).includes(taxClass)) return { tax_class: { error: PRODUCT_MESSAGES.taxClassUnknown } };
+  if (!hsn) return { hsn: { error: PRODUCT_MESSAGES.hsnRequired } };
+  const problem = productTaxProblem({ hsn, taxClass });
+  if (problem === "productTax.hsnFormat") return { hsn: { error: PRODUCT_MESSAGES.hsnFormat } };
+  if (problem) return { hsn: { error: PRODUCT_MESSAGES.hsnNotOfClass } };
+  return { tax: { hsn, taxClass: taxClass as TaxClass } };
+}
+
+/** The chapters an HSN code of the class may be in ("61, 62"; "" for any): the form says them by the class. */
+export const classChapters = (taxClass: TaxClass) => CLASS_CHAPTERS[taxClass].join(", ");
+
+type Checked = { [K in ProductField]: unknown } & { [K in ProductHindiField | ProductFactField | ProductTaxField]?: unknown };
 
 function collect<T>(checked: Checked, build: () => T): ProductCheck<T> {
   const errors: Partial<Record<ProductErrorField, string>> = {};
@@ -224,6 +260,8 @@ export function checkProduct(input: ProductInput, options: { defaults?: boolean 
     maker: checkHindi(input.maker, PRODUCT_TEXT_LIMITS.maker, PRODUCT_MESSAGES.makerTooLong),
     net_quantity: checkHindi(input.net_quantity, PRODUCT_TEXT_LIMITS.net_quantity, PRODUCT_MESSAGES.netQuantityTooLong),
   };
+  const { tax, ...taxErrors } = checkTax(input.hsn, input.tax_class);
+  Object.assign(checked, taxErrors);
   const hindi = (value: unknown) => value as string | null | undefined;
   return collect(checked, () => ({
     name: checked.name as string,
@@ -239,6 +277,7 @@ export function checkProduct(input: ProductInput, options: { defaults?: boolean 
     category: checked.category as ShopCategory,
     gender: checked.gender as ShopGender,
     size: checked.size as string,
+    ...(tax ? { tax } : {}),
   }));
 }
 
@@ -260,6 +299,8 @@ export function checkProductChanges(input: ProductInput): ProductCheck<Partial<P
       country_of_origin: input.country_of_origin,
       maker: input.maker,
       net_quantity: input.net_quantity,
+      hsn: input.hsn,
+      tax_class: input.tax_class,
     },
     { defaults: true },
   );
@@ -279,6 +320,7 @@ export function checkProductChanges(input: ProductInput): ProductCheck<Partial<P
   if (present("country_of_origin")) changes.countryOfOrigin = v.countryOfOrigin;
   if (present("maker")) changes.maker = v.maker;
   if (present("net_quantity")) changes.netQuantity = v.netQuantity;
+  if (v.tax) changes.tax = v.tax;
   return { ok: true, values: changes };
 }
 

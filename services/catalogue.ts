@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { DB, ProductsTable } from "../db/schema";
 import type { ShopFilters } from "../domain/shop-filters";
-import { parseShopProductCartId, shopProductCartId, type ShopProduct } from "../domain/shop-products";
+import { parseShopProductCartId, shopProductCartId, type ShopCategory, type ShopProduct } from "../domain/shop-products";
+import type { ProductTax } from "../domain/tax/product-tax";
 
 /** What the cart needs to price a "product/{id}" line: the server's price, never the browser's. */
 export interface ShopProductForCart {
@@ -14,6 +15,10 @@ export interface ShopProductForCart {
   /** Units in stock; 0 means it cannot be ordered. */
   stock: number;
   imageUrl: string | null;
+  /** Its category: the rate table's default HSN code and class come from it until the owner sets them (decision 200). */
+  category: ShopCategory;
+  /** Its HSN code and tax class, where the seller of it knows them (services/shopping.ts adds them). */
+  tax?: ProductTax;
 }
 
 /** A products row with what its stock stream says is for sale (`available`, from `selectProducts`). */
@@ -102,6 +107,7 @@ export function createCatalogueService(db: Kysely<DB>) {
         size: product.size,
         stock: product.stockQuantity,
         imageUrl: product.imageUrl,
+        category: product.category,
       };
     },
   };

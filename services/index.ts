@@ -53,7 +53,7 @@ export function createServices(core: ServiceCore) {
     ...shopping,
     // Guest tracking by order number and mobile number, throttled per client address.
     tracking: createTrackingService({ db: core.db, orders: shopping.orders }),
-    products: createProductService(core.db, shopping.stock),
+    products: createProductService(core.db, shopping.stock, shopping.productTax),
     adminOrders: createAdminOrderQueries(core.db),
     // What the owner is told on every admin page: a trip of the sign-in text budget (decision 116).
     alerts: createShopAlerts(core.db),

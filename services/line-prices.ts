@@ -5,6 +5,7 @@ import { FREE_SIZE, normaliseSize } from "../domain/pricing";
 import { parseShopProductCartId } from "../domain/shop-products";
 import type { ShopProductForCart } from "./catalogue";
 import type { SchoolSku } from "../domain/stock/school-stock";
+import type { ProductTax } from "../domain/tax/product-tax";
 
 /** A line as the server prices it: its own name, size spelling, school and price. */
 export interface PricedProduct {
@@ -22,6 +23,8 @@ export interface PricedProduct {
   stock?: number;
   /** Days a made-to-order school size takes when the shelf cannot give it (decision 180). */
   leadDays?: number;
+  /** A shop product's HSN code and tax class as the owner set them or its category's default (decision 200). */
+  tax?: ProductTax;
 }
 
 export type LinePricing = { ok: true; product: PricedProduct } | { ok: false; refusal: Refusal };
@@ -56,6 +59,7 @@ export function createLinePricer(productForCart?: ProductForCart, schoolShelf?: 
           unitPrice: product.price,
           imageUrl: product.imageUrl,
           stock: product.stock,
+          ...(product.tax ? { tax: product.tax } : {}),
         },
       };
     }

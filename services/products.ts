@@ -5,6 +5,8 @@ import type { ShopProduct } from "../domain/shop-products";
 import { isProductId, selectProducts, selectShopProducts, toShopProduct } from "./catalogue";
 import type { StockActor } from "../domain/stock/events";
 import type { StockService } from "./stock";
+import type { ProductTaxService } from "./product-tax";
+import { categoryTax } from "../domain/tax/product-tax";
 
 function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
   const set: Updateable<ProductsTable> = {};
@@ -30,7 +32,7 @@ function columns(values: Partial<ProductValues>): Updateable<ProductsTable> {
  * number given here becomes a count by the admin in that stream. Values arrive checked by
  * domain/admin-products.ts; the table's own checks are the last guard.
  */
-export function createProductService(db: Kysely<DB>, stock: StockService) {
+export function createProductService(db: Kysely<DB>, stock: StockService, productTax: ProductTaxService) {
   const byId = (id: number) => selectProducts(db).where("products.id", "=", id).executeTakeFirst();
   // The web server's page cache listens, so the shop shows a change on the next page view.
   const listeners = new Set<() => void>();
@@ -65,7 +67,11 @@ export function createProductService(db: Kysely<DB>, stock: StockService) {
       return row && toShopProduct(row);
     },
 
-    async create(values: ProductValues): Promise<ShopProduct> {
+    /**
+     * A new product with its HSN code and tax class (decision 200): those given, else its category's default from
+     * the rate table, recorded as set by whoever added it; a category with none (accessories) leaves it without.
+     */
+    async create(values: ProductValues, actor: StockActor = { kind: "admin" }): Promise<ShopProduct> {
       const row = await db
         .insertInto("products")
         .values({
@@ -87,6 +93,8 @@ export function createProductService(db: Kysely<DB>, stock: StockService) {
         .executeTakeFirstOrThrow();
       // The stock stream opens with the count given; the column keeps it as the opening count.
       const opened = await stock.open(row.id, values.stockQuantity);
+      const tax = values.tax ?? categoryTax(values.category);
+      if (tax) await productTax.set(row.id, tax, actor);
       return changed(toShopProduct({ ...row, available: opened.available }));
     },
 
@@ -104,6 +112,7 @@ export function createProductService(db: Kysely<DB>, stock: StockService) {
         return undefined;
       }
       if (values.stockQuantity !== undefined) await stock.count(id, values.stockQuantity, actor, "Stock set on the product form");
+      if (values.tax) await productTax.set(id, values.tax, actor);
       const row = await byId(id);
       return changed(row && toShopProduct(row));
     },

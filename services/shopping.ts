@@ -7,6 +7,8 @@ import { createOrderService } from "./orders";
 import { createStockService } from "./stock";
 import { createSchoolStockService } from "./school-stock";
 import { createTailorBatchService } from "./tailor-batches";
+import { createProductTaxService } from "./product-tax";
+import { parseShopProductCartId } from "../domain/shop-products";
 
 /** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
 export function createShoppingServices(core: ServiceCore) {
@@ -16,7 +18,16 @@ export function createShoppingServices(core: ServiceCore) {
   const stock = createStockService({ db: core.db, store: core.store, waitUntilVisible: core.waitForOrders });
   // The school items the owner counts (decision 180): priced with their shelf, reserved with the order.
   const schoolStock = createSchoolStockService({ db: core.db, store: core.store, stock });
-  const priceLine = createLinePricer((id) => catalogue.productForCart(id), (item, size) => schoolStock.shelf(item, size));
+  // A product of the shop's table is priced with its HSN code and class (decision 200): its order line keeps them.
+  const productTax = createProductTaxService({ store: core.store });
+  const productForCart = async (id: string) => {
+    const product = await catalogue.productForCart(id);
+    const numeric = product && parseShopProductCartId(product.id);
+    if (!product || numeric === undefined) return product;
+    const { facts } = await productTax.of(numeric, product.category);
+    return facts ? { ...product, tax: facts } : product;
+  };
+  const priceLine = createLinePricer(productForCart, (item, size) => schoolStock.shelf(item, size));
   const cart = createCartService({ store: core.store, priceLine, ownChild: children.isOwn });
   const orders = createOrderService({
     db: core.db,
@@ -34,5 +45,5 @@ export function createShoppingServices(core: ServiceCore) {
   });
   // Work orders to the tailor, received onto the same shelves (decision 181).
   const tailorBatches = createTailorBatchService({ store: core.store, stock, schoolStock, waitUntilVisible: core.waitForOrders });
-  return { cart, children, orders, priceLine, stock, schoolStock, tailorBatches };
+  return { cart, children, orders, priceLine, stock, schoolStock, tailorBatches, productTax };
 }

@@ -12,7 +12,11 @@ import type { Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
 import { shopProductImage } from "../images.server";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
-import type { ProductFormValues, ProductRow } from "./components/Products";
+import type { ProductFormValues, ProductRow, TaxClassOption } from "./components/Products";
+import { classRule, TAX_CLASSES, type TaxRateSettings } from "../../domain/tax/rates";
+import type { ProductTaxOnFile } from "../../domain/tax/product-tax";
+import { formatPaisa } from "../../domain/tax/lines";
+import { adminTime } from "./orders.server";
 
 /** ?saved= after a change: the note's key (admin:products.saved.*). */
 const SAVED = ["added", "updated", "deleted"];
@@ -21,7 +25,13 @@ const SAVED = ["added", "updated", "deleted"];
 const LOW = "low";
 
 /** The page from every product of /shop and its address (?edit=, ?stock=, ?saved=). */
-export function productsView(all: readonly ShopProduct[], params: URLSearchParams, lang: Language, outlooks: ReadonlyMap<number, StockOutlook> = new Map()) {
+export function productsView(
+  all: readonly ShopProduct[],
+  params: URLSearchParams,
+  lang: Language,
+  outlooks: ReadonlyMap<number, StockOutlook> = new Map(),
+  tax: { onFile?: ProductTaxOnFile; rates: TaxRateSettings } = { rates: {} },
+) {
   const t = serverT(lang);
   const lowOnly = params.get("stock") === LOW;
   // Without a sales figure (none sold in the rate's weeks) only an empty shelf is due.
@@ -51,9 +61,13 @@ export function productsView(all: readonly ShopProduct[], params: URLSearchParam
             country_of_origin: editing.countryOfOrigin ?? INDIA,
             maker: editing.maker ?? "",
             net_quantity: editing.netQuantity ?? "",
+            hsn: tax.onFile?.facts?.hsn ?? "",
+            tax_class: tax.onFile?.facts?.taxClass ?? "",
           } satisfies ProductFormValues,
+          taxOnFile: tax.onFile ? taxOnFileWords(tax.onFile, lang) : null,
         }
       : null,
+    taxClasses: taxClassOptions(lang, tax.rates),
     products: products.map(
       (p): ProductRow => ({
         id: p.id,
@@ -75,6 +89,25 @@ export function productsView(all: readonly ShopProduct[], params: URLSearchParam
   };
 }
 
+/** The form's tax classes: each with its HSN in the rate table and its rate, so the owner sees what a class charges. */
+function taxClassOptions(lang: Language, rates: TaxRateSettings): TaxClassOption[] {
+  const t = serverT(lang);
+  return TAX_CLASSES.map((taxClass) => {
+    const { rule, hsn } = classRule(taxClass, rates);
+    const rate = rule.kind === "fixed" ? `${rule.rate}%` : t("tax:settings.threshold", { low: rule.low, high: rule.high, limit: formatPaisa(rule.perPiecePaisa) });
+    return { value: taxClass, label: t("admin:products.taxClassOption", { name: t(`tax:class.${taxClass}`), hsn: hsn || "—", rate }) };
+  });
+}
+
+/** Where the product's HSN code and class come from, in words: the owner's (who, when), the rate table's default (its source), or none. */
+function taxOnFileWords(onFile: ProductTaxOnFile, lang: Language): { text: string; missing: boolean } {
+  const t = serverT(lang);
+  if (!onFile.facts) return { text: t("admin:products.taxFromNone"), missing: true };
+  const values = { hsn: onFile.facts.hsn, taxClass: t(`tax:class.${onFile.facts.taxClass}`) };
+  if (onFile.from === "owner") return { text: t("admin:products.taxFromOwner", { ...values, by: onFile.changed.by, date: adminTime(onFile.changed.at, lang) }), missing: false };
+  return { text: t("admin:products.taxFromDefault", { ...values, source: classRule(onFile.facts.taxClass, {}).source }), missing: false };
+}
+
 /** Days of stock left at the sales rate, as the stock column words it. */
 function outlookWords(outlook: StockOutlook, t: (key: string, values?: Record<string, string | number>) => string): string {
   return outlook.daysLeft === undefined ? t("reports:stock.noSales") : t("reports:stock.daysLeft", { count: outlook.daysLeft });
@@ -84,8 +117,12 @@ function outlookWords(outlook: StockOutlook, t: (key: string, values?: Record<st
 export async function productsPage(shop: Shop, request: Request) {
   const all = await shop.products.listAll();
   const outlooks = await shop.reports.stockOutlooks(all.map((p) => ({ id: p.id, available: p.stockQuantity })), indiaDay(new Date()));
+  const params = new URL(request.url).searchParams;
+  const editId = parseShopProductId(params.get("edit") ?? "");
+  const editing = editId !== undefined ? all.find((p) => p.id === editId) : undefined;
+  const onFile = editing ? await shop.productTax.of(editing.id, editing.category) : undefined;
   return {
-    ...productsView(all, new URL(request.url).searchParams, languageOf(request), outlooks),
+    ...productsView(all, params, languageOf(request), outlooks, { onFile, rates: shop.config.taxRates ?? {} }),
     // The form's category and gender names (`shop`), the stock words (`stock`); the admin words come with the admin frame.
     messages: routeMessages(request, "shop", "stock", "seller"),
   };

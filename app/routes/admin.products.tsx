@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/admin/products?saved=deleted");
   }
   if (change.id === undefined) {
-    await context.shop.products.create(change.product);
+    await context.shop.products.create(change.product, stockActor(admin));
     return redirect("/admin/products?saved=added");
   }
   if (!(await context.shop.products.update(change.id, change.product, stockActor(admin)))) return form.refuse(PRODUCT_MESSAGES.deletedMeanwhile, 404);
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminProducts() {
-  const { products, editing, saved, notice, lowOnly, lowMark } = useLoaderData<typeof loader>();
+  const { products, editing, saved, notice, lowOnly, lowMark, taxClasses } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const t = useT();
 
@@ -58,7 +58,7 @@ export default function AdminProducts() {
         </p>
       ) : null}
 
-      <ProductForm editing={editing} result={result} />
+      <ProductForm editing={editing} result={result} taxClasses={taxClasses} />
 
       <h2>{t("admin:products.list")}</h2>
       <p className="filter-links">

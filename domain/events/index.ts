@@ -16,9 +16,10 @@ import { itemFactsEvents, type ItemFactsEvent } from "../seller/item-facts";
 import { schoolStockEvents, type SchoolStockEvent } from "../stock/school-stock";
 import { statementEvents, type StatementEvent } from "../payments/statement";
 import { tailorBatchEvents, type TailorBatchEvent } from "../stock/tailor-batches";
+import { productTaxEvents, type ProductTaxEvent } from "../tax/product-tax";
 import { UnreadableEvent, categoryOf, type EventRegistry, type PersonalFields, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -38,6 +39,7 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === schoolStockEvents.category) return schoolStockEvents.read(stored);
   if (category === statementEvents.category) return statementEvents.read(stored);
   if (category === tailorBatchEvents.category) return tailorBatchEvents.read(stored);
+  if (category === productTaxEvents.category) return productTaxEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -62,6 +64,7 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === schoolStockEvents.category) return schoolStockEvents.types;
   if (category === statementEvents.category) return statementEvents.types;
   if (category === tailorBatchEvents.category) return tailorBatchEvents.types;
+  if (category === productTaxEvents.category) return productTaxEvents.types;
   return [];
 }
 
@@ -70,7 +73,7 @@ export function knownEventTypes(category: string): readonly string[] {
  * `personal` fields is sealed under its person's key. A registry of a new stream category goes here.
  */
 const REGISTRIES: readonly EventRegistry<{ type: string; data: unknown }>[] = [
-  cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents, tailorBatchEvents,
+  cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents, tailorBatchEvents, productTaxEvents,
 ] as readonly EventRegistry<{ type: string; data: unknown }>[];
 
 /** Where an event of this stream and type holds a person's data, if it does (docs/privacy.md). */

@@ -112,6 +112,9 @@ const productFields = {
   country_of_origin: one().optional(),
   maker: one().optional(),
   net_quantity: one().optional(),
+  // Its HSN code and tax class (decision 200): the form shows what is on file, or the category's default.
+  hsn: one().optional(),
+  tax_class: one().optional(),
 };
 
 /** Add (no id) or Update (id): every field checked by `checkProduct`, its message by the field. */
@@ -131,7 +134,7 @@ export const productForm = z.discriminatedUnion(
 
 export const PRODUCT_FORM_LIMITS = {
   // checkProduct's own limits (200, 500, 1000) answer in its words; these only stop what no person types.
-  maxLength: { name: 1000, image: 1000, description: 2000, name_hi: 1000, description_hi: 2000, country_of_origin: 200, maker: 600, net_quantity: 200 },
+  maxLength: { name: 1000, image: 1000, description: 2000, name_hi: 1000, description_hi: 2000, country_of_origin: 200, maker: 600, net_quantity: 200, hsn: 40, tax_class: 40 },
   labels: {
     name: "Name",
     price: "Price",
@@ -146,6 +149,8 @@ export const PRODUCT_FORM_LIMITS = {
     country_of_origin: "Country of origin",
     maker: "Maker or packer",
     net_quantity: "Net quantity",
+    hsn: "HSN code",
+    tax_class: "Tax class",
   },
   pageFields: ["intent", "id"],
 } as const;

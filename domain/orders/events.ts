@@ -9,6 +9,8 @@ import { createEventRegistry } from "../events/registry";
 import { LANGUAGES, type Language } from "../i18n";
 import { creditNoteIssuedSchema, invoiceIssuedSchema } from "../tax/events";
 import type { TaxDocumentEvent } from "../tax/documents";
+import type { ProductTax } from "../tax/product-tax";
+import { TAX_CLASSES } from "../tax/rates";
 import { accountSubject, orderSubject } from "../privacy/subjects";
 import { PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
 
@@ -44,6 +46,11 @@ export interface OrderLine {
   /** Priced by the server from domain/ (or the products table), in whole rupees. */
   unitPrice: number;
   quantity: number;
+  /**
+   * A product of the shop's table: its HSN code and tax class when it was sold (version 4, decision 200); its invoice
+   * is made with them. A catalogue line has none (its class is the catalogue's), nor has a line placed before.
+   */
+  tax?: ProductTax;
 }
 
 export interface ShippingAddress {
@@ -314,12 +321,16 @@ const orderPlacedV1 = z.object({
 });
 const orderPlacedV2 = orderPlacedV1.extend({ language: z.enum(LANGUAGES) });
 const rupees = z.number().int().nonnegative();
-const orderPlaced = orderPlacedV2.extend({
+const orderPlacedV3 = orderPlacedV2.extend({
   subtotal: rupees,
   discountPercent: z.number().int().min(0).max(100),
   discount: rupees,
   delivery: rupees,
   paymentMethod: z.enum(PAYMENT_METHODS),
+});
+// Version 4: a line of the shop's table carries the HSN code and tax class it was sold with (decision 200).
+const orderPlaced = orderPlacedV3.extend({
+  lines: z.array(orderPlacedV1.shape.lines.element.extend({ tax: z.object({ hsn: z.string(), taxClass: z.enum(TAX_CLASSES) }).optional() })),
 });
 // Before the offer and delivery were charged (decision 101) an order was charged its lines' sum, cash on delivery.
 const chargedAsLines = (data: z.infer<typeof orderPlacedV2>) => ({
@@ -366,7 +377,7 @@ function sealingActors<D extends Record<string, { schema: z.ZodType; personal?: 
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActors({
   OrderPlaced: {
-    version: 3,
+    version: 4,
     schema: orderPlaced,
     personal: {
       // A signed-in parent's order is theirs; a guest's order is its own person until linked.
@@ -377,6 +388,8 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
       // Orders placed before the shop spoke Hindi were placed in English.
       1: { schema: orderPlacedV1, up: (data: z.infer<typeof orderPlacedV1>) => ({ ...data, language: "en" }) },
       2: { schema: orderPlacedV2, up: chargedAsLines },
+      // Lines placed before carry no HSN code or class: their invoices class them as the shop did then.
+      3: { schema: orderPlacedV3, up: (data: z.infer<typeof orderPlacedV3>) => data },
     },
   },
   OrderStatusChanged: {

@@ -179,13 +179,14 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
     if (shortOf) throw new RuleViolation(shortOf.key, shortOf.values, 409);
     if (!Number.isInteger(line.unitPrice) || line.unitPrice < 0) throw new RuleViolation("orders.noPrice", { item: line.name });
   }
-  const lines: OrderLine[] = combined.map(({ productId, name, size, school, unitPrice, quantity }) => ({
+  const lines: OrderLine[] = combined.map(({ productId, name, size, school, unitPrice, quantity, tax }) => ({
     productId,
     name,
     size,
     school,
     unitPrice,
     quantity,
+    ...(tax ? { tax } : {}),
   }));
   const charges = chargesFor(orderTotal(lines), command.address.pincode, command.charges, new Date(command.placedAt));
   const { total } = charges;

@@ -8,6 +8,7 @@
  */
 import { classRule, rateFor, taxClassOf, type GstRate, type TaxRateSettings } from "./rates";
 import type { GstScheme } from "./seller";
+import type { ProductTax } from "./product-tax";
 import { stateOfPincode, type StateCode } from "./states";
 
 export interface TaxLine {
@@ -37,7 +38,8 @@ export interface TaxTotals {
 }
 
 export interface OrderForTax {
-  lines: readonly { productId: string; name: string; size: string; school: string; unitPrice: number; quantity: number }[];
+  /** `tax`: a shop product's HSN code and class as its order line keeps them (decision 200); else the catalogue's. */
+  lines: readonly { productId: string; name: string; size: string; school: string; unitPrice: number; quantity: number; tax?: ProductTax }[];
   /** Rupees, as the order records them. */
   discount: number;
   delivery: number;
@@ -123,8 +125,9 @@ export function computeOrderTax(order: OrderForTax, context: TaxContext): TaxCom
   const collects = context.scheme === "regular";
   const values = lineValues(order.lines, order.discount);
   const goods: TaxLine[] = order.lines.map((line, i) => {
-    const taxClass = taxClassOf(line.productId, line.name);
+    const taxClass = line.tax?.taxClass ?? taxClassOf(line.productId, line.name);
     const rule = classRule(taxClass, context.rates);
+    const hsn = line.tax?.hsn ?? rule.hsn;
     const value = values[i];
     const rate = collects ? rateFor(rule.rule, value, line.quantity) : 0;
     return {
@@ -132,7 +135,7 @@ export function computeOrderTax(order: OrderForTax, context: TaxContext): TaxCom
       productId: line.productId,
       description: line.school ? `${line.name} (${line.school})` : line.name,
       size: line.size,
-      hsn: rule.hsn,
+      hsn,
       unit: rule.unit,
       quantity: line.quantity,
       value,

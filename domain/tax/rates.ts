@@ -24,7 +24,7 @@ export type RateRule =
 
 /** The classes of goods the shop sells, each with its HSN code and rule. */
 export const TAX_CLASSES = [
-  "shirt", "tshirt", "trousers", "skirt", "socks", "tie", "jacket", "sweater",
+  "shirt", "tshirt", "trousers", "skirt", "socks", "tie", "jacket", "blazer", "sweater",
   "footwear", "notebook", "geometry-box",
   // settings: uncertain or not named by the notification
   "belt", "bag", "bottle", "lunch-box", "calculator", "art-kit", "other",
@@ -58,6 +58,8 @@ export const TAX_CLASS_RULES: Readonly<Record<TaxClass, TaxClassRule>> = {
   socks: { hsn: "6115", unit: "PRS", rule: APPAREL, source: GARMENTS_SOURCE, setting: false },
   tie: { hsn: "6215", unit: "PCS", rule: APPAREL, source: GARMENTS_SOURCE, setting: false },
   jacket: { hsn: "6201", unit: "PCS", rule: APPAREL, source: GARMENTS_SOURCE, setting: false },
+  // Heading 6203/6204: suits, ensembles, jackets and blazers (boys' 6203, girls' 6204).
+  blazer: { hsn: "6203", unit: "PCS", rule: APPAREL, source: GARMENTS_SOURCE, setting: false },
   sweater: { hsn: "6110", unit: "PCS", rule: APPAREL, source: GARMENTS_SOURCE, setting: false },
   footwear: { hsn: "6404", unit: "PRS", rule: APPAREL, source: FOOTWEAR_SOURCE, setting: false },
   notebook: { hsn: "4820", unit: "PCS", rule: { kind: "fixed", rate: 0 }, source: EDUCATION_SOURCE, setting: false },
@@ -105,8 +107,11 @@ export function readTaxRateSettings(raw: string): TaxRateSettings | string {
 }
 
 /**
- * The class of a product by its catalogue id and English name (catalogue ids: domain/catalogue.ts `catalogueId`).
- * Uniform items are named by the school list ("Shirt", "Tie Small", "Socks 1"); the fixed-price shelves by their id.
+ * The class of a catalogue item by its id and English name (catalogue ids: domain/catalogue.ts `catalogueId`): the
+ * shop's own data, whose items are named by the school list ("Shirt", "Tie Small", "Socks 1") and the fixed-price
+ * shelves by their id. A product of the shop's table (`product/{n}`) is never classed from its name: its HSN code and
+ * class are facts the owner sets (./product-tax.ts, decision 200) and its order line carries them; only an order
+ * placed before that (its line without them) reads as "other", the class it was sold under.
  */
 export function taxClassOf(productId: string, name: string): TaxClass {
   const [shelf, key = ""] = productId.split("/");

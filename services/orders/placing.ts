@@ -271,6 +271,7 @@ export function placingCommands(core: OrderCore) {
         unitPrice: product.unitPrice,
         quantity: item.quantity,
         ...(product.stock === undefined ? {} : { shelf: product.stock }),
+        ...(product.tax ? { tax: product.tax } : {}),
         ...(item.price === undefined ? {} : { claimedUnitPrice: item.price }),
       });
     }

@@ -8,7 +8,7 @@
 import { Form, useNavigation, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useRef, type ReactNode } from "react";
-import { PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductFactField, type ProductField, type ProductHindiField } from "../../../domain/admin-products";
+import { PRODUCT_TEXT_LIMITS, SHOP_SIZES, type ProductFactField, type ProductField, type ProductHindiField, type ProductTaxField } from "../../../domain/admin-products";
 import { INDIA } from "../../../domain/seller/disclosures";
 import { SHOP_CATEGORIES, SHOP_GENDERS } from "../../../domain/shop-products";
 import { useHydrated } from "../../components/useHydrated";
@@ -18,7 +18,13 @@ import { useT } from "../../i18n/I18n";
 
 type FormResult = SubmissionResult<string[]>;
 
-export type ProductFormField = ProductField | ProductHindiField | ProductFactField;
+export type ProductFormField = ProductField | ProductHindiField | ProductFactField | ProductTaxField;
+
+/** A tax class as the form offers it: its name with its HSN in the rate table and its rate. */
+export interface TaxClassOption {
+  value: string;
+  label: string;
+}
 export type ProductFormValues = Record<ProductFormField, string>;
 
 const EMPTY_FORM: ProductFormValues = {
@@ -35,6 +41,8 @@ const EMPTY_FORM: ProductFormValues = {
   country_of_origin: INDIA,
   maker: "",
   net_quantity: "",
+  hsn: "",
+  tax_class: "",
 };
 
 function Field({ name, label, result, children }: { name: ProductFormField; label: string; result: FormResult | undefined; children: ReactNode }) {
@@ -48,7 +56,15 @@ function Field({ name, label, result, children }: { name: ProductFormField; labe
 }
 
 /** The product being edited (its values as the form shows them), or null for a new one; `result`: a refused save's. */
-export function ProductForm({ editing, result }: { editing: { id: number; values: ProductFormValues } | null; result: FormResult | undefined }) {
+export function ProductForm({
+  editing,
+  result,
+  taxClasses,
+}: {
+  editing: { id: number; values: ProductFormValues; taxOnFile: { text: string; missing: boolean } | null } | null;
+  result: FormResult | undefined;
+  taxClasses: readonly TaxClassOption[];
+}) {
   const busy = useNavigation().state === "submitting";
   const t = useT();
   // After a refused save the form shows what was typed (the server sends it back), else the product or an empty form.
@@ -122,6 +138,28 @@ export function ProductForm({ editing, result }: { editing: { id: number; values
       </Field>
       <Field name="net_quantity" label={t("seller:facts.netQuantity")} result={result}>
         <input {...field("net_quantity")} maxLength={PRODUCT_TEXT_LIMITS.net_quantity} placeholder={t("seller:facts.netQuantityPlaceholder")} />
+      </Field>
+      {/* The product's HSN code and tax class (decision 200): facts the owner sets, printed on its invoices. */}
+      {editing?.taxOnFile ? (
+        <p id="product-tax-on-file" className={editing.taxOnFile.missing ? "form-error" : "hint"}>
+          {editing.taxOnFile.text}
+        </p>
+      ) : null}
+      <Field name="tax_class" label={t("admin:products.taxClass")} result={result}>
+        <select {...field("tax_class")}>
+          <option value="">{t("admin:products.categoryDefault")}</option>
+          {taxClasses.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field name="hsn" label={t("admin:products.hsn")} result={result}>
+        <input {...field("hsn")} inputMode="numeric" maxLength={6} aria-describedby={[fieldProps(result, "hsn")["aria-describedby"], "product-hsn-help"].filter(Boolean).join(" ")} />
+        <p id="product-hsn-help" className="hint">
+          {t("admin:products.hsnHelp")}
+        </p>
       </Field>
       <div className="form-buttons">
         <button type="submit" className="primary" disabled={busy}>
