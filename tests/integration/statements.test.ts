@@ -14,6 +14,11 @@ import { orderStreamId } from "../../domain/orders/events";
 import { openTestShop, type TestShop } from "../support/shop";
 import { ruleRefusalOf } from "../support/refusal";
 import { placeUpiOrder } from "../support/statements";
+import { createCartService } from "../../services/cart";
+import { createCatalogueService } from "../../services/catalogue";
+import { createLinePricer } from "../../services/line-prices";
+import { createOrderService } from "../../services/orders";
+import { createStockService } from "../../services/stock";
 import { eventually } from "../support/fake-providers";
 
 let shop: TestShop;
@@ -143,6 +148,30 @@ describe("a statement read into the shop", () => {
     expect(await payment(order)).toMatchObject({ status: "unpaid", paid: 0 });
     await shop.orders.settleCredits(read.statementId, [{ row: 2, orderId: order }], admin);
     expect(await payment(order)).toEqual({ status: "paid", paid: 1953, reference });
+  });
+
+  it("pays and confirms the same where the store appends stream by stream", async () => {
+    // The order service as a store without multi-stream appends gets it: each order's steps, then the statement last.
+    const catalogue = createCatalogueService(shop.db);
+    const priceLine = createLinePricer((id) => catalogue.productForCart(id));
+    const stock = createStockService({ db: shop.db, store: shop.store, waitUntilVisible: shop.orders.waitUntilVisible });
+    const cart = createCartService({ store: shop.store, priceLine });
+    const oneByOne = createOrderService({ db: shop.db, store: shop.store, priceLine, cart, stock, waitUntilVisible: shop.orders.waitUntilVisible, upiAvailable: true, atomic: false });
+    const reference = String(900_000_000_000 + Math.floor(Math.random() * 99_999_999_999));
+    const reported = await upiOrder(1, reference);
+    const noted = await upiOrder(8);
+    const other = String(900_000_000_000 + Math.floor(Math.random() * 99_999_999_999));
+    const csv = [
+      "Txn Date,Value Date,Description,Ref No./Cheque No.,Debit,Credit,Balance",
+      `6 Dec 2026,6 Dec 2026,BY TRANSFER-UPI/CR/${reference}/RAVI KUM/SBIN/ravi@oksbi/UPI--,,,279.00,"10,279.00"`,
+      `6 Dec 2026,6 Dec 2026,BY TRANSFER-UPI/CR/${other}/MEENA KU/SBIN/meena@oksbi/ORD ${displayOrderId(noted)}--,,,"2,232.00","12,511.00"`,
+    ].join("\n");
+    const read = await oneByOne.readStatement({ name: "one-by-one.csv", bytes: new TextEncoder().encode(csv) }, admin);
+    expect(await payment(reported)).toEqual({ status: "paid", paid: 279, reference });
+    await oneByOne.settleCredits(read.statementId, [{ row: 3, orderId: noted }], admin);
+    // Eight shirts: ₹2,232; the credit's reference is now the order's.
+    expect(await payment(noted)).toEqual({ status: "paid", paid: 2232, reference: other });
+    expect((await shop.orders.statement(read.statementId))!.credits.map((c) => c.paidOrder)).toEqual([reported, noted]);
   });
 
   it("refuses a file that is not a statement and writes nothing", async () => {
