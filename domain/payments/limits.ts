@@ -7,6 +7,8 @@
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Rows read from one file, the header's included. */
 export const STATEMENT_MAX_ROWS = 20_000;
+/** What an XLSX may unpack to, as its zip directory says (the 20,000-row sample unpacks to a few MB). */
+export const XLSX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 /** Rows searched for the header (banks put the account's details above it). */
 export const HEADER_SEARCH_ROWS = 40;
 /** Files in one upload. */

@@ -7,9 +7,10 @@
  */
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { unzipSync } from "fflate";
 import { RuleViolation } from "../../domain/errors";
 import type { StatementLine } from "../../domain/payments/credits";
-import { HEADER_SEARCH_ROWS, STATEMENT_MAX_BYTES, STATEMENT_MAX_ROWS } from "../../domain/payments/limits";
+import { HEADER_SEARCH_ROWS, STATEMENT_MAX_BYTES, STATEMENT_MAX_ROWS, XLSX_MAX_UNPACKED_BYTES } from "../../domain/payments/limits";
 import type { StatementShape } from "../../domain/payments/statement";
 import { shapeOfHeader } from "./shapes";
 
@@ -83,7 +84,29 @@ function excelValue(value: ExcelJS.CellValue): unknown {
   return null;
 }
 
+/**
+ * What the XLSX's parts say they unpack to, read from the zip's directory without unpacking anything: a small
+ * file that opens to gigabytes (a zip bomb) is refused before exceljs inflates it.
+ */
+function unpackedSize(bytes: Uint8Array): number {
+  let total = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        total += file.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    throw new RuleViolation("statements.malformedXlsx", {}, 422);
+  }
+  return total;
+}
+
 async function xlsxRows(bytes: Uint8Array): Promise<Rows> {
+  if (unpackedSize(bytes) > XLSX_MAX_UNPACKED_BYTES) {
+    throw new RuleViolation("statements.xlsxTooLarge", { max: XLSX_MAX_UNPACKED_BYTES / 1024 / 1024 }, 413);
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);

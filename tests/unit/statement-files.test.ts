@@ -9,7 +9,8 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { creditsThatPay } from "../../domain/payments/credits";
-import { STATEMENT_MAX_ROWS } from "../../domain/payments/limits";
+import { STATEMENT_MAX_ROWS, XLSX_MAX_UNPACKED_BYTES } from "../../domain/payments/limits";
+import { zipSync } from "fflate";
 import { STATEMENT_SHAPES } from "../../domain/payments/statement";
 import { isRuleViolation } from "../../domain/errors";
 import { readStatementFile } from "../../services/statements/read-file";
@@ -107,6 +108,12 @@ describe("a file that is not a statement the shop reads is refused, naming what 
   it("a broken XLSX", async () => {
     const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]);
     expect(await refusalOf(broken)).toEqual({ status: 422, message: "This Excel file is damaged or cut short and could not be opened." });
+  });
+
+  it("an XLSX whose parts open to more than the shop unpacks, before anything is unpacked", async () => {
+    const bomb = zipSync({ "xl/worksheets/sheet1.xml": new Uint8Array(XLSX_MAX_UNPACKED_BYTES + 1) }, { level: 9 });
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    expect(await refusalOf(bomb)).toEqual({ status: 413, message: "This Excel file opens to more than 64 MB. Please upload a shorter period, or save it as CSV." });
   });
 
   it("a CSV whose quotes do not add up, with its row", async () => {
