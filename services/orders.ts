@@ -4,6 +4,7 @@
 import { isRuleViolation } from "../domain/errors";
 import { createOrderQueries } from "./order-queries";
 import { createOrderCore, type OrderServiceDeps } from "./orders/core";
+import { counterCommands } from "./orders/counter";
 import { handlingCommands } from "./orders/handling";
 import { newIdempotencyKey, orderIdFor } from "./orders/ids";
 import { linkingCommands } from "./orders/linking";
@@ -18,6 +19,7 @@ export { IDEMPOTENCY_KEY_PATTERN, checkIdempotencyKey, newIdempotencyKey, orderI
 export type { ReferenceDispute } from "./orders/payments";
 export type { StatementCreditView, StatementSummary, StatementView } from "./orders/statements";
 export type { OrderItemInput, PlacedOrder } from "./orders/placing";
+export { counterOrderId, type CounterBill, type CounterSale, type CounterSaleInput } from "./orders/counter";
 
 export function createOrderService(deps: OrderServiceDeps) {
   const core = createOrderCore(deps);
@@ -31,6 +33,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      */
     waitUntilVisible: deps.waitUntilVisible,
     ...placingCommands(core),
+    ...counterCommands(core),
     ...handlingCommands(core),
     ...paymentCommands(core),
     /** Whether the shop takes UPI now. */

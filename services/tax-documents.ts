@@ -8,7 +8,8 @@
 import type { EventStore } from "../eventstore/port";
 import { createCommandHandler, type Loaded, type Prepared, type StreamStep } from "../eventstore/command-handler";
 import type { OrderCommand, OrderState } from "../domain/orders/order";
-import type { OrderEvent } from "../domain/orders/events";
+import type { OrderEvent, OrderPlaced } from "../domain/orders/events";
+import { noTaxDocuments } from "../domain/tax/documents";
 import { documentCommands, documentsDue, type TakenNumber } from "../domain/orders/order-documents";
 import { seriesDecider, seriesName, seriesStreamId, type SeriesKind } from "../domain/tax/series";
 import { taxSeriesEvents } from "../domain/tax/events";
@@ -25,7 +26,7 @@ type OrderHandler = {
 };
 
 /** Commands after which a document may be due: only these take the series' turn in this process. */
-const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment", "ReceiveReturn"]);
+const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment", "ReceiveReturn", "SellAtCounter"]);
 
 export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
   const series = createCommandHandler(store, { decider: seriesDecider, events: taxSeriesEvents });
@@ -64,13 +65,15 @@ export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
     commandId: string,
   ): Promise<{ order: Prepared<OrderState, OrderEvent>; numbers: StreamStep[] }> {
     const before = loaded.state;
-    if (!issues || !before.exists) return { order: prepared, numbers: [] };
-    const due = documentsDue(before.tax, prepared.events, before.afterSale.returns);
-    const orderId = before.placed.orderId;
+    // An order placed by this very change (a counter sale, handed over at once) is read from its own events.
+    const placed = before.exists ? before.placed : prepared.events.find((e): e is OrderPlaced => e.type === "OrderPlaced")?.data;
+    if (!issues || !placed) return { order: prepared, numbers: [] };
+    const due = before.exists ? documentsDue(before.tax, prepared.events, before.afterSale.returns) : documentsDue(noTaxDocuments(), prepared.events);
+    const orderId = placed.orderId;
     const invoice = due.invoice ? await take("invoice", orderId, at, commandId) : undefined;
     // A credit note only for a live invoice (documentsDue says so): a number is never taken for a note that would be empty.
     const creditNote = due.credit ? await take("credit-note", orderId, at, commandId) : undefined;
-    const documents = documentCommands(before.placed, due, { invoice: invoice?.taken, creditNote: creditNote?.taken }, seller, rates, at);
+    const documents = documentCommands(placed, due, { invoice: invoice?.taken, creditNote: creditNote?.taken }, seller, rates, at);
     if (documents.length === 0) return { order: prepared, numbers: [] };
     const order = orders.prepareMany(streamId, loaded, [command, ...documents], { commandId });
     return { order: order ?? prepared, numbers: [invoice, creditNote].flatMap((taken) => (taken ? [taken.step] : [])) };

@@ -219,6 +219,8 @@ export class NotificationReactor {
     const base = { queue: "notifications" as const, eventId: event.id, streamId: event.streamId };
     if (event.type === "OrderPlaced") {
       const order = event.data;
+      // A counter sale is paid and handed over as it is placed: the parent who gave a number gets the hand-over's text.
+      if (order.channel === "counter") return [];
       const sends: NewSend[] = [
         {
           ...base,
@@ -254,7 +256,7 @@ export class NotificationReactor {
       // Cash is collected at the door: only a UPI order can be left unpaid.
       if (request.method !== "upi") return [];
       const placed = await this.placedOf(event.streamId, "payment reminder");
-      if (!placed) return [];
+      if (!placed || placed.channel === "counter") return [];
       const dueAt = new Date(event.createdAt.getTime() + (this.options.paymentReminderMs ?? DEFAULT_PAYMENT_REMINDER_MS));
       return [
         {
@@ -283,7 +285,8 @@ export class NotificationReactor {
     // mistake and set back to shipped, or one that came back to be sent again, sends nothing.
     if (!moveMessage(change)) return [];
     const placed = await this.placedOf(event.streamId, `status ${change.to}`);
-    if (!placed) return [];
+    // A walk-in parent who gave no number is texted nothing.
+    if (!placed?.customer.phone) return [];
     return [
       {
         ...base,

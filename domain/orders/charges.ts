@@ -106,6 +106,11 @@ export function chargesBeforeDelivery(subtotal: number, rules: Pick<ChargeRules,
   return { subtotal, discountPercent: discount > 0 ? rules.discount.percent : 0, discount, total: subtotal - discount };
 }
 
+/** A sale at the counter (decision 210): the same offer as online, no delivery (the goods are handed over in the shop). */
+export function counterCharges(subtotal: number, rules: Pick<ChargeRules, "discount">, at: Date): OrderCharges {
+  return { ...chargesBeforeDelivery(subtotal, rules, at), delivery: 0 };
+}
+
 /**
  * What a page shows before an order is placed, for the pincode it knows: every rupee the order
  * would be charged (`delivery` a number, `total` with it), or, without a pincode (`delivery`

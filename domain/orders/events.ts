@@ -12,7 +12,7 @@ import type { TaxDocumentEvent } from "../tax/documents";
 import type { ProductTax } from "../tax/product-tax";
 import { TAX_CLASSES } from "../tax/rates";
 import { accountSubject, orderSubject } from "../privacy/subjects";
-import { PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
+import { ORDER_CHANNELS, PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -29,6 +29,8 @@ export const PAYMENT_STANDINGS = ["unpaid", "reported", "paid", "partly refunded
 export type PaymentStanding = (typeof PAYMENT_STANDINGS)[number];
 
 export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 /** Who did it: shown in the audit trail. */
 export interface Actor {
@@ -93,6 +95,10 @@ export interface OrderPlaced {
     delivery: number;
     /** How the shopper chose to pay (version 3; older orders were all cash on delivery). */
     paymentMethod: PaymentMethod;
+    /** Sold at the shop's counter (version 5, decision 210); absent: online, as every order before it. */
+    channel?: Extract<OrderChannel, "counter">;
+    /** The counter it was sold at ("1", "2"): the day close counts each drawer (version 5). */
+    counter?: string;
   };
 }
 
@@ -329,8 +335,12 @@ const orderPlacedV3 = orderPlacedV2.extend({
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
 // Version 4: a line of the shop's table carries the HSN code and tax class it was sold with (decision 200).
-const orderPlaced = orderPlacedV3.extend({
+const orderPlacedV4 = orderPlacedV3.extend({
   lines: z.array(orderPlacedV1.shape.lines.element.extend({ tax: z.object({ hsn: z.string(), taxClass: z.enum(TAX_CLASSES) }).optional() })),
+});
+const orderPlaced = orderPlacedV4.extend({
+  channel: z.literal("counter").optional(),
+  counter: z.string().min(1).max(20).optional(),
 });
 // Before the offer and delivery were charged (decision 101) an order was charged its lines' sum, cash on delivery.
 const chargedAsLines = (data: z.infer<typeof orderPlacedV2>) => ({
@@ -377,7 +387,7 @@ function sealingActors<D extends Record<string, { schema: z.ZodType; personal?: 
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActors({
   OrderPlaced: {
-    version: 4,
+    version: 5,
     schema: orderPlaced,
     personal: {
       // A signed-in parent's order is theirs; a guest's order is its own person until linked.
@@ -390,6 +400,8 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
       2: { schema: orderPlacedV2, up: chargedAsLines },
       // Lines placed before carry no HSN code or class: their invoices class them as the shop did then.
       3: { schema: orderPlacedV3, up: (data: z.infer<typeof orderPlacedV3>) => data },
+      // Every order before the counter was an online one: no channel is online.
+      4: { schema: orderPlacedV4, up: (data: z.infer<typeof orderPlacedV4>) => data },
     },
   },
   OrderStatusChanged: {

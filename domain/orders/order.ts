@@ -8,8 +8,9 @@ import type { Language } from "../i18n";
 import { checkOrderStatus, checkPaymentStatus } from "./intents";
 import { decideStatusChange } from "./lifecycle";
 import { decideTaxDocument, evolveTaxDocuments, noTaxDocuments, TAX_DOCUMENT_COMMANDS, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
-import { chargesFor, type ChargeRules } from "./charges";
+import { chargesFor, counterCharges, type ChargeRules } from "./charges";
 import { checkUnitCaps, type UnitCaps } from "./unverified";
+import { counterPayment, type CounterPaymentInput } from "../counter/payment";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
   decideLegacyPaymentStatus,
@@ -96,17 +97,23 @@ export interface OrderLineRequest extends OrderLine {
   claimedUnitPrice?: number;
 }
 
+/** What every new order is asked with, online or at the counter. */
+interface NewOrder {
+  orderId: string;
+  /** In the order they were asked for; the same product, size and school twice become one line. */
+  lines: OrderLineRequest[];
+  customer: OrderCustomer;
+  address: ShippingAddress;
+  placedAt: string;
+  /** The shopper's language: the order's messages speak it. */
+  language: Language;
+  /** Who placed it (the audit trail's actor of the payment request): at the counter, the staff member. */
+  actor: Actor;
+}
+
 export type OrderCommand =
-  | {
+  | (NewOrder & {
       type: "PlaceOrder";
-      orderId: string;
-      /** In the order they were asked for; the same product, size and school twice become one line. */
-      lines: OrderLineRequest[];
-      customer: OrderCustomer;
-      address: ShippingAddress;
-      placedAt: string;
-      /** The shopper's language: the order's messages speak it. */
-      language: Language;
       /** The total the client showed (the /api's, or the checkout page's): compared, never charged. */
       claimedTotal?: number;
       /**
@@ -121,9 +128,20 @@ export type OrderCommand =
       paymentMethod: PaymentMethod;
       /** The offer and delivery in force (the shop's settings): the decider prices them, the event records them. */
       charges: ChargeRules;
-      /** Who placed it (the audit trail's actor of the payment request). */
-      actor: Actor;
-    }
+    })
+  /**
+   * A walk-in sale at the shop's counter (decision 210): placed, paid and handed over in one step, at
+   * exactly the total the counter showed (`shownTotal`), the money as the staff took it. The customer
+   * has the parent's mobile number and name if they gave them (else ""); the address is the shop's own
+   * (the goods are supplied at the counter: its state is the place of supply).
+   */
+  | (NewOrder & {
+      type: "SellAtCounter";
+      counter: string;
+      shownTotal: number;
+      payment: CounterPaymentInput;
+      charges: Pick<ChargeRules, "discount">;
+    })
   /** A move of the order's lifecycle (./lifecycle.ts): refused when the lifecycle does not allow it. */
   | { type: "ChangeStatus"; to: string; actor: Actor; at: string }
   | { type: "ChangePaymentStatus"; to: string; actor: Actor; at: string }
@@ -155,10 +173,10 @@ function combineRequests(requests: readonly OrderLineRequest[]): OrderLineReques
   return lines;
 }
 
-function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, state: OrderState): OrderEvent[] {
-  if (state.exists) throw new RuleViolation("orders.alreadyPlaced", {}, 409);
-  if (command.lines.length === 0) throw new RuleViolation("checkout.cartEmpty");
-  for (const line of command.lines) {
+/** The lines as an order records them: each request in range, the same line once, priced, and on the shelf. */
+function checkedLines(requests: readonly OrderLineRequest[], unitCaps?: UnitCaps): OrderLine[] {
+  if (requests.length === 0) throw new RuleViolation("checkout.cartEmpty");
+  for (const line of requests) {
     if (!Number.isInteger(line.quantity) || line.quantity < MIN_QUANTITY || line.quantity > MAX_QUANTITY) {
       throw new RuleViolation("orders.lineQuantity", { item: line.name, min: MIN_QUANTITY, max: MAX_QUANTITY });
     }
@@ -167,9 +185,9 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
       throw new RuleViolation("checkout.priceChanged", { item: line.name, size: line.size, now: line.unitPrice, was: line.claimedUnitPrice }, 409);
     }
   }
-  const combined = combineRequests(command.lines);
+  const combined = combineRequests(requests);
   if (combined.length > MAX_CART_LINES) throw new RuleViolation("orders.tooManyLines", { max: MAX_CART_LINES });
-  if (command.unitCaps) checkUnitCaps(combined, command.unitCaps);
+  if (unitCaps) checkUnitCaps(combined, unitCaps);
   for (const line of combined) {
     // Each request was in range; the same line asked for twice may not be.
     if (line.quantity > MAX_QUANTITY) {
@@ -179,7 +197,7 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
     if (shortOf) throw new RuleViolation(shortOf.key, shortOf.values, 409);
     if (!Number.isInteger(line.unitPrice) || line.unitPrice < 0) throw new RuleViolation("orders.noPrice", { item: line.name });
   }
-  const lines: OrderLine[] = combined.map(({ productId, name, size, school, unitPrice, quantity, tax }) => ({
+  return combined.map(({ productId, name, size, school, unitPrice, quantity, tax }) => ({
     productId,
     name,
     size,
@@ -188,6 +206,11 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
     quantity,
     ...(tax ? { tax } : {}),
   }));
+}
+
+function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, state: OrderState): OrderEvent[] {
+  if (state.exists) throw new RuleViolation("orders.alreadyPlaced", {}, 409);
+  const lines = checkedLines(command.lines, command.unitCaps);
   const charges = chargesFor(orderTotal(lines), command.address.pincode, command.charges, new Date(command.placedAt));
   const { total } = charges;
   if (command.claimedBy === "page") {
@@ -230,8 +253,52 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
   ];
 }
 
+/**
+ * A walk-in sale (decision 210): the order placed at the counter's total, its money taken (cash kept, the UPI
+ * part with its reference), and the goods handed over, so the lifecycle's hand-over issues the invoice and
+ * ships the stock in the same command. Refused whole: a total the counter did not show, money short, a line gone.
+ */
+function sellAtCounter(command: Extract<OrderCommand, { type: "SellAtCounter" }>, state: OrderState): OrderEvent[] {
+  if (state.exists) throw new RuleViolation("orders.alreadyPlaced", {}, 409);
+  const lines = checkedLines(command.lines);
+  const charges = counterCharges(orderTotal(lines), command.charges, new Date(command.placedAt));
+  const { total } = charges;
+  if (command.shownTotal !== total) throw new RuleViolation("counter.totalChanged", { now: total, was: command.shownTotal }, 409);
+  const paid = counterPayment(total, command.payment);
+  const { orderId, actor, placedAt: at } = command;
+  const paymentMethod = paid.upi > 0 && paid.cash === 0 ? "upi" : "cod";
+  return [
+    {
+      type: "OrderPlaced",
+      data: {
+        orderId,
+        lines,
+        total,
+        customer: { ...command.customer },
+        address: { ...command.address },
+        placedAt: at,
+        language: command.language,
+        subtotal: charges.subtotal,
+        discountPercent: charges.discountPercent,
+        discount: charges.discount,
+        delivery: 0,
+        paymentMethod,
+        channel: "counter",
+        counter: command.counter,
+      },
+    },
+    { type: "PaymentRequested", data: { orderId, method: paymentMethod, amount: total, actor, at } },
+    ...(paid.cash > 0 ? [{ type: "CashCollected" as const, data: { orderId, amount: paid.cash, actor, at } }] : []),
+    ...(paid.upi > 0
+      ? [{ type: "PaymentConfirmed" as const, data: { orderId, amount: paid.upi, reference: paid.upiReference, note: "counter", actor, at } }]
+      : []),
+    { type: "OrderStatusChanged", data: { orderId, from: "pending", to: "delivered", actor, at } },
+  ];
+}
+
 export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   if (command.type === "PlaceOrder") return placeOrder(command, state);
+  if (command.type === "SellAtCounter") return sellAtCounter(command, state);
 
   if (!state.exists) throw new RuleViolation("orders.notFound", {}, 404);
   const orderId = state.placed.orderId;

@@ -78,6 +78,16 @@ export function placementStock(orderId: string, lines: readonly OrderLine[], at:
 }
 
 /**
+ * A walk-in sale (decision 210): each counted line is held and leaves the shelf at once, on the same
+ * streams as online orders, so the last piece goes to whoever appends first. A made-to-order size is no
+ * exception at the counter: the parent takes the piece away, so the shelf must have it.
+ */
+export function counterSaleStock(orderId: string, lines: readonly OrderLine[], at: string, skus: SkuLookup = NO_SKUS): StockEffect[] {
+  const handed = trackedLines(lines, skus).map(({ orMake: _made, ...line }) => line);
+  return byProduct(handed.flatMap((line) => [...reserve(orderId, [line], at), ...ship(orderId, [line], at)]));
+}
+
+/**
  * What an order's change does to the shelves, from the order before it and the events decided:
  * - each status move does what its row of the lifecycle says (./lifecycle.ts `MOVES`): hold what the
  *   order accounts for now, ship what it holds, release it, or take back goods that went out;

@@ -8,6 +8,12 @@
 /** Pay by UPI to the shop's VPA, or cash on delivery. */
 export const PAYMENT_METHODS = ["upi", "cod"] as const;
 
+/**
+ * Where an order was sold: online (the default; every order before the counter) or at the shop's counter
+ * (decision 210), handed over and paid on the spot.
+ */
+export const ORDER_CHANNELS = ["online", "counter"] as const;
+
 export const REFUND_METHODS = ["cash", "upi"] as const;
 
 export const RETURN_WANTS = ["refund", "exchange"] as const;

@@ -179,7 +179,7 @@ export function createOrderCore(deps: OrderServiceDeps) {
     });
   }
 
-  return { deps, charges, upiAvailable, atomic, orders, references, changes, storedOrder, currentOrder, shownChange, orderSteps, changeOrder };
+  return { deps, charges, upiAvailable, atomic, orders, references, changes, numbered, taxDocuments, referenceSteps, storedOrder, currentOrder, shownChange, orderSteps, changeOrder };
 }
 
 export type OrderCore = ReturnType<typeof createOrderCore>;

@@ -12,6 +12,7 @@ import type { Position } from "../../eventstore/port";
 import { cartIdOf, type CartOwner } from "../cart";
 import { STOCK_ATTEMPTS } from "../stock";
 import type { OrderCore } from "./core";
+import type { LinePricer } from "../line-prices";
 import { checkIdempotencyKey, orderIdFor } from "./ids";
 import { createRateLimiter } from "../auth/rate-limit";
 import {
@@ -89,6 +90,29 @@ const actorOf = (customer: OrderCustomer): Actor =>
   customer.kind === "user"
     ? { kind: "customer", ...(customer.userId ? { id: customer.userId } : {}), name: customer.name }
     : { kind: "guest", name: customer.name };
+
+/** Prices every item on the server; pricing refusals name the item. Rules on the lines are the decider's. */
+export async function priceOrderItems(priceLine: LinePricer, items: readonly OrderItemInput[]): Promise<OrderLineRequest[]> {
+  if (items.length === 0) throw new RuleViolation("checkout.cartEmpty");
+  const lines: OrderLineRequest[] = [];
+  for (const [index, item] of items.entries()) {
+    const result = await priceLine(item.productId, item.size);
+    if (!result.ok) throw new RuleViolation("orders.item", { number: index + 1, id: item.productId, problem: result.refusal });
+    const { product } = result;
+    lines.push({
+      productId: product.productId,
+      name: product.name,
+      size: product.size,
+      school: product.school,
+      unitPrice: product.unitPrice,
+      quantity: item.quantity,
+      ...(product.stock === undefined ? {} : { shelf: product.stock }),
+      ...(product.tax ? { tax: product.tax } : {}),
+      ...(item.price === undefined ? {} : { claimedUnitPrice: item.price }),
+    });
+  }
+  return lines;
+}
 
 export function placingCommands(core: OrderCore) {
   const { store, priceLine, cart, stock } = core.deps;
@@ -255,28 +279,7 @@ export function placingCommands(core: OrderCore) {
     });
   }
 
-  /** Prices every item on the server; pricing refusals name the item. Rules on the lines are the decider's. */
-  async function priceItems(items: readonly OrderItemInput[]): Promise<OrderLineRequest[]> {
-    if (items.length === 0) throw new RuleViolation("checkout.cartEmpty");
-    const lines: OrderLineRequest[] = [];
-    for (const [index, item] of items.entries()) {
-      const result = await priceLine(item.productId, item.size);
-      if (!result.ok) throw new RuleViolation("orders.item", { number: index + 1, id: item.productId, problem: result.refusal });
-      const { product } = result;
-      lines.push({
-        productId: product.productId,
-        name: product.name,
-        size: product.size,
-        school: product.school,
-        unitPrice: product.unitPrice,
-        quantity: item.quantity,
-        ...(product.stock === undefined ? {} : { shelf: product.stock }),
-        ...(product.tax ? { tax: product.tax } : {}),
-        ...(item.price === undefined ? {} : { claimedUnitPrice: item.price }),
-      });
-    }
-    return lines;
-  }
+  const priceItems = (items: readonly OrderItemInput[]) => priceOrderItems(priceLine, items);
 
   return {
     /**
