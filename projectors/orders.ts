@@ -6,7 +6,7 @@ import { orderEvents, type OrderEvent, type OrderPlaced } from "../domain/orders
 import type { ReadEvent } from "../domain/events/registry";
 import { displayOrderId } from "../domain/orders/order";
 import { evolvePayment, newPayment, paymentStanding, type PaymentState } from "../domain/orders/payment";
-import { linesAfterExchange } from "../domain/orders/returns";
+import { linesAsHeld } from "../domain/orders/held-lines";
 import type { Projector } from "./projector";
 import { insertRows } from "./bulk";
 import type { ApplyContext } from "./projector";
@@ -181,7 +181,7 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
     if (event.type === "ExchangeMade") {
       const before = lines.get(event.data.orderId);
       if (!before) continue;
-      const after = linesAfterExchange(before, event.data.lines);
+      const after = linesAsHeld(before, event.data.lines);
       lines.set(event.data.orderId, after);
       change = { lines: after, item_count: after.reduce((sum, line) => sum + line.quantity, 0), updated_at: event.data.at };
     } else if (AFTER_SALE_TYPES.has(event.type) || event.type === "InvoiceIssued" || event.type === "CreditNoteIssued") continue;

@@ -5,6 +5,7 @@
  * the order exactly as it stood then (decision 052).
  */
 import { orderAsOf, parseRevision, safeDashboardBack } from "../../domain/admin-orders";
+import { heldLinesAfter, type HeldLine } from "../../domain/orders/held-lines";
 import { AFTER_SALE_STEPS } from "../../domain/forms/admin-returns";
 import { refundFor, shortReturnId } from "../../domain/orders/returns";
 import { deliveryLine, returnLinesText } from "../../domain/orders/describe";
@@ -28,7 +29,7 @@ import { adminTime } from "./orders.server";
 import { PAYMENT_STEPS, type PaymentStepName } from "./payment-steps";
 
 /** The order as it stands in `state`: its status, customer, lines as they stand and money. */
-function snapshot(state: OrderState & { exists: true }, t: T, lang: Language): OrderSnapshotView {
+function snapshot(state: OrderState & { exists: true }, held: readonly HeldLine[], t: T, lang: Language): OrderSnapshotView {
   const p = state.placed;
   const who =
     p.customer.kind === "user"
@@ -40,11 +41,11 @@ function snapshot(state: OrderState & { exists: true }, t: T, lang: Language): O
     deleted: state.deleted,
     customer: [who, p.customer.phone, p.customer.email].filter(Boolean).join(", "),
     address: deliveryLine(p.address),
-    // The lines as they stand: an exchange's new size is a line of its own at ₹0 (decision 103).
-    lines: state.afterSale.lines.map((line, index) => ({
+    // The lines as the parent holds them: an exchanged unit is in its new size at the price paid (decision 242).
+    lines: held.map((line, index) => ({
       key: `${index}|${line.productId}|${line.size}|${line.school}`,
       name: line.name,
-      size: line.size,
+      size: line.exchangedFrom ? t("admin:order.exchangedSize", { size: line.size, from: line.exchangedFrom }) : line.size,
       school: line.school,
       quantity: line.quantity,
       unitPrice: formatRupees(line.unitPrice),
@@ -186,7 +187,7 @@ export function orderPageView(
       nowHref: hrefAt(),
       at: typeof at !== "number" || at === latest ? null : at,
       atWhen: at === undefined ? null : adminTime(trail.find((e) => e.revision === at)!.at, lang),
-      order: snapshot(stateThen, t, lang),
+      order: snapshot(stateThen, heldLinesAfter(typeof at === "number" ? trail.filter((e) => e.revision <= at) : trail), t, lang),
       events: trail.map((event): TrailEventView => ({
         revision: event.revision,
         when: adminTime(event.at, lang),

@@ -435,11 +435,18 @@ describe("an exchange asked on the account page", () => {
     expect((await adminPost(order.orderId, { intent: "exchange", returnId: first.returnId })).status).toBe(302);
     expect(await available(large.id)).toBe(0);
 
+    // The order as the parent holds it: one pair of M and one of L at the price paid for it, three items, not four.
     const summary = (await server.shop.orders.getOrder(order.orderId))!;
-    expect(summary.lines.at(-1)).toEqual({ productId: `product/${large.id}`, name: large.name, size: "L", school: "", unitPrice: 0, quantity: 1 });
-    expect(summary.itemCount).toBe(4);
+    const mediumLine = summary.lines.find((l) => l.productId === `product/${medium.id}`)!;
+    expect(mediumLine.quantity).toBe(1);
+    expect(summary.lines.at(-1)).toEqual({ productId: `product/${large.id}`, name: large.name, size: "L", school: "", unitPrice: mediumLine.unitPrice, quantity: 1, exchangedFrom: "M" });
+    expect(summary.itemCount).toBe(3);
+    expect(summary.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0)).toBe(summary.subtotal);
     const html = await adminPage(order.orderId);
-    expect(html).toMatch(new RegExp(`<td>${large.name}</td><td>L</td><td></td><td>1</td><td>₹0</td>`));
+    expect(html).toMatch(new RegExp(`<td>${large.name}</td><td>L \\(exchanged from M\\)</td><td></td><td>1</td><td>₹${mediumLine.unitPrice}</td>`));
+    // The packing slip for it lists what goes out to the parent now: three items, never the pair that came back as well.
+    const slip = await page(`/admin/orders/${order.orderId}/print?doc=slip`, admin.cookie);
+    expect(slip).toContain("3 lines, 3 items in all");
     expect((await trailRows(order.orderId)).find((text) => text.includes("Exchange made"))).toContain(`${medium.name}: size M → L x 1`);
     expect(await page("/account", cookie)).toContain(`Exchange of ${medium.name} (M) x 1 for size l asked on ${formatDate(first.at, "en")}: done, the new size is given.`);
 
@@ -482,11 +489,10 @@ describe("an exchange asked on the account page", () => {
     for (const fields of steps) {
       expect((await adminPost(order.orderId, { ...fields, returnId })).status).toBe(302);
     }
+    // Both shirts are size 32 now, at the price paid for them: a packer sends two shirts, not four.
     const summary = (await server.shop.orders.getOrder(order.orderId))!;
-    expect(summary.lines).toEqual([
-      expect.objectContaining({ productId: "school/dps/shirt", size: "30", quantity: 2 }),
-      expect.objectContaining({ productId: "school/dps/shirt", size: "32", unitPrice: 0, quantity: 2 }),
-    ]);
+    expect(summary.lines).toEqual([expect.objectContaining({ productId: "school/dps/shirt", size: "32", unitPrice: summary.subtotal / 2, quantity: 2, exchangedFrom: "30" })]);
+    expect(summary.itemCount).toBe(2);
     expect(summary.total).toBe(summary.subtotal - summary.discount + summary.delivery);
   });
 });
@@ -636,7 +642,8 @@ describe("replay", () => {
     expect(before.level?.available).toBe(5);
     // Shipped before the return and the exchange: the order holds nothing (decision 109).
     expect(before.hold).toBe(0);
-    expect(before.order?.lines).toHaveLength(3);
+    // The shirt exchanged from 30 is one shirt of 32, at its price: two lines, not three.
+    expect(before.order?.lines.map((l) => `${l.size} x ${l.quantity}`)).toEqual(["Free Size x 3", "32 x 1"]);
     expect(await verify(server.shop.db, server.shop.store, [...server.shop.projectors])).toEqual([]);
     await replay(server.shop.db, server.shop.store, [...server.shop.projectors]);
     const after = await snapshot();
