@@ -18,8 +18,10 @@ export default tseslint.config(
     },
   },
   {
-    // Only the command handler appends (decision 110): every change of one stream or several is load,
-    // fold, decide in domain/, append at the expected revisions, in eventstore/command-handler.ts.
+    // Only the command handler appends (decisions 110, 162). Types keep it: services, routes, projectors and
+    // workers hold the store as `ShopEvents`, a reader whose appender only eventstore/command-handler.ts opens,
+    // and only eventstore/ and the composition roots (server/, bin/) may name a type that can append. These
+    // rules catch what types cannot: a call to an appender reached some other way, whatever it is named.
     files: ["**/*.{ts,tsx}"],
     ignores: ["eventstore/**", "tests/**"],
     rules: {
@@ -30,12 +32,33 @@ export default tseslint.config(
           message: "Only the command handler appends (eventstore/command-handler.ts): decide in domain/ and hand it a StreamsCommand.",
         },
         {
-          selector: "CallExpression[callee.property.name='append'][callee.object.name=/[sS]tore$/]",
+          selector: "CallExpression[callee.property.name='append'][callee.object.name=/([sS]tore|[eE]vents|^es)$/]",
           message: "Only the command handler appends (eventstore/command-handler.ts): use createCommandHandler(...).handle.",
         },
         {
-          selector: "CallExpression[callee.property.name='append'][callee.object.property.name=/[sS]tore$/]",
+          selector: "CallExpression[callee.property.name='append'][callee.object.property.name=/([sS]tore|[eE]vents|^es)$/]",
           message: "Only the command handler appends (eventstore/command-handler.ts): use createCommandHandler(...).handle.",
+        },
+        {
+          selector: "ObjectPattern > Property[key.name=/^(append|appendToStreams)$/]",
+          message: "Only the command handler appends (eventstore/command-handler.ts): an appender taken apart is still an append.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "services/**/*.ts", "projectors/**/*.ts", "workers/**/*.ts", "domain/**/*.ts", "db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/eventstore/port", "**/eventstore/index", "**/eventstore", "**/eventstore/postgres", "**/eventstore/eventstoredb"],
+              importNames: ["EventStore", "EventAppender", "PostgresEventStore", "EventStoreDBEventStore", "openEventStore", "connectEventStoreDB"],
+              message: "Only eventstore/ and the composition roots (server/, bin/) hold a store that appends: read through EventReader, or hold ShopEvents and hand it to the command handler (decision 162).",
+            },
+          ],
         },
       ],
     },

@@ -18,6 +18,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type ShopEvents,
   type Position,
   type RecordedEvent,
   type StreamAppend,
@@ -115,11 +116,25 @@ export interface CommandHandlerOptions {
   cachedStreams?: number;
 }
 
+/**
+ * The store as services and routes hold it (decision 162): an `EventReader` whose appender only this
+ * module opens. For the composition roots (server/runtime.ts, bin/) and tests that open a store.
+ */
+export function handlerOnly(store: EventStore): ShopEvents {
+  return store as unknown as ShopEvents;
+}
+
+/** The appender a service handed over: the one place in the shop that opens it. */
+function opened(events: ShopEvents): EventStore {
+  return events as unknown as EventStore;
+}
+
 export function createCommandHandler<State, Command, Event extends AnyEvent>(
-  store: EventStore,
+  shopEvents: ShopEvents,
   aggregate: Aggregate<State, Command, Event>,
   options: CommandHandlerOptions = {},
 ) {
+  const store = opened(shopEvents);
   const { decider, events: registry, snapshots } = aggregate;
   const maxAttempts = options.maxAttempts ?? 10;
 
@@ -397,7 +412,8 @@ export interface StreamsHandlerOptions {
  * Each step's events are named by its command id where it has one, so a command sent again
  * appends nothing twice. Nothing outside eventstore/ appends (eslint: only the command handler).
  */
-export function createStreamsHandler(store: EventStore, options: StreamsHandlerOptions = {}) {
+export function createStreamsHandler(shopEvents: ShopEvents, options: StreamsHandlerOptions = {}) {
+  const store = opened(shopEvents);
   const maxAttempts = options.maxAttempts ?? 10;
   const atomic = options.atomic ?? store.appendsToStreamsAtomically;
   if (atomic && !store.appendsToStreamsAtomically) throw new Error("this event store cannot append to several streams atomically");

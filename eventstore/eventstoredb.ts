@@ -364,7 +364,7 @@ export class EventStoreDBEventStore implements EventStore {
       const recorded = toRecorded(r);
       if (recorded) out.push(recorded);
     }
-    return this.opened(out);
+    return options.withoutData ? out.map((e) => ({ ...e, data: null, metadata: {} })) : this.opened(out);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -1,5 +1,5 @@
 import type { Database } from "../db/connection";
-import type { EventStore } from "./port";
+import type { EventReader, EventStore } from "./port";
 import { PostgresEventStore } from "./postgres";
 import type { EventStoreDBEventStore } from "./eventstoredb";
 import type { EventSealer } from "./sealing";
@@ -31,4 +31,9 @@ export async function connectEventStoreDB(url: string, options: { sealer?: Event
   const { EventStoreDBEventStore } = await import("./eventstoredb");
   const store = await EventStoreDBEventStore.connect(url);
   return options.sealer ? store.sealWith(options.sealer) : store;
+}
+
+/** The Postgres store as a reader only, for a process that reads and never appends (a replay's thread). */
+export function openPostgresReader(database: Database, options: { sealer?: EventSealer } = {}): EventReader & { close(): Promise<void> } {
+  return new PostgresEventStore(database, options);
 }

@@ -53,6 +53,8 @@ export interface ReadStreamOptions {
   /** Inclusive. Defaults to the start (forwards) or the end (backwards). */
   fromRevision?: number;
   maxCount?: number;
+  /** Where each event is and what it is called, its data and metadata left out (null and {}) and never opened. */
+  withoutData?: boolean;
 }
 
 export interface ReadAllOptions {
@@ -76,19 +78,13 @@ export interface Subscription extends AsyncIterable<RecordedEvent[]> {
   stop(): Promise<void>;
 }
 
-export interface EventStore {
+/**
+ * The read side of the store: what services, projectors, reactors and the CLI read the streams with.
+ * Split from `EventAppender` (decision 162) so that nothing outside eventstore/ holds a way to append.
+ */
+export interface EventReader {
   readonly kind: "postgres" | "eventstoredb";
   readonly description: string;
-  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
-  /**
-   * Appends to several streams in turn (an order and the cart it checks out), each with
-   * its own expected revision and the same idempotency as `append`; one result per stream.
-   * Where `appendsToStreamsAtomically` holds (Postgres) it is all or none, in one round
-   * trip. Elsewhere a refusal leaves the streams before it appended: a caller recovers
-   * the way it recovers from a crash between two appends.
-   */
-  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
-  readonly appendsToStreamsAtomically: boolean;
   /** The events of one stream; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order, after `from`. */
@@ -106,8 +102,40 @@ export interface EventStore {
   comparePositions(a: Position | undefined, b: Position | undefined): number;
   /** Events after `from` up to the head; for lag reports. May be capped at `cap`. */
   countAfter(from: Position | undefined, cap?: number): Promise<number>;
+}
+
+/** The write side of the store, which only eventstore/command-handler.ts calls (decision 162). */
+export interface EventAppender {
+  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in turn (an order and the cart it checks out), each with
+   * its own expected revision and the same idempotency as `append`; one result per stream.
+   * Where `appendsToStreamsAtomically` holds (Postgres) it is all or none, in one round
+   * trip. Elsewhere a refusal leaves the streams before it appended: a caller recovers
+   * the way it recovers from a crash between two appends.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  readonly appendsToStreamsAtomically: boolean;
+}
+
+/** An adapter: both sides, and its connection to close. Only eventstore/ and the composition roots (server/, bin/) name it. */
+export interface EventStore extends EventReader, EventAppender {
   close(): Promise<void>;
 }
+
+declare const onlyTheHandler: unique symbol;
+
+/**
+ * The store's appender as every layer but eventstore/ holds it: nothing to call. A service hands it to
+ * `createCommandHandler` or `createStreamsHandler` (eventstore/command-handler.ts), the one place that
+ * opens it, so no code outside can append, whatever it names its variables (decision 162).
+ */
+export interface Appender {
+  readonly [onlyTheHandler]: "only the command handler appends";
+}
+
+/** What services and routes hold as `store`: the reader, and the appender they can only hand to the command handler. */
+export type ShopEvents = EventReader & Appender;
 
 /**
  * The expected revision did not match. Route code checks `isWrongExpectedVersion`

@@ -258,18 +258,23 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.readStreamIn(this.db, streamId, options);
+  }
+
+  /** readStream on a connection the caller holds: a projector reading inside its batch's transaction on PGlite. */
+  async readStreamIn(db: Kysely<DB>, streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === "backwards";
     const limit = options.maxCount ?? 1_000_000;
     const from = options.fromRevision;
     const bound =
       from === undefined ? sql`true` : backwards ? sql`stream_revision <= ${from}` : sql`stream_revision >= ${from}`;
     // A cart's newest events are read on nearly every page (the badge): a prepared statement.
-    const query = sql<EventRow>`select ${COLUMNS} from es_events
+    const query = sql<EventRow>`select ${options.withoutData ? HEADER_COLUMNS : COLUMNS} from es_events
       where stream_id = ${streamId} and ${bound}
-      order by stream_revision ${backwards ? sql`desc` : sql`asc`} limit ${limit}`.compile(this.db);
-    const { rows } = await runPrepared(this.db, query);
-    return this.opened(rows.map(toRecorded));
+      order by stream_revision ${backwards ? sql`desc` : sql`asc`} limit ${limit}`.compile(db);
+    const { rows } = await runPrepared(db, query);
+    return options.withoutData ? rows.map(toRecorded) : this.opened(rows.map(toRecorded));
   }
 
   readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { EventStore, Position, RecordedEvent } from "../eventstore/port";
+import type { EventReader, Position, RecordedEvent } from "../eventstore/port";
 
 /** Thrown inside a batch's transaction to roll it back when another runner had applied the batch already. */
 class AlreadyApplied extends Error {}
@@ -14,7 +14,7 @@ class AlreadyApplied extends Error {}
  */
 export async function applyUnderCheckpoint<T>(
   db: Kysely<DB>,
-  store: Pick<EventStore, "comparePositions">,
+  store: Pick<EventReader, "comparePositions">,
   table: "projector_checkpoints" | "reactor_checkpoints",
   name: string,
   batch: readonly RecordedEvent[],
@@ -74,7 +74,7 @@ export class GroupedCheckpointMoves {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly store: Pick<EventStore, "comparePositions">,
+    private readonly store: Pick<EventReader, "comparePositions">,
     private readonly table: "projector_checkpoints" | "reactor_checkpoints",
   ) {}
 

@@ -1,4 +1,4 @@
-import type { EventStore, Position, RecordedEvent, Subscription } from "../eventstore/port";
+import type { EventReader, Position, RecordedEvent, Subscription } from "../eventstore/port";
 
 export interface Following {
   /** Ends the following: a batch being handled finishes first; a back-off is cut short. */
@@ -17,7 +17,7 @@ const LONGEST_BACKOFF_MS = 10_000;
  * to end), during a back-off, or mid-batch. Each is checked here, so a stop always ends the loop.
  */
 export function followFromCheckpoint(
-  store: EventStore,
+  store: EventReader,
   options: {
     /** Names the follower in log lines ("projector orders"). */
     label: string;

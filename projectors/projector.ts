@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { RecordedEvent } from "../eventstore/port";
+import type { EventReader, ReadStreamOptions, RecordedEvent } from "../eventstore/port";
 
 /**
  * A read model fed from the global stream. `apply` runs inside the same
@@ -19,7 +19,7 @@ export interface Projector {
   name: string;
   /** The tables this projector owns, rebuilt by a replay. */
   tables: readonly string[];
-  apply(trx: Kysely<DB>, events: RecordedEvent[], context?: ApplyContext): Promise<void>;
+  apply(trx: Kysely<DB>, events: RecordedEvent[], context: ApplyContext): Promise<void>;
   /**
    * The event types `apply` acts on, when it ignores every other: a replay then
    * has the store skip the rest. `apply` must still ignore other types itself
@@ -38,7 +38,15 @@ export interface Projector {
   headersOnly?: boolean;
 }
 
+/**
+ * What a projector may read of the store besides its batch: streams, through the port (decision 162),
+ * never an adapter's own tables, so a read model is the same on every store.
+ */
+export type StreamReader = Pick<EventReader, "readStream" | "comparePositions">;
+
 export interface ApplyContext {
+  /** The store's streams as they stand, read in the batch's transaction where the store shares its database. */
+  events: StreamReader;
   /**
    * The tables were made empty by a replay and only this build writes them, so no row
    * can be there already: inserts may skip their `on conflict` guard, which about doubles
@@ -50,4 +58,19 @@ export interface ApplyContext {
    * text is in COPY's text format, columns in the order given.
    */
   copy?(table: string, columns: readonly string[], text: string): Promise<void>;
+}
+
+/**
+ * The store's stream reads for a batch applied in `trx`: through the transaction where the store lives in
+ * the same database (PGlite has one connection, which the transaction holds), else the store's own.
+ */
+export function streamReaderIn(store: EventReader, trx: Kysely<DB>): StreamReader {
+  const within = store as EventReader & {
+    readStreamIn?: (db: Kysely<DB>, streamId: string, options?: ReadStreamOptions) => Promise<RecordedEvent[]>;
+  };
+  return {
+    readStream: (streamId, options) =>
+      typeof within.readStreamIn === "function" ? within.readStreamIn(trx, streamId, options) : store.readStream(streamId, options),
+    comparePositions: (a, b) => store.comparePositions(a, b),
+  };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { EventStore, Position } from "../eventstore/port";
+import type { EventReader, Position } from "../eventstore/port";
 
 interface Waiter {
   position: Position;
@@ -47,9 +47,9 @@ interface Board extends LocalProgress {
   listeners: Set<() => void>;
 }
 
-const boards = new WeakMap<EventStore, Board>();
+const boards = new WeakMap<EventReader, Board>();
 
-function boardOf(store: EventStore): Board {
+function boardOf(store: EventReader): Board {
   let board = boards.get(store);
   if (!board) {
     const positions = new Map<string, Position>();
@@ -71,7 +71,7 @@ function boardOf(store: EventStore): Board {
 }
 
 /** What the projector runner of this process reports to. */
-export function localProgress(store: EventStore): LocalProgress {
+export function localProgress(store: EventReader): LocalProgress {
   return boardOf(store);
 }
 
@@ -84,7 +84,7 @@ export function localProgress(store: EventStore): LocalProgress {
  * The bound is the projectors' time: a spell in which the event store holds the event back
  * from every reader (HELD_BACK_LIMIT_MS) does not count against it.
  */
-export function createReadModelWaiter(db: Kysely<DB>, store: EventStore, names: readonly string[], intervalMs = 4) {
+export function createReadModelWaiter(db: Kysely<DB>, store: EventReader, names: readonly string[], intervalMs = 4) {
   const waiters = new Set<Waiter>();
   const board = boardOf(store);
   let polling = false;

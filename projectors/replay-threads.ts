@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { connectPostgres } from "../db/connection";
-import { PostgresEventStore } from "../eventstore/postgres";
+import { openPostgresReader } from "../eventstore/index";
 import { EventSealer } from "../eventstore/sealing";
 import type { Position } from "../eventstore/port";
 import { projectors } from "./index";
@@ -173,7 +173,7 @@ function serve(setup: Setup): void {
 
   async function run(task: Task): Promise<void> {
     const database = await connectPostgres(setup.databaseUrl, { poolSize: 3 });
-    const store = new PostgresEventStore(database, { sealer: new EventSealer(database.db, Buffer.from(setup.masterKey, "hex")) });
+    const store = openPostgresReader(database, { sealer: new EventSealer(database.db, Buffer.from(setup.masterKey, "hex")) });
     try {
       const projector = projectors.find((p) => p.name === task.projector);
       if (!projector) throw new Error(`unknown projector ${task.projector}`);

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
-import type { EventStore, Position, ReadAllOptions, RecordedEvent } from "../eventstore/port";
+import type { EventReader, Position, ReadAllOptions, RecordedEvent } from "../eventstore/port";
 import { knownEventTypes } from "../domain/events/index";
 import type { ReadSpanOptions, Span } from "../eventstore/postgres";
-import type { ApplyContext, Projector } from "./projector";
+import { streamReaderIn, type ApplyContext, type Projector } from "./projector";
 import { wantedEvents } from "./wanted";
 
 /**
@@ -167,7 +167,7 @@ export type ScratchBuilder = (
  */
 export async function build(
   db: Kysely<DB> | Transaction<DB>,
-  store: EventStore,
+  store: EventReader,
   schema: string,
   projector: Projector,
   from: Position | undefined,
@@ -198,7 +198,7 @@ export async function build(
     next = more && !db.isTransaction ? fetch(last) : Promise.resolve(NOTHING);
     try {
       // A span without a single event the projector reads changes none of its rows.
-      if (events.length > 0) await applyToScratch(db, schema, projector, events, last, options.session);
+      if (events.length > 0) await applyToScratch(db, store, schema, projector, events, last, options.session);
     } catch (err) {
       await next.catch(() => {});
       throw err;
@@ -214,7 +214,7 @@ export async function build(
 const NOTHING: Span = { events: [], scanned: 0, last: undefined };
 
 /** The Postgres store's span reads (see `PostgresEventStore.readSpanIn`); other stores are read whole. */
-type SpanReading = EventStore & {
+type SpanReading = EventReader & {
   readSpan?: (o: ReadSpanOptions) => Promise<Span>;
   readSpanIn?: (db: Kysely<DB>, o: ReadSpanOptions) => Promise<Span>;
   readAllIn?: (db: Kysely<DB>, o: ReadAllOptions) => Promise<RecordedEvent[]>;
@@ -225,7 +225,7 @@ type SpanReading = EventStore & {
  * reads through it where the store lives in the same database (PGlite has one
  * connection).
  */
-function readerFor(store: EventStore, db: Kysely<DB>, projector: Projector): (o: ReadAllOptions) => Promise<Span> {
+function readerFor(store: EventReader, db: Kysely<DB>, projector: Projector): (o: ReadAllOptions) => Promise<Span> {
   const spans = store as SpanReading;
   // Besides its types, a projector gets the events of its categories that no registry knows: its `apply`
   // refuses them with their position, as live projection does, where a filter on types alone would skip them.
@@ -246,6 +246,7 @@ function readerFor(store: EventStore, db: Kysely<DB>, projector: Projector): (o:
 
 async function applyToScratch(
   db: Kysely<DB> | Transaction<DB>,
+  store: EventReader,
   schema: string,
   projector: Projector,
   events: RecordedEvent[],
@@ -255,7 +256,7 @@ async function applyToScratch(
   const work = async (trx: Kysely<DB>, copy?: ApplyContext["copy"]) => {
     // A scratch batch lost in a crash is rebuilt by the next run: no need to wait for the disk.
     if (!db.isTransaction) await sql`set local synchronous_commit = off`.execute(trx);
-    await projector.apply(trx, events, { freshTables: true, copy });
+    await projector.apply(trx, events, { events: streamReaderIn(store, trx), freshTables: true, copy });
     await sql`update ${sql.table(`${schema}.projector_checkpoints`)} set position = ${last},
       updated_at = now() where name = ${projector.name}`.execute(trx);
   };
@@ -332,7 +333,7 @@ export interface ReplayResult {
  */
 export async function replay(
   db: Kysely<DB>,
-  store: EventStore,
+  store: EventReader,
   projectors: Projector[],
   options: RebuildOptions = {},
 ): Promise<ReplayResult> {
@@ -402,7 +403,7 @@ export async function replay(
  * from every read until it ends, so no reader skips them; a replay that swapped in before then would leave them
  * to the live projectors, and a read model read at once would lack them.
  */
-async function seenUpTo(store: EventStore, committed: Position | undefined): Promise<void> {
+async function seenUpTo(store: EventReader, committed: Position | undefined): Promise<void> {
   const deadline = Date.now() + HELD_BACK_MS;
   while (store.comparePositions(await store.headPosition(), committed) < 0) {
     if (Date.now() > deadline) {
@@ -429,7 +430,7 @@ export interface TableDifference {
  */
 export async function verify(
   db: Kysely<DB>,
-  store: EventStore,
+  store: EventReader,
   projectors: Projector[],
   options: RebuildOptions & { sampleRows?: number } = {},
 ): Promise<TableDifference[]> {

@@ -3,14 +3,14 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { RecordedEvent } from "../eventstore/port";
 import { streamCategory } from "../eventstore/port";
-import { orderEvents, type OrderEvent } from "../domain/orders/events";
+import { orderEvents, orderStreamId, type OrderEvent } from "../domain/orders/events";
 import type { ReadEvent } from "../domain/events/registry";
 import { indiaDay, lineKey, linesAfterSwap, orderContribution, type ReportLine, type ReportOrder } from "../domain/reports/reports";
 import { ERASED } from "../domain/privacy/erased";
 import { privacyEvents } from "../domain/privacy/events";
 import { insertRows } from "./bulk";
 import { erasedIn, type Erased } from "./erasures";
-import type { ApplyContext, Projector } from "./projector";
+import type { ApplyContext, Projector, StreamReader } from "./projector";
 
 type ReadOrderEvent = ReadEvent<RecordedEvent, OrderEvent>;
 
@@ -91,7 +91,7 @@ export const reportsProjector: Projector = {
   async apply(trx, events, context) {
     await countOrders(trx, events, context);
     const erased = erasedIn(events);
-    if (erased) await forgetParents(trx, erased);
+    if (erased) await forgetParents(trx, erased, context.events);
   },
 };
 
@@ -250,7 +250,7 @@ async function countOrders(trx: Kysely<DB>, events: RecordedEvent[], context?: A
  * first. Sales, lines and the other sums do not move; only "new parents" may count one more, as the shop
  * can no longer tell the two orders were one parent's (decision 121).
  */
-async function forgetParents(trx: Kysely<DB>, erased: Erased): Promise<void> {
+async function forgetParents(trx: Kysely<DB>, erased: Erased, store: StreamReader): Promise<void> {
   const ids = [...new Set([...erased.orderIds, ...erased.orderSubjects])];
   if (ids.length === 0) return;
   const rows = [...(await ordersBefore(trx, ids)).values()].filter((o) => o.parent.startsWith("phone:"));
@@ -274,14 +274,12 @@ async function forgetParents(trx: Kysely<DB>, erased: Erased): Promise<void> {
   }
   for (const parent of numbersLosingFirst) {
     // The number's first order left: its next, in the order the shop took them, is now its first.
-    const next = await trx
+    const next = await firstTaken(store, await trx
       .selectFrom("report_orders")
-      .innerJoin("es_events", (join) => join.on("es_events.stream_id", "=", sql<string>`'order-' || report_orders.order_id`).on("es_events.stream_revision", "=", 0))
-      .select("report_orders.order_id")
-      .where("report_orders.parent", "=", parent)
-      .where("report_orders.order_id", "not in", ids)
-      .orderBy("es_events.global_position", "asc")
-      .executeTakeFirst();
+      .select("order_id")
+      .where("parent", "=", parent)
+      .where("order_id", "not in", ids)
+      .execute());
     if (!next) {
       await trx.deleteFrom("report_parents").where("parent", "=", parent).execute();
       continue;
@@ -291,4 +289,18 @@ async function forgetParents(trx: Kysely<DB>, erased: Erased): Promise<void> {
     await trx.updateTable("report_orders").set({ first_order: true }).where("order_id", "=", order.orderId).execute();
     await trx.updateTable("report_parents").set({ first_order_id: order.orderId, first_day: order.day }).where("parent", "=", parent).execute();
   }
+}
+
+/**
+ * Of a parent's orders, the one the shop took first: the one whose stream began first in the store's
+ * global order, read through the port (decision 162). A number orders a handful of times, so a read each.
+ */
+async function firstTaken(store: StreamReader, orders: readonly { order_id: string }[]): Promise<{ order_id: string } | undefined> {
+  let first: { order_id: string; position: string } | undefined;
+  for (const order of orders) {
+    const [placed] = await store.readStream(orderStreamId(order.order_id), { maxCount: 1, withoutData: true });
+    if (!placed) continue;
+    if (!first || store.comparePositions(placed.position, first.position) < 0) first = { order_id: order.order_id, position: placed.position };
+  }
+  return first;
 }

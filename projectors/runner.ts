@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { EventStore, Position } from "../eventstore/port";
-import type { Projector } from "./projector";
+import type { EventReader, Position } from "../eventstore/port";
+import { streamReaderIn, type Projector } from "./projector";
 import { createReadModelWaiter, localProgress } from "./read-your-writes";
 import { applyUnderCheckpoint, GroupedCheckpointMoves } from "./checkpoint";
 import { wantedEvents } from "./wanted";
@@ -32,7 +32,7 @@ export class ProjectorRunner {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly store: EventStore,
+    private readonly store: EventReader,
     readonly projectors: readonly Projector[],
     private readonly options: RunnerOptions = {},
   ) {
@@ -99,18 +99,18 @@ export async function readCheckpoint(db: Kysely<DB>, name: string): Promise<Posi
  */
 export async function applyBatch(
   db: Kysely<DB>,
-  store: EventStore,
+  store: EventReader,
   projector: Projector,
   batch: Parameters<Projector["apply"]>[1],
 ): Promise<void> {
   await applyUnderCheckpoint(db, store, "projector_checkpoints", projector.name, batch, (trx, fresh) =>
-    projector.apply(trx, fresh),
+    projector.apply(trx, fresh, { events: streamReaderIn(store, trx) }),
   );
 }
 
 export async function projectorStatuses(
   db: Kysely<DB>,
-  store: EventStore,
+  store: EventReader,
   names: readonly string[],
 ): Promise<ProjectorStatus[]> {
   const rows = await db.selectFrom("projector_checkpoints").select(["name", "position"]).execute();
@@ -130,7 +130,7 @@ export async function projectorStatuses(
  */
 export function waitForProjectors(
   db: Kysely<DB>,
-  store: EventStore,
+  store: EventReader,
   names: readonly string[],
   position: Position,
   timeoutMs = 2000,

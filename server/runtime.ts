@@ -5,6 +5,7 @@ import { connectPGlite, connectPostgres, type Database } from "../db/connection"
 import { migrateToLatest } from "../db/migrate";
 import { connectEventStoreDB, openEventStore } from "../eventstore/index";
 import { EventSealer, privacyMasterKey } from "../eventstore/sealing";
+import { handlerOnly } from "../eventstore/command-handler";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
 import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
@@ -80,7 +81,8 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       config,
       database,
       db: database.db,
-      store,
+      // Services read it and hand its appender to the command handler, which alone appends (decision 162).
+      store: handlerOnly(store),
       sealer,
       queue,
       projectors: allProjectors,

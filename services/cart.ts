@@ -15,7 +15,7 @@ import { cartEvents } from "../domain/cart/events";
 import { RuleViolation, isRuleViolation, refusal, type Refusal } from "../domain/errors";
 import { stockProblem, type Shelf } from "../domain/stock/shelf";
 import { createCommandHandler, type Loaded, type StreamStep } from "../eventstore/command-handler";
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 import type { LinePricer } from "./line-prices";
 
 /** Whose cart: a guest's (by the token in their signed cookie) or a signed-in user's. */
@@ -64,7 +64,7 @@ export interface NotAdded {
 }
 
 export function createCartService(deps: {
-  store: EventStore;
+  store: ShopEvents;
   priceLine: LinePricer;
   /** Whether the child is one on this parent's account now; without it, a line for a child is refused. */
   ownChild?: (userId: string, childId: string) => Promise<boolean>;

@@ -9,9 +9,9 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { childrenDecider, childrenEvents, childrenStreamId, type Child, type ChildDetails, type ClassName, type KitSide } from "../domain/children/children";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 
-export function createChildrenService(deps: { db: Kysely<DB>; store: EventStore }) {
+export function createChildrenService(deps: { db: Kysely<DB>; store: ShopEvents }) {
   const children = createCommandHandler(deps.store, { decider: childrenDecider, events: childrenEvents });
 
   function rowToChild(row: {

@@ -5,7 +5,7 @@ import type { TaxRateSettings } from "../domain/tax/rates";
 import type { Database } from "../db/connection";
 import type { DB } from "../db/schema";
 import type { Language } from "../domain/i18n";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 import type { EventSealer } from "../eventstore/sealing";
 import type { JobQueue } from "./queue";
 import type { ShopConfig } from "./settings";
@@ -20,7 +20,7 @@ import type { SignInSmsBudget } from "../domain/sign-in-sms";
  */
 export interface ServiceCore {
   db: Kysely<DB>;
-  store: EventStore;
+  store: ShopEvents;
   /** The store's sealing of personal data (eventstore/sealing.ts): the privacy service erases through it. */
   sealer: EventSealer;
   queue: JobQueue;

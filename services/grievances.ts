@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 import { createCommandHandler, uuidFromHash } from "../eventstore/command-handler";
 import { RuleViolation, type Refusal } from "../domain/errors";
 import type { Language } from "../domain/i18n";
@@ -43,7 +43,7 @@ export interface FileGrievanceInput {
  * order it is about by its number and the phone on it, through the same throttled lookup as order
  * tracking (someone guessing numbers is slowed the same way).
  */
-export function createGrievanceService(deps: { db: Kysely<DB>; store: EventStore; tracking: Pick<TrackingService, "find"> }) {
+export function createGrievanceService(deps: { db: Kysely<DB>; store: ShopEvents; tracking: Pick<TrackingService, "find"> }) {
   const tickets = createCommandHandler(deps.store, { decider: grievanceDecider, events: grievanceEvents });
 
   /** The order the complaint names, proved by its phone; a refusal as data when the lookups are throttled. */

@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 import type { Actor } from "../domain/orders/events";
 import { NO_ITEM_FACTS, itemFactsDecider, itemFactsEvents, itemFactsStreamId, type ItemFactValues } from "../domain/seller/item-facts";
 
@@ -18,7 +18,7 @@ export interface ItemFactsOnFile {
   changed?: { by: string; at: Date };
 }
 
-export function createItemFactsService(deps: { db: Kysely<DB>; store: EventStore }) {
+export function createItemFactsService(deps: { db: Kysely<DB>; store: ShopEvents }) {
   const handler = createCommandHandler(deps.store, { decider: itemFactsDecider, events: itemFactsEvents });
   const listeners = new Set<() => void>();
 

@@ -7,9 +7,9 @@ import { kitDecider, kitEvents, kitStreamId, kitsOf, type Kit, type KitFor } fro
 import type { ClassName } from "../domain/children/children";
 import { findSchool } from "../domain/schools";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 
-export function createKitService(deps: { store: EventStore }) {
+export function createKitService(deps: { store: ShopEvents }) {
   const kits = createCommandHandler(deps.store, { decider: kitDecider, events: kitEvents });
 
   return {

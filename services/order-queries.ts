@@ -15,7 +15,7 @@ import {
 } from "../domain/orders/events";
 import { isOrderId } from "../domain/orders/ids";
 import { isMobileNumber } from "../domain/phone";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 
 export interface OrderSummary {
   id: string;
@@ -97,7 +97,7 @@ export type TrailEntry = OrderEvent & {
 export type OrderSort = "placed_at" | "id" | "user_id";
 
 
-export function createOrderQueries(deps: { db: Kysely<DB>; store: EventStore }) {
+export function createOrderQueries(deps: { db: Kysely<DB>; store: ShopEvents }) {
   const { db, store } = deps;
 
   /** Status and payment history from the read model, oldest first. */

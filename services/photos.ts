@@ -14,7 +14,7 @@ import { photosDecider, type PhotoCommand } from "../domain/photos/photos";
 import { findShelfPhotoItem } from "../domain/photos/shelf-items";
 import type { Sniffed } from "../domain/photos/sniff";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 import type { JobQueue } from "./queue";
 
 /** The photo job's data: which photo of which owner, and where its original is. */
@@ -67,7 +67,7 @@ const SHOWN_WAIT_MS = 5_000;
 
 export function createPhotoService(deps: {
   db: Kysely<DB>;
-  store: EventStore;
+  store: ShopEvents;
   queue: JobQueue;
   photosDir: string;
   /** Whether a shop product of this id exists (the products service's lookup). */

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { PERSONAL_DATA, type PersonKey, type TableDeclaration } from "../db/personal-data";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore, RecordedEvent } from "../eventstore/port";
+import type { ShopEvents, RecordedEvent } from "../eventstore/port";
 import { sealStored, type EventSealer } from "../eventstore/sealing";
 import { RuleViolation } from "../domain/errors";
 import { readEvent } from "../domain/events/index";
@@ -31,7 +31,7 @@ export type PrivacyActor = { kind: "admin" | "system"; id?: string; name?: strin
  */
 export function createPrivacyService(deps: {
   db: Kysely<DB>;
-  store: EventStore;
+  store: ShopEvents;
   sealer: EventSealer;
   queue: JobQueue;
   shopName: string;

@@ -8,7 +8,7 @@ import { coloursOf, schoolColoursDecider, schoolColourEvents, schoolColoursStrea
 import type { PhotoActor } from "../domain/photos/events";
 import { findSchool } from "../domain/schools";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 
 export interface ColoursOnFile {
   colours: SchoolColours;
@@ -16,7 +16,7 @@ export interface ColoursOnFile {
   own: boolean;
 }
 
-export function createSchoolColourService(deps: { store: EventStore }) {
+export function createSchoolColourService(deps: { store: ShopEvents }) {
   const handler = createCommandHandler(deps.store, { decider: schoolColoursDecider, events: schoolColourEvents }, { cachedStreams: 64 });
 
   function known(slug: string): string {

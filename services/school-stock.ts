@@ -23,7 +23,7 @@ import {
 import type { StockActor } from "../domain/stock/events";
 import { catalogueId } from "../domain/catalogue";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 import type { StockService } from "./stock";
 
 /** One size of a school item as the owner's stock page shows it. */
@@ -45,7 +45,7 @@ export interface SchoolItemStock {
   sizes: SkuRow[];
 }
 
-export function createSchoolStockService(deps: { db: Kysely<DB>; store: EventStore; stock: StockService }) {
+export function createSchoolStockService(deps: { db: Kysely<DB>; store: ShopEvents; stock: StockService }) {
   const { db, store, stock } = deps;
   const register = createCommandHandler(store, { decider: schoolStockDecider, events: schoolStockEvents, snapshots: schoolStockSnapshots }, { cachedStreams: 1 });
 

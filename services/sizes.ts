@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 import type { Actor } from "../domain/orders/events";
 import { DEFAULT_SIZE_CHARTS, ITEM_KINDS, isItemKind, type ItemKind, type SizeChart, type SizeCharts, type SizeRow } from "../domain/sizes/charts";
 import { sizeChartDecider, sizeChartEvents, sizeChartStreamId } from "../domain/sizes/chart-events";
@@ -28,7 +28,7 @@ export interface ExchangeCount {
   lastAt: Date;
 }
 
-export function createSizeService(deps: { db: Kysely<DB>; store: EventStore }) {
+export function createSizeService(deps: { db: Kysely<DB>; store: ShopEvents }) {
   const charts = createCommandHandler(deps.store, { decider: sizeChartDecider, events: sizeChartEvents });
 
   async function onFile(): Promise<Map<ItemKind, { rows: SizeRow[]; by: string; at: Date }>> {

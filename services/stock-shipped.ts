@@ -10,7 +10,7 @@ import { foldOrder } from "../domain/orders/order";
 import { stockEvents, stockStreamId } from "../domain/stock/events";
 import { stockDecider, stockSnapshots } from "../domain/stock/stock";
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 
 /** An order in one of these has sent its goods out: it holds nothing on the shelf any more. */
 export const SHIPPED_STATUSES: readonly OrderStatus[] = ["shipped", "delivered"];
@@ -37,7 +37,7 @@ export interface ShipPastResult {
  *   a hold already shipped, released or never there ships nothing, and a lost race decides again.
  * A hold the read model has not shown yet is shipped by the next run (`shop start` runs this).
  */
-export async function shipPastOrders(deps: { db: Kysely<DB>; store: EventStore }): Promise<ShipPastResult> {
+export async function shipPastOrders(deps: { db: Kysely<DB>; store: ShopEvents }): Promise<ShipPastResult> {
   const { db, store } = deps;
   // The holds come a product at a time: keep its stream folded and read only what is new, rather than
   // its newest snapshot again for every hold (before this, a snapshot named every order the product had).
@@ -79,7 +79,7 @@ export async function shipPastOrders(deps: { db: Kysely<DB>; store: EventStore }
 }
 
 /** Whether the order's own stream says its goods went out (not cancelled, deleted or taken back since). */
-async function hasShipped(store: EventStore, orderId: string): Promise<boolean> {
+async function hasShipped(store: ShopEvents, orderId: string): Promise<boolean> {
   const order = foldOrder(orderEvents.readAll(await store.readStream(orderStreamId(orderId))));
   return order.exists && !order.deleted && SHIPPED_STATUSES.includes(order.status);
 }

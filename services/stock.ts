@@ -7,7 +7,7 @@ import { RuleViolation, isRuleViolation } from "../domain/errors";
 import { stockEvents, stockStreamId, type ReleaseReason, type StockActor } from "../domain/stock/events";
 import { stockDecider, stockSnapshots, type StockCommand, type StockState } from "../domain/stock/stock";
 import { createCommandHandler, type Loaded, type StreamStep } from "../eventstore/command-handler";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 import type { StockEffect, TrackedLine } from "../domain/orders/stock-effects";
 
 export { trackedLines, type TrackedLine } from "../domain/orders/stock-effects";
@@ -48,7 +48,7 @@ export const STOCK_ATTEMPTS = 40;
 
 export function createStockService(deps: {
   db: Kysely<DB>;
-  store: EventStore;
+  store: ShopEvents;
   /** Read your writes for stock: resolves once the stock read model has applied `position`. */
   waitUntilVisible(position: Position, timeoutMs?: number): Promise<boolean>;
 }) {

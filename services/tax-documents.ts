@@ -5,7 +5,7 @@
  * exactly once however many web processes ship at the same moment. Where streams are appended one by one the number
  * goes first and is voided (a gap the series records with its reason) if the order's part fails.
  */
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 import { createCommandHandler, type Loaded, type Prepared, type StreamStep } from "../eventstore/command-handler";
 import type { OrderCommand, OrderState } from "../domain/orders/order";
 import type { OrderEvent, OrderPlaced } from "../domain/orders/events";
@@ -28,7 +28,7 @@ type OrderHandler = {
 /** Commands after which a document may be due: only these take the series' turn in this process. */
 const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment", "ReceiveReturn", "SellAtCounter"]);
 
-export function createTaxDocuments(store: EventStore, settings: TaxSettings) {
+export function createTaxDocuments(store: ShopEvents, settings: TaxSettings) {
   const series = createCommandHandler(store, { decider: seriesDecider, events: taxSeriesEvents });
   const { seller, rates } = settings;
   // An unregistered shop owes no tax document: its plain bill is the order's printed bill, without a series (docs/tax.md).

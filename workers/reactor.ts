@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import type { EventStore, Position, RecordedEvent } from "../eventstore/port";
+import type { EventReader, Position, RecordedEvent } from "../eventstore/port";
 import { orderEvents, type OrderEvent, type OrderPlaced } from "../domain/orders/events";
 import { grievanceEvents, type GrievanceEvent, type GrievanceFiled } from "../domain/grievance/ticket";
 import { grievanceSms } from "../domain/grievance/texts";
@@ -90,7 +90,7 @@ export class NotificationReactor {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly store: EventStore,
+    private readonly store: EventReader,
     private readonly queue: JobQueue,
     private readonly options: ReactorOptions,
   ) {

@@ -14,7 +14,7 @@ import type { SkuLookup } from "../../domain/stock/school-stock";
 import { DEFAULT_CHARGE_RULES, type ChargeRules } from "../../domain/orders/charges";
 import { referenceClaims, upiReferenceDecider, upiReferenceEvents, upiReferenceStreamId } from "../../domain/orders/upi-reference";
 import { createCommandHandler, createStreamsHandler, type Loaded, type StreamStep } from "../../eventstore/command-handler";
-import type { EventStore, Position } from "../../eventstore/port";
+import type { ShopEvents, Position } from "../../eventstore/port";
 import type { CartService } from "../cart";
 import type { LinePricer } from "../line-prices";
 import { STOCK_ATTEMPTS, type StockService } from "../stock";
@@ -22,7 +22,7 @@ import { createTaxDocuments, type TaxSettings } from "../tax-documents";
 
 export interface OrderServiceDeps {
   db: Kysely<DB>;
-  store: EventStore;
+  store: ShopEvents;
   priceLine: LinePricer;
   cart: CartService;
   stock: StockService;
@@ -69,10 +69,11 @@ export function createOrderCore(deps: OrderServiceDeps) {
   const taxDocuments = deps.tax ? createTaxDocuments(store, deps.tax) : undefined;
   const charges = deps.charges ?? DEFAULT_CHARGE_RULES;
   const upiAvailable = deps.upiAvailable ?? false;
-  const atomic = deps.atomic ?? store.appendsToStreamsAtomically;
   const references = createCommandHandler(store, { decider: upiReferenceDecider, events: upiReferenceEvents });
   const orders = createCommandHandler(store, { decider: orderDecider, events: orderEvents });
-  const changes = createStreamsHandler(store, { maxAttempts: MAX_ATTEMPTS, atomic });
+  const changes = createStreamsHandler(store, { maxAttempts: MAX_ATTEMPTS, atomic: deps.atomic });
+  // The store's own default when the deps leave it open: one atomic append where the store has it.
+  const atomic = changes.atomic;
   // Shipments racing for the next invoice number across processes: as many attempts as orders racing for stock.
   const numbered = createStreamsHandler(store, { maxAttempts: STOCK_ATTEMPTS, atomic });
 

@@ -20,6 +20,7 @@ import { cartEvents } from "../../domain/cart/events";
 import { createCommandHandler } from "../../eventstore/command-handler";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { benchDatabase, cpuSeconds, percentile, startNodeProcess, writeBenchmarkSection } from "./support";
+import { handlerOnly } from "../../eventstore/command-handler";
 
 const args = process.argv.slice(2);
 const seconds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 8);
@@ -97,8 +98,8 @@ async function main() {
 
     // The load alone, snapshot against whole stream, on the same events.
     const store = new PostgresEventStore(database);
-    const withSnapshots = createCommandHandler(store, { decider: cartDecider, events: cartEvents, snapshots: cartSnapshots });
-    const whole = createCommandHandler(store, { decider: cartDecider, events: cartEvents });
+    const withSnapshots = createCommandHandler(handlerOnly(store), { decider: cartDecider, events: cartEvents, snapshots: cartSnapshots });
+    const whole = createCommandHandler(handlerOnly(store), { decider: cartDecider, events: cartEvents });
     const streamId = cartStreamId(userCartId("bench-parent"));
     const line = (quantity: number) => ({ productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity });
     await withSnapshots.handle(streamId, { type: "AddItem", line: line(1) });

@@ -26,6 +26,7 @@ import { chargesFor } from "../../domain/orders/charges";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { freePort } from "../support/ports";
 import { benchDatabase, cpuSeconds, percentile, postgresCpuSeconds, startNodeProcess, writeBenchmarkSection } from "./support";
+import { adapterOf } from "../support/event-store";
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 6000);
@@ -98,7 +99,7 @@ async function main() {
           const product = pick(i + j);
           const withProduct = !(MADE_TO_ORDER && product !== contestedProduct);
           subtotals.set(token, 620 + (withProduct ? product.price : 0));
-          return shop.store.append(
+          return adapterOf(shop.store).append(
             cartStreamId(guestCartId(token)),
             [
               { id: randomUUID(), type: "CartItemAdded", data: { productId: "school/dps/shirt", name: "Shirt", size: "30", school: "DPS", quantity: 2 } },

@@ -28,6 +28,7 @@ import { reportsProjector } from "../../projectors/reports";
 import { seededRandom } from "../../bin/demo-history";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
 import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { streamReaderIn } from "../../projectors/projector";
 
 process.env.NODE_ENV = "production";
 
@@ -138,7 +139,7 @@ async function main() {
     const events = historyEvents(ORDERS);
     const projectStart = performance.now();
     for (let i = 0; i < events.length; i += 2000) {
-      await shop.db.transaction().execute((trx) => reportsProjector.apply(trx, events.slice(i, i + 2000)));
+      await shop.db.transaction().execute((trx) => reportsProjector.apply(trx, events.slice(i, i + 2000), { events: streamReaderIn(shop.store, trx) }));
     }
     const projectSeconds = (performance.now() - projectStart) / 1000;
     const counted = await shop.db.selectFrom("report_daily").select((eb) => [eb.fn.sum<string>("orders").as("orders")]).executeTakeFirstOrThrow();

@@ -23,6 +23,7 @@ import { stockDecider, stockSnapshots, type StockCommand } from "../../domain/st
 import { createCommandHandler } from "../../eventstore/command-handler";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { handlerOnly } from "../../eventstore/command-handler";
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 10_000);
@@ -35,7 +36,7 @@ type Store = PostgresEventStore;
 const aggregate = { decider: stockDecider, events: stockEvents, snapshots: stockSnapshots };
 
 /** A writer that keeps the stream folded (as the stock service does), so building reads only what it appended. */
-const writerFor = (store: Store) => createCommandHandler(store, aggregate, { cachedStreams: 4 });
+const writerFor = (store: Store) => createCommandHandler(handlerOnly(store), aggregate, { cachedStreams: 4 });
 
 /** A product's stream with `ORDERS` orders of one unit each, shipped or not; returns the order ids. */
 async function build(store: Store, productId: number, ship: boolean): Promise<string[]> {
@@ -71,7 +72,7 @@ async function measure(store: Store, database: Awaited<ReturnType<typeof benchDa
   const snapshot = rows[0];
   if (!snapshot) throw new Error(`${streamId} has no snapshot`);
   // A reader as every command starts: no cache, from the newest snapshot on.
-  const reader = createCommandHandler(store, aggregate);
+  const reader = createCommandHandler(handlerOnly(store), aggregate);
   for (let i = 0; i < WARM_UP; i++) await reader.load(streamId);
   const times: number[] = [];
   let held = 0;
@@ -113,7 +114,7 @@ async function main() {
     rows.push(row("after: each order reserved, then shipped", after));
 
     // `shop stock ship-past` on the third stream: one ShipStock per hold, through a handler as services/stock-shipped.ts makes it.
-    const shipper = createCommandHandler(store, aggregate, { cachedStreams: 16 });
+    const shipper = createCommandHandler(handlerOnly(store), aggregate, { cachedStreams: 16 });
     const started = performance.now();
     for (const orderId of migrated) {
       const command: StockCommand = { type: "ShipStock", productId: 3, orderId, at };

@@ -9,6 +9,7 @@ import { checkHealth } from "../../server/health";
 import { messageTransports } from "../../services/notifications";
 import { call, createTestAdmin, type TestAdmin } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
+import { adapterOf } from "../support/event-store";
 
 let server: TestServer;
 let admin: TestAdmin;
@@ -97,7 +98,7 @@ describe("the last backup's age", () => {
     const health = await checkHealth(
       {
         database: shop.database,
-        store: shop.store,
+        store: adapterOf(shop.store),
         queue: shop.queue,
         projectorNames: shop.projectors.map((p) => p.name),
         transports: messageTransports(shop.config),

@@ -5,6 +5,7 @@ import { isRuleViolation } from "../../domain/errors";
 import type { CartOwner } from "../../services/cart";
 import { openTestShop, type TestShop } from "../support/shop";
 import { englishOf } from "../support/refusal";
+import { adapterOf } from "../support/event-store";
 
 let shop: TestShop;
 
@@ -122,8 +123,8 @@ describe("cart service on the event store", () => {
     const userBefore = await shop.store.readStream(userStream);
     const guestBefore = await shop.store.readStream(guestStream);
     // The store refuses every append (as if the database went away mid-merge).
-    const realAppend = shop.store.append.bind(shop.store);
-    shop.store.append = async () => {
+    const realAppend = adapterOf(shop.store).append.bind(shop.store);
+    adapterOf(shop.store).append = async () => {
       throw new Error("connection lost");
     };
     try {
@@ -131,7 +132,7 @@ describe("cart service on the event store", () => {
         "connection lost",
       );
     } finally {
-      shop.store.append = realAppend;
+      adapterOf(shop.store).append = realAppend;
     }
     expect(await shop.store.readStream(userStream)).toEqual(userBefore);
     expect(await shop.store.readStream(guestStream)).toEqual(guestBefore);

@@ -14,6 +14,7 @@ import { buildKit } from "../../domain/kits/build";
 import { kitFor } from "../../domain/kits/kits";
 import { openTestShop, type TestShop } from "../support/shop";
 import { englishOf } from "../support/refusal";
+import { adapterOf } from "../support/event-store";
 
 let shop: TestShop;
 
@@ -131,7 +132,7 @@ describe("a class kit into the cart", () => {
 
   it("reads a cart line stored before lines named a child (version 1) as a line for nobody", async () => {
     const userId = randomUUID();
-    await shop.store.append(
+    await adapterOf(shop.store).append(
       cartStreamId(userCartId(userId)),
       [{ id: randomUUID(), type: "CartItemAdded", data: { productId: "school/dps/shirt", size: "30", school: "DPS", name: "Shirt", quantity: 1 } }],
       "no_stream",

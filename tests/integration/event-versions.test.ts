@@ -14,6 +14,7 @@ import { replay, verify } from "../../projectors/replay";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { openTestShop, type TestShop } from "../support/shop";
 import { SHOP_CLI } from "../support/shop-cli";
+import { adapterOf } from "../support/event-store";
 
 let shop: TestShop;
 
@@ -58,7 +59,7 @@ describe("events stored before schema versions (version 1)", () => {
   it("fold, project, replay and verify into today's models", async () => {
     const userId = randomUUID();
     const cartId = userCartId(userId);
-    const cart = await shop.store.append(
+    const cart = await adapterOf(shop.store).append(
       cartStreamId(cartId),
       [
         { id: randomUUID(), type: "CartItemAdded", data: { ...shirt, quantity: 3 } },
@@ -70,7 +71,7 @@ describe("events stored before schema versions (version 1)", () => {
       ],
       "no_stream",
     );
-    const emptied = await shop.store.append(
+    const emptied = await adapterOf(shop.store).append(
       cartStreamId(userCartId(randomUUID())),
       [
         { id: randomUUID(), type: "CartItemAdded", data: { ...belt, quantity: 1 } },
@@ -79,9 +80,9 @@ describe("events stored before schema versions (version 1)", () => {
       "no_stream",
     );
     const orderId = randomUUID();
-    await shop.store.append(orderStreamId(orderId), versionOneOrder(orderId, userId), "no_stream");
+    await adapterOf(shop.store).append(orderStreamId(orderId), versionOneOrder(orderId, userId), "no_stream");
     const deletedId = randomUUID();
-    const deleted = await shop.store.append(
+    const deleted = await adapterOf(shop.store).append(
       orderStreamId(deletedId),
       [...versionOneOrder(deletedId, userId), { id: randomUUID(), type: "OrderDeleted", data: { orderId: deletedId, actor: admin, at: "2026-06-04T12:00:00.000Z" } }],
       "no_stream",

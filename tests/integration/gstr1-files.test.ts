@@ -18,6 +18,7 @@ import { replay, verify } from "../../projectors/replay";
 import { taxProjector } from "../../projectors/tax";
 import { createTaxSummary } from "../../services/tax-summary";
 import { indianDay } from "../../domain/orders/charges";
+import { handlerOnly } from "../../eventstore/command-handler";
 
 const seller: SellerSettings = {
   legalName: "Churu Uniform House",
@@ -46,10 +47,10 @@ describe.skipIf(!services.postgresUrl)("GSTR-1 files from the month's documents"
   function orders() {
     const catalogue = createCatalogueService(database.db);
     const priceLine = createLinePricer((id) => catalogue.productForCart(id));
-    const cart = createCartService({ store, priceLine });
+    const cart = createCartService({ store: handlerOnly(store), priceLine });
     const visible = async () => true;
-    const stock = createStockService({ db: database.db, store, waitUntilVisible: visible });
-    return createOrderService({ db: database.db, store, priceLine, cart, stock, waitUntilVisible: visible, atomic: true, tax: { seller, rates: {} } });
+    const stock = createStockService({ db: database.db, store: handlerOnly(store), waitUntilVisible: visible });
+    return createOrderService({ db: database.db, store: handlerOnly(store), priceLine, cart, stock, waitUntilVisible: visible, atomic: true, tax: { seller, rates: {} } });
   }
 
   async function place(city: string, pincode: string) {

@@ -5,6 +5,7 @@ import { startJobHandlers } from "../../workers/index";
 import { eventually } from "../support/fake-providers";
 import { startTestServer } from "../support/server";
 import { openTestShop } from "../support/shop";
+import { adapterOf } from "../support/event-store";
 
 const newEvent = () => ({ id: randomUUID(), type: "ItemAdded", data: {} });
 
@@ -12,7 +13,7 @@ describe("health", () => {
   it("reports every part, each projector's lag, the workers' heartbeat, and turns unhealthy when the database is gone", async () => {
     const shop = await openTestShop({ projectors: false });
     const stopJobs = startJobHandlers(shop, () => {});
-    await shop.store.append(`cart-${randomUUID()}`, [newEvent()], "no_stream");
+    await adapterOf(shop.store).append(`cart-${randomUUID()}`, [newEvent()], "no_stream");
     // The event counts once every older transaction on the server has ended (other test files share it): wait for that.
     let healthy = await shop.health();
     // Every projector's lag is counted in its own query, so the event may show in one and not yet in another.
@@ -95,7 +96,7 @@ describe("health", () => {
       for (const p of up.body.projectors) expect(p).toMatchObject({ ok: true, lag: 0, lagSeconds: 0 });
 
       await server.shop.runner!.stop();
-      await server.shop.store.append(`cart-${randomUUID()}`, [newEvent()], "no_stream");
+      await adapterOf(server.shop.store).append(`cart-${randomUUID()}`, [newEvent()], "no_stream");
       // Another projector may pass the limit first: wait for this one's own verdict (the event shows to the
       // projectors only once older transactions anywhere on the server have ended).
       const behind = await eventually("/healthz to answer 503 with stream_type_counts behind", async () => {

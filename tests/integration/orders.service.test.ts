@@ -5,6 +5,7 @@ import { orderStreamId } from "../../domain/orders/events";
 import type { CartOwner } from "../../services/cart";
 import { openTestShop, type TestShop } from "../support/shop";
 import { englishOf } from "../support/refusal";
+import { adapterOf } from "../support/event-store";
 
 let shop: TestShop;
 
@@ -97,7 +98,7 @@ describe("placing orders from a cart", () => {
     // between the order and the cart. Here the store stops after the first stream.
     const owner = await filledCart();
     const key = randomUUID();
-    const store = shop.store;
+    const store = adapterOf(shop.store);
     const realAppend = store.appendToStreams;
     store.appendToStreams = async (appends) => {
       await store.append(appends[0].streamId, appends[0].events, appends[0].expectedRevision);
@@ -116,7 +117,7 @@ describe("placing orders from a cart", () => {
 
   it("places the order as priced when the cart changes meanwhile, and leaves the new line in the cart", async () => {
     const owner = await filledCart();
-    const store = shop.store;
+    const store = adapterOf(shop.store);
     const realAppend = store.appendToStreams;
     // Another tab adds a bigger shirt after this submit read the cart and before it appends.
     store.appendToStreams = async (appends) => {

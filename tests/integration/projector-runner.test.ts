@@ -71,8 +71,8 @@ describe("projector runner", () => {
     const flaky: Projector = {
       name: "flaky_test_projector",
       tables: [],
-      async apply(trx, batch) {
-        await streamTypeCounts.apply(trx, batch.filter((e) => e.streamId.startsWith("flaky-")));
+      async apply(trx, batch, context) {
+        await streamTypeCounts.apply(trx, batch.filter((e) => e.streamId.startsWith("flaky-")), context);
         if (batch.some((e) => e.type === "Boom") && failures-- > 0) throw new Error("simulated failure");
         applied.push(...batch.filter((e) => e.streamId.startsWith("flaky-")).map((e) => e.type));
       },

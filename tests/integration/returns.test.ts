@@ -26,6 +26,7 @@ const RETURN_MESSAGES = ENGLISH.returns;
 const tooManyMessage = (count: number, name: string, size: string) => `You can return at most ${count} of ${name} (${size}).`;
 const notMadeMessage = (name: string, size: string) => `${name} does not come in size ${size}.`;
 import { createBottle, foldedStock, stockShop } from "../support/stock-contract";
+import { adapterOf } from "../support/event-store";
 
 let server: TestServer;
 let admin: TestAdmin;
@@ -359,7 +360,7 @@ describe("a refund return asked on the tracking page", () => {
     await server.shop.orders.changeStatus(late.orderId, "shipped", adminActor());
     const stream = await server.shop.store.readStream(orderStreamId(late.orderId));
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
-    const appended = await server.shop.store.append(
+    const appended = await adapterOf(server.shop.store).append(
       orderStreamId(late.orderId),
       [orderEvents.toAppend({ type: "OrderStatusChanged", data: { orderId: late.orderId, from: "shipped", to: "delivered", actor: adminActor(), at: eightDaysAgo } }, randomUUID())],
       stream.length - 1,
@@ -570,7 +571,7 @@ describe("on a store without multi-stream appends (EventStoreDB's way)", () => {
   }
 
   it("the goods go on the shelf and the new size is held once, even when the process dies between the stock and the order", async () => {
-    const { store, state } = dyingStore(server.shop.store);
+    const { store, state } = dyingStore(adapterOf(server.shop.store));
     const { orders } = stockShop({ store, db: server.shop.db }, "reserve first");
     const tag = randomUUID().slice(0, 6);
     const small = await product(4, `Sports Socks ${tag}`, "S");
@@ -657,7 +658,7 @@ describe("replay", () => {
     // Not shipped, so the order still holds its units (a shipped one holds none since decision 109).
     const order = await deliveredOrder([{ productId: `product/${bottle.id}`, quantity: 2 }], { deliver: false });
     const stream = await server.shop.store.readStream(stockStreamId(bottle.id));
-    const appended = await server.shop.store.append(
+    const appended = await adapterOf(server.shop.store).append(
       stockStreamId(bottle.id),
       [
         {

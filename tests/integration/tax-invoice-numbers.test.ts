@@ -21,6 +21,7 @@ import { createTestDatabase } from "../support/database";
 import { replay, verify } from "../../projectors/replay";
 import { taxProjector } from "../../projectors/tax";
 import { createTaxSummary } from "../../services/tax-summary";
+import { handlerOnly } from "../../eventstore/command-handler";
 
 const seller: SellerSettings = {
   legalName: "Churu Uniform House",
@@ -36,10 +37,10 @@ const admin = { kind: "admin" as const, id: "admin-1", name: "Asha" };
 function orderService(database: Database, store: PostgresEventStore, atomic: boolean) {
   const catalogue = createCatalogueService(database.db);
   const priceLine = createLinePricer((id) => catalogue.productForCart(id));
-  const cart = createCartService({ store, priceLine });
+  const cart = createCartService({ store: handlerOnly(store), priceLine });
   const visible = async () => true;
-  const stock = createStockService({ db: database.db, store, waitUntilVisible: visible });
-  return createOrderService({ db: database.db, store, priceLine, cart, stock, waitUntilVisible: visible, atomic, tax: { seller, rates: {} } });
+  const stock = createStockService({ db: database.db, store: handlerOnly(store), waitUntilVisible: visible });
+  return createOrderService({ db: database.db, store: handlerOnly(store), priceLine, cart, stock, waitUntilVisible: visible, atomic, tax: { seller, rates: {} } });
 }
 
 const services = inject("services");

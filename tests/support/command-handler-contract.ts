@@ -9,6 +9,7 @@ import type { Decider, Snapshots } from "../../domain/events/decider";
 import { createEventRegistry } from "../../domain/events/registry";
 import { createCommandHandler, createStreamsHandler, type StreamStep } from "../../eventstore/command-handler";
 import { WrongExpectedVersion, type EventStore } from "../../eventstore/port";
+import { handlerOnly } from "../../eventstore/command-handler";
 
 // A tally: the smallest aggregate with a rule (never above 1,000), a no-op command and a
 // snapshot, so the handler is tested apart from the cart's and the order's own rules.
@@ -66,7 +67,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
 
   describe("the command handler", () => {
     it("appends what the decider decides at the loaded revision, and nothing for a command that changes nothing", async () => {
-      const tallies = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
+      const tallies = createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents });
       const id = tallyId();
       const first = await tallies.handle(id, { type: "Count", by: 3 });
       expect(first).toMatchObject({ changed: true, duplicate: false, revision: 0, state: { total: 3, counts: 1 } });
@@ -78,7 +79,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
     });
 
     it("appends nothing when the decider refuses, and says why", async () => {
-      const tallies = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
+      const tallies = createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents });
       const id = tallyId();
       await tallies.handle(id, { type: "Count", by: 999 });
       const refusal = await tallies.handle(id, { type: "Count", by: 2 }).catch((e: unknown) => e);
@@ -91,7 +92,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
     });
 
     it("loses no command when ten writers race on one stream: each lost race reloads and decides again", async () => {
-      const tallies = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 20 });
+      const tallies = createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 20 });
       const id = tallyId();
       await Promise.all(Array.from({ length: 10 }, (_, i) => tallies.handle(id, { type: "Count", by: i + 1 })));
       const { state, revision } = await tallies.load(id);
@@ -100,7 +101,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
     });
 
     it("decides again on the state that won the race: a rule holds across racing writers", async () => {
-      const tallies = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 30 });
+      const tallies = createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 30 });
       const id = tallyId();
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => tallies.handle(id, { type: "Count", by: 300 })));
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
@@ -110,8 +111,8 @@ export function commandHandlerContract(getStore: () => EventStore): void {
 
     it("a handler that keeps streams folded in memory reads only what is new, and sees what other writers appended", async () => {
       const { store, counted } = counting(getStore());
-      const cached = createCommandHandler(store, { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 20, cachedStreams: 10 });
-      const other = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
+      const cached = createCommandHandler(handlerOnly(store), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 20, cachedStreams: 10 });
+      const other = createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents });
       const id = tallyId();
       for (let i = 0; i < 5; i++) await cached.handle(id, { type: "Count", by: 1 });
       // Another process (no cache) appends behind this one's back; a rule must see it.
@@ -136,14 +137,14 @@ export function commandHandlerContract(getStore: () => EventStore): void {
         counted.appends++;
         throw new WrongExpectedVersion(streamId, expected, 7);
       };
-      const tallies = createCommandHandler(store, { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 3 });
+      const tallies = createCommandHandler(handlerOnly(store), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 3 });
       const err = await tallies.handle(tallyId(), { type: "Count", by: 1 }).catch((e: unknown) => e);
       expect((err as WrongExpectedVersion).code).toBe("WRONG_EXPECTED_VERSION");
       expect(counted.appends).toBe(3);
     });
 
     it("appends a command with an id once, however often and however concurrently it is sent", async () => {
-      const tallies = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 20 });
+      const tallies = createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents }, { maxAttempts: 20 });
       const id = tallyId();
       const commandId = randomUUID();
       const results = await Promise.all(
@@ -160,7 +161,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
 
     it("loads a long stream from its newest snapshot: the cost stays flat as the stream grows", async () => {
       const { store, counted } = counting(getStore());
-      const tallies = createCommandHandler(store, { decider: tallyDecider, events: tallyEvents, snapshots: tallySnapshots });
+      const tallies = createCommandHandler(handlerOnly(store), { decider: tallyDecider, events: tallyEvents, snapshots: tallySnapshots });
       const id = tallyId();
       const remembered = randomUUID();
       await tallies.handle(id, { type: "Count", by: 1 }, { commandId: remembered });
@@ -180,11 +181,11 @@ export function commandHandlerContract(getStore: () => EventStore): void {
     });
 
     it("reads a long stream written before snapshots whole once, and its next change adds one", async () => {
-      const plain = createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
+      const plain = createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents });
       const id = tallyId();
       for (let i = 0; i < 12; i++) await plain.handle(id, { type: "Count", by: 1 });
       const { store, counted } = counting(getStore());
-      const tallies = createCommandHandler(store, { decider: tallyDecider, events: tallyEvents, snapshots: tallySnapshots });
+      const tallies = createCommandHandler(handlerOnly(store), { decider: tallyDecider, events: tallyEvents, snapshots: tallySnapshots });
       expect((await tallies.load(id)).state).toEqual({ total: 12, counts: 12 });
       await tallies.handle(id, { type: "Count", by: 1 });
       expect((await getStore().readStream(id)).at(-1)?.type).toBe("TallySnapshotted");
@@ -195,7 +196,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
   });
 
   describe("a command over several streams", () => {
-    const tallies = () => createCommandHandler(getStore(), { decider: tallyDecider, events: tallyEvents });
+    const tallies = () => createCommandHandler(handlerOnly(getStore()), { decider: tallyDecider, events: tallyEvents });
     const modes = () => (getStore().appendsToStreamsAtomically ? [true, false] : [false]);
 
     /** The store, but another writer counts 100 on `streamId` between a plan and its append, once. */
@@ -229,7 +230,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       it(`${mode}: every stream gets its events, and a refusal on any stream appends nothing anywhere`, async (context) => {
         if (!modes().includes(atomic)) context.skip();
         const handler = tallies();
-        const streams = createStreamsHandler(getStore(), { atomic });
+        const streams = createStreamsHandler(handlerOnly(getStore()), { atomic });
         const [a, b] = [tallyId(), tallyId()];
         expect(await streams.handle({ plan: countAll(handler, [a, b], 5, randomUUID()) })).toBe(2);
         await handler.handle(b, { type: "Count", by: 990 });
@@ -242,7 +243,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       it(`${mode}: ten commands racing over the same two streams all land, each decided again after a lost race`, async (context) => {
         if (!modes().includes(atomic)) context.skip();
         const handler = tallies();
-        const streams = createStreamsHandler(getStore(), { atomic, maxAttempts: 40 });
+        const streams = createStreamsHandler(handlerOnly(getStore()), { atomic, maxAttempts: 40 });
         const [a, b] = [tallyId(), tallyId()];
         // Each command named: where streams are appended one by one, a retry finds the streams it already reached.
         await Promise.all(Array.from({ length: 10 }, (_, i) => streams.handle({ plan: countAll(handler, [a, b], i + 1, randomUUID()) })));
@@ -253,7 +254,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       it(`${mode}: a command with an id changes each stream once, however often and however concurrently it is sent`, async (context) => {
         if (!modes().includes(atomic)) context.skip();
         const handler = tallies();
-        const streams = createStreamsHandler(getStore(), { atomic, maxAttempts: 40 });
+        const streams = createStreamsHandler(handlerOnly(getStore()), { atomic, maxAttempts: 40 });
         const [a, b] = [tallyId(), tallyId()];
         const commandId = randomUUID();
         await Promise.all(Array.from({ length: 5 }, () => streams.handle({ plan: countAll(handler, [a, b], 7, commandId) })));
@@ -268,7 +269,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       const [a, b] = [tallyId(), tallyId()];
       const store = movedOnce(handler, b);
       const undone: string[] = [];
-      const streams = createStreamsHandler(store, { atomic: false });
+      const streams = createStreamsHandler(handlerOnly(store), { atomic: false });
       const undo = (id: string) => async () => {
         undone.push(id);
         await handler.handle(id, { type: "Count", by: -3 });
@@ -284,7 +285,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
       const handler = tallies();
       const [a, b] = [tallyId(), tallyId()];
       const store = movedOnce(handler, b);
-      const streams = createStreamsHandler(store, { atomic: false });
+      const streams = createStreamsHandler(handlerOnly(store), { atomic: false });
       const commandId = randomUUID();
       const plan = async () => {
         const first = handler.prepare(a, await handler.load(a), { type: "Count", by: 3 }, { commandId });
@@ -314,7 +315,7 @@ export function commandHandlerContract(getStore: () => EventStore): void {
         appends++;
         throw new WrongExpectedVersion(appendsList[0].streamId, appendsList[0].expectedRevision, 7);
       };
-      const streams = createStreamsHandler(store, { maxAttempts: 3, atomic: getStore().appendsToStreamsAtomically });
+      const streams = createStreamsHandler(handlerOnly(store), { maxAttempts: 3, atomic: getStore().appendsToStreamsAtomically });
       const busy = new RuleViolation("tally.busy", {}, 409);
       const err = await streams.handle({ plan: countAll(handler, [tallyId(), tallyId()], 1, randomUUID()), busy: () => busy }).catch((e: unknown) => e);
       expect(err).toBe(busy);

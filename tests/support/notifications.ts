@@ -3,7 +3,8 @@ import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { DB, NotificationStatus } from "../../db/schema";
 import type { OrderPlaced, OrderStatus, OrderStatusChanged } from "../../domain/orders/events";
-import type { EventStore, NewEvent } from "../../eventstore/port";
+import type { EventStore, NewEvent, ShopEvents } from "../../eventstore/port";
+import { adapterOf } from "./event-store";
 import { eventually } from "./fake-providers";
 
 /** A BullMQ key prefix of its own for one test file, so parallel files never share a queue. */
@@ -31,7 +32,7 @@ type V3Fields = "subtotal" | "discountPercent" | "discount" | "delivery" | "paym
 
 /** Appends an OrderPlaced the way checkout does: a new `order-<id>` stream. */
 export async function placeOrder(
-  store: EventStore,
+  store: ShopEvents | EventStore,
   options: { phone: string; total?: number; orderId?: string; name?: string },
 ): Promise<{ orderId: string; eventId: string }> {
   const orderId = options.orderId ?? `ORD-${randomUUID().slice(0, 8).toUpperCase()}`;
@@ -51,12 +52,12 @@ export async function placeOrder(
       placedAt: new Date().toISOString(),
     },
   };
-  await store.append(`order-${orderId}`, [event], "no_stream");
+  await adapterOf(store).append(`order-${orderId}`, [event], "no_stream");
   return { orderId, eventId: event.id };
 }
 
 export async function changeStatus(
-  store: EventStore,
+  store: ShopEvents | EventStore,
   orderId: string,
   from: OrderStatus,
   to: OrderStatus,
@@ -66,7 +67,7 @@ export async function changeStatus(
     type: "OrderStatusChanged",
     data: { orderId, from, to, actor: { kind: "admin", name: "Test Admin" }, at: new Date().toISOString() },
   };
-  await store.append(`order-${orderId}`, [event], "stream_exists");
+  await adapterOf(store).append(`order-${orderId}`, [event], "stream_exists");
   return { eventId: event.id };
 }
 

@@ -13,6 +13,7 @@ import { createLinePricer } from "../../services/line-prices";
 import { createOrderService } from "../../services/orders";
 import { createStockService } from "../../services/stock";
 import { catchUp, type StockSubject } from "./stock-contract";
+import { handlerOnly } from "../../eventstore/command-handler";
 
 const REFERENCE_TAKEN_MESSAGE = ENGLISH.payment.referenceTaken;
 
@@ -25,10 +26,10 @@ function paymentShop(subject: StockSubject, referenceClaims: "together" | "claim
   const { store, db } = subject;
   const catalogue = createCatalogueService(db);
   const priceLine = createLinePricer((id) => catalogue.productForCart(id));
-  const cart = createCartService({ store, priceLine });
+  const cart = createCartService({ store: handlerOnly(store), priceLine });
   const visible = async () => true;
-  const stock = createStockService({ db, store, waitUntilVisible: visible });
-  return createOrderService({ db, store, priceLine, cart, stock, waitUntilVisible: visible, upiAvailable: true, atomic: referenceClaims === "together" });
+  const stock = createStockService({ db, store: handlerOnly(store), waitUntilVisible: visible });
+  return createOrderService({ db, store: handlerOnly(store), priceLine, cart, stock, waitUntilVisible: visible, upiAvailable: true, atomic: referenceClaims === "together" });
 }
 
 const refusal = ruleRefusalOf;

@@ -11,7 +11,8 @@ import { isRuleViolation, type RuleViolation } from "../../domain/errors";
 import { englishOf } from "./refusal";
 import { stockEvents, stockStreamId } from "../../domain/stock/events";
 import { foldStock } from "../../domain/stock/stock";
-import type { EventStore } from "../../eventstore/port";
+import type { EventReader, EventStore } from "../../eventstore/port";
+import { handlerOnly } from "../../eventstore/command-handler";
 import { ordersProjector } from "../../projectors/orders";
 import { applyBatch, ensureCheckpoints, readCheckpoint } from "../../projectors/runner";
 import { createCartService } from "../../services/cart";
@@ -32,7 +33,8 @@ const admin = { kind: "admin" as const, id: "admin-1", name: "Asha" };
 
 /** The shop's order and stock services on this store, the way services/shopping.ts wires them. */
 export function stockShop(subject: StockSubject, strategy: ReservationStrategy) {
-  const { store, db } = subject;
+  const { db } = subject;
+  const store = handlerOnly(subject.store);
   const catalogue = createCatalogueService(db);
   const priceLine = createLinePricer((id) => catalogue.productForCart(id));
   const cart = createCartService({ store, priceLine });
@@ -67,7 +69,7 @@ export function createBottle(products: { create: ProductService["create"] }, sto
 }
 
 /** The fold of the product's whole stream, read through the registry. */
-export async function foldedStock(store: EventStore, productId: number) {
+export async function foldedStock(store: EventReader, productId: number) {
   return foldStock(stockEvents.readAll(await store.readStream(stockStreamId(productId))));
 }
 
@@ -76,7 +78,7 @@ export async function foldedStock(store: EventStore, productId: number) {
  * once every older transaction on the whole server has ended (other test files' databases included), so its
  * head may lag behind what this test appended; the events table knows the real end. Other stores: their head.
  */
-async function committedHead(db: Kysely<DB>, store: EventStore) {
+async function committedHead(db: Kysely<DB>, store: EventReader) {
   const shown = await store.headPosition();
   const { rows } = await sql<{ transaction_id: string; global_position: string }>`
     select transaction_id::text as transaction_id, global_position::text as global_position from es_events
@@ -91,7 +93,7 @@ async function committedHead(db: Kysely<DB>, store: EventStore) {
  * up to the store's head as it is now: an event whose transaction has not yet shown is
  * waited for, not skipped.
  */
-export async function catchUp(db: Kysely<DB>, store: EventStore): Promise<void> {
+export async function catchUp(db: Kysely<DB>, store: EventReader): Promise<void> {
   const projectors = [ordersProjector];
   await ensureCheckpoints(db, projectors);
   const head = await committedHead(db, store);

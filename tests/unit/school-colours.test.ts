@@ -14,6 +14,7 @@ import { SCHOOLS } from "../../domain/schools";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { createSchoolColourService } from "../../services/school-colours";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { handlerOnly } from "../../eventstore/command-handler";
 
 const owner = { kind: "admin" as const, id: "admin-1", name: "Asha" };
 const navy = { shirt: "#FFFFFF", bottom: "#1e355c", accent: "9b2945" };
@@ -36,7 +37,7 @@ describe("a school's colours through the command handler", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = new PostgresEventStore(database);
-    colours = createSchoolColourService({ store });
+    colours = createSchoolColourService({ store: handlerOnly(store) });
   });
   afterAll(async () => {
     await database?.close();
