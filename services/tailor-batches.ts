@@ -18,12 +18,12 @@ import {
   type TailorBatchCommand,
 } from "../domain/stock/tailor-batches";
 import { createCommandHandler, createStreamsHandler } from "../eventstore/command-handler";
-import type { EventStore, Position } from "../eventstore/port";
+import type { ShopEvents, Position } from "../eventstore/port";
 import type { SchoolStockService } from "./school-stock";
 import type { StockService } from "./stock";
 
 export interface TailorBatchServiceDeps {
-  store: EventStore;
+  store: ShopEvents;
   stock: StockService;
   schoolStock: SchoolStockService;
   /** Read your writes: the stock read model (the orders projector's) has applied `position`. */
@@ -34,7 +34,7 @@ export interface TailorBatchServiceDeps {
 export function createTailorBatchService(deps: TailorBatchServiceDeps) {
   const { store, stock, schoolStock, waitUntilVisible } = deps;
   const batches = createCommandHandler(store, { decider: tailorBatchDecider, events: tailorBatchEvents, snapshots: tailorBatchSnapshots }, { cachedStreams: 100 });
-  const together = createStreamsHandler(store, { atomic: deps.atomic ?? store.appendsToStreamsAtomically });
+  const together = createStreamsHandler(store, { atomic: deps.atomic });
 
   /** What the stock history says about a part: the school's work order and the part's number. */
   const reasonOf = (school: string, batch: Batch, receipt: number, tail = "") => `Tailor batch ${school} #${batch.batch} (${batch.tailor}), part ${receipt}${tail}`;
