@@ -4,12 +4,12 @@
  * where a price is: the cart, the checkout, the product form), falling back to the category's default.
  */
 import { createCommandHandler } from "../eventstore/command-handler";
-import type { EventStore } from "../eventstore/port";
+import type { ShopEvents } from "../eventstore/port";
 import type { Actor } from "../domain/orders/events";
 import type { ShopCategory } from "../domain/shop-products";
 import { productTaxDecider, productTaxEvents, productTaxOnFile, productTaxStreamId, type ProductTax, type ProductTaxOnFile } from "../domain/tax/product-tax";
 
-export function createProductTaxService(deps: { store: EventStore }) {
+export function createProductTaxService(deps: { store: ShopEvents }) {
   const handler = createCommandHandler(deps.store, { decider: productTaxDecider, events: productTaxEvents });
   return {
     /** The product's facts: the owner's, else its category's default, else none. */
