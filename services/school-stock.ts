@@ -144,6 +144,16 @@ export function createSchoolStockService(deps: { db: Kysely<DB>; store: ShopEven
       return undefined;
     },
 
+    /**
+     * A shelf counted by scanning (decision 182): each size scanned is counted at the pieces scanned, one
+     * count on each size's stream, in the order given; sizes not scanned are left as they are.
+     */
+    async countScanned(counted: ReadonlyMap<number, number>, actor: StockActor, reason: string): Promise<{ counted: number; changed: number }> {
+      let changed = 0;
+      for (const [sku, onShelf] of counted) if ((await stock.count(sku, onShelf, actor, reason)).changed) changed += 1;
+      return { counted: counted.size, changed };
+    },
+
     /** The shelf of one size counted: every unit on it, those set aside for orders too (decision 109). */
     count: (sku: number, onShelf: number, actor: StockActor, reason: string) => stock.count(sku, onShelf, actor, reason),
     receive: (sku: number, quantity: number, actor: StockActor, reason: string) => stock.receive(sku, quantity, actor, reason),

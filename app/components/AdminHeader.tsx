@@ -29,6 +29,7 @@ const MORE_LINKS = [
   ["/admin/school-stock", "schoolStock"],
   ["/admin/statements", "statements"],
   ["/admin/tailor-batches", "tailorBatches"],
+  ["/admin/scan-count", "scanCount"],
   ["/admin/admins", "admins"],
 ] as const;
 

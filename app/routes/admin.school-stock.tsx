@@ -130,6 +130,12 @@ export default function AdminSchoolStock() {
           </p>
           <RuleForm item={item} result={result} school={school} />
           {item.sizes.length > 0 ? (
+            <p>
+              <Link to={`/admin/labels?item=${encodeURIComponent(item.item)}`}>{t("stock:labels.shelfA4", { item: item.name })}</Link> ·{" "}
+              <Link to={`/admin/labels?item=${encodeURIComponent(item.item)}&paper=thermal`}>{t("stock:labels.shelfThermal", { item: item.name })}</Link>
+            </p>
+          ) : null}
+          {item.sizes.length > 0 ? (
             <TableScroll label={t("stock:school.sizesOf", { item: item.name })}>
               <table className="admin-table">
                 <thead>

@@ -141,6 +141,10 @@ export default function AdminTailorBatch() {
         <a href={`${paper}?lang=en`}>{t("stock:batches.page.print")}</a> · <a href={`${paper}?lang=hi`}>{t("stock:batches.page.printHi")}</a> ·{" "}
         <a href={`${paper}?lang=en&download=1`}>{t("stock:batches.page.download")}</a> · <a href={`${paper}?lang=hi&download=1`}>{t("stock:batches.page.downloadHi")}</a>
       </p>
+      <p>
+        <Link to={`/admin/labels?school=${page.school.slug}&batch=${page.batch.batch}`}>{t("stock:labels.batchA4")}</Link> ·{" "}
+        <Link to={`/admin/labels?school=${page.school.slug}&batch=${page.batch.batch}&paper=thermal`}>{t("stock:labels.batchThermal")}</Link>
+      </p>
       <TableScroll label={t("stock:batches.page.sizesLabel", { batch: page.batch.batch })}>
         <table className="admin-table">
           <thead>

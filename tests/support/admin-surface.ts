@@ -59,6 +59,12 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/tailor-batches/dps/1", form: { intent: "correct", formId: "surface", receipt: "1", reason: "Miscounted", q0: "0" } },
   { method: "GET", path: "/admin/tailor-batches/dps/1/paper?lang=hi" },
   { method: "GET", path: "/admin/tailor-batches/dps/1/paper?lang=en&download=1" },
+  // Labels for a work order or a shelf, a label's bars, a shelf counted by scanning (decision 182).
+  { method: "GET", path: "/admin/labels?school=dps&batch=1" },
+  { method: "GET", path: "/admin/labels?item=school%2Fdps%2Fshirt&paper=thermal" },
+  { method: "GET", path: "/admin/labels/bars/2000000000015" },
+  { method: "GET", path: "/admin/scan-count" },
+  { method: "POST", path: "/admin/scan-count", form: { intent: "scan", tally: "", scan: "2000000000015" } },
   // The facts of the catalogue's bought-in items: the list, one item's form, a save (decision 142).
   { method: "GET", path: "/admin/products/facts" },
   { method: "GET", path: "/admin/products/facts?edit=kids-shoes%2Fblack-shoes-laces" },
