@@ -12,8 +12,11 @@ import type { OrderPlaced, OrderStatus, PaymentMethod } from "./orders/events";
 import { trackingPath } from "./tracking";
 import { smsTemplate, type SmsMessageName, type SmsTemplate } from "./sms-templates";
 
-/** Why a due reminder was not sent: the order was paid, its payment reported, cancelled or deleted by then, or is gone. */
-export const SKIP_REASONS = ["paid", "reported", "cancelled", "deleted", "missing"] as const;
+/**
+ * Why a message was not sent: a due reminder's order was paid, its payment reported, cancelled or deleted by then, or
+ * is gone; or the shop's SMS budget was reached, which pauses a parent's texts with the sign-in codes (decision 195).
+ */
+export const SKIP_REASONS = ["paid", "reported", "cancelled", "deleted", "missing", "budget"] as const;
 export type NotificationSkipReason = (typeof SKIP_REASONS)[number];
 
 /**

@@ -6,13 +6,15 @@
  *
  * - **A series of numbers** (their first OTP_PREFIX_DIGITS digits: operator and circle) gets
  *   codes for at most OTP_MAX_NUMBERS_PER_PREFIX different numbers an hour.
- * - **The whole shop** texts at most its budget of codes an hour and a day (SMS_BUDGET_PER_HOUR,
- *   SMS_BUDGET_PER_DAY). Reaching it is a trip: the shop's phone gets one text and the admin pages
+ * - **The whole shop** texts at most its budget an hour and a day (SMS_BUDGET_PER_HOUR,
+ *   SMS_BUDGET_PER_DAY): every text to a parent counts, codes, an order's and a complaint's texts alike
+ *   (decision 195). Reaching it is a trip: the shop's phone gets one text and the admin pages
  *   one alert, and a cooldown of SMS_BUDGET_COOLDOWN_MINUTES starts, during which codes go only to
- *   parents with a live order (one not delivered or cancelled) for their number. A trip's refused
- *   codes are counted on its alert, never texted about again.
- * - A parent with a live order is never refused by the series or the budget: their number is
- *   known to the shop, and they may need to see or pay the order now.
+ *   parents with a live order (one not delivered or cancelled) placed before the trip, and a parent's
+ *   other texts are skipped. A trip's refused codes are counted on its alert, never texted about again.
+ * - A parent with a live order placed before the trip is never refused by the series or the budget:
+ *   their number is known to the shop, and they may need to see or pay the order now. An order placed
+ *   during the trip (a guest's, to any number) does not open that door.
  */
 
 /** The digits of a mobile number that name its series. */

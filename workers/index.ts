@@ -15,6 +15,7 @@ import { createTransports } from "./transports/index";
 import { isSmsTemplate, type SmsTemplate } from "../domain/sms-templates";
 import { startPhotoJobs } from "./photos";
 import { PRIVACY_ERASED_KIND, forgetErasedRecipient } from "../services/privacy";
+import { createSignInSmsBudget, SMS_BUDGET_ALERT } from "../services/auth/sms-budget";
 
 const codeJob = z.object({ key: z.string().startsWith("otp:").max(200) });
 const notificationJob = z.object({ key: z.string().min(1).max(200) });
@@ -34,6 +35,8 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
   const records = new SendRecords(shop.db, { sms: sms.name, email: email.name });
   const sealKey = codeSealKey(shop.sessionSecret);
   const worker = workerIdentity(shop.queue);
+  // The one SMS budget (decision 195): a parent's texts wait it out with the sign-in codes.
+  const smsBudget = createSignInSmsBudget({ db: shop.db, queue: shop.queue, budget: shop.config.signInSms, shopName: shop.config.shopName });
 
   shop.queue.process(
     "otp",
@@ -78,6 +81,10 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
           throw new UnrecoverableJobError(`notification ${key} has no message text`);
         }
         if (message.kind === PAYMENT_REMINDER_KIND) await stillUnpaid(shop, message);
+        // The shop's own alert and the last word to an erased parent are never held back; every other text is.
+        if (message.channel === "sms" && !UNBUDGETED_KINDS.has(message.kind) && (await smsBudget.textsPaused(new Date(), key))) {
+          throw new SkipSend("budget");
+        }
         return message.channel === "sms"
           ? sms.send({ to: message.recipient, text: message.body, template: templateOf(message) })
           : email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body });
@@ -100,6 +107,9 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
     await heartbeat.stop();
   };
 }
+
+/** Texts the budget does not hold back: the trip's one text to the shop, and the notice that a parent's data was erased. */
+const UNBUDGETED_KINDS: ReadonlySet<string> = new Set([SMS_BUDGET_ALERT, PRIVACY_ERASED_KIND]);
 
 /** The registered text (DLT) the record names, if it names one the shop knows. */
 function templateOf(message: ClaimedMessage): SmsTemplate | undefined {

@@ -277,7 +277,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     const id = randomUUID();
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
     // Looked up first: the send's transaction holds the one connection PGlite has.
-    const liveOrder = await smsBudget.hasLiveOrder(phone);
+    const liveOrder = await smsBudget.liveOrderSince(phone);
     type Outcome = { send: CodeSend } | { refused: "series" | "budget"; tripText?: { key: string; jobId: string } };
     const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
       await lockPhone(trx, phone);

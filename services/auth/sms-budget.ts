@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import {
   DEFAULT_SIGN_IN_SMS_BUDGET,
+  budgetReached,
   OTP_PREFIX_DIGITS,
   OTP_PREFIX_WINDOW_MINUTES,
   SMS_BUDGET_COOLDOWN_MINUTES,
@@ -40,17 +41,75 @@ export function createSignInSmsBudget(deps: {
 }) {
   const budget = deps.budget ?? DEFAULT_SIGN_IN_SMS_BUDGET;
 
-  /** A parent whose number has an order the shop is still working on (not delivered, cancelled or deleted). */
-  async function hasLiveOrder(phone: string): Promise<boolean> {
+  /**
+   * When the earliest order the shop is still working on (not delivered, cancelled or deleted) for this number was
+   * placed, if it has one. Only an order placed before a trip began lets its parent past the pause (decision 195): an
+   * order placed during it, a guest's to any number, would otherwise open the door to a code for every number.
+   */
+  async function liveOrderSince(phone: string): Promise<Date | undefined> {
     const row = await deps.db
       .selectFrom("orders")
-      .select("id")
+      .select("placed_at")
       .where((eb) => eb.or([eb("phone", "=", phone), eb("ship_phone", "=", phone)]))
       .where("deleted", "=", false)
       .where("status", "not in", ["delivered", "cancelled"])
+      .orderBy("placed_at")
       .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
+    return row ? new Date(row.placed_at) : undefined;
+  }
+
+  /**
+   * The texts the shop sent (or has on their way) in the hour and the day before `at`: the sign-in codes (`otp_codes`,
+   * at their own time) and every other text to a parent, an order's and a complaint's included (decision 195), by when
+   * it was due. Skipped texts went nowhere; the budget's own text to the shop is not counted. `except` leaves out
+   * the text being decided.
+   */
+  async function sentBefore(db: Kysely<DB>, at: Date, except?: string): Promise<{ hour: number; day: number }> {
+    const hourAgo = new Date(at.getTime() - 60 * MINUTE);
+    const dayAgo = new Date(at.getTime() - 24 * 60 * MINUTE);
+    const codes = await db
+      .selectFrom("otp_codes")
+      .select([sql<string>`count(*) filter (where created_at > ${hourAgo})`.as("hour"), sql<string>`count(*)`.as("day")])
+      .where("created_at", ">", dayAgo)
+      .executeTakeFirstOrThrow();
+    const texts = await db
+      .selectFrom("notification_sends")
+      .select([
+        sql<string>`count(*) filter (where coalesce(due_at, created_at) > ${hourAgo})`.as("hour"),
+        sql<string>`count(*)`.as("day"),
+      ])
+      .where("channel", "=", "sms")
+      .where("kind", "not in", ["otp", SMS_BUDGET_ALERT])
+      .where("status", "<>", "skipped")
+      .where(sql<boolean>`coalesce(due_at, created_at) > ${dayAgo}`)
+      .where(sql<boolean>`coalesce(due_at, created_at) <= ${at}`)
+      .where("key", "<>", except ?? "")
+      .executeTakeFirstOrThrow();
+    return { hour: Number(codes.hour) + Number(texts.hour), day: Number(codes.day) + Number(texts.day) };
+  }
+
+  /** The running trip, if one is cooling down at `at`. */
+  function runningTrip(db: Kysely<DB>, at: Date) {
+    return db
+      .selectFrom("shop_alerts")
+      .select(["id", "opened_at"])
+      .where("kind", "=", SMS_BUDGET_ALERT)
+      .where("cooldown_until", ">", at)
+      .orderBy("opened_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Whether a text to a parent (an order's, a complaint's) waits out the budget: a trip is cooling down, or the hour's
+   * or the day's texts reached it. Such a text is skipped, as a code would be refused (decision 195). A parent whose
+   * order was placed before the trip still gets a code to see it; its texts resume with the next order.
+   */
+  async function textsPaused(at: Date, key: string): Promise<boolean> {
+    if (await runningTrip(deps.db, at)) return true;
+    const sent = await sentBefore(deps.db, at, key);
+    return budgetReached({ sentLastHour: sent.hour, sentLastDay: sent.day, budget, coolingDown: false }) !== null;
   }
 
   /**
@@ -58,7 +117,7 @@ export function createSignInSmsBudget(deps: {
    * A refusal by the budget is recorded here (a new trip's alert and its text's record, or one
    * more refused code on the running trip), so it commits with the send's transaction.
    */
-  async function decide(trx: Transaction<DB>, phone: string, at: Date, liveOrder: boolean): Promise<BudgetDecision> {
+  async function decide(trx: Transaction<DB>, phone: string, at: Date, liveOrder: Date | undefined): Promise<BudgetDecision> {
     await sql`select pg_advisory_xact_lock(hashtext('otp:budget'))`.execute(trx);
     const series = mobilePrefix(phone);
     const hourAgo = new Date(at.getTime() - OTP_PREFIX_WINDOW_MINUTES * MINUTE);
@@ -70,27 +129,14 @@ export function createSignInSmsBudget(deps: {
       .where(sql`substr(phone, 1, ${OTP_PREFIX_DIGITS})`, "=", series)
       .where("phone", "<>", phone)
       .executeTakeFirstOrThrow();
-    const sent = await trx
-      .selectFrom("otp_codes")
-      .select([
-        sql<string>`count(*) filter (where created_at > ${new Date(at.getTime() - 60 * MINUTE)})`.as("hour"),
-        sql<string>`count(*)`.as("day"),
-      ])
-      .where("created_at", ">", new Date(at.getTime() - 24 * 60 * MINUTE))
-      .executeTakeFirstOrThrow();
-    const running = await trx
-      .selectFrom("shop_alerts")
-      .select("id")
-      .where("kind", "=", SMS_BUDGET_ALERT)
-      .where("cooldown_until", ">", at)
-      .orderBy("opened_at", "desc")
-      .limit(1)
-      .executeTakeFirst();
+    const sent = await sentBefore(trx, at);
+    const running = await runningTrip(trx, at);
     const verdict = signInSmsVerdict({
-      liveOrder,
+      // An order placed during a running trip does not let its number past it.
+      liveOrder: liveOrder !== undefined && (!running || liveOrder < new Date(running.opened_at)),
       otherNumbersInSeries: Number(inSeries.n),
-      sentLastHour: Number(sent.hour),
-      sentLastDay: Number(sent.day),
+      sentLastHour: sent.hour,
+      sentLastDay: sent.day,
       budget,
       coolingDown: running !== undefined,
     });
@@ -103,7 +149,7 @@ export function createSignInSmsBudget(deps: {
         .execute();
       return { verdict };
     }
-    return { verdict, tripText: await trip(trx, at, verdict.reached === "day" ? "day" : "hour", Number(sent.hour), Number(sent.day)) };
+    return { verdict, tripText: await trip(trx, at, verdict.reached === "day" ? "day" : "hour", sent.hour, sent.day) };
   }
 
   /** A new trip: its alert, its cooldown, and the record of its one text to the shop's phone. */
@@ -149,7 +195,7 @@ export function createSignInSmsBudget(deps: {
     }
   }
 
-  return { hasLiveOrder, decide, textTheShop, budget };
+  return { liveOrderSince, decide, textsPaused, textTheShop, budget };
 }
 
 export type SignInSmsBudgetService = ReturnType<typeof createSignInSmsBudget>;
