@@ -131,8 +131,9 @@ export const productTaxDecider: Decider<ProductTaxState, ProductTaxCommand, Prod
   },
   decide(command, state) {
     const facts = { hsn: command.facts.hsn.trim(), taxClass: command.facts.taxClass };
-    const problem = productTaxProblem(facts);
-    if (problem) throw new RuleViolation(problem, productTaxValues(facts), 422);
+    // The problem is a refusal's key ("productTax.hsnFormat"...), worded from the locales.
+    const key = productTaxProblem(facts);
+    if (key) throw new RuleViolation(key, productTaxValues(facts), 422);
     if (state.facts && state.facts.hsn === facts.hsn && state.facts.taxClass === facts.taxClass) return [];
     return [{ type: "ProductTaxSet", data: { productId: command.productId, ...facts, actor: command.actor, at: command.at } }];
   },
