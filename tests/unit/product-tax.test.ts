@@ -15,9 +15,11 @@ import {
   productTaxProblem,
   productTaxStreamId,
   type ProductTaxCommand,
+  type ProductTaxEvent,
 } from "../../domain/tax/product-tax";
 import { TAX_CLASS_RULES } from "../../domain/tax/rates";
-import { ruleRefusal } from "../support/refusal";
+import { englishOf } from "../support/refusal";
+import { spec } from "../support/decider-spec";
 
 const RAJ = { scheme: "regular" as const, sellerState: "08" as const, rates: {} };
 const owner = { kind: "admin" as const, id: "a1", name: "Asha" };
@@ -60,17 +62,23 @@ describe("what a product's HSN code and class may be", () => {
 });
 
 describe("the product tax decider", () => {
-  it("records the owner's facts, nothing when they are the same, and refuses facts that cannot be", () => {
-    const events = productTaxDecider.decide(set(" 620333 ", "blazer"), {});
-    expect(events).toEqual([{ type: "ProductTaxSet", data: { productId: 7, hsn: "620333", taxClass: "blazer", actor: owner, at: "2026-12-07T10:00:00.000Z" } }]);
-    const state = productTaxDecider.evolve({}, events[0]);
-    expect(state).toEqual({ facts: { hsn: "620333", taxClass: "blazer" }, changed: { by: "Asha", at: "2026-12-07T10:00:00.000Z" } });
-    expect(productTaxDecider.decide(set("620333", "blazer"), state)).toEqual([]);
-    expect(ruleRefusal(() => productTaxDecider.decide(set("62", "blazer"), state))).toEqual({ message: 'The HSN code "62" must be 4 or 6 digits.', status: 422 });
-    expect(ruleRefusal(() => productTaxDecider.decide(set("4820", "blazer"), state))).toEqual({
-      message: "The HSN code 4820 is not of the tax class chosen: its first two digits must be one of 61, 62.",
-      status: 422,
-    });
+  const productTax = spec(productTaxDecider);
+  const blazerSet: ProductTaxEvent = { type: "ProductTaxSet", data: { productId: 7, hsn: "620333", taxClass: "blazer", actor: owner, at: "2026-12-07T10:00:00.000Z" } };
+
+  it("records the owner's facts, trimmed, and nothing when they are the same", () => {
+    productTax.given().when(set(" 620333 ", "blazer")).then([blazerSet]);
+    expect(productTax.given(blazerSet).state()).toEqual({ facts: { hsn: "620333", taxClass: "blazer" }, changed: { by: "Asha", at: "2026-12-07T10:00:00.000Z" } });
+    productTax.given(blazerSet).when(set("620333", "blazer")).thenNothing();
+  });
+
+  it("refuses facts that cannot be, worded in both languages", () => {
+    const refused = productTax.given(blazerSet).when(set("62", "blazer")).thenRefuses("productTax.hsnFormat", { hsn: "62", taxClass: "blazer", chapters: "61, 62" }, 422);
+    expect(englishOf(refused)).toBe('The HSN code "62" must be 4 or 6 digits.');
+    const wrongClass = productTax.given(blazerSet).when(set("4820", "blazer")).thenRefuses("productTax.hsnNotOfClass", { hsn: "4820", taxClass: "blazer", chapters: "61, 62" }, 422);
+    expect(englishOf(wrongClass)).toBe("The HSN code 4820 is not of the tax class chosen: its first two digits must be one of 61, 62.");
+  });
+
+  it("keeps each product's facts on its own stream", () => {
     expect(productTaxStreamId(7)).toBe("productTax-7");
     expect(productTaxEvents.category).toBe("productTax");
   });

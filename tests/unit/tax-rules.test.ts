@@ -8,9 +8,10 @@ import { classRule, rateFor, readTaxRateSettings, taxClassOf, TAX_CLASS_RULES } 
 import { allocate, computeOrderTax, creditLines, formatPaisa, sumLines, type OrderForTax } from "../../domain/tax/lines";
 import { documentsDue } from "../../domain/orders/order-documents";
 import { decideTaxDocument, documentKindOf, noTaxDocuments, evolveTaxDocuments, type InvoiceIssued } from "../../domain/tax/documents";
-import { documentNumber, financialYear, seriesDecider, seriesName } from "../../domain/tax/series";
+import { documentNumber, financialYear, seriesDecider, seriesName, type SeriesCommand, type SeriesEvent } from "../../domain/tax/series";
 import { defaultInvoicePrefix, invoicePrefixProblem, readGrievanceOfficer } from "../../domain/tax/seller";
 import { phoneProblem } from "../../domain/contact";
+import { spec } from "../support/decider-spec";
 import { ruleRefusal } from "../support/refusal";
 import { readConfig } from "../../server/config";
 
@@ -259,16 +260,29 @@ describe("series", () => {
     expect(documentNumber("CUH/2627", 123)).toBe("CUH/2627/000123");
     expect(documentNumber("CUH/C2627", 12)).toBe("CUH/C2627/000012");
     expect(documentNumber("ABCD/C2627", 12)).toBe("ABCD/C2627/00012");
-    const state = { last: 41 };
-    const [taken] = seriesDecider.decide({ type: "TakeNumber", series: "CUH/2627", orderId: "o", at: "" }, state);
-    expect(taken.data.sequence).toBe(42);
-    // A number given up is recorded as void, never taken again.
-    const [voided] = seriesDecider.decide({ type: "VoidNumber", series: "CUH/2627", sequence: 42, at: "" }, { last: 42 });
-    expect(voided).toEqual({ type: "DocumentNumberVoided", data: { series: "CUH/2627", sequence: 42, number: "CUH/2627/000042", at: "" } });
-    expect(seriesDecider.evolve({ last: 42 }, voided).last).toBe(42);
-    // Sixteen characters are a number; seventeen are not.
-    expect(seriesDecider.decide({ type: "TakeNumber", series: "ABCD/2627", orderId: "o", at: "" }, { last: 41 })[0].data).toMatchObject({ number: "ABCD/2627/000042" });
-    expect(ruleRefusal(() => seriesDecider.decide({ type: "TakeNumber", series: "ABCD/C2627", orderId: "o", at: "" }, { last: 99_999 })).message).toMatch(/ABCD\/C2627/);
+  });
+
+  const series = spec(seriesDecider);
+  const taken = (name: string, sequence: number, orderId = "o"): SeriesEvent => ({
+    type: "DocumentNumberTaken",
+    data: { series: name, sequence, number: documentNumber(name, sequence), orderId, at: "" },
+  });
+  const take = (name: string, orderId = "o"): SeriesCommand => ({ type: "TakeNumber", series: name, orderId, at: "" });
+
+  it("takes the number after the last one taken, the first being 1", () => {
+    series.given().when(take("CUH/2627")).then([taken("CUH/2627", 1)]);
+    series.given(taken("CUH/2627", 1, "a"), taken("CUH/2627", 2, "b")).when(take("CUH/2627", "c")).then([taken("CUH/2627", 3, "c")]);
+  });
+
+  it("records a number given up as void, and never takes it again", () => {
+    const voided: SeriesEvent = { type: "DocumentNumberVoided", data: { series: "CUH/2627", sequence: 42, number: "CUH/2627/000042", at: "" } };
+    series.given(taken("CUH/2627", 42)).when({ type: "VoidNumber", series: "CUH/2627", sequence: 42, at: "" }).then([voided]);
+    series.given(taken("CUH/2627", 42), voided).when(take("CUH/2627", "next")).then([taken("CUH/2627", 43, "next")]);
+  });
+
+  it("takes a number of sixteen characters, and refuses the seventeenth in both languages", () => {
+    series.given(taken("ABCD/2627", 41)).when(take("ABCD/2627")).then([taken("ABCD/2627", 42)]);
+    series.given(taken("ABCD/C2627", 99_999)).when(take("ABCD/C2627")).thenRefuses("tax.seriesFull", { series: "ABCD/C2627" }, 409);
   });
 });
 
