@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ShopConfig } from "../server/config";
-import { openDatabase } from "../server/runtime";
+import { backupKeyOf, openDatabase } from "../server/runtime";
 import { connectPostgres, type Database } from "../db/connection";
 import { migrateToLatest, migrationLevel } from "../db/migrate";
 import { backupToFile, restoreFromFile } from "../eventstore/backup";
@@ -70,7 +70,12 @@ export const backupCommand = command(
       // Older databases have no record of backups (migration 0019): the backup goes ahead without one.
       const run = await runs.startManual().catch(() => undefined);
       try {
-        const summary = await backupToFile(database, file, { rebuilt: readModelTables(), shopName: config.shopName, photosDir: config.photosDir });
+        const summary = await backupToFile(database, file, {
+          rebuilt: readModelTables(),
+          shopName: config.shopName,
+          photosDir: config.photosDir,
+          signingKey: backupKeyOf(config, { make: true }),
+        });
         if (run !== undefined) await runs.finish(run, { file, bytes: summary.bytes, events: summary.events, sha256: summary.sha256 });
         console.log(`backed up ${count(summary.events)} events and ${rowsLine(summary.rows)} to ${file}`);
         console.log(`  ${size(summary.bytes)}, sha256 of the content ${summary.sha256}, schema ${summary.migration}, ${summary.seconds.toFixed(1)} s`);
@@ -88,7 +93,8 @@ export const backupCommand = command(
 export const restoreCommand = command(
   definitions.restore,
   async (config, { positional: file, options }) => {
-    const checked = await checkBackup(path.resolve(file));
+    const signingKey = backupKeyOf(config, { make: false });
+    const checked = await checkBackup(path.resolve(file), signingKey);
     const rows = Object.fromEntries(Object.entries(checked.header.counts).filter(([k]) => k !== "events"));
     console.log(
       `checked ${file}: ${count(checked.header.counts.events ?? 0)} events and ${rowsLine(rows)}, ` +
@@ -102,6 +108,7 @@ export const restoreCommand = command(
       const progress = progressReporter("restore");
       const started = Date.now();
       const restored = await restoreFromFile(database, path.resolve(file), {
+        signingKey,
         photosDir: config.photosDir,
         onProgress: (done, total) => progress.update({ done, total, rate: done / Math.max(0.001, (Date.now() - started) / 1000) }),
       });

@@ -1,5 +1,5 @@
 import type { ShopConfig } from "../server/config";
-import { openShopCore } from "../server/runtime";
+import { backupKeyOf, openShopCore } from "../server/runtime";
 import { createServices, type Shop } from "../services/index";
 import { describeSmsTransport } from "../services/notifications";
 import { seedShop } from "../db/seed";
@@ -133,7 +133,14 @@ export async function startProcess(config: ShopConfig, options: { roles: Role[];
   log(`  sms:       ${describeSmsTransport(config.sms)}`);
   // The shop's own daily backup (BACKUP_DAILY_AT, decision 112): where the projectors run, one process per shop.
   if (roles.includes("projector") && config.backup.dailyAt) {
-    const stopBackups = startScheduledBackups({ database: shop.database, settings: config.backup, shopName: config.shopName, photosDir: config.photosDir, log });
+    const stopBackups = startScheduledBackups({
+      database: shop.database,
+      settings: config.backup,
+      shopName: config.shopName,
+      photosDir: config.photosDir,
+      signingKey: backupKeyOf(config, { make: true }),
+      log,
+    });
     // First to stop: a backup under way ends between batches, so the one embedded connection is free for the rest.
     stops.unshift({ name: "backup under way", stop: stopBackups });
   }

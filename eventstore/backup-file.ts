@@ -1,4 +1,4 @@
-import { createHash, type Hash } from "node:crypto";
+import { createHash, createHmac, hkdfSync, timingSafeEqual, type Hash, type Hmac } from "node:crypto";
 import fs from "node:fs";
 import { once } from "node:events";
 import zlib from "node:zlib";
@@ -11,16 +11,24 @@ import type { CopiedEvent } from "./copy";
  *   ["event",{"streamId":"order-…","revision":0,"id":"…","type":"OrderPlaced","createdAt":"…Z","data":{…},"metadata":{…},"position":"…"}]
  *   ["row","users",{"id":"…","name":"…",…}]
  *   ["file","originals/<sha256>","<base64>"]                                                        the owner's photos (decision 139)
- *   {"end":true,"lines":1234,"counts":{...},"sha256":"…"}                                             the trailer
+ *   {"end":true,"lines":1234,"counts":{...},"sha256":"…","hmac":"…"}                                  the trailer
  *
  * Every event in the store's global order, then each table's rows in an order its foreign keys
  * can be loaded in. The trailer's sha256 is over every byte of the uncompressed lines before it
  * (newlines included); counts are in the header (taken in the same snapshot) and again in the
- * trailer. A reader refuses a file whose digest, counts, format or version are not as written.
+ * trailer. The trailer's hmac is HMAC-SHA256 over the same bytes under the shop's backup signing
+ * key (BACKUP_SIGNING_KEY, or the data folder's own, never in a backup: decision 168): whoever changes
+ * a row can recompute the sha256, not the signature. A reader refuses a file whose signature, digest,
+ * counts, format or version are not as written.
  */
 
 export const BACKUP_FORMAT = "churu-shop-backup";
 export const BACKUP_VERSION = 1;
+
+/** The 32-byte key backups are signed with, from the BACKUP_SIGNING_KEY setting or the data folder's file. */
+export function backupSigningKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "churu-shop", "backup signing key v1", 32));
+}
 
 export interface BackupTable {
   name: string;
@@ -59,6 +67,8 @@ export interface BackupTrailer {
   lines: number;
   counts: Record<string, number>;
   sha256: string;
+  /** HMAC-SHA256 of the content under the backup signing key; absent in a file made before signing. */
+  hmac?: string;
 }
 
 export type BackupEntry =
@@ -81,6 +91,7 @@ export class BackupRefused extends Error {
 /** Writes a backup to `<file>.partial`, then renames it into place once it is whole and on disk. */
 export class BackupWriter {
   private readonly digest: Hash = createHash("sha256");
+  private readonly signature: Hmac;
   private readonly gzip = zlib.createGzip({ level: 6 });
   private readonly out: fs.WriteStream;
   private readonly done: Promise<void>;
@@ -91,7 +102,9 @@ export class BackupWriter {
   private constructor(
     readonly file: string,
     private readonly partial: string,
+    signingKey: Buffer,
   ) {
+    this.signature = createHmac("sha256", signingKey);
     this.out = fs.createWriteStream(partial, { flags: "wx", mode: 0o600 });
     this.gzip.pipe(this.out);
     this.done = new Promise((resolve, reject) => {
@@ -103,10 +116,10 @@ export class BackupWriter {
     this.done.catch(() => {});
   }
 
-  static async create(file: string): Promise<BackupWriter> {
+  static async create(file: string, signingKey: Buffer): Promise<BackupWriter> {
     const partial = `${file}.partial`;
     await fs.promises.rm(partial, { force: true });
-    const writer = new BackupWriter(file, partial);
+    const writer = new BackupWriter(file, partial, signingKey);
     await once(writer.out, "open");
     return writer;
   }
@@ -125,6 +138,7 @@ export class BackupWriter {
     this.pending = [];
     this.pendingBytes = 0;
     this.digest.update(chunk);
+    this.signature.update(chunk);
     if (!this.gzip.write(chunk)) await once(this.gzip, "drain");
   }
 
@@ -132,7 +146,7 @@ export class BackupWriter {
   async finish(counts: Record<string, number>): Promise<{ sha256: string; bytes: number }> {
     await this.flush();
     const sha256 = this.digest.digest("hex");
-    const trailer: BackupTrailer = { end: true, lines: this.lines, counts, sha256 };
+    const trailer: BackupTrailer = { end: true, lines: this.lines, counts, sha256, hmac: this.signature.digest("hex") };
     this.gzip.end(`${JSON.stringify(trailer)}\n`);
     await this.done;
     const handle = await fs.promises.open(this.partial, "r+");
@@ -242,8 +256,10 @@ function entryOf(file: string, value: unknown, number: number): BackupEntry | Ba
  */
 export async function* readBackup(
   file: string,
+  signingKey: Buffer,
 ): AsyncGenerator<BackupEntry | { kind: "header"; header: BackupHeader } | { kind: "end"; trailer: BackupTrailer }> {
   const digest = createHash("sha256");
+  const signature = createHmac("sha256", signingKey);
   const counts: Record<string, number> = {};
   let header: BackupHeader | undefined;
   let trailer: BackupTrailer | undefined;
@@ -255,6 +271,7 @@ export async function* readBackup(
     if (!header) {
       header = checkHeader(file, value);
       digest.update(line).update("\n");
+      signature.update(line).update("\n");
       yield { kind: "header", header };
       continue;
     }
@@ -264,12 +281,22 @@ export async function* readBackup(
       continue;
     }
     digest.update(line).update("\n");
+    signature.update(line).update("\n");
     const key = entry.kind === "event" ? "events" : entry.kind === "file" ? "files" : entry.table;
     counts[key] = (counts[key] ?? 0) + 1;
     yield entry;
   }
   if (!header) throw new BackupRefused(`${file}: empty: not a shop backup`);
   if (!trailer) throw new BackupRefused(`${file}: no trailer: the backup is cut short (was it still being written?)`);
+  // The signature first: a changed file with its sha256 recomputed is refused for what it is.
+  if (typeof trailer.hmac !== "string") {
+    throw new BackupRefused(`${file}: not signed: a restore takes only backups signed with this shop's backup signing key (docs/backups.md)`);
+  }
+  const expected = signature.digest();
+  const given = Buffer.from(trailer.hmac, "hex");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new BackupRefused(`${file}: the signature does not match this shop's backup signing key: the file was changed, or made by another shop (docs/backups.md)`);
+  }
   const sha256 = digest.digest("hex");
   if (sha256 !== trailer.sha256) {
     throw new BackupRefused(`${file}: checksum mismatch (sha256 of the content is ${sha256}, the file says ${trailer.sha256}): the backup is damaged`);
@@ -292,10 +319,10 @@ export interface CheckedBackup {
 }
 
 /** Reads the whole file and checks it (digest, counts, format) without using what it holds. */
-export async function checkBackup(file: string): Promise<CheckedBackup> {
+export async function checkBackup(file: string, signingKey: Buffer): Promise<CheckedBackup> {
   let header: BackupHeader | undefined;
   let sha256 = "";
-  for await (const entry of readBackup(file)) {
+  for await (const entry of readBackup(file, signingKey)) {
     if (entry.kind === "header") header = entry.header;
     if (entry.kind === "end") sha256 = entry.trailer.sha256;
   }

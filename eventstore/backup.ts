@@ -40,6 +40,8 @@ export interface BackupOptions {
   signal?: AbortSignal;
   /** The photos folder (SHOP_PHOTOS_DIR): its originals and served files go into the backup too (decision 139). */
   photosDir?: string;
+  /** The key the file is signed with (backupSigningKey, decision 168). */
+  signingKey: Buffer;
 }
 
 export interface BackupSummary {
@@ -131,7 +133,7 @@ async function* cursorRows<R>(trx: Transaction<DB>, name: string, query: ReturnT
 export async function backupToFile(database: Database, file: string, options: BackupOptions): Promise<BackupSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 5000;
-  const writer = await BackupWriter.create(file);
+  const writer = await BackupWriter.create(file, options.signingKey);
   try {
     const taken = await database.db
       .transaction()
@@ -232,6 +234,8 @@ export async function nonEmptyTables(db: Kysely<DB>): Promise<Record<string, num
 }
 
 export interface RestoreOptions {
+  /** The key the file must be signed with (decision 168). */
+  signingKey: Buffer;
   batchSize?: number;
   /** Where the backup's photo files are written (SHOP_PHOTOS_DIR); without it they are checked and left out. */
   photosDir?: string;
@@ -257,11 +261,11 @@ export interface RestoreSummary {
  * times and order; their positions are this store's (transaction ids are per server), and each
  * reactor's checkpoint is moved to the position of the event it had reached.
  */
-export async function restoreFromFile(database: Database, file: string, options: RestoreOptions = {}): Promise<RestoreSummary> {
+export async function restoreFromFile(database: Database, file: string, options: RestoreOptions): Promise<RestoreSummary> {
   const started = Date.now();
   const db = database.db;
   const batchSize = options.batchSize ?? 2000;
-  const entries = readBackup(file);
+  const entries = readBackup(file, options.signingKey);
   const first = await entries.next();
   if (first.done || first.value.kind !== "header") throw new BackupRefused(`${file}: not a shop backup`);
   const header = first.value.header;

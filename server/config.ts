@@ -320,10 +320,18 @@ function backupSettings(env: Env, dataDir: string): BackupSettings {
   if (dailyAt && env.EVENTSTORE_URL?.trim()) {
     throw new ConfigError("BACKUP_DAILY_AT backs up the Postgres event store; with EVENTSTORE_URL the events are in EventStoreDB: back it up with its own tools");
   }
+  const dir = path.resolve(env.BACKUP_DIR?.trim() || path.join(dataDir, "backups"));
+  const signingKey = env.BACKUP_SIGNING_KEY?.trim() || undefined;
+  if (signingKey !== undefined && signingKey.length < 32) throw new ConfigError("BACKUP_SIGNING_KEY must be at least 32 characters (a random secret, kept apart from the backups)");
+  // The key signs the backups: beside them, whoever can change a backup could sign it again.
+  if (!signingKey && dir === path.resolve(dataDir)) {
+    throw new ConfigError("BACKUP_DIR is the data folder itself, where the backup signing key is kept: choose another BACKUP_DIR, or set BACKUP_SIGNING_KEY");
+  }
   return {
     ...(dailyAt ? { dailyAt } : {}),
     keep: intSetting(env, "BACKUP_KEEP", 7, 1, 1000),
-    dir: path.resolve(env.BACKUP_DIR?.trim() || path.join(dataDir, "backups")),
+    dir,
+    ...(signingKey ? { signingKey } : {}),
   };
 }
 

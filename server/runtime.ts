@@ -6,6 +6,7 @@ import { migrateToLatest } from "../db/migrate";
 import { connectEventStoreDB, openEventStore } from "../eventstore/index";
 import { EventSealer, privacyMasterKey } from "../eventstore/sealing";
 import { handlerOnly } from "../eventstore/command-handler";
+import { BackupRefused, backupSigningKey } from "../eventstore/backup-file";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
 import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
@@ -117,12 +118,26 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
  * Without SESSION_SECRET the embedded shop keeps a random secret in its data
  * folder, so sessions survive a restart without anyone configuring anything.
  */
+/**
+ * The key backups are signed with (decision 168): BACKUP_SIGNING_KEY, or `<SHOP_DATA_DIR>/backup-signing-key`
+ * (0600, never in a backup, outside BACKUP_DIR), made by the first backup. A restore never makes one: a new
+ * key would sign nothing it could check.
+ */
+export function backupKeyOf(config: ShopConfig, options: { make: boolean }): Buffer {
+  if (config.backup.signingKey) return backupSigningKey(config.backup.signingKey);
+  const file = path.join(config.dataDir, "backup-signing-key");
+  if (!options.make && !fs.existsSync(file)) {
+    throw new BackupRefused(`no backup signing key: set BACKUP_SIGNING_KEY, or copy ${file} from the shop that made the backup (docs/backups.md)`);
+  }
+  return backupSigningKey(localSecret(config, "backup-signing-key"));
+}
+
 /** The key the people's data keys are sealed under: PRIVACY_MASTER_KEY, or the data folder's own (made once, like the session secret). */
 export function masterKeyOf(config: ShopConfig): Buffer {
   return privacyMasterKey(config.privacy.masterKey ?? localSecret(config, "privacy-master-key"));
 }
 
-function localSecret(config: ShopConfig, name: "session-secret" | "privacy-master-key"): string {
+function localSecret(config: ShopConfig, name: "session-secret" | "privacy-master-key" | "backup-signing-key"): string {
   const file = path.join(config.dataDir, name);
   try {
     return fs.readFileSync(file, "utf8").trim();

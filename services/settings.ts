@@ -133,6 +133,8 @@ export interface BackupSettings {
   keep: number;
   /** Where backups are written (BACKUP_DIR), default `<SHOP_DATA_DIR>/backups`. */
   dir: string;
+  /** BACKUP_SIGNING_KEY; unset: the data folder's own `backup-signing-key`, outside BACKUP_DIR (decision 168). */
+  signingKey?: string;
 }
 
 export interface GoogleSettings {

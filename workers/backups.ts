@@ -26,6 +26,8 @@ export interface BackupDeps {
   shopName: string;
   /** The photos folder: its files go into each backup (decision 139). */
   photosDir?: string;
+  /** The key backups are signed with (decision 168), kept outside BACKUP_DIR. */
+  signingKey: Buffer;
   log: (line: string) => void;
   now?: () => Date;
 }
@@ -55,7 +57,7 @@ export async function runScheduledBackup(deps: BackupDeps, slot: Date, signal?: 
   try {
     await fs.promises.mkdir(deps.settings.dir, { recursive: true });
     const file = path.join(deps.settings.dir, backupFileName(now));
-    const summary = await backupToFile(deps.database, file, { rebuilt: readModelTables(), shopName: deps.shopName, signal, photosDir: deps.photosDir });
+    const summary = await backupToFile(deps.database, file, { rebuilt: readModelTables(), shopName: deps.shopName, signal, photosDir: deps.photosDir, signingKey: deps.signingKey });
     await runs.finish(id, { file, bytes: summary.bytes, events: summary.events, sha256: summary.sha256 });
     const removed = await keepNewest(deps.settings.dir, deps.settings.keep);
     deps.log(

@@ -25,7 +25,7 @@ import { readModelTables } from "../../workers/backups";
 import type { Kysely } from "kysely";
 import { createTestAdmin } from "../support/admin";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-import { openTestShop, type TestShop } from "../support/shop";
+import { TEST_BACKUP_KEY, openTestShop, type TestShop } from "../support/shop";
 import { createBottle } from "../support/stock-contract";
 import { orderSubject } from "../../domain/privacy/subjects";
 import { expectSameReadModels, shopCommand, storedEvents, streamRevisions, tableRows } from "../support/backup";
@@ -179,9 +179,9 @@ describe("the restore drill", () => {
       expect(taken.code).toBe(0);
       expect(taken.out).toMatch(/^backed up [\d,]+ events and [\d,]+ rows \(.*users [\d,]+.*\) to .*drill\.jsonl\.gz\n {2}[\d.]+ KB, sha256 of the content [0-9a-f]{64}, schema \d{4}_\w+/);
     } else {
-      await backupToFile(shop.database, backupFile, { rebuilt: readModelTables() });
+      await backupToFile(shop.database, backupFile, { rebuilt: readModelTables(), signingKey: TEST_BACKUP_KEY });
     }
-    const { header } = await checkBackup(backupFile);
+    const { header } = await checkBackup(backupFile, TEST_BACKUP_KEY);
     expect(header.migration).toBe(await migrationLevel(shop.db));
     tables = header.tables.map((t) => t.name);
     // What is in a backup, and what is not (docs/backups.md).

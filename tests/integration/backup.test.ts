@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupToFile, nonEmptyTables, restoreFromFile } from "../../eventstore/backup";
 import { PostgresEventStore } from "../../eventstore/postgres";
@@ -17,7 +17,7 @@ import { copyEvents, postgresEvents, postgresTarget } from "../../eventstore/cop
 import { readModelTables, runScheduledBackup, startScheduledBackups } from "../../workers/backups";
 import { BACKUP_FILE_PATTERN } from "../../domain/backup-schedule";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-import { openTestShop, type TestShop } from "../support/shop";
+import { TEST_BACKUP_KEY, openTestShop, type TestShop } from "../support/shop";
 import { placeTestOrder } from "../support/admin";
 import { shopCommand, storedEvents, streamRevisions } from "../support/backup";
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await placeTestOrder(shop, { name: "Asha Devi" });
   await placeTestOrder(shop, { name: "Vikram Singh" });
   await shop.cart.add({ kind: "guest", token: randomUUID() }, { productId: "school/dps/shirt", size: "30", quantity: 1 });
-  await backupToFile(shop.database, good, { rebuilt: readModelTables() });
+  await backupToFile(shop.database, good, { rebuilt: readModelTables(), signingKey: TEST_BACKUP_KEY });
 }, 120_000);
 
 afterAll(async () => {
@@ -59,8 +59,8 @@ describe("shop restore refuses", () => {
 
     const dataDir = path.join(scratch, "never-made");
     for (const [file, reason] of [
-      [changedRow, /checksum mismatch \(sha256 of the content is [0-9a-f]{64}, the file says [0-9a-f]{64}\): the backup is damaged$/],
-      [droppedLine, /checksum mismatch/],
+      [changedRow, /the signature does not match this shop's backup signing key: the file was changed, or made by another shop/],
+      [droppedLine, /the signature does not match/],
       [cut, /not a whole gzip file .*: the backup is damaged or cut short$/],
       [stranger, /not a shop backup/],
     ] as const) {
@@ -77,6 +77,44 @@ describe("shop restore refuses", () => {
     const checked = await shopCommand(["restore", "--check", good], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir });
     expect(checked.code, checked.err).toBe(0);
     expect(checked.out).toMatch(/^checked .*good\.jsonl\.gz: [\d,]+ events and [\d,]+ rows .*sha256 [0-9a-f]{64}\n$/);
+  }, 180_000);
+
+  it("a forged file: an admin added and the sha256 recomputed, a file without its signature, one signed by another shop", async () => {
+    // What an attacker with the backup folder can do: add an admin row, count it and make the checksum agree again.
+    const forged = tampered("forged.jsonl.gz", (lines) => {
+      const trailer = JSON.parse(lines[lines.length - 2]) as { lines: number; counts: Record<string, number>; sha256: string; hmac?: string };
+      const header = JSON.parse(lines[0]) as { counts: Record<string, number> };
+      const admin = JSON.stringify(["row", "users", { id: randomUUID(), name: "Intruder", email: "intruder@example.in", phone: null, password_hash: "x", role: "admin", google_id: null }]);
+      header.counts.users = (header.counts.users ?? 0) + 1;
+      const content = [JSON.stringify(header), ...lines.slice(1, -2), admin];
+      trailer.counts.users = (trailer.counts.users ?? 0) + 1;
+      trailer.lines = content.length;
+      trailer.sha256 = createHash("sha256").update(content.map((l) => `${l}\n`).join("")).digest("hex");
+      return [...content, JSON.stringify(trailer), ""];
+    });
+    const unsigned = tampered("unsigned.jsonl.gz", (lines) => {
+      const trailer = JSON.parse(lines[lines.length - 2]) as { hmac?: string };
+      delete trailer.hmac;
+      return [...lines.slice(0, -2), JSON.stringify(trailer), ""];
+    });
+    const dataDir = path.join(scratch, "never-forged");
+    for (const [file, env, reason] of [
+      [forged, {}, /forged\.jsonl\.gz: the signature does not match this shop's backup signing key: the file was changed, or made by another shop \(docs\/backups\.md\)$/],
+      [unsigned, {}, /unsigned\.jsonl\.gz: not signed: a restore takes only backups signed with this shop's backup signing key/],
+      [good, { BACKUP_SIGNING_KEY: "another-shops-key-another-shops-key-0000" }, /good\.jsonl\.gz: the signature does not match/],
+    ] as const) {
+      for (const args of [["restore", file], ["restore", "--check", file]]) {
+        const refused = await shopCommand(args, { DATABASE_URL: "", SHOP_DATA_DIR: dataDir, ...env });
+        expect(refused.code, refused.out).toBe(1);
+        const lines = refused.err.trim().split("\n");
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(reason);
+      }
+    }
+    expect(fs.existsSync(dataDir)).toBe(false);
+    // Without the setting and without the key file in the data folder, a restore says where the key is.
+    const keyless = await shopCommand(["restore", good], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir, BACKUP_SIGNING_KEY: "" });
+    expect(keyless.err.trim()).toMatch(/^shop: no backup signing key: set BACKUP_SIGNING_KEY, or copy .*never-forged\/backup-signing-key from the shop that made the backup/);
   }, 180_000);
 
   it("a database or data folder that is not empty, in one line, and leaves it as it was", async () => {
@@ -113,12 +151,12 @@ describe("shop backup beside a busy shop", () => {
     placing = false;
     await busy;
     expect(taken.code, taken.err).toBe(0);
-    const { header } = await checkBackup(file);
+    const { header } = await checkBackup(file, TEST_BACKUP_KEY);
     expect(header.counts.events).toBeGreaterThan(before);
 
     const target = await createTestDatabase({ migrate: false });
     try {
-      const { head } = await restoreFromFile(target, file);
+      const { head } = await restoreFromFile(target, file, { signingKey: TEST_BACKUP_KEY });
       // Every restored event is the shop's, and each stream is the shop's from its first event on, without a gap.
       const source = new Set(await storedEvents(shop.db));
       const restored = await storedEvents(target.db);
@@ -215,7 +253,7 @@ describe("the daily backup", () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "my-own-copy.jsonl.gz"), "not ours to remove");
     let clock = new Date("2025-01-10T22:00:00.000Z");
-    const deps = { database: shop.database, settings: { dir, keep: 2 }, shopName: "Churu Uniform House", log: () => {}, now: () => clock };
+    const deps = { database: shop.database, settings: { dir, keep: 2 }, shopName: "Churu Uniform House", signingKey: TEST_BACKUP_KEY, log: () => {}, now: () => clock };
     const made: string[] = [];
     for (let day = 0; day < 4; day++) {
       clock = new Date(Date.parse("2025-01-10T22:00:00.000Z") + day * 86_400_000);
@@ -227,7 +265,7 @@ describe("the daily backup", () => {
     expect(kept).toEqual(["my-own-copy.jsonl.gz", ...made.slice(-2)].sort());
     for (const name of made.slice(-2)) expect(BACKUP_FILE_PATTERN.test(name)).toBe(true);
     // Each kept file is a whole backup.
-    for (const name of made.slice(-2)) expect((await checkBackup(path.join(dir, name))).header.counts.events).toBeGreaterThan(0);
+    for (const name of made.slice(-2)) expect((await checkBackup(path.join(dir, name), TEST_BACKUP_KEY)).header.counts.events).toBeGreaterThan(0);
     // The same scheduled time again (a second process, or a restart): already made, nothing written.
     expect(await runScheduledBackup(deps, clock)).toBeUndefined();
     expect(fs.readdirSync(dir)).toHaveLength(3);
@@ -244,6 +282,7 @@ describe("the daily backup", () => {
       database: shop.database,
       settings: { dailyAt: { hour: 0, minute: 1 }, keep: 3, dir },
       shopName: "Churu Uniform House",
+      signingKey: TEST_BACKUP_KEY,
       log: (line) => log.push(line),
       now: () => now,
     });
@@ -256,7 +295,7 @@ describe("the daily backup", () => {
     const blocked = path.join(scratch, "blocked");
     fs.writeFileSync(blocked, "a file where the folder should be");
     const failed = await runScheduledBackup(
-      { database: shop.database, settings: { dir: blocked, keep: 3 }, shopName: "x", log: (line) => log.push(line) },
+      { database: shop.database, settings: { dir: blocked, keep: 3 }, shopName: "x", signingKey: TEST_BACKUP_KEY, log: (line) => log.push(line) },
       new Date("2030-01-01T22:00:00.000Z"),
     );
     expect(failed).toBeUndefined();

@@ -17,7 +17,7 @@ import { createTestDatabase } from "../support/database";
 import { shopCommand } from "../support/backup";
 import { eventually } from "../support/fake-providers";
 import { jpegWithGps, photoFormRequest, pngBomb, revealingTags } from "../support/photos";
-import { openTestShop, type TestShop } from "../support/shop";
+import { TEST_BACKUP_KEY, openTestShop, type TestShop } from "../support/shop";
 
 const actor = { kind: "admin" as const, id: "admin-1", name: "Owner" };
 const photoOptions = { maxBytes: MAX_PHOTO_REQUEST_BYTES, photos: { field: "photo", maxCount: 4, maxBytes: MAX_PHOTO_BYTES } };
@@ -202,7 +202,7 @@ describe("photos in a backup (decisions 112 and 139)", () => {
     // A photo deleted while its job ran may still be writing files: the backup is compared with what it holds.
     const held = async (file: string) => {
       const paths: string[] = [];
-      for await (const entry of readBackup(file)) if (entry.kind === "file") paths.push(entry.path);
+      for await (const entry of readBackup(file, TEST_BACKUP_KEY)) if (entry.kind === "file") paths.push(entry.path);
       return paths;
     };
 
@@ -211,7 +211,7 @@ describe("photos in a backup (decisions 112 and 139)", () => {
     const taken = await shopCommand(["backup", "--to", byCommand], { DATABASE_URL: shop.testDatabase.url!, SHOP_PHOTOS_DIR: photosDir });
     expect(taken.code, taken.err).toBe(0);
     const inCommand = await held(byCommand);
-    expect((await checkBackup(byCommand)).header.counts.files).toBe(inCommand.length);
+    expect((await checkBackup(byCommand, TEST_BACKUP_KEY)).header.counts.files).toBe(inCommand.length);
     // Every photo's original and every served file the read model names is in it.
     for (const variant of photos.flatMap((p) => p.variants)) expect(inCommand).toContain(`files/${variant.file}`);
     const originalsNamed = (await shop.db.selectFrom("photos").select("original").execute()).map((r) => `originals/${r.original}`);
@@ -220,11 +220,11 @@ describe("photos in a backup (decisions 112 and 139)", () => {
 
     const file = path.join(photosDir, "..", `${path.basename(photosDir)}.jsonl.gz`);
     const restoredDir = `${photosDir}-restored`;
-    await backupToFile(shop.database, file, { rebuilt: readModelTables(), photosDir });
+    await backupToFile(shop.database, file, { rebuilt: readModelTables(), photosDir, signingKey: TEST_BACKUP_KEY });
     const target = await createTestDatabase({ migrate: false });
     try {
       const inFile = await held(file);
-      const restored = await restoreFromFile(target, file, { photosDir: restoredDir });
+      const restored = await restoreFromFile(target, file, { photosDir: restoredDir, signingKey: TEST_BACKUP_KEY });
       expect(restored.rows.files).toBe(inFile.length);
       const originals = inFile.filter((p) => p.startsWith("originals/")).map((p) => p.slice("originals/".length));
       const files = inFile.filter((p) => p.startsWith("files/")).map((p) => p.slice("files/".length));

@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { expect } from "vitest";
 import type { DB } from "../../db/schema";
 import { projectors } from "../../projectors/index";
-import { TEST_PRIVACY_MASTER_KEY } from "./shop";
+import { TEST_BACKUP_SIGNING_KEY, TEST_PRIVACY_MASTER_KEY } from "./shop";
 import { SHOP_CLI } from "./shop-cli";
 
 /** The `shop` command in a process of its own, as an operator runs it; it never blocks this test's event loop. */
@@ -12,7 +12,7 @@ export function shopCommand(args: string[], env: Record<string, string>): Promis
     execFile(
       process.execPath,
       [...SHOP_CLI, ...args],
-      { env: { ...process.env, REDIS_URL: "", EVENTSTORE_URL: "", LOG_LEVEL: "warn", PRIVACY_MASTER_KEY: TEST_PRIVACY_MASTER_KEY, ...env }, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
+      { env: { ...process.env, REDIS_URL: "", EVENTSTORE_URL: "", LOG_LEVEL: "warn", PRIVACY_MASTER_KEY: TEST_PRIVACY_MASTER_KEY, BACKUP_SIGNING_KEY: TEST_BACKUP_SIGNING_KEY, ...env }, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, out: stdout, err: stderr });

@@ -1,4 +1,5 @@
 import { readConfig } from "../../server/config";
+import { backupSigningKey } from "../../eventstore/backup-file";
 import { openShopCore } from "../../server/runtime";
 import { createServices, type Shop } from "../../services/index";
 import { seedShop } from "../../db/seed";
@@ -20,6 +21,10 @@ export interface TestShop extends Shop {
  * a restored or replayed copy opens the people's data only with the key of the shop it came from (docs/privacy.md).
  */
 export const TEST_PRIVACY_MASTER_KEY = "test-privacy-master-key-test-privacy-master-key";
+
+/** The key the test shops and their `shop` commands sign and check backups with (decision 168). */
+export const TEST_BACKUP_SIGNING_KEY = "test-backup-signing-key-test-backup-signing-key";
+export const TEST_BACKUP_KEY = backupSigningKey(TEST_BACKUP_SIGNING_KEY);
 
 /**
  * The suite's files place dozens of orders to one number from one address, of many units: the caps and
@@ -48,6 +53,7 @@ export async function openTestShop(
     SESSION_SECRET: "test-secret-test-secret",
     SHOP_DATA_DIR: "data/test",
     PRIVACY_MASTER_KEY: TEST_PRIVACY_MASTER_KEY,
+    BACKUP_SIGNING_KEY: TEST_BACKUP_SIGNING_KEY,
     LOG_LEVEL: logLevel,
     ...SUITE_ORDER_LIMITS,
     ...options.env,

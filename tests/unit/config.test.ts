@@ -196,3 +196,13 @@ describe("the shop's opening hours (SHOP_HOURS, SHOP_CLOSED_ON)", () => {
     );
   });
 });
+
+describe("BACKUP_SIGNING_KEY (decision 168)", () => {
+  it("is a secret of 32 characters or more, and without it the backups are not written where the key file lives", () => {
+    expect(readConfig({ BACKUP_SIGNING_KEY: "k".repeat(32) }).backup.signingKey).toBe("k".repeat(32));
+    expect(readConfig({}).backup.signingKey).toBeUndefined();
+    expect(() => readConfig({ BACKUP_SIGNING_KEY: "short" })).toThrow(/BACKUP_SIGNING_KEY must be at least 32 characters/);
+    expect(() => readConfig({ SHOP_DATA_DIR: "/srv/shop", BACKUP_DIR: "/srv/shop" })).toThrow(/BACKUP_DIR is the data folder itself/);
+    expect(readConfig({ SHOP_DATA_DIR: "/srv/shop", BACKUP_DIR: "/srv/shop", BACKUP_SIGNING_KEY: "k".repeat(40) }).backup.dir).toBe("/srv/shop");
+  });
+});
