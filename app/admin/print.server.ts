@@ -182,6 +182,10 @@ export async function printLoader({ request, context }: LoaderFunctionArgs, oneO
     paper,
     orders,
     oneOrder: oneOrder === undefined ? null : orders[0].id,
-    shop: { name: config.shopName, contact: { phone: config.contact.phone ?? null, email: config.contact.email ?? null } },
+    shop: {
+      name: config.shopName,
+      contact: { phone: config.contact.phone ?? null, email: config.contact.email ?? null },
+      gstRegistered: config.seller.scheme !== "unregistered",
+    },
   };
 }

@@ -4,13 +4,21 @@
  * come from the order as the print page reads it (after an erasure they read "erased"); the state of supply stays.
  */
 import { formatDate, type Language } from "../../domain/i18n";
-import type { CreditNoteIssued, InvoiceIssued, TaxDocuments } from "../../domain/tax/documents";
+import { chargesTax, type CreditNoteIssued, type InvoiceIssued, type TaxDocuments } from "../../domain/tax/documents";
 import { formatPaisa } from "../../domain/tax/lines";
 import type { StateCode } from "../../domain/tax/states";
 import { serverT } from "../i18n/i18n.server";
 import type { TaxDocumentView } from "./components/TaxDocuments";
 
-function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssued["data"], kind: TaxDocumentView["kind"]): TaxDocumentView {
+/** A line's rate as the document prints it: inside the state CGST and SGST each at half ("2.5% + 2.5%", decision 207). */
+const rateText = (rate: number, intra: boolean) => (intra ? `${rate / 2}% + ${rate / 2}%` : `${rate}%`);
+
+function documentView(
+  lang: Language,
+  d: InvoiceIssued["data"] | CreditNoteIssued["data"],
+  kind: TaxDocumentView["kind"],
+  invoice?: InvoiceIssued["data"],
+): TaxDocumentView {
   const t = serverT(lang);
   const state = (code: StateCode | null) => (code ? t("tax:doc.stateCode", { name: t(`tax:state.${code}`), code }) : t("tax:doc.unknownState"));
   const tax = d.totals.cgst + d.totals.sgst + d.totals.igst;
@@ -22,11 +30,13 @@ function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssue
     date: formatDate(d.issuedAt, lang),
     dateIso: d.issuedAt,
     invoiceNumber: "invoiceNumber" in d ? d.invoiceNumber : null,
+    // Rule 53: a credit note names its invoice's number and date.
+    invoiceDate: invoice ? { text: formatDate(invoice.issuedAt, lang), iso: invoice.issuedAt } : null,
     reason: "reason" in d ? t(`tax:reason.${d.reason}`) : null,
     supplier: { legalName: d.supplier.legalName, address: d.supplier.address, gstin: d.supplier.gstin, state: state(d.supplier.stateCode) },
     placeOfSupply: state(d.placeOfSupply),
     supply: d.supply,
-    collectsTax: kind === "tax-invoice" || (kind === "credit-note" && tax > 0),
+    collectsTax: (kind !== "credit-note" && chargesTax(kind)) || (kind === "credit-note" && tax > 0),
     valueOnly,
     lines: d.lines.map((line, i) => ({
       key: `${i}`,
@@ -35,7 +45,7 @@ function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssue
       hsn: line.hsn,
       quantity: valueOnly ? "—" : `${line.quantity} ${t(`tax:unit.${line.unit}`)}`,
       taxable: formatPaisa(line.taxable),
-      rate: `${line.rate}%`,
+      rate: rateText(line.rate, d.supply === "intra"),
       cgst: formatPaisa(line.cgst),
       sgst: formatPaisa(line.sgst),
       igst: formatPaisa(line.igst),
@@ -56,6 +66,6 @@ function documentView(lang: Language, d: InvoiceIssued["data"] | CreditNoteIssue
 export function taxDocumentViews(lang: Language, docs: TaxDocuments | undefined): TaxDocumentView[] {
   return (docs?.invoices ?? []).flatMap((invoice) => [
     documentView(lang, invoice, invoice.kind),
-    ...docs!.creditNotes.filter((note) => note.invoiceNumber === invoice.number).map((note) => documentView(lang, note, "credit-note")),
+    ...docs!.creditNotes.filter((note) => note.invoiceNumber === invoice.number).map((note) => documentView(lang, note, "credit-note", invoice)),
   ]);
 }

@@ -6,6 +6,7 @@
  */
 import { formatRupees } from "../money";
 import { formatPaisa } from "../tax/lines";
+import type { InvoiceIssued } from "../tax/documents";
 import type { Actor, OrderEvent, ShippingAddress } from "./events";
 import { describeItems, displayOrderId } from "./order";
 
@@ -165,7 +166,7 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       };
     case "InvoiceIssued":
       return {
-        what: e.data.kind === "tax-invoice" ? "Tax invoice issued" : e.data.kind === "bill-of-supply" ? "Bill of supply issued" : "Bill issued",
+        what: INVOICE_ISSUED[e.data.kind],
         by: "shop",
         change: e.data.number,
         details: `${formatPaisa(e.data.totals.value)}; tax ${formatPaisa(e.data.totals.cgst + e.data.totals.sgst + e.data.totals.igst)}`,
@@ -179,6 +180,14 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       };
   }
 }
+
+const INVOICE_ISSUED: Record<InvoiceIssued["data"]["kind"], string> = {
+  "tax-invoice": "Tax invoice issued",
+  "bill-of-supply": "Bill of supply issued",
+  "nil-bill-of-supply": "Bill of supply issued",
+  "invoice-cum-bill-of-supply": "Invoice-cum-bill of supply issued",
+  bill: "Bill issued",
+};
 
 /** "product/12 (30) x 1, primary-shirt (32) x 2": a return's lines as the trail names them. */
 export function returnLinesText(lines: readonly { productId: string; size: string; quantity: number }[]): string {

@@ -4,7 +4,7 @@
  * once their numbers are taken from the series (services/tax-documents.ts takes them, in the same command).
  */
 import { computeOrderTax } from "../tax/lines";
-import { documentKindOf, liveInvoice, type CreditReason, type GoodsBack, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
+import { documentKindFor, liveInvoice, type CreditReason, type GoodsBack, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
 import type { TaxRateSettings } from "../tax/rates";
 import type { SellerSettings } from "../tax/seller";
 import { movesIn } from "./lifecycle";
@@ -74,7 +74,7 @@ export function documentCommands(
       type: "IssueInvoice",
       invoice: {
         orderId: placed.orderId,
-        kind: documentKindOf(seller.scheme),
+        kind: documentKindFor(seller.scheme, tax.lines),
         ...numbers.invoice,
         issuedAt: at,
         supplier: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin, stateCode: seller.stateCode },

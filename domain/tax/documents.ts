@@ -10,11 +10,28 @@ import { creditLines, sumLines, taxOf, unitsValue, type CreditLine, type TaxLine
 import type { GstScheme } from "./seller";
 import type { StateCode } from "./states";
 
-export const DOCUMENT_KINDS = ["tax-invoice", "bill-of-supply", "bill"] as const;
+/**
+ * What an invoice is (decision 207): a regular shop's tax invoice (rule 46); its bill of supply when every line is
+ * nil-rated (`nil-bill-of-supply`, rule 49: no tax to charge); an invoice-cum-bill of supply when taxable and nil-rated
+ * goods go together (rule 46A); a composition shop's bill of supply (rule 5(1)(g), rule 49); an unregistered shop's bill.
+ */
+export const DOCUMENT_KINDS = ["tax-invoice", "bill-of-supply", "bill", "nil-bill-of-supply", "invoice-cum-bill-of-supply"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const documentKindOf = (scheme: GstScheme): DocumentKind =>
   scheme === "regular" ? "tax-invoice" : scheme === "composition" ? "bill-of-supply" : "bill";
+
+/** The kind of a regular shop's invoice from its goods' rates: all taxed, all nil-rated, or both. */
+export function documentKindFor(scheme: GstScheme, lines: readonly Pick<TaxLine, "kind" | "rate">[]): DocumentKind {
+  if (scheme !== "regular") return documentKindOf(scheme);
+  const goods = lines.filter((line) => line.kind === "goods");
+  const nil = goods.filter((line) => line.rate === 0).length;
+  if (nil === 0) return "tax-invoice";
+  return nil === goods.length ? "nil-bill-of-supply" : "invoice-cum-bill-of-supply";
+}
+
+/** Whether a document of this kind charges tax on its lines (a bill of supply never does). */
+export const chargesTax = (kind: DocumentKind): boolean => kind === "tax-invoice" || kind === "invoice-cum-bill-of-supply";
 
 /** The supplier as the document names it, kept on it: a later change of settings never alters a document issued. */
 export interface Supplier {

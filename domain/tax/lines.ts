@@ -3,8 +3,8 @@
  * share of the offer's discount (shares by the largest-remainder method, so they add up to the discount exactly);
  * its taxable value is value × 100 / (100 + rate), rounded to the paisa, and its tax the rest, so taxable + tax is
  * the value to the paisa and the lines add up to the order's total. Inside the shop's state the tax is CGST + SGST
- * (half each, the odd paisa to CGST); to another state IGST. The delivery charge is part of a composite supply
- * and takes the rate of its principal supply, the line of the highest value (decision 125).
+ * (half each, an odd paisa to CGST and SGST in turn down the document); to another state IGST. The delivery charge
+ * is part of a composite supply and takes the rate of its principal supply, the line of the highest value (decision 125).
  */
 import { classRule, rateFor, taxClassOf, type GstRate, type TaxRateSettings } from "./rates";
 import type { GstScheme } from "./seller";
@@ -162,7 +162,22 @@ export function computeOrderTax(order: OrderForTax, context: TaxContext): TaxCom
       ...taxOf(value, rate, supply),
     });
   }
-  return { supply, placeOfSupply, lines, totals: sumLines(lines) };
+  const shared = shareOddPaisa(lines);
+  return { supply, placeOfSupply, lines: shared, totals: sumLines(shared) };
+}
+
+/**
+ * Inside the state a line's tax is halved into CGST and SGST; a line with an odd paisa gives it to CGST and SGST in
+ * turn down the document (decision 207), so neither head is always the one paid the extra paisa and the document's
+ * CGST and SGST differ by at most one paisa.
+ */
+export function shareOddPaisa<L extends Pick<TaxLine, "cgst" | "sgst">>(lines: L[]): L[] {
+  let odd = 0;
+  return lines.map((line) => {
+    if (line.cgst - line.sgst !== 1) return line;
+    odd += 1;
+    return odd % 2 === 0 ? { ...line, cgst: line.sgst, sgst: line.cgst } : line;
+  });
 }
 
 /**

@@ -92,7 +92,8 @@ describe("tax invoices and credit notes", () => {
         expect(number).toMatch(/^CUH\/\d{4}\/\d{6}$/);
         await open(page, `/admin/orders/${placed.orderId}/print?doc=invoice`, js);
         const printed = await readDocument(page, number);
-        expect(printed.text).toContain("Tax invoice");
+        // Taxable goods with nil-rated notebooks: an invoice-cum-bill of supply (rule 46A, decision 207).
+        expect(printed.text).toContain("Invoice-cum-bill of supply");
         expect(printed.text).toContain("Churu Uniform House Pvt Ltd");
         expect(printed.text).toContain("Station Road, Churu, Rajasthan 331001");
         expect(printed.gstin).toBe(GSTIN);
@@ -103,8 +104,10 @@ describe("tax invoices and credit notes", () => {
         expect(printed.text).toContain("Signature of the supplier or authorised representative");
         // Shirts, the geometry box, the notebooks (and delivery where charged, at the shirts' rate): HSN, quantity and unit, rate.
         expect(printed.lines.slice(0, 3).map((l) => l.hsn)).toEqual(["6205", "9017", "4820"]);
-        expect(printed.lines.slice(0, 3).map((l) => l.rate)).toEqual(["5%", "5%", "0%"]);
-        if (summary.delivery > 0) expect([printed.lines[3].hsn, printed.lines[3].rate]).toEqual(["6205", "5%"]);
+        // Inside Rajasthan the rate is shown as CGST + SGST, each at half.
+        const rate = (r: number) => (intra ? `${r / 2}% + ${r / 2}%` : `${r}%`);
+        expect(printed.lines.slice(0, 3).map((l) => l.rate)).toEqual([rate(5), rate(5), rate(0)]);
+        if (summary.delivery > 0) expect([printed.lines[3].hsn, printed.lines[3].rate]).toEqual(["6205", rate(5)]);
         expect(printed.lines[0].quantity).toBe("2 pcs");
         let sum = 0;
         for (const line of printed.lines) {
@@ -120,7 +123,7 @@ describe("tax invoices and credit notes", () => {
       await context.addCookies([{ name: "shop_lng", value: "hi", url: server.url }]);
       await open(page, `/admin/orders/${invoiced.at(-1)}/print?doc=invoice&paper=receipt`, js);
       const hindi = await page.locator("article.print-tax").first().textContent();
-      expect(hindi).toContain("टैक्स इनवॉइस");
+      expect(hindi).toContain("इनवॉइस-सह-बिल ऑफ़ सप्लाई");
       expect(hindi).toContain("क्या टैक्स रिवर्स चार्ज पर देय है: नहीं");
       await context.close();
     });
@@ -148,7 +151,7 @@ describe("tax invoices and credit notes", () => {
       expect(sum).toBe(10_000);
       await open(page, `/admin/orders/${placed.orderId}`, js);
       const trail = (await page.locator(".trail-table").textContent()) ?? "";
-      expect(trail).toContain(`Tax invoice issued`);
+      expect(trail).toContain(`Invoice-cum-bill of supply issued`);
       expect(trail).toContain(docs.invoices[0].number);
       expect(trail).toContain("Credit note issued");
       expect(trail).toContain(note.number);

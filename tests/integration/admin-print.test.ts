@@ -102,7 +102,9 @@ describe("the invoice", () => {
     const html = await (await page(`/admin/orders/${order.orderId}/print?doc=invoice`)).text();
     const invoice = docOf(html, order.orderId);
     const words = text(invoice);
-    expect(words).toContain(`Invoice Order ${summary.displayId}`);
+    // No tax document stands for it (the shop has no GSTIN): an order summary that says it is not a tax invoice (decision 207).
+    expect(words).toContain(`Order summary Order ${summary.displayId}`);
+    expect(words).toContain("This is an order summary, not a tax invoice: the shop is not registered for GST and charges no GST.");
     expect(words).toContain("Bill to Invoice Parent");
     for (const line of summary.lines) {
       const row = invoice.slice(invoice.indexOf(`data-line="${line.productId}|${line.size}|${line.school}"`));
@@ -143,7 +145,7 @@ describe("the invoice", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     const words = text(docOf(html, order.orderId));
-    expect(words).toContain(`बिल ऑर्डर ${summary.displayId}`);
+    expect(words).toContain(`ऑर्डर का सारांश ऑर्डर ${summary.displayId}`);
     expect(words).toContain("शर्ट");
     expect(words).not.toContain("Shirt");
     expect(words).toContain("सामान का जोड़");

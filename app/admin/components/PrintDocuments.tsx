@@ -43,6 +43,8 @@ export interface PrintedOrderView {
 export interface PrintShopHeading {
   name: string;
   contact: { phone: string | null; email: string | null };
+  /** Whether the shop issues GST documents (regular or composition): its order summary then says its invoice comes when the goods leave. */
+  gstRegistered: boolean;
 }
 
 /** The print page's data: the document, the paper, the orders, and the one order of an order's own print address. */
@@ -242,7 +244,11 @@ export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintS
   }
   return (
     <article className="print-doc print-invoice" data-order-id={order.id} aria-labelledby={`doc-${order.id}`}>
-      <DocumentHead order={order} shop={shop} title={t("print:invoice.title")} addressTitle={t("print:invoice.billTo")} />
+      {/* No tax document stands for the order (not sent yet, cancelled, or a shop without GST): a summary that says so (decision 207). */}
+      <DocumentHead order={order} shop={shop} title={t("print:invoice.summaryTitle")} addressTitle={t("print:invoice.billTo")} />
+      <p className="print-warning" data-field="not-tax-invoice">
+        {t(shop.gstRegistered ? "print:invoice.notTaxInvoice" : "print:invoice.notRegistered")}
+      </p>
       <table className="print-lines">
         <thead>
           <tr>

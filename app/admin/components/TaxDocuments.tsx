@@ -5,15 +5,18 @@
  * and CGST + SGST or IGST; totals; whether tax is payable on reverse charge; a signature line.
  */
 import type { ShippingAddress } from "../../../domain/orders/events";
+import type { DocumentKind } from "../../../domain/tax/documents";
 import { useT } from "../../i18n/I18n";
 import { Fact, PrintAddress } from "./PrintFacts";
 
 export interface TaxDocumentView {
-  kind: "tax-invoice" | "bill-of-supply" | "bill" | "credit-note";
+  kind: DocumentKind | "credit-note";
   number: string;
   date: string;
   dateIso: string;
   invoiceNumber: string | null;
+  /** A credit note's invoice's date (rule 53). */
+  invoiceDate: { text: string; iso: string } | null;
   reason: string | null;
   supplier: { legalName: string; address: string; gstin: string | null; state: string };
   placeOfSupply: string;
@@ -56,6 +59,8 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
         </h2>
       </div>
       {doc.kind === "bill-of-supply" ? <p className="print-warning" data-field="composition">{t("tax:doc.composition")}</p> : null}
+      {doc.kind === "nil-bill-of-supply" ? <p className="print-warning" data-field="nil-rated">{t("tax:doc.nilRated")}</p> : null}
+      {doc.kind === "invoice-cum-bill-of-supply" ? <p className="print-warning" data-field="mixed">{t("tax:doc.mixed")}</p> : null}
       <dl className="print-facts">
         <Fact label={t("tax:doc.date")}>
           <time dateTime={doc.dateIso}>{doc.date}</time>
@@ -66,6 +71,11 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
             <Fact label={t("tax:doc.againstInvoice")} field="invoice-number">
               {doc.invoiceNumber}
             </Fact>
+            {doc.invoiceDate ? (
+              <Fact label={t("tax:doc.invoiceDate")} field="invoice-date">
+                <time dateTime={doc.invoiceDate.iso}>{doc.invoiceDate.text}</time>
+              </Fact>
+            ) : null}
             <Fact label={t("tax:doc.reason")}>{doc.reason}</Fact>
           </>
         ) : null}
@@ -86,7 +96,7 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
             <th scope="col">{t("tax:line.hsn")}</th>
             <th scope="col" className="num">{t("tax:line.quantity")}</th>
             <th scope="col" className="num">{t("tax:line.taxable")}</th>
-            {doc.collectsTax ? <th scope="col" className="num">{t("tax:line.rate")}</th> : null}
+            {doc.collectsTax ? <th scope="col" className="num">{t(intra ? "tax:line.rateHalves" : "tax:line.rate")}</th> : null}
             {doc.collectsTax && intra ? (
               <>
                 <th scope="col" className="num">{t("tax:line.cgst")}</th>
@@ -143,8 +153,8 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
           {doc.totals.value}
         </Fact>
       </dl>
-      <p>{t("tax:doc.amountsIn")}</p>
-      {doc.kind === "tax-invoice" ? <p data-field="reverse-charge">{t("tax:doc.reverseCharge")}</p> : null}
+      <p data-field="amounts-in">{t(doc.collectsTax ? "tax:doc.amountsIn" : "tax:doc.amountsInNoTax")}</p>
+      {doc.kind === "tax-invoice" || doc.kind === "invoice-cum-bill-of-supply" ? <p data-field="reverse-charge">{t("tax:doc.reverseCharge")}</p> : null}
       <p className="print-signature" data-field="signature">
         {t("tax:doc.for", { name: doc.supplier.legalName })}
         <br />
