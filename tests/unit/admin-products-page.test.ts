@@ -80,7 +80,11 @@ describe("the products page", () => {
         country_of_origin: "India",
         maker: "",
         net_quantity: "",
+        // No HSN or class on file for it in this view (decision 200): the form asks for them.
+        hsn: "",
+        tax_class: "",
       },
+      taxOnFile: null,
     });
     for (const query of ["edit=99", "edit=abc"]) {
       const v = view(query);
