@@ -265,6 +265,12 @@ export function loginRateLimitedMessage(waitMs: number): string {
   return `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
+/** The same refusal as a key with its values, which a page words in its visitor's language (app/locales refusals auth). */
+export function loginRateLimitedRefusal(waitMs: number): { key: string; values: { minutes: number } } {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return { key: minutes === 1 ? "auth.loginRateLimitedMinute" : "auth.loginRateLimited", values: { minutes } };
+}
+
 /**
  * The wait before an attempt on an account is answered, given the failures on
  * it (from every address) already in the window: none for the first few, then

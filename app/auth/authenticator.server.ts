@@ -237,7 +237,7 @@ export function adminAuthenticator(shop: Shop): Authenticator<User> {
   return authenticator;
 }
 
-export type AuthOutcome = { ok: true; user: User } | { ok: false; message: string; status: number };
+export type AuthOutcome = { ok: true; user: User } | { ok: false; message: string; status: number; refusal?: AuthError["refusal"] };
 
 /**
  * Runs a strategy and turns a refusal into a message and a status. Redirects
@@ -256,10 +256,10 @@ export async function runStrategy(
     return { ok: true, user };
   } catch (err) {
     if (err instanceof Response) throw err;
-    if (isAuthError(err)) return { ok: false, message: err.message, status: err.status };
+    if (isAuthError(err)) return { ok: false, message: err.message, status: err.status, refusal: err.refusal };
     if (!(err instanceof AuthorizationError)) throw err;
     const cause = err.cause;
-    if (isAuthError(cause)) return { ok: false, message: cause.message, status: cause.status };
+    if (isAuthError(cause)) return { ok: false, message: cause.message, status: cause.status, refusal: cause.refusal };
     // Google's side (a forged or stale state, a refused code, an odd profile) is a failed sign-in, not our fault.
     if (strategy === "google") return { ok: false, message: AUTH_MESSAGES.googleFailed, status: 401 };
     // Anything else inside our own strategies (the database is down...) is a real fault.

@@ -10,7 +10,8 @@ import { GoogleButton } from "../components/GoogleButton";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:login.metaTitle") }];
 
@@ -45,7 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const formData = strategyForm({ identifier: login.email, password: login.password });
   const outcome = await runStrategy(shopperAuthenticator(shop), "email-password", request, { shop, clientIp, formData });
-  if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
+  if (!outcome.ok) {
+    // A refusal with a key is worded here in the visitor's language; the others are still looked up by their English.
+    const message = outcome.refusal ? refusalText(languageOf(request), outcome.refusal) : outcome.message;
+    return form.refuse(message, refusalStatus(outcome.status));
+  }
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 

@@ -30,6 +30,8 @@ export class AuthError extends Error {
   constructor(
     readonly code: AuthErrorCode,
     message: string,
+    /** The refusal as a key with values, where it has one: a page words it in its visitor's language, the /api says `message`. */
+    readonly refusal?: { key: string; values: Record<string, string | number> },
   ) {
     super(message);
     this.status = STATUS[code];

@@ -33,6 +33,7 @@ import {
   loginDelayMs,
   loginPairLimit,
   loginRateLimitedMessage,
+  loginRateLimitedRefusal,
   looksLikeEmail,
   maskPhone,
   normalizeEmail,
@@ -238,7 +239,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     if (over.length > 0) {
       for (const b of hard) await limits.refund(b.key, LOGIN_WINDOW_MS, countedAt);
       const waits = await Promise.all(over.map((b) => limits.waitMs(b.key, LOGIN_WINDOW_MS, b.max)));
-      throw new AuthError("rate_limited", loginRateLimitedMessage(Math.max(...waits)));
+      throw new AuthError("rate_limited", loginRateLimitedMessage(Math.max(...waits)), loginRateLimitedRefusal(Math.max(...waits)));
     }
     const counted = [...hard.map((b) => b.key), account];
     await sleep(loginDelayMs((await limits.hit(account, LOGIN_WINDOW_MS)) - 1));
