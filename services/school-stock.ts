@@ -126,6 +126,20 @@ export function createSchoolStockService(deps: { db: Kysely<DB>; store: ShopEven
       return { changed: handled.changed };
     },
 
+    /** Pieces of each SKU that left with orders (shipped) since `since`: last season's sales for the plan (decision 183). */
+    async soldSince(skus: readonly number[], since: Date): Promise<Map<number, number>> {
+      if (skus.length === 0) return new Map();
+      const rows = await db
+        .selectFrom("stock_history")
+        .select(["product_id", db.fn.sum<number>("shelf_change").as("moved")])
+        .where("product_id", "in", [...skus])
+        .where("event_type", "=", "StockShipped")
+        .where("at", ">=", since)
+        .groupBy("product_id")
+        .execute();
+      return new Map(rows.map((row) => [row.product_id, -Number(row.moved)]));
+    },
+
     /** The size's SKU for a count or a delivery; undefined while its item counts nothing. */
     async skuOf(item: string, size: string): Promise<number | undefined> {
       return skuLookup(await rules())(item, size)?.sku;

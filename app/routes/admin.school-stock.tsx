@@ -4,9 +4,11 @@ import { isRuleViolation } from "../../domain/errors";
 import { SCHOOL_STOCK_FORM_OPTIONS, schoolStockRuleForm } from "../../domain/forms/school-stock";
 import { SCHOOLS } from "../../domain/schools";
 import { MAX_LEAD_DAYS } from "../../domain/stock/school-stock";
+import { averageCosts, toMake, valueAtCost, withTailor } from "../../domain/stock/costing";
 import { requireAdmin } from "../auth/session.server";
 import { stockActor } from "../admin/stock.server";
 import { TableScroll } from "../components/TableScroll";
+import { formatRupees } from "../../domain/money";
 import { readPageForm, refusalStatus, type FormResult } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -30,10 +32,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const school = SCHOOLS.find((s) => s.slug === slug) ?? SCHOOLS[0];
   const items = school ? ((await context.shop.schoolStock.school(school.slug)) ?? []) : [];
   const saved = url.searchParams.get("saved");
+  // The season's plan for the whole school at once (decision 183): last 12 months' pieces sold times the percent.
+  const asked = url.searchParams.get("percent") ?? "";
+  const percent = /^\d{1,3}$/.test(asked) && Number(asked) <= 300 ? Number(asked) : 110;
+  const batches = school ? await context.shop.tailorBatches.school(school.slug) : [];
+  const costs = averageCosts(batches);
+  const tailor = withTailor(batches);
+  const sold = await context.shop.schoolStock.soldSince(
+    items.flatMap((item) => item.sizes.map((size) => size.sku)),
+    new Date(Date.now() - 365 * 86_400_000),
+  );
+  const planned = items.map((item) => ({
+    ...item,
+    sizes: item.sizes.map((size) => {
+      const onShelf = size.forSale + size.held;
+      const cost = costs.get(size.sku)?.averagePaise ?? null;
+      const pieces = sold.get(size.sku) ?? 0;
+      return { ...size, onShelf, withTailor: tailor.get(size.sku) ?? 0, cost, value: valueAtCost(onShelf, cost), sold: pieces, toMake: toMake(pieces, percent, onShelf, tailor.get(size.sku) ?? 0) };
+    }),
+  }));
+  const totals = {
+    value: planned.flatMap((i) => i.sizes).reduce((sum, size) => sum + (size.value ?? 0), 0),
+    toMake: planned.flatMap((i) => i.sizes).reduce((sum, size) => sum + size.toMake, 0),
+  };
   return {
     schools: SCHOOLS.map((s) => ({ slug: s.slug, name: lang === "hi" && s.nameHi ? s.nameHi : s.name })),
     school: school ? { slug: school.slug, name: lang === "hi" && school.nameHi ? school.nameHi : school.name } : null,
-    items: items.map((item) => ({ ...item, name: lang === "hi" ? item.nameHi : item.name })),
+    items: planned.map((item) => ({ ...item, name: lang === "hi" ? item.nameHi : item.name })),
+    percent,
+    totals,
     saved: SAVED.find((s) => s === saved) ?? null,
     savedItem: url.searchParams.get("item"),
     messages: routeMessages(request, "stock"),
@@ -56,6 +83,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return form.refuse(refusalText(languageOf(request), err), refusalStatus(err.status));
   }
 }
+
+/** A piece's cost in rupees and paise, as the tailor's bills add up: ₹95.50. */
+const formatPaise = (paise: number) => `₹${Math.floor(paise / 100)}${paise % 100 === 0 ? "" : `.${String(paise % 100).padStart(2, "0")}`}`;
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
 
@@ -110,8 +140,11 @@ export default function AdminSchoolStock() {
             </option>
           ))}
         </select>
+        <label htmlFor="plan-percent">{t("stock:plan.percent")}</label>
+        <input id="plan-percent" name="percent" inputMode="numeric" maxLength={3} defaultValue={page.percent} />
         <button type="submit">{t("stock:school.show")}</button>
       </Form>
+      <p data-totals="">{t("stock:plan.totals", { value: formatRupees(page.totals.value), pieces: page.totals.toMake, percent: page.percent })}</p>
       {page.saved && !result ? (
         <p className="notice" role="status">
           {t(`stock:school.saved.${page.saved}`)}
@@ -144,6 +177,11 @@ export default function AdminSchoolStock() {
                     <th scope="col">{t("stock:onShelf")}</th>
                     <th scope="col">{t("stock:held")}</th>
                     <th scope="col">{t("stock:forSale")}</th>
+                    <th scope="col">{t("stock:batches.withTailor")}</th>
+                    <th scope="col">{t("stock:plan.cost")}</th>
+                    <th scope="col">{t("stock:plan.value")}</th>
+                    <th scope="col">{t("stock:plan.sold")}</th>
+                    <th scope="col">{t("stock:plan.toMake", { percent: page.percent })}</th>
                     <th scope="col">{t("stock:school.actions")}</th>
                   </tr>
                 </thead>
@@ -154,6 +192,11 @@ export default function AdminSchoolStock() {
                       <td>{size.forSale + size.held}</td>
                       <td>{size.held}</td>
                       <td>{size.forSale}</td>
+                      <td>{size.withTailor}</td>
+                      <td>{size.cost === null ? "" : formatPaise(size.cost)}</td>
+                      <td>{size.value === null ? "" : formatRupees(size.value)}</td>
+                      <td>{size.sold}</td>
+                      <td>{size.toMake}</td>
                       <td>
                         <Link to={`/admin/products/${size.sku}/stock`} aria-label={t("stock:school.countSize", { item: item.name, size: size.size })}>
                           {t("stock:school.count")}

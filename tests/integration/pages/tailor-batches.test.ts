@@ -90,6 +90,8 @@ describe.each(CASES)("work orders to the tailor without JavaScript ($lang)", ({ 
     const shelf = await browser.open(`/admin/school-stock?school=${school}`);
     const sku30 = await server.shop.schoolStock.skuOf(item, "30");
     expect(shelf.within(`[data-sku="${sku30}"]`).texts("td").slice(0, 3)).toEqual(["10", "0", "10"]);
+    // With the tailor 2; a piece cost ₹95; the shelf is worth ₹950 at cost; nothing sold yet, so nothing to make (decision 183).
+    expect(shelf.within(`[data-sku="${sku30}"]`).texts("td").slice(3, 8)).toEqual(["2", "₹95", "₹950", "0", "0"]);
 
     // The list of the school's work orders: what is still with the tailor.
     const list = await browser.open(`/admin/tailor-batches?school=${school}`);

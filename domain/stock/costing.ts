@@ -1,0 +1,49 @@
+/**
+ * Cost, value and what to make of the shop's own school uniforms (decision 183). A size's cost is the
+ * weighted average of what the tailor was paid for the pieces that came in (each batch's cost of a piece,
+ * weighted by the pieces received, corrections applied); the shelf's value at cost is the pieces on it at
+ * that cost; "to make" is the season's forecast (last season's pieces sold, times the owner's percent,
+ * rounded up to a whole piece) less what is on the shelf and still with the tailor.
+ */
+import { receivedOf, withTailorOf, type Batch } from "./tailor-batches";
+
+export interface SkuCost {
+  /** Pieces received from the tailor, every batch. */
+  received: number;
+  /** Weighted average cost of a piece in paise (whole paise, rounded half up); null before any piece came. */
+  averagePaise: number | null;
+}
+
+/** Each SKU's weighted average cost over the batches' pieces received. */
+export function averageCosts(batches: readonly Batch[]): Map<number, SkuCost> {
+  const sums = new Map<number, { pieces: number; rupees: number }>();
+  for (const batch of batches) {
+    for (const line of batch.lines) {
+      const pieces = receivedOf(batch, line.size);
+      const sum = sums.get(line.sku) ?? { pieces: 0, rupees: 0 };
+      sums.set(line.sku, { pieces: sum.pieces + pieces, rupees: sum.rupees + pieces * batch.cost });
+    }
+  }
+  return new Map([...sums].map(([sku, sum]) => [sku, { received: sum.pieces, averagePaise: sum.pieces === 0 ? null : Math.round((sum.rupees * 100) / sum.pieces) }]));
+}
+
+/** Pieces of each SKU still with the tailor, over every batch. */
+export function withTailor(batches: readonly Batch[]): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const batch of batches) for (const line of batch.lines) found.set(line.sku, (found.get(line.sku) ?? 0) + withTailorOf(batch, line.size));
+  return found;
+}
+
+/** The season's forecast of a size: `sold` times `percent`/100, up to the next whole piece (6 at 110% is 7). */
+export function forecast(sold: number, percent: number): number {
+  // In whole numbers: pieces x percent, up to the next hundred, so no fraction is ever rounded the wrong way.
+  return Math.floor((sold * percent + 99) / 100);
+}
+
+/** What to have the tailor make: the forecast less the shelf and what the tailor still has; never below zero. */
+export function toMake(sold: number, percent: number, onShelf: number, withTheTailor: number): number {
+  return Math.max(0, forecast(sold, percent) - onShelf - withTheTailor);
+}
+
+/** Value at cost of `pieces` at a cost in paise, in whole rupees (rounded half up), for the owner's report. */
+export const valueAtCost = (pieces: number, averagePaise: number | null): number | null => (averagePaise === null ? null : Math.round((pieces * averagePaise) / 100));
