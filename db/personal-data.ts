@@ -121,6 +121,7 @@ export const PERSONAL_DATA = {
   tax_document_lines: { kept: "nothing personal", notPersonal: { description: "the goods' description" } },
   statements: { kept: "nothing personal", notPersonal: { file_name: "the name of the bank statement file the owner uploaded" } },
   backup_runs: { kept: "nothing personal", notPersonal: { error: "why a backup failed: the shop's own files" } },
+  rate_limits: { kept: "nothing personal", notPersonal: { bucket: "the sha-256 of a limit's key, never the email, phone or address itself (decision 169)" } },
   erasure_requests: { kept: "nothing personal", notPersonal: { by: "who asked: the parent or a guest, not their name" } },
   kysely_migration: { kept: "nothing personal", notPersonal: { name: "a migration's name" } },
   projector_checkpoints: { kept: "nothing personal", notPersonal: { name: "a projector's name" } },

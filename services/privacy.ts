@@ -351,7 +351,6 @@ export async function scrubTables(
         await sql`update ${sql.table(table)} set ${sql.join(set)} where ${where}`.execute(trx);
       }
     }
-    for (const phone of phones) await trx.deleteFrom("rate_limits").where("bucket", "like", `%${phone}%`).execute();
     return keys.contact;
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { slidingWindowCount, slidingWindowWaitMs } from "../../domain/auth";
@@ -8,6 +9,15 @@ import { slidingWindowCount, slidingWindowWaitMs } from "../../domain/auth";
  * `hit` increments and reads in one statement, so concurrent requests cannot
  * all slip under the limit.
  */
+/**
+ * The row a limit's key is counted in: its sha-256, never the key itself. A key names an email, a phone
+ * or an address ("login:account:asha@example.in"); the table (and each backup of it) keeps only the hash,
+ * so an erased parent is not left in it for the two days a row lives (decision 169).
+ */
+export function limitRow(bucket: string): string {
+  return createHash("sha256").update(`rate-limit:${bucket}`).digest("hex");
+}
+
 export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
   function windowOf(windowMs: number, when: Date = now()) {
     const at = when.getTime();
@@ -38,7 +48,8 @@ export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
 
   return {
     /** Counts one event and returns the sliding-window count including it. */
-    async hit(bucket: string, windowMs: number): Promise<number> {
+    async hit(key: string, windowMs: number): Promise<number> {
+      const bucket = limitRow(key);
       const w = windowOf(windowMs);
       const row = await db
         .insertInto("rate_limits")
@@ -51,13 +62,15 @@ export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
     },
 
     /** The sliding-window count without counting anything. */
-    async count(bucket: string, windowMs: number): Promise<number> {
+    async count(key: string, windowMs: number): Promise<number> {
+      const bucket = limitRow(key);
       const w = await counts(bucket, windowMs);
       return slidingWindowCount(w.previous, w.current, w.elapsedFraction);
     },
 
     /** How long until the bucket is under `max` again, if nothing more is counted. */
-    async waitMs(bucket: string, windowMs: number, max: number): Promise<number> {
+    async waitMs(key: string, windowMs: number, max: number): Promise<number> {
+      const bucket = limitRow(key);
       return slidingWindowWaitMs(await counts(bucket, windowMs), max, windowMs);
     },
 
@@ -66,7 +79,8 @@ export function createRateLimiter(db: Kysely<DB>, now: () => Date) {
      * right, an attempt refused before it was tried). `countedAt` is when it was
      * counted: a refund after a slow answer still lands in the hit's window.
      */
-    async refund(bucket: string, windowMs: number, countedAt?: Date): Promise<void> {
+    async refund(key: string, windowMs: number, countedAt?: Date): Promise<void> {
+      const bucket = limitRow(key);
       const w = windowOf(windowMs, countedAt);
       await db
         .updateTable("rate_limits")

@@ -239,3 +239,28 @@ describe.runIf(redisUrl)("the BullMQ queue", () => {
 function left(words: string[], texts: string[]) {
   return texts.filter((t) => words.some((w) => t.includes(w)));
 }
+
+describe("the rate limits' rows", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await openTestShop({ projectors: false });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it("keep a hash of what they count, never the email or the address, and still refuse at the limit", async () => {
+    const email = `limited${randomUUID().slice(0, 8)}@example.in`;
+    const ip = "198.51.100.77";
+    const refusals: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await shop.auth.loginWithPassword({ email, password: "wrong password 1", ip }).catch((err: Error & { code?: string }) => refusals.push(err.code ?? err.message));
+    }
+    // Still limited: the pair's hard limit answers "too many" before the twelfth try.
+    expect(refusals.some((r) => /too_many|rate/i.test(r))).toBe(true);
+    const rows = await shop.db.selectFrom("rate_limits").select("bucket").execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.bucket.includes(email) || r.bucket.includes(ip))).toEqual([]);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.bucket))).toBe(true);
+  });
+});
