@@ -14,6 +14,12 @@ import {
   type GrievanceState,
 } from "../domain/grievance/ticket";
 import type { TrackingService } from "./tracking";
+import { createRateLimiter } from "./auth/rate-limit";
+import { GRIEVANCE_LIMITS } from "../domain/grievance/limits";
+
+const HOUR_MS = 3_600_000;
+/** An Indian mobile number: ten digits, the first 6 to 9 (what a complaint's texts may go to). */
+const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 
 /** Too many order lookups from this address: the tracking page's own refusal, with its 429. */
 export interface Throttled {
@@ -45,6 +51,28 @@ export interface FileGrievanceInput {
  */
 export function createGrievanceService(deps: { db: Kysely<DB>; store: ShopEvents; tracking: Pick<TrackingService, "find"> }) {
   const tickets = createCommandHandler(deps.store, { decider: grievanceDecider, events: grievanceEvents });
+  const counters = createRateLimiter(deps.db, () => new Date());
+
+  /**
+   * Counts the filing per account, per address and shop-wide (decision 196); past a limit nothing stays
+   * counted and the refusal (429) is thrown.
+   */
+  async function countFiling(input: FileGrievanceInput): Promise<void> {
+    const buckets: [string, number, number][] = [
+      ...(input.userId ? ([[`grievance:user:${input.userId}`, 24 * HOUR_MS, GRIEVANCE_LIMITS.perAccountPerDay]] as [string, number, number][]) : []),
+      ...(input.clientIp ? ([[`grievance:ip:${input.clientIp}`, HOUR_MS, GRIEVANCE_LIMITS.perAddressPerHour]] as [string, number, number][]) : []),
+      ["grievance:shop", HOUR_MS, GRIEVANCE_LIMITS.shopPerHour],
+    ];
+    const at = new Date();
+    const counted = await Promise.all(buckets.map(([bucket, windowMs]) => counters.hit(bucket, windowMs)));
+    const passed = buckets.findIndex(([, , max], i) => counted[i] > max);
+    if (passed < 0) return;
+    for (const [bucket, windowMs] of buckets) await counters.refund(bucket, windowMs, at);
+    const [bucket, , max] = buckets[passed];
+    if (bucket.startsWith("grievance:user:")) throw new RuleViolation("grievance.tooManyFromAccount", { max }, 429);
+    if (bucket.startsWith("grievance:ip:")) throw new RuleViolation("grievance.tooManyFromHere", { max }, 429);
+    throw new RuleViolation("grievance.deskBusy", {}, 429);
+  }
 
   /** The order the complaint names, proved by its phone; a refusal as data when the lookups are throttled. */
   async function orderOf(input: FileGrievanceInput): Promise<{ orderId?: string } | Throttled> {
@@ -62,6 +90,9 @@ export function createGrievanceService(deps: { db: Kysely<DB>; store: ShopEvents
   return {
     /** Files the complaint and answers its ticket: the number is the parent's at once. */
     async file(input: FileGrievanceInput): Promise<{ ok: true; ticketId: string; number: string } | Throttled> {
+      // Its texts go to this number: an Indian mobile number only ("abc" is refused).
+      if (!INDIAN_MOBILE.test(input.phone)) throw new RuleViolation("grievance.phoneInvalid", {}, 422);
+      await countFiling(input);
       const order = await orderOf(input);
       if ("ok" in order) return order;
       const { orderId } = order;
