@@ -14,7 +14,8 @@ import {
   type GstScheme,
   type SellerSettings,
 } from "../domain/tax/seller";
-import { RAJASTHAN, stateOfPincode } from "../domain/tax/states";
+import { RAJASTHAN } from "../domain/tax/states";
+import { stateOfPincode } from "../domain/tax/pincode-states";
 import { readTaxRateSettings, type TaxRateSettings } from "../domain/tax/rates";
 
 type Env = Record<string, string | undefined>;

@@ -15,6 +15,7 @@ import { seriesDecider, seriesName, seriesStreamId, type SeriesKind } from "../d
 import { taxSeriesEvents } from "../domain/tax/events";
 import type { TaxRateSettings } from "../domain/tax/rates";
 import type { SellerSettings } from "../domain/tax/seller";
+import { stateOfPincode } from "../domain/tax/pincode-states";
 
 export interface TaxSettings {
   seller: SellerSettings;
@@ -73,7 +74,7 @@ export function createTaxDocuments(store: ShopEvents, settings: TaxSettings) {
     const invoice = due.invoice ? await take("invoice", orderId, at, commandId) : undefined;
     // A credit note only for a live invoice (documentsDue says so): a number is never taken for a note that would be empty.
     const creditNote = due.credit ? await take("credit-note", orderId, at, commandId) : undefined;
-    const documents = documentCommands(placed, due, { invoice: invoice?.taken, creditNote: creditNote?.taken }, seller, rates, at);
+    const documents = documentCommands(placed, due, { invoice: invoice?.taken, creditNote: creditNote?.taken }, seller, { rates, stateOf: stateOfPincode }, at);
     if (documents.length === 0) return { order: prepared, numbers: [] };
     const order = orders.prepareMany(streamId, loaded, [command, ...documents], { commandId });
     return { order: order ?? prepared, numbers: [invoice, creditNote].flatMap((taken) => (taken ? [taken.step] : [])) };

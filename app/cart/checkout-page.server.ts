@@ -28,7 +28,7 @@ import type { PincodeCheckView } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
 
 /** Refusals of the order that are about one field of the form, by key: shown by that field. */
-const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { "checkout.outsideArea": "pincode", "orders.noUpi": "paymentMethod" };
+const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { "checkout.outsideArea": "pincode", "checkout.noSuchPincode": "pincode", "orders.noUpi": "paymentMethod" };
 
 const CART_EMPTY = refusal("checkout.cartEmpty");
 

@@ -20,6 +20,8 @@ export interface PincodeCheckView {
   pincode?: string;
   /** `?pincode=` as typed when it is not a pincode: shown back in the field with the rule's message. */
   invalid?: string;
+  /** Six digits India Post's directory does not have (decision 201): said so, with the pincode. */
+  unknown?: string;
 }
 
 /** The most query fields a check carries on (a page has one or two: a size, a step). */
@@ -64,7 +66,7 @@ export function PincodeCheck({ check, id = "pincode-check", inSummary = false }:
   const [searchParams] = useSearchParams();
   const pincode = usePincodeShown(check);
   const kept = [...searchParams].filter(([name]) => name !== "pincode").slice(0, KEPT_FIELDS);
-  const answer = check.invalid !== undefined ? t("delivery:check.invalid") : pincode ? deliveryAnswer(t, check.rule, pincode) : deliveryRuleText(t, check.rule);
+  const answer = check.unknown !== undefined ? t("delivery:check.unknown", { pincode: check.unknown }) : check.invalid !== undefined ? t("delivery:check.invalid") : pincode ? deliveryAnswer(t, check.rule, pincode) : deliveryRuleText(t, check.rule);
   return (
     <Form method="get" action={`${pathname}#${id}`} preventScrollReset className="pincode-check" id={id}>
       {kept.map(([name, value], i) => (

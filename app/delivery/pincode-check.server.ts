@@ -12,6 +12,7 @@
  */
 import { pincodeCookie, pincodeFromCookie, readPincode } from "../../domain/pincode";
 import type { Shop } from "../../services/index";
+import { pincodeExists } from "../../domain/tax/pincode-states";
 import type { PincodeCheckView } from "../components/PincodeCheck";
 
 /** The longest `?pincode=` shown back: the field takes six digits, a parent may type a space. */
@@ -28,6 +29,8 @@ export function pincodeCheck(
   if (asked !== null && asked.trim() !== "") {
     const pincode = readPincode(asked);
     if (!pincode) return { view: { rule, invalid: asked.slice(0, TYPED_MAX) }, headers };
+    // Six digits India Post does not have: said so, and not remembered (decision 201).
+    if (!pincodeExists(pincode)) return { view: { rule, invalid: asked.slice(0, TYPED_MAX), unknown: pincode }, headers };
     headers.append("Set-Cookie", pincodeCookie(pincode, shop.config.production));
     return { view: { rule, pincode }, headers };
   }

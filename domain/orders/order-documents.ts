@@ -3,9 +3,8 @@
  * the lifecycle (./lifecycle.ts) and the refunds among the events decided, and the order commands that issue them
  * once their numbers are taken from the series (services/tax-documents.ts takes them, in the same command).
  */
-import { computeOrderTax } from "../tax/lines";
+import { computeOrderTax, type TaxContext } from "../tax/lines";
 import { documentKindFor, liveInvoice, type CreditReason, type GoodsBack, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
-import type { TaxRateSettings } from "../tax/rates";
 import type { SellerSettings } from "../tax/seller";
 import { movesIn } from "./lifecycle";
 import type { OrderPlaced } from "./events";
@@ -61,14 +60,14 @@ export function documentCommands(
   due: DocumentsDue,
   numbers: { invoice?: TakenNumber; creditNote?: TakenNumber },
   seller: Pick<SellerSettings, "scheme" | "stateCode" | "legalName" | "address" | "gstin">,
-  rates: TaxRateSettings,
+  rules: Pick<TaxContext, "rates" | "stateOf">,
   at: string,
 ): TaxDocumentCommand[] {
   const commands: TaxDocumentCommand[] = [];
   if (due.invoice && numbers.invoice) {
     const tax = computeOrderTax(
       { lines: placed.lines, discount: placed.discount, delivery: placed.delivery, total: placed.total, pincode: placed.address.pincode },
-      { scheme: seller.scheme, sellerState: seller.stateCode, rates },
+      { scheme: seller.scheme, sellerState: seller.stateCode, ...rules },
     );
     commands.push({
       type: "IssueInvoice",

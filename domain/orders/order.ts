@@ -9,6 +9,7 @@ import { checkOrderStatus, checkPaymentStatus } from "./intents";
 import { decideStatusChange } from "./lifecycle";
 import { decideTaxDocument, evolveTaxDocuments, noTaxDocuments, TAX_DOCUMENT_COMMANDS, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
 import { chargesFor, counterCharges, type ChargeRules } from "./charges";
+import type { StateCode } from "../tax/states";
 import { checkUnitCaps, type UnitCaps } from "./unverified";
 import { counterPayment, type CounterPaymentInput } from "../counter/payment";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
@@ -123,6 +124,11 @@ export type OrderCommand =
        * that showed none places nothing either (decision 113).
        */
       claimedBy?: "client" | "page";
+      /**
+       * The state India Post's directory gives the delivery pincode (decision 201), looked up by the service (the
+       * directory is server-only); null: the directory has no such pincode. Left out, it was not looked up.
+       */
+      deliveryState?: StateCode | null;
       /** The units the order may hold (decision 194): a line's always, the order's when its number is unverified. */
       unitCaps?: UnitCaps;
       paymentMethod: PaymentMethod;
@@ -211,6 +217,8 @@ function checkedLines(requests: readonly OrderLineRequest[], unitCaps?: UnitCaps
 function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, state: OrderState): OrderEvent[] {
   if (state.exists) throw new RuleViolation("orders.alreadyPlaced", {}, 409);
   const lines = checkedLines(command.lines, command.unitCaps);
+  // A pincode India Post does not have is a typing slip: no parcel reaches it and no invoice can name its state (decision 201).
+  if (command.deliveryState === null) throw new RuleViolation("checkout.noSuchPincode", { pincode: command.address.pincode }, 422);
   const charges = chargesFor(orderTotal(lines), command.address.pincode, command.charges, new Date(command.placedAt));
   const { total } = charges;
   if (command.claimedBy === "page") {

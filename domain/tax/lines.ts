@@ -9,7 +9,7 @@
 import { classRule, rateFor, taxClassOf, type GstRate, type TaxRateSettings } from "./rates";
 import type { GstScheme } from "./seller";
 import type { ProductTax } from "./product-tax";
-import { stateOfPincode, type StateCode } from "./states";
+import type { StateCode } from "./states";
 
 export interface TaxLine {
   /** "goods" for an order line, "delivery" for the delivery charge. */
@@ -51,6 +51,8 @@ export interface TaxContext {
   scheme: GstScheme;
   sellerState: StateCode;
   rates: TaxRateSettings;
+  /** The state of a delivery pincode (India Post's directory, ./pincode-states.ts, server-only): the services give it. */
+  stateOf: (pincode: string) => StateCode | undefined;
 }
 
 export interface TaxComputation {
@@ -120,7 +122,7 @@ export function sumLines(lines: readonly Pick<TaxLine, keyof TaxTotals>[]): TaxT
  * rate 0 with the value as the taxable value: its bill shows no tax.
  */
 export function computeOrderTax(order: OrderForTax, context: TaxContext): TaxComputation {
-  const placeOfSupply = stateOfPincode(order.pincode) ?? null;
+  const placeOfSupply = context.stateOf(order.pincode) ?? null;
   const supply = placeOfSupply === context.sellerState ? "intra" : "inter";
   const collects = context.scheme === "regular";
   const values = lineValues(order.lines, order.discount);

@@ -1,5 +1,6 @@
 // Placing an order: from the checkout form (the cart's lines) or from the /api (the client's items),
 // with its stock and the cart's checkout in one command over several streams.
+import { stateOfPincode } from "../../domain/tax/pincode-states";
 import { createHash } from "node:crypto";
 import type { CartState } from "../../domain/cart";
 import { RuleViolation } from "../../domain/errors";
@@ -230,6 +231,7 @@ export function placingCommands(core: OrderCore) {
       ...(unitCaps ? { unitCaps } : {}),
       ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
       ...(placement.claimedBy ? { claimedBy: placement.claimedBy } : {}),
+      deliveryState: stateOfPincode(placement.address.pincode) ?? null,
     };
     const streamId = orderStreamId(placement.orderId);
     // The school sizes the owner counts, as the register stands now (decision 180).

@@ -4,6 +4,7 @@
  * payments on orders that share a shelf, that stock is the shelf, money is the payments, and the documents are what
  * left the shop.
  */
+import { stateOfPincode } from "../../domain/tax/pincode-states";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
@@ -242,7 +243,7 @@ function apply(world: World, index: number, command: OrderCommand): boolean {
         ...(due.credit ? { creditNote: number("CUH/C2627", world.sequences.credit + 1) } : {}),
       };
       let state = events.reduce(evolve, before);
-      for (const document of documentCommands(before.placed, due, numbers, SELLER, {}, at)) {
+      for (const document of documentCommands(before.placed, due, numbers, SELLER, { rates: {}, stateOf: stateOfPincode }, at)) {
         const issued = decide(document, state);
         events = [...events, ...issued];
         state = issued.reduce(evolve, state);

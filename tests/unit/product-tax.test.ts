@@ -1,6 +1,7 @@
 // The HSN code and tax class of the shop's own products (decision 200): what the owner may set (4 or 6 digits, of a
 // chapter the class's goods are in), the rate table's default per category, the decider over its stream, the form's
 // checks, the order line that carries them into the invoice, and orders placed before that still read.
+import { stateOfPincode } from "../../domain/tax/pincode-states";
 import { describe, expect, it } from "vitest";
 import { checkProduct, checkProductChanges } from "../../domain/admin-products";
 import { orderEvents, type OrderPlaced } from "../../domain/orders/events";
@@ -21,7 +22,7 @@ import { TAX_CLASS_RULES } from "../../domain/tax/rates";
 import { englishOf } from "../support/refusal";
 import { spec } from "../support/decider-spec";
 
-const RAJ = { scheme: "regular" as const, sellerState: "08" as const, rates: {} };
+const RAJ = { scheme: "regular" as const, sellerState: "08" as const, rates: {}, stateOf: stateOfPincode };
 const owner = { kind: "admin" as const, id: "a1", name: "Asha" };
 const set = (hsn: string, taxClass: string): ProductTaxCommand => ({ type: "SetProductTax", productId: 7, facts: { hsn, taxClass } as ProductTaxCommand["facts"], actor: owner, at: "2026-12-07T10:00:00.000Z" });
 

@@ -4,6 +4,7 @@
  * returns and invoices share one rule for the discount share (in paisa), and over any sequence of ship, cancel,
  * return and refund the tax an order's goods net is the tax of what was delivered and kept.
  */
+import { stateOfPincode } from "../../domain/tax/pincode-states";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
@@ -72,7 +73,7 @@ function apply(world: World, command: OrderCommand): boolean {
         ...(due.credit ? { creditNote: take("CUH/C2627", world.numbers.credit + 1) } : {}),
       };
       let state = events.reduce(evolve, before);
-      for (const document of documentCommands(before.placed, due, numbers, SELLER, {}, at)) {
+      for (const document of documentCommands(before.placed, due, numbers, SELLER, { rates: {}, stateOf: stateOfPincode }, at)) {
         const issued = decide(document, state);
         events = [...events, ...issued];
         state = issued.reduce(evolve, state);

@@ -3,12 +3,13 @@
  * (rule 49), taxable and nil-rated goods together an invoice-cum-bill of supply (rule 46A), taxable goods a tax invoice;
  * inside the state an odd paisa goes to CGST and SGST in turn, never always to CGST.
  */
+import { stateOfPincode } from "../../domain/tax/pincode-states";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { chargesTax, documentKindFor } from "../../domain/tax/documents";
 import { computeOrderTax, type OrderForTax } from "../../domain/tax/lines";
 
-const RAJ = { scheme: "regular" as const, sellerState: "08" as const, rates: {} };
+const RAJ = { scheme: "regular" as const, sellerState: "08" as const, rates: {}, stateOf: stateOfPincode };
 const notebook = (quantity = 1) => ({ productId: "stationery/premium-school-notebook", name: "Premium School Notebook", size: "Free Size", school: "", unitPrice: 45, quantity });
 const shirt = (unitPrice: number, quantity = 1) => ({ productId: "school/sps/shirt", name: "Shirt", size: "30", school: "SPS", unitPrice, quantity });
 const bag = { productId: "bags/classic-school-backpack", name: "Classic School Backpack", size: "Free Size", school: "", unitPrice: 550, quantity: 1 };

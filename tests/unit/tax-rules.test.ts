@@ -3,7 +3,7 @@
 // the delivery at its principal supply's rate, credit notes reversing line by line, and the numbers of the series.
 import { describe, expect, it } from "vitest";
 import { gstinCheckCharacter, gstinProblem } from "../../domain/tax/gstin";
-import { stateOfPincode } from "../../domain/tax/states";
+import { stateOfPincode } from "../../domain/tax/pincode-states";
 import { classRule, rateFor, readTaxRateSettings, taxClassOf, TAX_CLASS_RULES } from "../../domain/tax/rates";
 import { allocate, computeOrderTax, creditLines, formatPaisa, sumLines, type OrderForTax } from "../../domain/tax/lines";
 import { documentsDue } from "../../domain/orders/order-documents";
@@ -15,7 +15,7 @@ import { spec } from "../support/decider-spec";
 import { ruleRefusal } from "../support/refusal";
 import { readConfig } from "../../server/config";
 
-const RAJ = { scheme: "regular" as const, sellerState: "08" as const, rates: {} };
+const RAJ = { scheme: "regular" as const, sellerState: "08" as const, rates: {}, stateOf: stateOfPincode };
 
 function order(lines: OrderForTax["lines"], extra: Partial<OrderForTax> = {}): OrderForTax {
   const subtotal = lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0);
