@@ -27,6 +27,7 @@ const MORE_LINKS = [
   ["/admin/sizes", "sizes"],
   ["/admin/kits", "kits"],
   ["/admin/school-stock", "schoolStock"],
+  ["/admin/counter", "counter"],
   ["/admin/statements", "statements"],
   ["/admin/tailor-batches", "tailorBatches"],
   ["/admin/scan-count", "scanCount"],

@@ -44,6 +44,9 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/products/999999/stock", form: { intent: "receive", quantity: "5", reason: "Delivery" } },
   // One school's uniforms on the shelf: each item's rule when a size runs out (decision 180).
   { method: "GET", path: "/admin/school-stock" },
+  // The counter (decision 210): the sale in its address, the money taken by one form.
+  { method: "GET", path: "/admin/counter?sale=00000000-0000-4000-8000-000000000000&counter=1&lines=school%2Fdps%2Fbelt~Free%20Size~1" },
+  { method: "POST", path: "/admin/counter", form: { sale: "00000000-0000-4000-8000-000000000000", counter: "1", lines: "school/dps/belt~Free Size~1", shownTotal: "100", mode: "cash", cashGiven: "100" } },
   { method: "POST", path: "/admin/school-stock", form: { item: "shirt", whenOut: "stop", leadDays: "" } },
   // Bank statements and UPI reports read and matched to orders: the upload, the list, one statement, its bulk confirmation (decision 220).
   { method: "GET", path: "/admin/statements" },
