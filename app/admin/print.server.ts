@@ -9,7 +9,7 @@ import type { Shop } from "../../services/index";
 import { lineWordsIn } from "../catalogue-words.server";
 import { receiptLengthMm, type ReceiptText } from "./receipt-pages";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
-import { taxDocumentViews } from "./tax-print.server";
+import { taxDocumentViewsIn } from "./tax-print.server";
 
 export const PRINT_DOCS = ["slip", "invoice"] as const;
 export const PRINT_PAPERS = ["a4", "receipt"] as const;
@@ -124,7 +124,7 @@ export async function loadPrintOrders(shop: Shop, lang: Language, url: URL, oneO
     found.map(async (order) => ({
       ...(await printedOrder(shop, lang, order!)),
       // An order with a tax invoice prints it (and its credit notes) as its invoice: the one document the law knows.
-      taxDocuments: doc === "invoice" ? taxDocumentViews(lang, await shop.orders.taxDocuments(order!.id)) : [],
+      taxDocuments: doc === "invoice" ? await taxDocumentViewsIn(shop, lang, await shop.orders.taxDocuments(order!.id), order!.lines) : [],
     })),
   );
   return { doc, paper, orders };

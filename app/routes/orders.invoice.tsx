@@ -2,7 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { useLoaderData } from "@remix-run/react";
 import { getShopper } from "../auth/session.server";
 import { trackedOrder } from "../orders/tracked.server";
-import { taxDocumentViews } from "../admin/tax-print.server";
+import { taxDocumentViewsIn } from "../admin/tax-print.server";
 import { TaxDocument } from "../admin/components/TaxDocuments";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const tracked = await trackedOrder(request, shop, asked);
     order = tracked ? await shop.orders.getOrder(tracked.order.id) : undefined;
   }
-  const documents = order ? taxDocumentViews(lang, await shop.orders.taxDocuments(order.id)) : [];
+  const documents = order ? await taxDocumentViewsIn(shop, lang, await shop.orders.taxDocuments(order.id), order.lines) : [];
   if (!order || documents.length === 0) throw data({ message: serverT(lang)("tax:links.none") }, { status: 404 });
   return {
     messages: routeMessages(request, "tax"),

@@ -114,18 +114,19 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
                 {line.description}
                 {line.size ? <span className="print-school">{line.size}</span> : null}
               </td>
-              <td data-field="hsn">{line.hsn}</td>
-              <td className="num" data-field="quantity">{line.quantity}</td>
-              <td className="num" data-field="taxable">{line.taxable}</td>
-              {doc.collectsTax ? <td className="num" data-field="rate">{line.rate}</td> : null}
+              {/* data-label: a narrow page (80 mm, a phone) shows each figure under its column's name (decision 208). */}
+              <td data-field="hsn" data-label={t("tax:line.hsn")}>{line.hsn}</td>
+              <td className="num" data-field="quantity" data-label={t("tax:line.quantity")}>{line.quantity}</td>
+              <td className="num" data-field="taxable" data-label={t("tax:line.taxable")}>{line.taxable}</td>
+              {doc.collectsTax ? <td className="num" data-field="rate" data-label={t(intra ? "tax:line.rateHalves" : "tax:line.rate")}>{line.rate}</td> : null}
               {doc.collectsTax && intra ? (
                 <>
-                  <td className="num" data-field="cgst">{line.cgst}</td>
-                  <td className="num" data-field="sgst">{line.sgst}</td>
+                  <td className="num" data-field="cgst" data-label={t("tax:line.cgst")}>{line.cgst}</td>
+                  <td className="num" data-field="sgst" data-label={t("tax:line.sgst")}>{line.sgst}</td>
                 </>
               ) : null}
-              {doc.collectsTax && !intra ? <td className="num" data-field="igst">{line.igst}</td> : null}
-              <td className="num" data-field="value">{line.value}</td>
+              {doc.collectsTax && !intra ? <td className="num" data-field="igst" data-label={t("tax:line.igst")}>{line.igst}</td> : null}
+              <td className="num" data-field="value" data-label={t("tax:line.value")}>{line.value}</td>
             </tr>
           ))}
         </tbody>

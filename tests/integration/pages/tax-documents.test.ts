@@ -12,6 +12,8 @@ import { adminHtmlBrowser, createTestAdmin, placeTestOrder, type TestAdmin } fro
 import { REGISTERED_SHOP_ENV } from "../../support/invoiced-order";
 import type { HtmlBrowser } from "../../support/html-browser";
 import { formatDate } from "../../../domain/i18n";
+import { findCatalogueProduct } from "../../../domain/catalogue";
+import { nameIn } from "../../../domain/catalogue-words";
 
 let regular: TestServer;
 let composition: TestServer;
@@ -104,6 +106,9 @@ describe("a regular shop's documents", () => {
       expect(doc.text(`tr[data-tax-line="${shirtRow}"] [data-field="rate"]`)).toBe("2.5% + 2.5%");
       const notebookRow = invoice.lines.findIndex((l) => l.productId === NOTEBOOKS.productId);
       expect(doc.text(`tr[data-tax-line="${notebookRow}"] [data-field="rate"]`)).toBe("0% + 0%");
+      // Items are named in the page's language where the catalogue names them there (decision 208).
+      expect(doc.text(`tr[data-tax-line="${notebookRow}"] .print-item`)).toContain(nameIn(lang, findCatalogueProduct(NOTEBOOKS.productId)!));
+      if (lang === "hi") expect(doc.text(`tr[data-tax-line="${notebookRow}"] .print-item`)).not.toContain("Notebook");
     });
 
     it(`names the invoice's number and date on its credit note (${lang})`, async () => {
