@@ -92,9 +92,11 @@ export function createGrievanceService(deps: { db: Kysely<DB>; store: ShopEvents
     async file(input: FileGrievanceInput): Promise<{ ok: true; ticketId: string; number: string } | Throttled> {
       // Its texts go to this number: an Indian mobile number only ("abc" is refused).
       if (!INDIAN_MOBILE.test(input.phone)) throw new RuleViolation("grievance.phoneInvalid", {}, 422);
-      await countFiling(input);
+      // The order first: a lookup that misses counts in tracking's own throttle, so a parent who mistypes the
+      // phone is not counted twice; only a complaint that would be filed counts towards the desk's limits.
       const order = await orderOf(input);
       if ("ok" in order) return order;
+      await countFiling(input);
       const { orderId } = order;
       const complainant = input.userId
         ? { kind: "customer" as const, userId: input.userId, name: input.name, phone: input.phone }

@@ -87,7 +87,8 @@ describe("/admin/orders/{id}/print", () => {
       await settle(page, (url) => url.pathname === `/admin/orders/${placed.orderId}/print`, js);
       const invoice = page.locator(`article[data-order-id="${placed.orderId}"]`);
       await invoice.waitFor();
-      expect(await invoice.getByRole("heading", { level: 2 }).textContent()).toBe(`InvoiceOrder ${summary.displayId}`);
+      // Not shipped yet, so no tax invoice stands: it prints as an order summary that says so (decision 207).
+      expect(await invoice.getByRole("heading", { level: 2 }).textContent()).toBe(`Order summaryOrder ${summary.displayId}`);
       expect(await invoice.locator('[data-field="total"]').textContent()).toBe(formatRupees(summary.total));
       expect(await invoice.locator('[data-field="discount"]').textContent()).toBe(`−${formatRupees(summary.discount)}`);
       expect(await invoice.locator('[data-field="delivery"]').textContent()).toBe(formatRupees(100));

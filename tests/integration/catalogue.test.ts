@@ -97,7 +97,8 @@ describe("the shop's products", () => {
   it("prices a cart line for product/{id} from the table", async () => {
     const [blazer] = await catalogue.listProducts(filtersFrom("category=blazer&stock=true&minPrice=1250&maxPrice=1250"));
     const line = await catalogue.productForCart(`product/${blazer.id}`);
-    expect(line).toEqual({ id: `product/${blazer.id}`, name: "Navy Blazer", price: 1250, size: "36", stock: 6, imageUrl: blazer.imageUrl });
+    // Its category goes with it: the line's default HSN and tax class come from it (decision 200).
+    expect(line).toEqual({ id: `product/${blazer.id}`, name: "Navy Blazer", price: 1250, size: "36", stock: 6, imageUrl: blazer.imageUrl, category: "blazer" });
     expect(await catalogue.productForCart(blazer.id)).toEqual(line);
     const [soldOut] = await catalogue.listProducts(filtersFrom("stock=false"));
     expect((await catalogue.productForCart(`product/${soldOut.id}`))?.stock).toBe(0);
