@@ -17,7 +17,15 @@ export async function placeUpiOrder(shop: Pick<Shop, "orders">, scope: string, s
     paymentMethod: "upi",
   });
   if (reference) await shop.orders.pay(placed.orderId, (at) => ({ type: "ReportPayment", reference, actor: { kind: "guest", name: "Ravi Kumar" }, at }));
-  // A statement is matched against the orders as their pages show them: wait until this one is there.
-  await eventually(`order ${placed.orderId} on the order pages`, () => shop.orders.getOrder(placed.orderId), 60_000);
+  // A statement is matched against the orders as their pages show them: wait until this one is there, with the
+  // reference reported (projected after the order itself, so its arrival alone does not say the reference came).
+  await eventually(
+    `order ${placed.orderId} on the order pages${reference ? ` with reference ${reference}` : ""}`,
+    async () => {
+      const order = await shop.orders.getOrder(placed.orderId);
+      return order && (!reference || order.paymentReference === reference) ? order : null;
+    },
+    60_000,
+  );
   return placed.orderId;
 }
