@@ -1,7 +1,7 @@
 // The shop's own school uniforms on the shelf (decision 180): the register's rules and numbers, the lines an
 // order counts, the made-to-order reservation and what a parent is told about a size.
 import { describe, expect, it } from "vitest";
-import { isRuleViolation } from "../../domain/errors";
+import { refusalOf, spec } from "../support/decider-spec";
 import { trackedLines, placementStock } from "../../domain/orders/stock-effects";
 import {
   SCHOOL_SKU_BASE,
@@ -11,7 +11,6 @@ import {
   skuLookup,
   skuSizes,
   type SchoolStockCommand,
-  type SchoolStockState,
 } from "../../domain/stock/school-stock";
 import { decide as decideStock, foldStock } from "../../domain/stock/stock";
 
@@ -19,54 +18,46 @@ const actor = { kind: "admin" as const, id: "a1", name: "Asha" };
 const at = "2026-12-07T06:00:00.000Z";
 const rule = (item: string, whenOut: "stop" | "make", leadDays: number | null = null): SchoolStockCommand => ({ type: "SetSchoolItemStockRule", item, whenOut, leadDays, actor, at });
 
-function run(commands: SchoolStockCommand[]): SchoolStockState {
-  return commands.reduce((state, command) => schoolStockDecider.decide(command, state).reduce(schoolStockDecider.evolve, state), schoolStockDecider.initialState());
-}
-
-function refusalKey(f: () => unknown): string {
-  try {
-    f();
-  } catch (err) {
-    if (isRuleViolation(err)) return err.key;
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
+const register = spec(schoolStockDecider);
+/** What the register records when the owner first sets a rule for an item: its sizes numbered. */
+const firstRule = (item: string, whenOut: "stop" | "make", leadDays: number | null = null) => register.given().when(rule(item, whenOut, leadDays)).events();
+const shirtRuled = firstRule("school/dps/shirt", "stop");
+const refusalKey = (f: () => unknown): string => refusalOf(f).key;
 
 describe("the register of school SKUs", () => {
   it("numbers every size of an item once, in order, above the products' ids; another item's numbers follow", () => {
-    const state = run([rule("school/dps/shirt", "stop"), rule("school/dps/pant", "make", 7)]);
+    const state = register.given(shirtRuled).when(rule("school/dps/pant", "make", 7)).state();
     const shirts = skuSizes("school/dps/shirt")!;
     expect(Object.values(state.items["school/dps/shirt"].sizes)).toEqual(shirts.map((_, i) => SCHOOL_SKU_BASE + 1 + i));
     expect(Math.min(...Object.values(state.items["school/dps/pant"].sizes))).toBe(SCHOOL_SKU_BASE + 1 + shirts.length);
   });
 
   it("changing the rule keeps the numbers; saving the same rule again records nothing", () => {
-    const first = run([rule("school/dps/shirt", "stop")]);
-    const events = schoolStockDecider.decide(rule("school/dps/shirt", "make", 10), first);
+    const first = register.given(shirtRuled);
+    const events = first.when(rule("school/dps/shirt", "make", 10)).events();
     expect(events).toHaveLength(1);
     expect(events[0].type === "SchoolItemStockRuleSet" && events[0].data.numbered).toEqual([]);
-    const changed = events.reduce(schoolStockDecider.evolve, first);
-    expect(changed.items["school/dps/shirt"]).toMatchObject({ whenOut: "make", leadDays: 10, sizes: first.items["school/dps/shirt"].sizes });
-    expect(schoolStockDecider.decide(rule("school/dps/shirt", "make", 10), changed)).toEqual([]);
+    const changed = register.given(shirtRuled, events);
+    expect(changed.state().items["school/dps/shirt"]).toMatchObject({ whenOut: "make", leadDays: 10, sizes: first.state().items["school/dps/shirt"].sizes });
+    changed.when(rule("school/dps/shirt", "make", 10)).thenNothing();
   });
 
   it("a stop rule keeps no lead time; a made-to-order one needs 1 to 90 days; only school items", () => {
-    const state = run([rule("school/dps/shirt", "stop", 12)]);
-    expect(state.items["school/dps/shirt"].leadDays).toBeNull();
-    for (const days of [0, 91, 2.5, null]) expect(refusalKey(() => schoolStockDecider.decide(rule("school/dps/shirt", "make", days), state))).toBe("schoolStock.leadDays");
-    expect(refusalKey(() => schoolStockDecider.decide(rule("bottle/steel-bottle", "stop"), state))).toBe("schoolStock.notAnItem");
-    expect(refusalKey(() => schoolStockDecider.decide(rule("school/dps/nothing", "stop"), state))).toBe("schoolStock.notAnItem");
+    const stopped = register.given(firstRule("school/dps/shirt", "stop", 12));
+    expect(stopped.state().items["school/dps/shirt"].leadDays).toBeNull();
+    for (const days of [0, 91, 2.5, null]) stopped.when(rule("school/dps/shirt", "make", days)).thenRefuses("schoolStock.leadDays");
+    stopped.when(rule("bottle/steel-bottle", "stop")).thenRefuses("schoolStock.notAnItem");
+    stopped.when(rule("school/dps/nothing", "stop")).thenRefuses("schoolStock.notAnItem");
   });
 
   it("a snapshot folds back to the same state", () => {
-    const state = run([rule("school/dps/shirt", "stop"), rule("school/dps/tunik", "make", 5)]);
+    const state = register.given(shirtRuled).when(rule("school/dps/tunik", "make", 5)).state();
     expect(schoolStockDecider.evolve(schoolStockDecider.initialState(), schoolStockSnapshots.take(state))).toEqual(state);
   });
 });
 
 describe("the lines an order counts", () => {
-  const state = run([rule("school/dps/shirt", "stop"), rule("school/dps/tunik", "make", 5)]);
+  const state = register.given(shirtRuled).when(rule("school/dps/tunik", "make", 5)).state();
   const skus = skuLookup(state);
   const shirt30 = skus("school/dps/shirt", "30")!.sku;
 
