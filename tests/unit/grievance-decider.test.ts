@@ -4,7 +4,8 @@
  * E-Commerce Rules set, and what of a complaint is declared personal.
  */
 import { describe, expect, it } from "vitest";
-import { ENGLISH, ruleRefusal as refusal } from "../support/refusal";
+import { spec } from "../support/decider-spec";
+import { englishOf } from "../support/refusal";
 import {
   acknowledgeBy,
   grievanceDecider,
@@ -14,7 +15,6 @@ import {
   ticketNumber,
   type GrievanceCommand,
   type GrievanceEvent,
-  type GrievanceState,
 } from "../../domain/grievance/ticket";
 import { NOTE_MAX, TEXT_MAX } from "../../domain/grievance/limits";
 import { grievanceSms } from "../../domain/grievance/texts";
@@ -23,7 +23,6 @@ const ticketId = "3f9a1c2e-0000-4000-8000-000000000001";
 const orderId = "7b1e0c44-0000-4000-8000-000000000002";
 const filedAt = "2026-11-26T06:00:00.000Z";
 const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
-const G = ENGLISH.grievance;
 
 const guestFile: Extract<GrievanceCommand, { type: "FileGrievance" }> = {
   type: "FileGrievance",
@@ -37,86 +36,80 @@ const guestFile: Extract<GrievanceCommand, { type: "FileGrievance" }> = {
   at: filedAt,
 };
 
-function fold(events: GrievanceEvent[]): GrievanceState {
-  return events.reduce(grievanceDecider.evolve, grievanceDecider.initialState());
-}
-const decide = (command: GrievanceCommand, state: GrievanceState) => grievanceDecider.decide(command, state);
-const filed = () => fold(decide(guestFile, grievanceDecider.initialState()));
+const desk = spec(grievanceDecider);
 const acknowledge = (note?: string): GrievanceCommand => ({ type: "AcknowledgeGrievance", ticketId, note, actor: admin, at: "2026-11-27T06:00:00.000Z" });
 const resolve = (note: string): GrievanceCommand => ({ type: "ResolveGrievance", ticketId, note, actor: admin, at: "2026-11-28T06:00:00.000Z" });
+const filed: GrievanceEvent = {
+  type: "GrievanceFiled",
+  data: {
+    ticketId,
+    number: "G-3F9A1C2E",
+    complainant: { kind: "guest", name: "Ravi Sharma", phone: "9876543210" },
+    orderId,
+    topic: "delivery",
+    text: "The parcel never came.",
+    language: "hi",
+    actor: { kind: "guest", name: "Ravi Sharma" },
+    at: filedAt,
+  },
+};
+const acknowledged = (note?: string): GrievanceEvent => ({
+  type: "GrievanceAcknowledged",
+  data: { ticketId, ...(note === undefined ? {} : { note }), actor: admin, at: "2026-11-27T06:00:00.000Z" },
+});
+const resolved = (note: string): GrievanceEvent => ({ type: "GrievanceResolved", data: { ticketId, note, actor: admin, at: "2026-11-28T06:00:00.000Z" } });
 
 describe("filing a complaint", () => {
   it("files a guest's complaint about their order with its number, trimmed", () => {
-    const [event] = decide(guestFile, grievanceDecider.initialState());
-    expect(event).toEqual({
-      type: "GrievanceFiled",
-      data: {
-        ticketId,
-        number: "G-3F9A1C2E",
-        complainant: { kind: "guest", name: "Ravi Sharma", phone: "9876543210" },
-        orderId,
-        topic: "delivery",
-        text: "The parcel never came.",
-        language: "hi",
-        actor: { kind: "guest", name: "Ravi Sharma" },
-        at: filedAt,
-      },
-    });
+    desk.given().when(guestFile).then([filed]);
     expect(ticketNumber(ticketId)).toBe("G-3F9A1C2E");
   });
 
   it("files a signed-in parent's complaint without an order", () => {
     const command = { ...guestFile, complainant: { kind: "customer" as const, userId: "u1", name: "Meena", phone: "9876500000" }, orderId: undefined };
-    const [event] = decide(command, grievanceDecider.initialState());
+    const [event] = desk.given().when(command).events();
     expect(event.type).toBe("GrievanceFiled");
     expect(event.data).not.toHaveProperty("orderId");
   });
 
   it("refuses a guest without an order, an empty name or text, an unknown topic, and too long words", () => {
-    const empty = grievanceDecider.initialState();
-    expect(refusal(() => decide({ ...guestFile, orderId: undefined }, empty))).toEqual({ message: G.orderNeeded, status: 422 });
-    expect(refusal(() => decide({ ...guestFile, complainant: { ...guestFile.complainant, name: " " } }, empty))).toEqual({ message: G.nameEmpty, status: 422 });
-    expect(refusal(() => decide({ ...guestFile, text: "  " }, empty))).toEqual({ message: G.textEmpty, status: 422 });
-    expect(refusal(() => decide({ ...guestFile, topic: "weather" }, empty))).toEqual({ message: G.topic, status: 422 });
-    expect(decide({ ...guestFile, text: "x".repeat(TEXT_MAX) }, empty)).toHaveLength(1);
-    expect(refusal(() => decide({ ...guestFile, text: "x".repeat(TEXT_MAX + 1) }, empty))).toEqual({
-      message: "Your complaint can be at most 1,000 characters.",
-      status: 422,
-    });
+    const empty = desk.given();
+    empty.when({ ...guestFile, orderId: undefined }).thenRefuses("grievance.orderNeeded", {}, 422);
+    empty.when({ ...guestFile, complainant: { ...guestFile.complainant, name: " " } }).thenRefuses("grievance.nameEmpty", {}, 422);
+    empty.when({ ...guestFile, text: "  " }).thenRefuses("grievance.textEmpty", {}, 422);
+    empty.when({ ...guestFile, topic: "weather" }).thenRefuses("grievance.topic", {}, 422);
+    expect(empty.when({ ...guestFile, text: "x".repeat(TEXT_MAX) }).events()).toHaveLength(1);
+    const tooLong = empty.when({ ...guestFile, text: "x".repeat(TEXT_MAX + 1) }).thenRefuses("grievance.textTooLong", { max: TEXT_MAX }, 422);
+    expect(englishOf(tooLong)).toBe("Your complaint can be at most 1,000 characters.");
   });
 
   it("files once: the same form sent again decides nothing", () => {
-    expect(decide(guestFile, filed())).toEqual([]);
+    desk.given(filed).when(guestFile).thenNothing();
   });
 });
 
 describe("acknowledging and resolving", () => {
   it("acknowledges an open ticket once, with the admin as actor and an optional note", () => {
-    const events = decide(acknowledge(" Looking into it "), filed());
-    expect(events).toEqual([{ type: "GrievanceAcknowledged", data: { ticketId, note: "Looking into it", actor: admin, at: "2026-11-27T06:00:00.000Z" } }]);
-    const state = fold([...decide(guestFile, grievanceDecider.initialState()), ...events]);
-    expect(state.stage).toBe("acknowledged");
-    expect(decide(acknowledge(), state)).toEqual([]);
-    expect(decide(acknowledge(), filed())[0].data).not.toHaveProperty("note");
+    desk.given(filed).when(acknowledge(" Looking into it ")).then([acknowledged("Looking into it")]);
+    expect(desk.given(filed, acknowledged("Looking into it")).state().stage).toBe("acknowledged");
+    desk.given(filed, acknowledged("Looking into it")).when(acknowledge()).thenNothing();
+    desk.given(filed).when(acknowledge()).then([acknowledged()]);
   });
 
   it("resolves with a note the parent reads; a repeat of it decides nothing, another is refused", () => {
-    const [resolved] = decide(resolve(" Refunded ₹450 by UPI. "), filed());
-    expect(resolved).toEqual({ type: "GrievanceResolved", data: { ticketId, note: "Refunded ₹450 by UPI.", actor: admin, at: "2026-11-28T06:00:00.000Z" } });
-    const state = fold([...decide(guestFile, grievanceDecider.initialState()), resolved]);
-    expect(state.stage).toBe("resolved");
-    expect(decide(resolve("Refunded ₹450 by UPI."), state)).toEqual([]);
-    expect(refusal(() => decide(resolve("Something else"), state))).toEqual({ message: G.alreadyResolved, status: 409 });
-    expect(refusal(() => decide(acknowledge(), state))).toEqual({ message: G.alreadyResolved, status: 409 });
+    desk.given(filed).when(resolve(" Refunded ₹450 by UPI. ")).then([resolved("Refunded ₹450 by UPI.")]);
+    const done = desk.given(filed, resolved("Refunded ₹450 by UPI."));
+    expect(done.state().stage).toBe("resolved");
+    done.when(resolve("Refunded ₹450 by UPI.")).thenNothing();
+    done.when(resolve("Something else")).thenRefuses("grievance.alreadyResolved", {}, 409);
+    done.when(acknowledge()).thenRefuses("grievance.alreadyResolved", {}, 409);
   });
 
   it("refuses a resolution without a note, a note too long, and a ticket that does not exist", () => {
-    expect(refusal(() => decide(resolve("  "), filed()))).toEqual({ message: G.resolveNote, status: 422 });
-    expect(refusal(() => decide(resolve("x".repeat(NOTE_MAX + 1)), filed()))).toEqual({
-      message: `The note can be at most ${NOTE_MAX} characters.`,
-      status: 422,
-    });
-    expect(refusal(() => decide(acknowledge(), grievanceDecider.initialState()))).toEqual({ message: G.noSuchTicket, status: 404 });
+    desk.given(filed).when(resolve("  ")).thenRefuses("grievance.resolveNote", {}, 422);
+    const tooLong = desk.given(filed).when(resolve("x".repeat(NOTE_MAX + 1))).thenRefuses("grievance.noteTooLong", { max: NOTE_MAX }, 422);
+    expect(englishOf(tooLong)).toBe(`The note can be at most ${NOTE_MAX} characters.`);
+    desk.given().when(acknowledge()).thenRefuses("grievance.noSuchTicket", {}, 404);
   });
 });
 
@@ -140,7 +133,7 @@ describe("deadlines", () => {
 
 describe("events and texts", () => {
   it("declares the complainant's name, phone and words personal, under the guest's order or the parent's account", () => {
-    const [event] = decide(guestFile, grievanceDecider.initialState());
+    const [event] = desk.given().when(guestFile).events();
     if (event.type !== "GrievanceFiled") throw new Error("expected GrievanceFiled");
     const definition = (grievanceEvents as unknown as { types: string[] }).types;
     expect(definition).toEqual(["GrievanceFiled", "GrievanceAcknowledged", "GrievanceResolved"]);

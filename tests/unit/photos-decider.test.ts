@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { photoEvents, photoOwnerKey, parsePhotoOwnerKey, type PhotoEvent, type PhotoOwner } from "../../domain/photos/events";
-import { MAX_PHOTOS, photosDecider, type PhotoCommand, type PhotosState } from "../../domain/photos/photos";
+import { MAX_PHOTOS, photosDecider, type PhotoCommand } from "../../domain/photos/photos";
 import { findShelfPhotoItem, shelfPhotoItems, shelfPhotoOwner } from "../../domain/photos/shelf-items";
 import { boughtInItems } from "../../domain/seller/item-facts";
 import { WHITE_PRODUCTS } from "../../domain/pricing";
 import { SCHEMA_VERSION } from "../../domain/events/registry";
-import { ruleRefusal } from "../support/refusal";
+import { spec } from "../support/decider-spec";
+import { englishOf } from "../support/refusal";
 
-const { decide, evolve, initialState } = photosDecider;
+const photos = spec(photosDecider);
 const actor = { kind: "admin" as const, id: "a1", name: "Owner" };
 const at = "2026-11-26T10:00:00.000Z";
 const product: PhotoOwner = { kind: "product", productId: 7 };
@@ -21,76 +22,70 @@ const upload = (n: number, owner: PhotoOwner = product): PhotoCommand => ({
 });
 const variants = [{ format: "jpeg" as const, width: 400, height: 300, file: `${hash(99)}.jpg`, bytes: 1000 }];
 
-/** Decides and folds each command in turn, as the command handler does. */
-function run(commands: PhotoCommand[], state: PhotosState = initialState()): PhotosState {
-  for (const command of commands) for (const event of decide(command, state)) state = evolve(state, event);
-  return state;
-}
+const uploaded = (n: number, owner: PhotoOwner = product): PhotoEvent => ({
+  type: "PhotoUploaded",
+  data: { owner, photoId: id(n), original: hash(n), kind: "jpeg", width: 1200, height: 900, actor, at },
+});
+const uploadedMany = (count: number, owner: PhotoOwner = product) => Array.from({ length: count }, (_, i) => uploaded(i + 1, owner));
+const deleted = (n: number): PhotoEvent => ({ type: "PhotoDeleted", data: { photoId: id(n), actor, at } });
+const failed = (n: number): PhotoEvent => ({ type: "PhotoFailed", data: { photoId: id(n), reason: "broken", at } });
 
 describe("photos decider", () => {
   it("records an upload as processing, the first photo main, and every change names the admin", () => {
-    const events = decide(upload(1), initialState());
-    expect(events).toEqual([{ type: "PhotoUploaded", data: expect.objectContaining({ photoId: id(1), actor }) }]);
-    const state = run([upload(1), upload(2)]);
-    expect(state.photos.map((p) => [p.photoId, p.status])).toEqual([[id(1), "processing"], [id(2), "processing"]]);
-    expect(state.main).toBe(id(1));
-    for (const command of [
-      { type: "MakeMain", photoId: id(2), actor, at },
-      { type: "Move", photoId: id(2), by: -1, actor, at },
-      { type: "Delete", photoId: id(2), actor, at },
-    ] as PhotoCommand[]) {
-      const [event] = decide(command, state);
-      expect((event.data as { actor: unknown }).actor).toEqual(actor);
-    }
+    photos.given().when(upload(1)).then([uploaded(1)]);
+    const two = photos.given(uploaded(1), uploaded(2));
+    expect(two.state().photos.map((p) => [p.photoId, p.status])).toEqual([[id(1), "processing"], [id(2), "processing"]]);
+    expect(two.state().main).toBe(id(1));
+    two.when({ type: "MakeMain", photoId: id(2), actor, at }).then([{ type: "PhotoMadeMain", data: { photoId: id(2), actor, at } }]);
+    two.when({ type: "Move", photoId: id(2), by: -1, actor, at }).then([{ type: "PhotosReordered", data: { order: [id(2), id(1)], actor, at } }]);
+    two.when({ type: "Delete", photoId: id(2), actor, at }).then([deleted(2)]);
   });
 
   it("takes the same picture sent twice as one photo", () => {
-    expect(decide(upload(1), run([upload(1)]))).toEqual([]);
+    photos.given(uploaded(1)).when(upload(1)).thenNothing();
   });
 
   it("refuses more than MAX_PHOTOS photos with 409", () => {
-    const full = run(Array.from({ length: MAX_PHOTOS }, (_, i) => upload(i + 1)));
-    expect(ruleRefusal(() => decide(upload(100), full))).toEqual({ message: `A product can have at most ${MAX_PHOTOS} photos. Please delete one first.`, status: 409 });
+    const refused = photos.given(uploadedMany(MAX_PHOTOS)).when(upload(100)).thenRefuses("photos.tooMany", { max: MAX_PHOTOS }, 409);
+    expect(englishOf(refused)).toBe(`A product can have at most ${MAX_PHOTOS} photos. Please delete one first.`);
   });
 
   it("keeps one logo: a new one replaces the old in the same append", () => {
-    const state = run([upload(1, logo)]);
-    const events = decide(upload(2, logo), state);
-    expect(events.map((e) => e.type)).toEqual(["PhotoDeleted", "PhotoUploaded"]);
-    const after = events.reduce(evolve, state);
+    const withLogo = photos.given(uploaded(1, logo));
+    withLogo.when(upload(2, logo)).then([deleted(1), uploaded(2, logo)]);
+    const after = withLogo.when(upload(2, logo)).state();
     expect(after.photos.map((p) => p.photoId)).toEqual([id(2)]);
     expect(after.main).toBe(id(2));
   });
 
   it("records the processing once, and not for a photo deleted meanwhile", () => {
-    const state = run([upload(1)]);
     const done: PhotoCommand = { type: "MarkProcessed", photoId: id(1), width: 900, height: 1200, variants, at };
-    const after = run([done], state);
-    expect(after.photos[0]).toMatchObject({ status: "ready", width: 900, height: 1200, variants });
-    expect(decide(done, after)).toEqual([]);
-    expect(decide(done, run([{ type: "Delete", photoId: id(1), actor, at }], state))).toEqual([]);
-    expect(decide({ type: "MarkFailed", photoId: id(1), reason: "broken", at }, after)).toEqual([]);
+    const processed: PhotoEvent = { type: "PhotoProcessed", data: { photoId: id(1), width: 900, height: 1200, variants, at } };
+    photos.given(uploaded(1)).when(done).then([processed]);
+    expect(photos.given(uploaded(1), processed).state().photos[0]).toMatchObject({ status: "ready", width: 900, height: 1200, variants });
+    photos.given(uploaded(1), processed).when(done).thenNothing();
+    photos.given(uploaded(1), deleted(1)).when(done).thenNothing();
+    photos.given(uploaded(1), processed).when({ type: "MarkFailed", photoId: id(1), reason: "broken", at }).thenNothing();
   });
 
   it("moves a photo one place, and not past either end", () => {
-    const state = run([upload(1), upload(2), upload(3)]);
-    const moved = run([{ type: "Move", photoId: id(3), by: -1, actor, at }], state);
-    expect(moved.photos.map((p) => p.photoId)).toEqual([id(1), id(3), id(2)]);
-    expect(decide({ type: "Move", photoId: id(1), by: -1, actor, at }, state)).toEqual([]);
-    expect(decide({ type: "Move", photoId: id(3), by: 1, actor, at }, state)).toEqual([]);
+    const three = photos.given(uploadedMany(3));
+    expect(three.when({ type: "Move", photoId: id(3), by: -1, actor, at }).state().photos.map((p) => p.photoId)).toEqual([id(1), id(3), id(2)]);
+    three.when({ type: "Move", photoId: id(1), by: -1, actor, at }).thenNothing();
+    three.when({ type: "Move", photoId: id(3), by: 1, actor, at }).thenNothing();
   });
 
   it("passes the main photo to the first left when the main one is deleted", () => {
-    const state = run([upload(1), upload(2), { type: "MakeMain", photoId: id(2), actor, at }, { type: "Delete", photoId: id(2), actor, at }]);
-    expect(state.main).toBe(id(1));
-    expect(run([{ type: "Delete", photoId: id(1), actor, at }], state).main).toBeNull();
+    const madeMain: PhotoEvent = { type: "PhotoMadeMain", data: { photoId: id(2), actor, at } };
+    expect(photos.given(uploaded(1), uploaded(2), madeMain, deleted(2)).state().main).toBe(id(1));
+    expect(photos.given(uploaded(1), uploaded(2), madeMain, deleted(2), deleted(1)).state().main).toBeNull();
   });
 
   it("refuses a photo that is not there (404) and a failed one as main (409)", () => {
-    const state = run([upload(1), upload(2), { type: "MarkFailed", photoId: id(2), reason: "broken", at }]);
-    expect(ruleRefusal(() => decide({ type: "Delete", photoId: id(9), actor, at }, state)).status).toBe(404);
-    expect(ruleRefusal(() => decide({ type: "MakeMain", photoId: id(2), actor, at }, state)).status).toBe(409);
-    expect(decide({ type: "MakeMain", photoId: id(1), actor, at }, state)).toEqual([]);
+    const oneFailed = photos.given(uploaded(1), uploaded(2), failed(2));
+    oneFailed.when({ type: "Delete", photoId: id(9), actor, at }).thenRefuses("photos.notFound", {}, 404);
+    oneFailed.when({ type: "MakeMain", photoId: id(2), actor, at }).thenRefuses("photos.failedCannotBeMain", {}, 409);
+    oneFailed.when({ type: "MakeMain", photoId: id(1), actor, at }).thenNothing();
   });
 
   it("names owners by a key that reads back, and refuses any other", () => {
@@ -104,20 +99,19 @@ describe("photos decider", () => {
   });
 
   it("stores only what its schemas accept", () => {
-    const events: PhotoEvent[] = decide(upload(1), initialState());
-    expect(() => photoEvents.toAppend(events[0], "e1")).not.toThrow();
-    expect(() => photoEvents.toAppend({ ...events[0], data: { ...events[0].data, original: "../../etc/passwd" } } as PhotoEvent, "e2")).toThrow();
+    const [event] = photos.given().when(upload(1)).events();
+    expect(() => photoEvents.toAppend(event, "e1")).not.toThrow();
+    expect(() => photoEvents.toAppend({ ...event, data: { ...event.data, original: "../../etc/passwd" } } as PhotoEvent, "e2")).toThrow();
   });
 });
 
 describe("a shelf item's photos (decision 146)", () => {
   it("are a product's kind of photos: several, one main, not one picture as a logo", () => {
-    const state = run([upload(1, shelf), upload(2, shelf)]);
+    const state = photos.given(uploaded(1, shelf)).when(upload(2, shelf)).state();
     expect(state.owner).toEqual(shelf);
     expect(state.photos.map((p) => p.photoId)).toEqual([id(1), id(2)]);
     expect(state.main).toBe(id(1));
-    const full = run(Array.from({ length: MAX_PHOTOS }, (_, i) => upload(i + 1, shelf)));
-    expect(ruleRefusal(() => decide(upload(100, shelf), full)).status).toBe(409);
+    photos.given(uploadedMany(MAX_PHOTOS, shelf)).when(upload(100, shelf)).thenRefuses("photos.tooMany", { max: MAX_PHOTOS }, 409);
   });
 
   it("reads every photo event stored before the shelf owner came, unchanged, at version 1", () => {
@@ -138,7 +132,7 @@ describe("a shelf item's photos (decision 146)", () => {
       expect(ownerRead(stored(owner, { [SCHEMA_VERSION]: 1 }))).toEqual(owner);
     }
     // The new owner is stored at the same version: an additive variant, nothing to upcast.
-    const [event] = decide(upload(1, shelf), initialState());
+    const [event] = photos.given().when(upload(1, shelf)).events();
     const appended = photoEvents.toAppend(event, "e1");
     expect(appended.metadata[SCHEMA_VERSION]).toBe(1);
     expect(ownerRead(stored(shelf, appended.metadata))).toEqual(shelf);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import enRefusals from "../../app/locales/en/refusals.json";
 import hiRefusals from "../../app/locales/hi/refusals.json";
-import { isRuleViolation, type RefusalValues } from "../../domain/errors";
+import { refusalOf as refused, spec } from "../support/decider-spec";
 import { stockEvents, type StockEvent } from "../../domain/stock/events";
 import { shelfLabel, stockProblem } from "../../domain/stock/shelf";
 import {
@@ -14,7 +14,6 @@ import {
   stockSnapshots,
   totalHeld,
   type StockCommand,
-  type StockState,
 } from "../../domain/stock/stock";
 import { KeyedLock } from "../../eventstore/keyed-lock";
 
@@ -22,29 +21,16 @@ const at = "2026-11-24T10:00:00.000Z";
 const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
 const productId = 12;
 
-/** The state after `commands`, each decided on the state before it (as the command handler does). */
-function run(commands: StockCommand[], state: StockState = initialStockState()): { state: StockState; events: StockEvent[] } {
-  const events: StockEvent[] = [];
-  for (const command of commands) {
-    const decided = decide(command, state);
-    events.push(...decided);
-    state = decided.reduce(evolve, state);
-  }
-  return { state, events };
-}
+const shelf = spec({ decide, evolve, initialState: initialStockState });
 
-/** The refusal a decision throws (its key, values and status); fails the test if it decides. */
-function refused(fn: () => unknown): { key: string; values: RefusalValues; status: number } {
-  try {
-    fn();
-  } catch (err) {
-    if (isRuleViolation(err)) return { key: err.key, values: err.values, status: err.status };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
-
-const opened = (count: number) => run([{ type: "OpenStock", productId, at, openingCount: count }]).state;
+/** The stream as the old stock column opened it: `count` for sale. */
+const opened = (count: number): StockEvent => ({
+  type: "StockAdjusted",
+  data: { productId, from: 0, to: count, onShelf: count, held: 0, actor: { kind: "system" }, reason: OPENING_REASON, at },
+});
+const reserved = (orderId: string, quantity: number): StockEvent => ({ type: "StockReserved", data: { productId, orderId, quantity, at } });
+const shipped = (orderId: string, quantity: number): StockEvent => ({ type: "StockShipped", data: { productId, orderId, quantity, at } });
+const released = (orderId: string, quantity: number): StockEvent => ({ type: "StockReleased", data: { productId, orderId, quantity, reason: "cancelled", at } });
 const reserve = (orderId: string, quantity: number): StockCommand => ({ type: "ReserveStock", productId, orderId, quantity, name: "Steel Bottle", at });
 const release = (orderId: string): StockCommand => ({ type: "ReleaseStock", productId, orderId, reason: "cancelled", at });
 const exchange = (orderId: string, quantity: number): StockCommand => ({ type: "ReserveStock", productId, orderId, quantity, name: "Steel Bottle", more: true, at });
@@ -53,161 +39,155 @@ const count = (units: number, reason = "Counted the shelf"): StockCommand => ({ 
 
 describe("the stock decider", () => {
   it("opens a stream from the old stock column with an adjustment by the system, once", () => {
-    const { state, events } = run([
-      { type: "OpenStock", productId, at, openingCount: 7 },
-      { type: "OpenStock", productId, at, openingCount: 99 },
-    ]);
-    expect(events).toEqual([
-      { type: "StockAdjusted", data: { productId, from: 0, to: 7, onShelf: 7, held: 0, actor: { kind: "system" }, reason: OPENING_REASON, at } },
-    ]);
-    expect(state).toMatchObject({ opened: true, available: 7, held: {} });
+    shelf.given().when({ type: "OpenStock", productId, at, openingCount: 7 }).then([opened(7)]);
+    shelf.given(opened(7)).when({ type: "OpenStock", productId, at, openingCount: 99 }).thenNothing();
+    expect(shelf.given(opened(7)).state()).toMatchObject({ opened: true, available: 7, held: {} });
   });
 
   it("a first change on a stream not opened opens it first, in the same decision", () => {
-    const { events, state } = run([{ ...reserve("o1", 2), openingCount: 5 }]);
-    expect(events.map((e) => e.type)).toEqual(["StockAdjusted", "StockReserved"]);
-    expect(state.available).toBe(3);
+    shelf.given().when({ ...reserve("o1", 2), openingCount: 5 }).then([opened(5), reserved("o1", 2)]);
+    expect(shelf.given(opened(5), reserved("o1", 2)).state().available).toBe(3);
   });
 
   it("reserves what is on the shelf and refuses more with a 409 naming what is left", () => {
-    const { state } = run([reserve("o1", 2)], opened(3));
-    expect(state).toMatchObject({ available: 1, held: { o1: 2 } });
-    expect(refused(() => decide(reserve("o2", 2), state))).toEqual({ status: 409, key: "stock.onlyLeft", values: { left: 1, item: "Steel Bottle" } });
-    expect(refused(() => decide(reserve("o2", 1), run([reserve("o3", 1)], state).state))).toEqual({
-      status: 409,
-      key: "stock.outOfStock",
-      values: { item: "Steel Bottle" },
-    });
+    shelf.given(opened(3)).when(reserve("o1", 2)).then([reserved("o1", 2)]);
+    const one = shelf.given(opened(3), reserved("o1", 2));
+    expect(one.state()).toMatchObject({ available: 1, held: { o1: 2 } });
+    one.when(reserve("o2", 2)).thenRefuses("stock.onlyLeft", { left: 1, item: "Steel Bottle" }, 409);
+    shelf.given(opened(3), reserved("o1", 2), reserved("o3", 1)).when(reserve("o2", 1)).thenRefuses("stock.outOfStock", { item: "Steel Bottle" }, 409);
   });
 
   it("an order asking again holds what it held: nothing more is taken", () => {
-    const { state, events } = run([reserve("o1", 2), reserve("o1", 2)], opened(5));
-    expect(events).toHaveLength(1);
-    expect(state.available).toBe(3);
+    shelf.given(opened(5), reserved("o1", 2)).when(reserve("o1", 2)).thenNothing();
   });
 
   it("gives an order's units back once: a second release, or one for an order that held nothing, changes nothing", () => {
-    const { state, events } = run([reserve("o1", 2), release("o1"), release("o1"), release("never")], opened(5));
-    expect(events.map((e) => e.type)).toEqual(["StockReserved", "StockReleased"]);
-    expect(state).toMatchObject({ available: 5, held: {} });
+    shelf.given(opened(5), reserved("o1", 2)).when(release("o1")).then([released("o1", 2)]);
+    const back = shelf.given(opened(5), reserved("o1", 2), released("o1", 2));
+    expect(back.state()).toMatchObject({ available: 5, held: {} });
+    back.when(release("o1")).thenNothing();
+    back.when(release("never")).thenNothing();
   });
 
   it("a count is of the shelf: what orders not yet shipped hold is taken off, the rest is for sale; a delivery and a return add", () => {
-    const { state, events } = run(
-      [
-        reserve("o1", 2),
-        count(12),
-        { type: "ReceiveStock", productId, quantity: 5, actor: admin, reason: "Delivery", at },
-        { type: "ReturnStock", productId, quantity: 1, orderId: "o9", actor: admin, reason: "Returned unopened", at },
-        count(18, "Same count"),
-      ],
-      opened(4),
-    );
-    expect(events.map((e) => e.type)).toEqual(["StockReserved", "StockAdjusted", "StockReceived", "StockReturned"]);
-    expect(events[1].data).toEqual({ productId, from: 2, to: 10, onShelf: 12, held: 2, actor: admin, reason: "Counted the shelf", at });
-    expect(state).toMatchObject({ available: 16, held: { o1: 2 } });
-    expect(onShelf(state)).toBe(18);
+    const countedTwelve: StockEvent = { type: "StockAdjusted", data: { productId, from: 2, to: 10, onShelf: 12, held: 2, actor: admin, reason: "Counted the shelf", at } };
+    shelf.given(opened(4), reserved("o1", 2)).when(count(12)).then([countedTwelve]);
+    const delivered: StockEvent = { type: "StockReceived", data: { productId, quantity: 5, actor: admin, reason: "Delivery", at } };
+    shelf
+      .given(opened(4), reserved("o1", 2), countedTwelve)
+      .when({ type: "ReceiveStock", productId, quantity: 5, actor: admin, reason: "Delivery", at })
+      .then([delivered]);
+    const returned: StockEvent = { type: "StockReturned", data: { productId, quantity: 1, orderId: "o9", fromHold: 0, actor: admin, reason: "Returned unopened", at } };
+    const after = shelf.given(opened(4), reserved("o1", 2), countedTwelve, delivered);
+    after.when({ type: "ReturnStock", productId, quantity: 1, orderId: "o9", actor: admin, reason: "Returned unopened", at }).then([returned]);
+    const counted = shelf.given(opened(4), reserved("o1", 2), countedTwelve, delivered, returned);
+    counted.when(count(18, "Same count")).thenNothing();
+    expect(counted.state()).toMatchObject({ available: 16, held: { o1: 2 } });
+    expect(onShelf(counted.state())).toBe(18);
   });
 
   it("the owner's shelf: an order for 5 not yet packed and 70 counted is 65 for sale, not 75", () => {
-    const { state, events } = run([reserve("o1", 5), count(70)], opened(80));
-    expect(events[1].data).toMatchObject({ from: 75, to: 65, onShelf: 70, held: 5 });
+    const [adjusted] = shelf.given(opened(80), reserved("o1", 5)).when(count(70)).events();
+    expect(adjusted.data).toMatchObject({ from: 75, to: 65, onShelf: 70, held: 5 });
+    const state = shelf.given(opened(80), reserved("o1", 5), adjusted).state();
     expect(state).toMatchObject({ available: 65, held: { o1: 5 } });
     expect(onShelf(state)).toBe(70);
   });
 
   it("refuses a count below what orders not yet shipped hold, with a 409 naming the held units", () => {
-    const state = run([reserve("o1", 5), reserve("o2", 3)], opened(10)).state;
-    expect(refused(() => decide(count(7), state))).toEqual({ status: 409, key: "stock.countBelowHeld", values: { counted: 7, held: 8 } });
+    const held = shelf.given(opened(10), reserved("o1", 5), reserved("o2", 3));
+    held.when(count(7)).thenRefuses("stock.countBelowHeld", { counted: 7, held: 8 }, 409);
     // Exactly what they hold: nothing for sale, nothing refused.
-    const { events } = run([count(8)], state);
-    expect(events[0].data).toMatchObject({ from: 2, to: 0, onShelf: 8, held: 8 });
+    expect(held.when(count(8)).events()[0].data).toMatchObject({ from: 2, to: 0, onShelf: 8, held: 8 });
   });
 
   it("a count that leaves for sale as it was records nothing", () => {
-    const state = run([reserve("o1", 2)], opened(6)).state;
-    expect(decide(count(6, "  "), state)).toEqual([]);
+    shelf.given(opened(6), reserved("o1", 2)).when(count(6, "  ")).thenNothing();
   });
 
   it("shipping takes the order's hold off the shelf and leaves what is for sale", () => {
-    const { state, events } = run([reserve("o1", 5), reserve("o2", 2), ship("o1")], opened(20));
-    expect(events.at(-1)).toEqual({ type: "StockShipped", data: { productId, orderId: "o1", quantity: 5, at } });
+    const held = shelf.given(opened(20), reserved("o1", 5), reserved("o2", 2));
+    held.when(ship("o1")).then([shipped("o1", 5)]);
+    const state = held.when(ship("o1")).state();
     expect(state).toMatchObject({ available: 13, held: { o2: 2 } });
     expect(onShelf(state)).toBe(15);
     expect(totalHeld(state)).toBe(2);
   });
 
   it("ships once: a second shipment, one of an order that held nothing, and one of a released order decide nothing", () => {
-    const { state, events } = run([reserve("o1", 2), ship("o1"), ship("o1"), ship("never"), reserve("o2", 1), release("o2"), ship("o2")], opened(5));
-    expect(events.map((e) => e.type)).toEqual(["StockReserved", "StockShipped", "StockReserved", "StockReleased"]);
-    expect(state).toMatchObject({ available: 3, held: {} });
+    const history = shelf.given(opened(5), reserved("o1", 2), shipped("o1", 2), reserved("o2", 1), released("o2", 1));
+    history.when(ship("o1")).thenNothing();
+    history.when(ship("never")).thenNothing();
+    history.when(ship("o2")).thenNothing();
+    expect(history.state()).toMatchObject({ available: 3, held: {} });
   });
 
   it("after shipping a cancel gives nothing back; the goods come back only as a return, for sale again", () => {
-    const shipped = run([reserve("o1", 2), ship("o1")], opened(5)).state;
-    expect(decide(release("o1"), shipped)).toEqual([]);
-    const { state, events } = run([{ type: "ReturnStock", productId, quantity: 2, orderId: "o1", actor: admin, reason: "Returned", at }], shipped);
-    expect(events[0].data).toMatchObject({ quantity: 2, orderId: "o1", fromHold: 0 });
-    expect(state).toMatchObject({ available: 5, held: {} });
+    const gone = shelf.given(opened(5), reserved("o1", 2), shipped("o1", 2));
+    gone.when(release("o1")).thenNothing();
+    const back = gone.when({ type: "ReturnStock", productId, quantity: 2, orderId: "o1", actor: admin, reason: "Returned", at });
+    expect(back.events()[0].data).toMatchObject({ quantity: 2, orderId: "o1", fromHold: 0 });
+    expect(back.state()).toMatchObject({ available: 5, held: {} });
   });
 
   it("a return from an order still holding units comes off its hold: cancelling it then gives back only the rest", () => {
-    const held = run([reserve("o1", 3), reserve("o2", 1)], opened(6)).state;
+    const held = [opened(6), reserved("o1", 3), reserved("o2", 1)];
     const back = (quantity: number, orderId?: string): StockCommand => ({ type: "ReturnStock", productId, quantity, ...(orderId ? { orderId } : {}), actor: admin, reason: "Returned", at });
-    const part = run([back(2, "o1")], held);
-    expect(part.events[0].data).toMatchObject({ quantity: 2, fromHold: 2 });
-    expect(part.state).toMatchObject({ available: 4, held: { o1: 1, o2: 1 } });
-    expect(onShelf(part.state)).toBe(6);
-    const cancelled = run([release("o1")], part.state);
-    expect(cancelled.state).toMatchObject({ available: 5, held: { o2: 1 } });
+    const part = shelf.given(held).when(back(2, "o1"));
+    expect(part.events()[0].data).toMatchObject({ quantity: 2, fromHold: 2 });
+    expect(part.state()).toMatchObject({ available: 4, held: { o1: 1, o2: 1 } });
+    expect(onShelf(part.state())).toBe(6);
+    expect(shelf.given(held, part.events()).when(release("o1")).state()).toMatchObject({ available: 5, held: { o2: 1 } });
     // All of it back: the order holds nothing more; units of no order leave every hold as it was.
-    expect(run([back(3, "o1")], held).state).toMatchObject({ available: 5, held: { o2: 1 } });
-    expect(run([back(2)], held).state).toMatchObject({ available: 4, held: { o1: 3, o2: 1 } });
+    expect(shelf.given(held).when(back(3, "o1")).state()).toMatchObject({ available: 5, held: { o2: 1 } });
+    expect(shelf.given(held).when(back(2)).state()).toMatchObject({ available: 4, held: { o1: 3, o2: 1 } });
   });
 
   it("takes a delivery or a return up to exactly 1,00,000 on the shelf, and a reason of exactly 200 characters", () => {
-    const state = opened(4);
+    const four = shelf.given(opened(4));
     const receive = (quantity: number, reason = "Delivery"): StockCommand => ({ type: "ReceiveStock", productId, quantity, actor: admin, reason, at });
-    expect(decide(receive(99_996), state)).toHaveLength(1);
-    expect(decide({ type: "ReturnStock", productId, quantity: 99_996, actor: admin, reason: "Returned", at }, state)).toHaveLength(1);
-    expect(decide(receive(1, "x".repeat(200)), state)).toHaveLength(1);
+    expect(four.when(receive(99_996)).events()).toHaveLength(1);
+    expect(four.when({ type: "ReturnStock", productId, quantity: 99_996, actor: admin, reason: "Returned", at }).events()).toHaveLength(1);
+    expect(four.when(receive(1, "x".repeat(200))).events()).toHaveLength(1);
   });
 
   it("an exchange's new size held and shipped at once leaves the shelf, and nothing stays held", () => {
-    const { state, events } = run([reserve("o1", 1), ship("o1"), exchange("o1", 1), ship("o1")], opened(4));
-    expect(events.map((e) => e.type)).toEqual(["StockReserved", "StockShipped", "StockReserved", "StockShipped"]);
-    expect(state).toMatchObject({ available: 2, held: {} });
+    const exchanged = shelf.given(opened(4), reserved("o1", 1), shipped("o1", 1));
+    exchanged.when(exchange("o1", 1)).then([reserved("o1", 1)]);
+    const sent = shelf.given(opened(4), reserved("o1", 1), shipped("o1", 1), reserved("o1", 1));
+    sent.when(ship("o1")).then([shipped("o1", 1)]);
+    expect(sent.when(ship("o1")).state()).toMatchObject({ available: 2, held: {} });
   });
 
   it("a stream never opened holds nothing: shipping or giving back from it decides nothing and does not open it", () => {
-    expect(decide(ship("o1"), initialStockState())).toEqual([]);
-    expect(decide({ ...ship("o1"), openingCount: 9 }, initialStockState())).toEqual([]);
-    expect(decide(release("o1"), initialStockState())).toEqual([]);
+    shelf.given().when(ship("o1")).thenNothing();
+    shelf.given().when({ ...ship("o1"), openingCount: 9 }).thenNothing();
+    shelf.given().when(release("o1")).thenNothing();
   });
 
   it("refuses a count below zero, a delivery of nothing, more than 1,00,000 on the shelf, and a change without a reason", () => {
-    const state = opened(4);
-    expect(refused(() => decide(count(-1, "x"), state)).key).toBe("stock.stockRange");
-    expect(refused(() => decide(count(100_001, "x"), state)).key).toBe("stock.stockRange");
-    expect(refused(() => decide({ type: "ReceiveStock", productId, quantity: 0, actor: admin, reason: "x", at }, state)).key).toBe("stock.receivedRange");
-    expect(refused(() => decide({ type: "ReceiveStock", productId, quantity: 99_999, actor: admin, reason: "x", at }, state)).key).toBe("stock.tooMuch");
-    expect(refused(() => decide({ type: "ReturnStock", productId, quantity: 0, actor: admin, reason: "x", at }, state)).key).toBe("stock.returnedRange");
-    expect(refused(() => decide({ type: "ReturnStock", productId, quantity: 99_999, actor: admin, reason: "x", at }, state)).key).toBe("stock.tooMuch");
-    expect(refused(() => decide(reserve("o1", 0), state))).toEqual({ status: 422, key: "stock.orderedRange", values: { item: "Steel Bottle" } });
-    expect(refused(() => decide(count(3, "  "), state)).key).toBe("stock.reasonRequired");
-    expect(refused(() => decide(count(3, "x".repeat(201)), state)).key).toBe("stock.reasonTooLong");
+    const four = shelf.given(opened(4));
+    four.when(count(-1, "x")).thenRefuses("stock.stockRange");
+    four.when(count(100_001, "x")).thenRefuses("stock.stockRange");
+    four.when({ type: "ReceiveStock", productId, quantity: 0, actor: admin, reason: "x", at }).thenRefuses("stock.receivedRange");
+    four.when({ type: "ReceiveStock", productId, quantity: 99_999, actor: admin, reason: "x", at }).thenRefuses("stock.tooMuch");
+    four.when({ type: "ReturnStock", productId, quantity: 0, actor: admin, reason: "x", at }).thenRefuses("stock.returnedRange");
+    four.when({ type: "ReturnStock", productId, quantity: 99_999, actor: admin, reason: "x", at }).thenRefuses("stock.tooMuch");
+    four.when(reserve("o1", 0)).thenRefuses("stock.orderedRange", { item: "Steel Bottle" }, 422);
+    four.when(count(3, "  ")).thenRefuses("stock.reasonRequired");
+    four.when(count(3, "x".repeat(201))).thenRefuses("stock.reasonTooLong");
   });
 
   it("a snapshot folds back to the state it was taken of", () => {
-    const { state, events } = run([reserve("o1", 2), reserve("o2", 1), release("o1"), reserve("o3", 3), ship("o3")], opened(9));
-    const snapshot = stockSnapshots.take(state);
-    expect(foldStock([snapshot])).toEqual(state);
-    expect(foldStock([...run([{ type: "OpenStock", productId, at, openingCount: 9 }]).events, ...events])).toEqual(state);
+    const events = [opened(9), reserved("o1", 2), reserved("o2", 1), released("o1", 2), reserved("o3", 3), shipped("o3", 3)];
+    const state = shelf.given(events).state();
+    expect(foldStock([stockSnapshots.take(state)])).toEqual(state);
+    expect(foldStock(events)).toEqual(state);
   });
 
   it("a snapshot names only orders not yet shipped, however many orders the product has seen", () => {
     const orders = Array.from({ length: 200 }, (_, i) => `order-${i}`);
-    const { state } = run([...orders.flatMap((o) => [reserve(o, 1), ship(o)]), reserve("open", 2)], opened(500));
+    const state = shelf.given(opened(500), orders.flatMap((o) => [reserved(o, 1), shipped(o, 1)]), reserved("open", 2)).state();
     expect(stockSnapshots.take(state).data).toEqual({ productId, available: 298, held: { open: 2 } });
   });
 });
@@ -229,16 +209,16 @@ describe("stored stock events", () => {
       expect(event.data).toEqual({ ...v1, onShelf: null, held: null });
     }
     // Folded as it always was, over holds it knew nothing of.
-    const before = run([reserve("o1", 2)], opened(6)).state;
+    const before = shelf.given(opened(6), reserved("o1", 2)).state();
     expect(evolve(before, stockEvents.read(stored("StockAdjusted", v1)) as StockEvent)).toMatchObject({ available: 9, held: { o1: 2 } });
   });
 
   it("writes a count as version 2 and a shipment as version 1", () => {
-    const [counted] = decide(count(5), opened(3));
+    const [counted] = shelf.given(opened(3)).when(count(5)).events();
     expect(stockEvents.toAppend(counted, "id-1").metadata).toMatchObject({ schemaVersion: 2 });
-    const [shipped] = run([reserve("o1", 1), ship("o1")], opened(3)).events.slice(-1);
-    expect(stockEvents.toAppend(shipped, "id-2").metadata).toMatchObject({ schemaVersion: 1 });
-    expect(stockEvents.read(stored("StockShipped", shipped.data, 1)).data).toEqual(shipped.data);
+    const [sent] = shelf.given(opened(3), reserved("o1", 1)).when(ship("o1")).events();
+    expect(stockEvents.toAppend(sent, "id-2").metadata).toMatchObject({ schemaVersion: 1 });
+    expect(stockEvents.read(stored("StockShipped", sent.data, 1)).data).toEqual(sent.data);
   });
 });
 
@@ -277,8 +257,8 @@ describe("the stock refusals in English and Hindi", () => {
   };
 
   it("has words in both languages for every refusal of the stock rules, naming each value", () => {
-    const state = opened(1);
-    const held = run([reserve("o9", 1)], state).state;
+    const state = foldStock([opened(1)]);
+    const held = foldStock([opened(1), reserved("o9", 1)]);
     const refusals = [
       refused(() => decide(reserve("o1", 2), state)),
       refused(() => decide(reserve("o1", 1), held)),
