@@ -4,15 +4,16 @@
  * repeats that decide nothing, the refund a return suggests, and the lines after an exchange.
  */
 import { describe, expect, it } from "vitest";
-import { ENGLISH, ruleRefusal as refusal } from "../support/refusal";
-import { decide, evolve, initialOrderState, type OrderCommand, type OrderState } from "../../domain/orders/order";
+import { spec } from "../support/decider-spec";
+import { ENGLISH, englishOf } from "../support/refusal";
+import { orderDecider, type OrderCommand } from "../../domain/orders/order";
 import type { ExchangeLine, OrderEvent, ReturnLine } from "../../domain/orders/events";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
 import { RETURN_WINDOW_MS } from "../../domain/orders/terms";
 import { heldLines, lineKey, linesAfterExchange, notMade, refundFor, shortReturnId } from "../../domain/orders/returns";
 import { RETURN_FORM_MESSAGES, orderPageForm, returnRequestForm } from "../../domain/forms/admin-returns";
 import { stockEvents, type StockEvent } from "../../domain/stock/events";
-import { decide as decideStockCommand, evolve as evolveStock, initialStockState, type StockCommand, type StockState } from "../../domain/stock/stock";
+import { OPENING_REASON, decide as decideStock, evolve as evolveStock, initialStockState, type StockCommand } from "../../domain/stock/stock";
 import { hasRefusal, refusalIn } from "../../app/i18n/i18n.server";
 import { refusalText, wordsRefusal } from "../../app/i18n/refusals.server";
 import { refusal as refusalOf } from "../../domain/errors";
@@ -45,11 +46,14 @@ const place: OrderCommand = {
   actor: parent,
 };
 
-const apply = (state: OrderState, command: OrderCommand) => decide(command, state).reduce(evolve, state);
-const run = (...commands: OrderCommand[]) => commands.reduce(apply, initialOrderState());
+const orders = spec(orderDecider);
+/** The events a stream holds after `command` is decided on `history`: a test's history is what the rules decided. */
+const apply = (history: OrderEvent[], command: OrderCommand): OrderEvent[] => [...history, ...orders.given(history).when(command).events()];
+const run = (...commands: OrderCommand[]) => commands.reduce(apply, []);
 const status = (to: string, at = deliveredAt): OrderCommand => ({ type: "ChangeStatus", to, actor: admin, at });
 const delivered = () => run(place, status("shipped", "2026-11-21T10:00:00.000Z"), status("delivered"));
-const afterSale = (state: OrderState) => {
+const afterSale = (history: OrderEvent[]) => {
+  const state = orders.given(history).state();
   if (!state.exists) throw new Error("no order");
   return state.afterSale;
 };
@@ -78,14 +82,11 @@ const exchange = (returnId = "r1", targets?: Record<string, { productId: string;
 
 describe("notes", () => {
   it("records the admin's note, trimmed; refuses an empty or too long one", () => {
-    const [note] = decide({ type: "AddNote", text: "  Call after 6 pm  ", actor: admin, at: placedAt }, run(place));
+    const [note] = orders.given(run(place)).when({ type: "AddNote", text: "  Call after 6 pm  ", actor: admin, at: placedAt }).events();
     expect(note).toEqual({ type: "OrderNoteAdded", data: { orderId, text: "Call after 6 pm", actor: admin, at: placedAt } });
-    expect(refusal(() => decide({ type: "AddNote", text: "   ", actor: admin, at: placedAt }, run(place)))).toEqual({ status: 422, message: RETURN_MESSAGES.noteEmpty });
-    expect(refusal(() => decide({ type: "AddNote", text: "x".repeat(1001), actor: admin, at: placedAt }, run(place)))).toEqual({
-      status: 422,
-      message: RETURN_MESSAGES.noteTooLong,
-    });
-    expect(decide({ type: "AddNote", text: "x".repeat(1000), actor: admin, at: placedAt }, run(place))).toHaveLength(1);
+    orders.given(run(place)).when({ type: "AddNote", text: "   ", actor: admin, at: placedAt }).thenRefuses("returns.noteEmpty", undefined, 422);
+    orders.given(run(place)).when({ type: "AddNote", text: "x".repeat(1001), actor: admin, at: placedAt }).thenRefuses("returns.noteTooLong", undefined, 422);
+    expect(orders.given(run(place)).when({ type: "AddNote", text: "x".repeat(1000), actor: admin, at: placedAt }).events()).toHaveLength(1);
   });
 });
 
@@ -101,38 +102,35 @@ describe("delivery details", () => {
   });
 
   it("records a courier with its tracking number; by hand drops whatever courier the form still held", () => {
-    const [courier] = decide(record({ note: " Fragile " }), run(place));
+    const [courier] = orders.given(run(place)).when(record({ note: " Fragile " })).events();
     expect(courier.data).toEqual({ orderId, method: "courier", courier: "DTDC", trackingNumber: "D1234567", note: "Fragile", actor: admin, at: placedAt });
-    const [hand] = decide(record({ method: "hand" }), run(place));
+    const [hand] = orders.given(run(place)).when(record({ method: "hand" })).events();
     expect(hand.data).toEqual({ orderId, method: "hand", actor: admin, at: placedAt });
   });
 
   it("the same details again decide nothing; changed ones replace them", () => {
     const once = apply(run(place), record({}));
-    expect(decide(record({ courier: " DTDC ", at: later(1) }), once)).toEqual([]);
-    expect(decide(record({ trackingNumber: "D7654321" }), once)).toHaveLength(1);
+    orders.given(once).when(record({ courier: " DTDC ", at: later(1) })).thenNothing();
+    expect(orders.given(once).when(record({ trackingNumber: "D7654321" })).events()).toHaveLength(1);
     expect(afterSale(apply(once, record({ method: "hand" }))).delivery).toMatchObject({ method: "hand" });
   });
 
   it("refuses an unknown method, a courier without name or number, long fields, a cancelled or deleted order", () => {
     const order = run(place);
-    expect(refusal(() => decide(record({ method: "post" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.deliveryMethod });
-    expect(refusal(() => decide(record({ trackingNumber: " " }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.courierNeeded });
-    expect(refusal(() => decide(record({ courier: "" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.courierNeeded });
-    expect(refusal(() => decide(record({ courier: "x".repeat(81) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.courierTooLong });
-    expect(refusal(() => decide(record({ trackingNumber: "x".repeat(41) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.trackingTooLong });
-    expect(refusal(() => decide(record({ note: "x".repeat(501) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.deliveryNoteTooLong });
-    expect(refusal(() => decide(record({}), apply(order, status("cancelled"))))).toEqual({ status: 409, message: RETURN_MESSAGES.cancelled });
-    expect(refusal(() => decide(record({}), apply(order, { type: "DeleteOrder", actor: admin, at: placedAt })))).toEqual({
-      status: 409,
-      message: RETURN_MESSAGES.deleted,
-    });
+    orders.given(order).when(record({ method: "post" })).thenRefuses("returns.deliveryMethod", undefined, 422);
+    orders.given(order).when(record({ trackingNumber: " " })).thenRefuses("returns.courierNeeded", undefined, 422);
+    orders.given(order).when(record({ courier: "" })).thenRefuses("returns.courierNeeded", undefined, 422);
+    orders.given(order).when(record({ courier: "x".repeat(81) })).thenRefuses("returns.courierTooLong", undefined, 422);
+    orders.given(order).when(record({ trackingNumber: "x".repeat(41) })).thenRefuses("returns.trackingTooLong", undefined, 422);
+    orders.given(order).when(record({ note: "x".repeat(501) })).thenRefuses("returns.deliveryNoteTooLong", undefined, 422);
+    orders.given(apply(order, status("cancelled"))).when(record({})).thenRefuses("returns.cancelled", undefined, 409);
+    orders.given(apply(order, { type: "DeleteOrder", actor: admin, at: placedAt })).when(record({})).thenRefuses("returns.deleted", undefined, 409);
   });
 });
 
 describe("asking for a return", () => {
   it("records the lines, the wish and the reason, with the shopper", () => {
-    const [asked] = decide(ask({ want: "exchange", exchangeSize: " 32 ", reason: " Too small " }), delivered());
+    const [asked] = orders.given(delivered()).when(ask({ want: "exchange", exchangeSize: " 32 ", reason: " Too small " })).events();
     expect(asked).toEqual({
       type: "ReturnRequested",
       data: { orderId, returnId: "r1", lines: [{ ...shirt, quantity: 1 }], want: "exchange", exchangeSize: "32", reason: "Too small", actor: parent, at: later(60_000) },
@@ -140,61 +138,59 @@ describe("asking for a return", () => {
   });
 
   it("opens at delivery and closes 7 days after it, to the millisecond", () => {
-    expect(refusal(() => decide(ask(), run(place, status("shipped"))))).toEqual({ status: 409, message: RETURN_MESSAGES.notDelivered });
-    expect(decide(ask({ at: later(RETURN_WINDOW_MS) }), delivered())).toHaveLength(1);
-    expect(refusal(() => decide(ask({ at: later(RETURN_WINDOW_MS + 1) }), delivered()))).toEqual({ status: 409, message: RETURN_MESSAGES.tooLate });
+    orders.given(run(place, status("shipped"))).when(ask()).thenRefuses("returns.notDelivered", undefined, 409);
+    expect(orders.given(delivered()).when(ask({ at: later(RETURN_WINDOW_MS) })).events()).toHaveLength(1);
+    orders.given(delivered()).when(ask({ at: later(RETURN_WINDOW_MS + 1) })).thenRefuses("returns.tooLate", undefined, 409);
   });
 
   it("counts the window from the latest delivery: taken back to shipped and delivered again, it starts anew", () => {
     const again = run(place, status("shipped"), status("delivered"), status("shipped", later(1000)), status("delivered", later(RETURN_WINDOW_MS)));
-    expect(decide(ask({ at: later(RETURN_WINDOW_MS + 60_000) }), again)).toHaveLength(1);
+    expect(orders.given(again).when(ask({ at: later(RETURN_WINDOW_MS + 60_000) })).events()).toHaveLength(1);
     // Marked delivered by mistake and set back to "shipped": not delivered now, whatever the last delivery was.
-    expect(refusal(() => decide(ask(), apply(delivered(), status("shipped", later(1)))))).toEqual({ status: 409, message: RETURN_MESSAGES.notDelivered });
+    orders.given(apply(delivered(), status("shipped", later(1)))).when(ask()).thenRefuses("returns.notDelivered", undefined, 409);
   });
 
   it("refuses a deleted order, one with a return open, no lines, unknown lines and bad quantities", () => {
     const order = delivered();
-    expect(refusal(() => decide(ask(), apply(order, { type: "DeleteOrder", actor: admin, at: later(1) })))).toEqual({ status: 409, message: RETURN_MESSAGES.deleted });
-    expect(refusal(() => decide(ask({ returnId: "r2" }), apply(order, ask())))).toEqual({ status: 409, message: RETURN_MESSAGES.openRequest });
-    expect(refusal(() => decide(ask({ lines: [] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.noLines });
-    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 0 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.noLines });
-    expect(refusal(() => decide(ask({ lines: [{ ...shirt, size: "32", quantity: 1 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.notInOrder });
-    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 1.5 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.quantity });
-    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: -1 }] }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.quantity });
+    orders.given(apply(order, { type: "DeleteOrder", actor: admin, at: later(1) })).when(ask()).thenRefuses("returns.deleted", undefined, 409);
+    orders.given(apply(order, ask())).when(ask({ returnId: "r2" })).thenRefuses("returns.openRequest", undefined, 409);
+    orders.given(order).when(ask({ lines: [] })).thenRefuses("returns.noLines", undefined, 422);
+    orders.given(order).when(ask({ lines: [{ ...shirt, quantity: 0 }] })).thenRefuses("returns.noLines", undefined, 422);
+    orders.given(order).when(ask({ lines: [{ ...shirt, size: "32", quantity: 1 }] })).thenRefuses("returns.notInOrder", undefined, 422);
+    orders.given(order).when(ask({ lines: [{ ...shirt, quantity: 1.5 }] })).thenRefuses("returns.quantity", undefined, 422);
+    orders.given(order).when(ask({ lines: [{ ...shirt, quantity: -1 }] })).thenRefuses("returns.quantity", undefined, 422);
   });
 
   it("never more than the order holds, the same line named twice counted together", () => {
     const order = delivered();
-    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 4 }] }), order))).toEqual({ status: 422, message: tooManyMessage(3, "Shirt", "30") });
-    expect(refusal(() => decide(ask({ lines: [{ ...shirt, quantity: 2 }, { ...shirt, quantity: 2 }] }), order))).toEqual({
-      status: 422,
-      message: tooManyMessage(3, "Shirt", "30"),
-    });
-    const [both] = decide(ask({ lines: [{ ...shirt, quantity: 1 }, { ...shirt, quantity: 2 }] }), order);
+    expect(englishOf(orders.given(order).when(ask({ lines: [{ ...shirt, quantity: 4 }] })).thenRefuses("returns.tooMany", undefined, 422))).toBe(tooManyMessage(3, "Shirt", "30"));
+    expect(englishOf(orders.given(order).when(ask({ lines: [{ ...shirt, quantity: 2 }, { ...shirt, quantity: 2 }] })).thenRefuses("returns.tooMany", undefined, 422))).toBe(tooManyMessage(3, "Shirt", "30"));
+    const [both] = orders.given(order).when(ask({ lines: [{ ...shirt, quantity: 1 }, { ...shirt, quantity: 2 }] })).events();
     expect((both.data as { lines: ReturnLine[] }).lines).toEqual([{ ...shirt, quantity: 3 }]);
   });
 
   it("refuses a wish that is neither, an exchange without a size or for the size they have, and a missing or long reason", () => {
     const order = delivered();
-    expect(refusal(() => decide(ask({ want: "credit" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.want });
-    expect(refusal(() => decide(ask({ want: "exchange" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.exchangeSize });
-    expect(refusal(() => decide(ask({ want: "exchange", exchangeSize: "x".repeat(21) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.exchangeSize });
-    expect(refusal(() => decide(ask({ want: "exchange", exchangeSize: "30" }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.sameSize });
+    orders.given(order).when(ask({ want: "credit" })).thenRefuses("returns.want", undefined, 422);
+    orders.given(order).when(ask({ want: "exchange" })).thenRefuses("returns.exchangeSize", undefined, 422);
+    orders.given(order).when(ask({ want: "exchange", exchangeSize: "x".repeat(21) })).thenRefuses("returns.exchangeSize", undefined, 422);
+    orders.given(order).when(ask({ want: "exchange", exchangeSize: "30" })).thenRefuses("returns.sameSize", undefined, 422);
     // Two lines, one already in the size wanted: that one has nothing to exchange.
-    expect(
-      refusal(() => decide(ask({ want: "exchange", exchangeSize: "free size", lines: [{ ...shirt, quantity: 1 }, { ...bottle, quantity: 1 }] }), order)),
-    ).toEqual({ status: 422, message: RETURN_MESSAGES.sameSize });
-    expect(refusal(() => decide(ask({ reason: "  " }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.reasonEmpty });
-    expect(refusal(() => decide(ask({ reason: "x".repeat(501) }), order))).toEqual({ status: 422, message: RETURN_MESSAGES.reasonTooLong });
+    orders
+      .given(order)
+      .when(ask({ want: "exchange", exchangeSize: "free size", lines: [{ ...shirt, quantity: 1 }, { ...bottle, quantity: 1 }] }))
+      .thenRefuses("returns.sameSize", undefined, 422);
+    orders.given(order).when(ask({ reason: "  " })).thenRefuses("returns.reasonEmpty", undefined, 422);
+    orders.given(order).when(ask({ reason: "x".repeat(501) })).thenRefuses("returns.reasonTooLong", undefined, 422);
   });
 
   it("after a refusal the same units may be asked for again; a return waiting for its refund blocks another", () => {
     const refused = run(place, status("shipped"), status("delivered"), ask({ lines: [{ ...shirt, quantity: 3 }] }), step("RefuseReturn", "r1", "Worn"));
-    expect(decide(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] }), refused)).toHaveLength(1);
+    expect(orders.given(refused).when(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] })).events()).toHaveLength(1);
     // Received and waiting for its refund: still under way, so no second request yet.
     const finished = run(place, status("shipped"), status("delivered"), ask({ lines: [{ ...shirt, quantity: 2 }] }), step("ApproveReturn"), receive());
     expect(afterSale(finished).returns[0].stage).toBe("received");
-    expect(refusal(() => decide(ask({ returnId: "r2" }), finished))).toEqual({ status: 409, message: RETURN_MESSAGES.openRequest });
+    orders.given(finished).when(ask({ returnId: "r2" })).thenRefuses("returns.openRequest", undefined, 409);
   });
 });
 
@@ -204,34 +200,34 @@ describe("the shop answers a return", () => {
   it("approves with an optional note, or refuses with a note the parent reads; once", () => {
     const approved = apply(asked(), step("ApproveReturn", "r1", "Bring the tags"));
     expect(afterSale(approved).returns[0]).toMatchObject({ stage: "approved", note: "Bring the tags" });
-    expect(decide(step("ApproveReturn"), approved)).toEqual([]);
-    expect(refusal(() => decide(step("RefuseReturn", "r1", "Worn"), approved))).toEqual({ status: 409, message: RETURN_MESSAGES.notRequested });
+    orders.given(approved).when(step("ApproveReturn")).thenNothing();
+    orders.given(approved).when(step("RefuseReturn", "r1", "Worn")).thenRefuses("returns.notRequested", undefined, 409);
 
-    expect(refusal(() => decide(step("RefuseReturn", "r1", "  "), asked()))).toEqual({ status: 422, message: RETURN_MESSAGES.refuseNote });
-    expect(refusal(() => decide(step("ApproveReturn", "r1", "x".repeat(501)), asked()))).toEqual({ status: 422, message: RETURN_MESSAGES.returnNoteTooLong });
+    orders.given(asked()).when(step("RefuseReturn", "r1", "  ")).thenRefuses("returns.refuseNote", undefined, 422);
+    orders.given(asked()).when(step("ApproveReturn", "r1", "x".repeat(501))).thenRefuses("returns.returnNoteTooLong", undefined, 422);
     const refused = apply(asked(), step("RefuseReturn", "r1", "Washed"));
     expect(afterSale(refused).returns[0]).toMatchObject({ stage: "refused", note: "Washed" });
-    expect(decide(step("RefuseReturn", "r1", "Washed"), refused)).toEqual([]);
-    expect(refusal(() => decide(step("ApproveReturn"), refused))).toEqual({ status: 409, message: RETURN_MESSAGES.notRequested });
-    expect(refusal(() => decide(step("ApproveReturn", "nope"), asked()))).toEqual({ status: 404, message: RETURN_MESSAGES.noSuchReturn });
+    orders.given(refused).when(step("RefuseReturn", "r1", "Washed")).thenNothing();
+    orders.given(refused).when(step("ApproveReturn")).thenRefuses("returns.notRequested", undefined, 409);
+    orders.given(asked()).when(step("ApproveReturn", "nope")).thenRefuses("returns.noSuchReturn", undefined, 404);
   });
 
   it("receives only an approved return, by pickup or drop-off, once", () => {
-    expect(refusal(() => decide(receive(), asked()))).toEqual({ status: 409, message: RETURN_MESSAGES.notApproved });
+    orders.given(asked()).when(receive()).thenRefuses("returns.notApproved", undefined, 409);
     const approved = apply(asked(), step("ApproveReturn"));
-    expect(refusal(() => decide(receive("r1", "post"), approved))).toEqual({ status: 422, message: RETURN_MESSAGES.receiptMethod });
-    const [received] = decide(receive("r1", "pickup"), approved);
+    orders.given(approved).when(receive("r1", "post")).thenRefuses("returns.receiptMethod", undefined, 422);
+    const [received] = orders.given(approved).when(receive("r1", "pickup")).events();
     expect(received).toEqual({ type: "ReturnReceived", data: { orderId, returnId: "r1", method: "pickup", actor: admin, at: later(180_000) } });
     const back = apply(approved, receive());
     // The form sent again (a double click, a refresh): nothing more happens, so no shelf gets the goods twice.
-    expect(decide(receive(), back)).toEqual([]);
-    expect(decide(receive("r1", "pickup"), back)).toEqual([]);
+    orders.given(back).when(receive()).thenNothing();
+    orders.given(back).when(receive("r1", "pickup")).thenNothing();
   });
 
   it("refuses every step on a deleted order", () => {
     const deleted = apply(asked(), { type: "DeleteOrder", actor: admin, at: later(1) });
     for (const command of [step("ApproveReturn"), step("RefuseReturn", "r1", "x"), receive(), exchange()]) {
-      expect(refusal(() => decide(command, deleted))).toEqual({ status: 409, message: RETURN_MESSAGES.deleted });
+      orders.given(deleted).when(command).thenRefuses("returns.deleted", undefined, 409);
     }
   });
 });
@@ -241,13 +237,13 @@ describe("exchanges", () => {
   const received = () => [step("ApproveReturn"), receive()].reduce(apply, exchangeAsked());
 
   it("goes out only once the goods are back, and only for an exchange", () => {
-    expect(refusal(() => decide(exchange(), apply(exchangeAsked(), step("ApproveReturn"))))).toEqual({ status: 409, message: RETURN_MESSAGES.notReceived });
+    orders.given(apply(exchangeAsked(), step("ApproveReturn"))).when(exchange()).thenRefuses("returns.notReceived", undefined, 409);
     const refund = [ask(), step("ApproveReturn"), receive()].reduce(apply, delivered());
-    expect(refusal(() => decide(exchange(), refund))).toEqual({ status: 409, message: RETURN_MESSAGES.notAnExchange });
+    orders.given(refund).when(exchange()).thenRefuses("returns.notAnExchange", undefined, 409);
   });
 
   it("adds the new size as a line at no charge; the paid line stays; once", () => {
-    const [made] = decide(exchange("r1", { [lineKey(shirt)]: { productId: shirt.productId, size: "32" } }), received());
+    const [made] = orders.given(received()).when(exchange("r1", { [lineKey(shirt)]: { productId: shirt.productId, size: "32" } })).events();
     expect(made).toEqual({
       type: "ExchangeMade",
       data: { orderId, returnId: "r1", lines: [{ productId: shirt.productId, fromSize: "30", toSize: "32", school: "DPS", quantity: 2 }], actor: admin, at: later(240_000) },
@@ -259,15 +255,16 @@ describe("exchanges", () => {
       { ...shirt, size: "32", name: "Shirt", unitPrice: 0, quantity: 2 },
     ]);
     expect(afterSale(after).returns[0].stage).toBe("exchanged");
-    expect(decide(exchange(), after)).toEqual([]);
+    orders.given(after).when(exchange()).thenNothing();
     // The order's money does not move: the new size is free.
-    if (after.exists) expect(after.payment.due).toBe(after.placed.total);
+    const state = orders.given(after).state();
+    if (state.exists) expect(state.payment.due).toBe(state.placed.total);
   });
 
   it("names another product when the wanted size is one (the shop's one-size products), with the size as the catalogue writes it", () => {
     const asked = apply(delivered(), ask({ want: "exchange", exchangeSize: "l", lines: [{ ...bottle, quantity: 1 }] }));
     const back = [step("ApproveReturn"), receive()].reduce(apply, asked);
-    const [made] = decide(exchange("r1", { [lineKey(bottle)]: { productId: "product/13", size: "L" } }), back);
+    const [made] = orders.given(back).when(exchange("r1", { [lineKey(bottle)]: { productId: "product/13", size: "L" } })).events();
     expect((made.data as { lines: unknown[] }).lines).toEqual([{ productId: "product/12", fromSize: "Free Size", toSize: "L", school: "", quantity: 1, toProductId: "product/13" }]);
     expect(linesAfterExchange(afterSale(back).lines, (made.data as { lines: ExchangeLine[] }).lines).at(-1)).toEqual({
       productId: "product/13",
@@ -283,8 +280,8 @@ describe("exchanges", () => {
     const first = [step("ApproveReturn"), receive(), exchange()].reduce(apply, apply(delivered(), ask({ want: "exchange", exchangeSize: "32" })));
     const second = [ask({ returnId: "r2", want: "exchange", exchangeSize: "32" }), step("ApproveReturn", "r2"), receive("r2"), exchange("r2")].reduce(apply, first);
     expect(afterSale(second).lines.filter((l) => l.unitPrice === 0)).toEqual([{ ...shirt, size: "32", name: "Shirt", unitPrice: 0, quantity: 2 }]);
-    expect(decide(ask({ returnId: "r3", lines: [{ ...shirt, size: "32", quantity: 2 }] }), second)).toHaveLength(1);
-    expect(refusal(() => decide(ask({ returnId: "r3", lines: [{ ...shirt, quantity: 2 }] }), second))).toEqual({ status: 422, message: tooManyMessage(1, "Shirt", "30") });
+    expect(orders.given(second).when(ask({ returnId: "r3", lines: [{ ...shirt, size: "32", quantity: 2 }] })).events()).toHaveLength(1);
+    expect(englishOf(orders.given(second).when(ask({ returnId: "r3", lines: [{ ...shirt, quantity: 2 }] })).thenRefuses("returns.tooMany", undefined, 422))).toBe(tooManyMessage(1, "Shirt", "30"));
   });
 });
 
@@ -306,8 +303,8 @@ describe("the refund of a return", () => {
     const refunded = apply(back, { type: "RefundPayment", amount: 279, method: "upi", actor: admin, at: later(300_000) });
     expect(afterSale(refunded).returns[0]).toMatchObject({ stage: "refunded", refunded: 279 });
     // Finished: the parent may ask again for what is left.
-    expect(decide(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 2 }] }), refunded)).toHaveLength(1);
-    expect(refusal(() => decide(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] }), refunded))).toEqual({ status: 422, message: tooManyMessage(2, "Shirt", "30") });
+    expect(orders.given(refunded).when(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 2 }] })).events()).toHaveLength(1);
+    expect(englishOf(orders.given(refunded).when(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] })).thenRefuses("returns.tooMany", undefined, 422))).toBe(tooManyMessage(2, "Shirt", "30"));
   });
 });
 
@@ -375,29 +372,35 @@ it("every after-sale event is in the order registry", async () => {
 
 describe("the shelf under returns and exchanges", () => {
   const productId = 12;
-  const opened = decideStock([{ type: "OpenStock", productId, at: placedAt, openingCount: 10 }]);
+  const shelf = spec({ decide: decideStock, evolve: evolveStock, initialState: initialStockState });
+  const opened: StockEvent = {
+    type: "StockAdjusted",
+    data: { productId, from: 0, to: 10, onShelf: 10, held: 0, actor: { kind: "system" }, reason: OPENING_REASON, at: placedAt },
+  };
+  const reserved = (quantity: number, from = orderId): StockEvent => ({ type: "StockReserved", data: { productId, orderId: from, quantity, at: placedAt } });
   const reserve = (quantity: number, more?: boolean): StockCommand => ({ type: "ReserveStock", productId, orderId, quantity, name: "Steel Bottle", at: placedAt, ...(more ? { more } : {}) });
   const takeBack = (quantity: number, from = orderId): StockCommand => ({ type: "ReturnStock", productId, quantity, orderId: from, actor: admin, reason: "Return R1", at: placedAt });
   const release: StockCommand = { type: "ReleaseStock", productId, orderId, reason: "cancelled", at: placedAt };
 
   it("an exchange's new size adds to what the order holds; a placing's retry still adds nothing", () => {
-    const state = decideStock([reserve(2), reserve(2), reserve(1, true)], opened.state);
-    expect(state.state).toMatchObject({ available: 7, held: { [orderId]: 3 } });
-    expect(refusalOfStock(reserve(8, true), state.state)).toEqual({ status: 409, message: "Only 7 of Steel Bottle left in stock." });
+    shelf.given(opened, reserved(2)).when(reserve(2)).thenNothing();
+    shelf.given(opened, reserved(2)).when(reserve(1, true)).then([reserved(1)]);
+    const held = shelf.given(opened, reserved(2), reserved(1));
+    expect(held.state()).toMatchObject({ available: 7, held: { [orderId]: 3 } });
+    held.when(reserve(8, true)).thenRefuses("stock.onlyLeft", { left: 7, item: "Steel Bottle" }, 409);
   });
 
   it("goods of the order back on the shelf come off its hold, so a cancel after gives back only the rest", () => {
-    const back = decideStock([reserve(3), takeBack(2)], opened.state);
-    expect(back.events.at(-1)).toMatchObject({ type: "StockReturned", data: { quantity: 2, orderId, fromHold: 2 } });
-    expect(back.state).toMatchObject({ available: 9, held: { [orderId]: 1 } });
-    const cancelled = decideStock([release], back.state);
-    expect(cancelled.state).toMatchObject({ available: 10, held: {} });
+    const back = shelf.given(opened, reserved(3)).when(takeBack(2));
+    expect(back.events()).toMatchObject([{ type: "StockReturned", data: { quantity: 2, orderId, fromHold: 2 } }]);
+    expect(back.state()).toMatchObject({ available: 9, held: { [orderId]: 1 } });
+    expect(shelf.given(opened, reserved(3), back.events()).when(release).state()).toMatchObject({ available: 10, held: {} });
     // More back than the order held (an order from before stock was events): the rest is simply on the shelf.
-    const more = decideStock([reserve(1), takeBack(3)], opened.state);
-    expect(more.events.at(-1)?.data).toMatchObject({ quantity: 3, fromHold: 1 });
-    expect(more.state).toMatchObject({ available: 12, held: {} });
+    const more = shelf.given(opened, reserved(1)).when(takeBack(3));
+    expect(more.events()[0].data).toMatchObject({ quantity: 3, fromHold: 1 });
+    expect(more.state()).toMatchObject({ available: 12, held: {} });
     // Goods of another order, or of none, leave every hold as it is.
-    expect(decideStock([reserve(1), takeBack(1, "other")], opened.state).state.held).toEqual({ [orderId]: 1 });
+    expect(shelf.given(opened, reserved(1)).when(takeBack(1, "other")).state().held).toEqual({ [orderId]: 1 });
   });
 
   it("reads a return stored before holds were lowered (version 1) as taking nothing off a hold", () => {
@@ -409,24 +412,8 @@ describe("the shelf under returns and exchanges", () => {
       revision: 3,
       position: "1",
     };
-    const read = stockEvents.read(stored);
+    const read = stockEvents.read(stored) as StockEvent;
     expect(read.data).toMatchObject({ quantity: 2, fromHold: 0 });
-    const state = [decideStock([reserve(2)], opened.state).state].map((s) => evolveStock(s, read))[0];
-    expect(state).toMatchObject({ available: 10, held: { [orderId]: 2 } });
+    expect(shelf.given(opened, reserved(2), read).state()).toMatchObject({ available: 10, held: { [orderId]: 2 } });
   });
 });
-
-function decideStock(commands: StockCommand[], from: StockState = initialStockState()) {
-  const events: StockEvent[] = [];
-  let state = from;
-  for (const command of commands) {
-    const decided = decideStockCommand(command, state);
-    events.push(...decided);
-    state = decided.reduce(evolveStock, state);
-  }
-  return { state, events };
-}
-
-function refusalOfStock(command: StockCommand, state: StockState) {
-  return refusal(() => decideStockCommand(command, state));
-}
