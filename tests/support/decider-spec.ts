@@ -31,6 +31,8 @@ export interface When<State, Event extends AnyEvent> {
    * refusal: an owner never reads a raw key.
    */
   thenRefuses(key: string, values?: RefusalValues, status?: number): Refused;
+  /** The refusal, to look at more closely (its words, its values); fails the test when the command is decided. */
+  refused(): Refused;
   /** The events decided, to look at more closely; fails the test when the command is refused. */
   events(): Event[];
   /** The state after the events decided. */
@@ -80,6 +82,11 @@ export function spec<State, Command, Event extends AnyEvent>(decider: Decider<St
               if (values !== undefined) expect(refused.values).toEqual(values);
               if (status !== undefined) expect(refused.status).toBe(status);
               for (const lang of LANGUAGES) expect(wordsRefusal(lang, key), `${lang} words refusals:${key}`).toBe(true);
+              return refused;
+            },
+            refused() {
+              const refused = refusalOf(decide);
+              for (const lang of LANGUAGES) expect(wordsRefusal(lang, refused.key), `${lang} words refusals:${refused.key}`).toBe(true);
               return refused;
             },
             events: decide,

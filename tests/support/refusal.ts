@@ -6,6 +6,12 @@ import { RESOURCES } from "../../app/i18n/i18n.server";
 /** A rule's refusal in English, worded from app/locales/en/refusals.json as the /api words it. */
 export const englishOf = (refusal: Refusal): string => refusalText("en", refusal);
 
+/** A refusal as an English reader meets it: its words and its status. */
+export const inEnglish = (refusal: Refusal & { status: number }): { message: string; status: number } => ({
+  message: englishOf(refusal),
+  status: refusal.status,
+});
+
 /** The English wording of each refusal key, by group: `ENGLISH.returns.tooLate`. */
 export const ENGLISH = RESOURCES.en.refusals;
 

@@ -4,11 +4,12 @@
  * split), and its stock held and shipped at once.
  */
 import { describe, expect, it } from "vitest";
-import { ruleRefusal } from "../support/refusal";
+import { spec } from "../support/decider-spec";
+import { inEnglish, ruleRefusal } from "../support/refusal";
 import { counterPayment } from "../../domain/counter/payment";
 import { counterAddress, counterCustomer } from "../../domain/counter/sale";
 import type { OrderEvent } from "../../domain/orders/events";
-import { decide, evolve, initialOrderState, type OrderCommand } from "../../domain/orders/order";
+import { orderDecider, type OrderCommand } from "../../domain/orders/order";
 import { paymentStanding } from "../../domain/orders/payment";
 import { counterSaleStock } from "../../domain/orders/stock-effects";
 import { documentsDue } from "../../domain/orders/order-documents";
@@ -36,10 +37,13 @@ const sale = (payment: Extract<OrderCommand, { type: "SellAtCounter" }>["payment
   actor: staff,
 });
 
+const orders = spec(orderDecider);
+/** A counter sale decided on a new order: what it records, and the order it leaves. */
 const sold = (command: OrderCommand) => {
-  const events = decide(command, initialOrderState());
-  return { events, state: events.reduce(evolve, initialOrderState()) };
+  const when = orders.given().when(command);
+  return { events: when.events(), state: when.state() };
 };
+const refusedSale = (command: OrderCommand) => inEnglish(orders.given().when(command).refused());
 const ofType = <T extends OrderEvent["type"]>(events: OrderEvent[], type: T) => events.filter((e): e is Extract<OrderEvent, { type: T }> => e.type === type);
 
 describe("a sale at the counter", () => {
@@ -84,23 +88,23 @@ describe("a sale at the counter", () => {
   });
 
   it("refuses money short, a split that is not split, UPI without its reference, and a total the counter did not show", () => {
-    expect(ruleRefusal(() => sold(sale({ mode: "cash", cashGiven: 600 })))).toEqual({
+    expect(refusedSale(sale({ mode: "cash", cashGiven: 600 }))).toEqual({
       message: "₹648 is due in cash but ₹600 was given: ₹48 short. Nothing was sold.",
       status: 422,
     });
-    expect(ruleRefusal(() => sold(sale({ mode: "cash" }))).status).toBe(422);
-    expect(ruleRefusal(() => sold(sale({ mode: "split", upiAmount: 648, upiReference: "412345678901", cashGiven: 0 }))).message).toContain("UPI part");
-    expect(ruleRefusal(() => sold(sale({ mode: "upi" }))).message).toBe("Type the 12-digit UPI reference from the parent's UPI app.");
-    expect(ruleRefusal(() => sold(sale({ mode: "upi", upiReference: "12345" }))).status).toBe(422);
-    expect(ruleRefusal(() => sold(sale({ mode: "cash", cashGiven: 720 }, 720)))).toEqual({
+    expect(refusedSale(sale({ mode: "cash" })).status).toBe(422);
+    expect(refusedSale(sale({ mode: "split", upiAmount: 648, upiReference: "412345678901", cashGiven: 0 })).message).toContain("UPI part");
+    expect(refusedSale(sale({ mode: "upi" })).message).toBe("Type the 12-digit UPI reference from the parent's UPI app.");
+    expect(refusedSale(sale({ mode: "upi", upiReference: "12345" })).status).toBe(422);
+    expect(refusedSale(sale({ mode: "cash", cashGiven: 720 }, 720))).toEqual({
       message: "The bill is now ₹648, not the ₹720 shown: show the parent the new total and take the money again. Nothing was sold.",
       status: 409,
     });
   });
 
   it("is never placed twice on one order", () => {
-    const { state } = sold(sale({ mode: "cash", cashGiven: 648 }));
-    expect(ruleRefusal(() => decide(sale({ mode: "cash", cashGiven: 648 }), state)).status).toBe(409);
+    const { events } = sold(sale({ mode: "cash", cashGiven: 648 }));
+    expect(orders.given(events).when(sale({ mode: "cash", cashGiven: 648 })).refused().status).toBe(409);
   });
 
   it("takes a parent's mobile number if given, and refuses one that is not a number", () => {

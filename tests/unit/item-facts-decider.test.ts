@@ -20,16 +20,21 @@ import {
   itemFactsStreamId,
   type ItemFactValues,
   type ItemFactsCommand,
+  type ItemFactsEvent,
 } from "../../domain/seller/item-facts";
 import { KIDS_SHOE_STYLES, BAGS, BOTTLES, REGULAR_SHOES, STATIONERY } from "../../domain/accessories";
 import { readEvent } from "../../domain/events/index";
-import { ruleRefusal } from "../support/refusal";
+import { spec } from "../support/decider-spec";
+import { inEnglish } from "../support/refusal";
 
 const actor = { kind: "admin" as const, id: "a1", name: "Asha" };
 const at = "2026-11-26T10:00:00.000Z";
 const shoe = catalogueId.kidsShoe("black-shoes-laces");
 const set = (facts: Partial<ItemFactValues>, item = shoe): ItemFactsCommand => ({ type: "SetItemFacts", item, facts: { ...NO_ITEM_FACTS, ...facts }, actor, at });
-const decide = (command: ItemFactsCommand, facts: ItemFactValues = NO_ITEM_FACTS) => itemFactsDecider.decide(command, { facts });
+const facts = spec(itemFactsDecider);
+/** What the item's stream holds once the owner set these facts. */
+const factsSet = (values: Partial<ItemFactValues>): ItemFactsEvent => ({ type: "ItemFactsSet", data: { item: shoe, ...NO_ITEM_FACTS, ...values, actor, at } });
+const decide = (command: ItemFactsCommand) => facts.given().when(command).events();
 
 describe("the catalogue's bought-in items", () => {
   it("are every kids' shoe style (all its sizes one item) and every shoe, stationery, bottle and bag, shelf by shelf", () => {
@@ -49,13 +54,10 @@ describe("the catalogue's bought-in items", () => {
 
 describe("the item facts decider", () => {
   it("stores what the owner set, tidied, with who and when; and nothing when it is the same again", () => {
-    const events = decide(set({ countryOfOrigin: " India ", maker: "  Bata India Ltd,\n Kolkata   700017 ", netQuantity: "1 pair" }));
-    expect(events).toEqual([
-      { type: "ItemFactsSet", data: { item: shoe, countryOfOrigin: INDIA, maker: "Bata India Ltd, Kolkata 700017", netQuantity: "1 pair", actor, at } },
-    ]);
-    const state = itemFactsDecider.evolve(itemFactsDecider.initialState(), events[0]);
-    expect(state.facts).toEqual({ countryOfOrigin: INDIA, maker: "Bata India Ltd, Kolkata 700017", netQuantity: "1 pair" });
-    expect(decide(set({ countryOfOrigin: "india", maker: "Bata India Ltd, Kolkata 700017", netQuantity: "1 pair" }), state.facts)).toEqual([]);
+    const stored = factsSet({ countryOfOrigin: INDIA, maker: "Bata India Ltd, Kolkata 700017", netQuantity: "1 pair" });
+    facts.given().when(set({ countryOfOrigin: " India ", maker: "  Bata India Ltd,\n Kolkata   700017 ", netQuantity: "1 pair" })).then([stored]);
+    expect(facts.given(stored).state().facts).toEqual({ countryOfOrigin: INDIA, maker: "Bata India Ltd, Kolkata 700017", netQuantity: "1 pair" });
+    facts.given(stored).when(set({ countryOfOrigin: "india", maker: "Bata India Ltd, Kolkata 700017", netQuantity: "1 pair" })).thenNothing();
   });
 
   it("keeps India one way however it is typed, so each page words it in its language; other countries as typed", () => {
@@ -64,21 +66,20 @@ describe("the item facts decider", () => {
   });
 
   it("takes a blank fact as not set, and a change back to nothing set as a change", () => {
-    expect(decide(set({ countryOfOrigin: "  ", maker: "", netQuantity: null }))).toEqual([]);
-    const events = decide(set({ maker: " " }), { countryOfOrigin: INDIA, maker: "Bata, Kolkata", netQuantity: null });
-    expect(events[0].data).toMatchObject({ countryOfOrigin: null, maker: null, netQuantity: null });
+    facts.given().when(set({ countryOfOrigin: "  ", maker: "", netQuantity: null })).thenNothing();
+    facts.given(factsSet({ countryOfOrigin: INDIA, maker: "Bata, Kolkata" })).when(set({ maker: " " })).then([factsSet({})]);
   });
 
   it("refuses a fact over its limit, in words", () => {
-    expect(ruleRefusal(() => decide(set({ countryOfOrigin: "x".repeat(COUNTRY_MAX + 1) })))).toEqual({
+    expect(inEnglish(facts.given().when(set({ countryOfOrigin: "x".repeat(COUNTRY_MAX + 1) })).refused())).toEqual({
       message: `The country of origin can be at most ${COUNTRY_MAX} characters.`,
       status: 422,
     });
-    expect(ruleRefusal(() => decide(set({ maker: "x".repeat(MAKER_MAX + 1) })))).toEqual({
+    expect(inEnglish(facts.given().when(set({ maker: "x".repeat(MAKER_MAX + 1) })).refused())).toEqual({
       message: `The maker or packer can be at most ${MAKER_MAX} characters.`,
       status: 422,
     });
-    expect(ruleRefusal(() => decide(set({ netQuantity: "x".repeat(NET_QUANTITY_MAX + 1) })))).toEqual({
+    expect(inEnglish(facts.given().when(set({ netQuantity: "x".repeat(NET_QUANTITY_MAX + 1) })).refused())).toEqual({
       message: `The net quantity can be at most ${NET_QUANTITY_MAX} characters.`,
       status: 422,
     });
@@ -88,7 +89,7 @@ describe("the item facts decider", () => {
 
   it("refuses an item that is not bought in: a uniform is the shop's own, a /shop product keeps its facts in its row", () => {
     for (const item of [catalogueId.schoolItem("dps", "shirt"), "product/12", "kids-shoes/no-such-style"]) {
-      expect(ruleRefusal(() => decide(set({ maker: "Someone" }, item)))).toEqual({ message: "There is no such item among the catalogue's bought-in goods.", status: 404 });
+      expect(inEnglish(facts.given().when(set({ maker: "Someone" }, item)).refused())).toEqual({ message: "There is no such item among the catalogue's bought-in goods.", status: 404 });
     }
   });
 
