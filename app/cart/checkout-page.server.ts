@@ -28,7 +28,7 @@ import type { PincodeCheckView } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
 
 /** Refusals of the order that are about one field of the form, by key: shown by that field. */
-const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { "checkout.outsideArea": "pincode", "checkout.noSuchPincode": "pincode", "orders.noUpi": "paymentMethod" };
+const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { "checkout.outsideArea": "pincode", "checkout.noSuchPincode": "pincode", "checkout.outsideState": "pincode", "orders.noUpi": "paymentMethod" };
 
 const CART_EMPTY = refusal("checkout.cartEmpty");
 
@@ -134,7 +134,13 @@ export async function checkoutPage(shop: Shop, request: Request) {
     now: new Date(),
     step,
     idempotencyKey: newIdempotencyKey(),
-    check: { ...(check.pincode ? { pincode: check.pincode } : {}), ...(check.invalid !== undefined ? { invalid: check.invalid } : {}) },
+    // What the check said of a pincode it refuses (none in India Post's directory, another state) is shown as the check said it.
+    check: {
+      ...(check.pincode ? { pincode: check.pincode } : {}),
+      ...(check.invalid !== undefined ? { invalid: check.invalid } : {}),
+      ...(check.unknown !== undefined ? { unknown: check.unknown } : {}),
+      ...(check.otherState ? { otherState: check.otherState } : {}),
+    },
   };
   const view = checkoutView(facts, lang);
   // Each line's picture: the main photo, else the drawing in its school's colours (decision 140).

@@ -22,6 +22,11 @@ export interface PincodeCheckView {
   invalid?: string;
   /** Six digits India Post's directory does not have (decision 201): said so, with the pincode. */
   unknown?: string;
+  /**
+   * A pincode in another state than a composition or unregistered shop's own (decision 202), with both states named in
+   * the page's language: said so, with the pincode.
+   */
+  otherState?: { pincode: string; state: string; shopState: string };
 }
 
 /** The most query fields a check carries on (a page has one or two: a size, a step). */
@@ -66,7 +71,11 @@ export function PincodeCheck({ check, id = "pincode-check", inSummary = false }:
   const [searchParams] = useSearchParams();
   const pincode = usePincodeShown(check);
   const kept = [...searchParams].filter(([name]) => name !== "pincode").slice(0, KEPT_FIELDS);
-  const answer = check.unknown !== undefined ? t("delivery:check.unknown", { pincode: check.unknown }) : check.invalid !== undefined ? t("delivery:check.invalid") : pincode ? deliveryAnswer(t, check.rule, pincode) : deliveryRuleText(t, check.rule);
+  const answer = check.unknown !== undefined
+    ? t("delivery:check.unknown", { pincode: check.unknown })
+    : check.otherState
+      ? t("delivery:check.otherState", check.otherState)
+      : check.invalid !== undefined ? t("delivery:check.invalid") : pincode ? deliveryAnswer(t, check.rule, pincode) : deliveryRuleText(t, check.rule);
   return (
     <Form method="get" action={`${pathname}#${id}`} preventScrollReset className="pincode-check" id={id}>
       {kept.map(([name, value], i) => (

@@ -12,8 +12,10 @@
  */
 import { pincodeCookie, pincodeFromCookie, readPincode } from "../../domain/pincode";
 import type { Shop } from "../../services/index";
-import { pincodeExists } from "../../domain/tax/pincode-states";
+import { stateOfPincode } from "../../domain/tax/pincode-states";
+import { suppliesInto } from "../../domain/tax/seller";
 import type { PincodeCheckView } from "../components/PincodeCheck";
+import { languageOf, RESOURCES } from "../i18n/i18n.server";
 
 /** The longest `?pincode=` shown back: the field takes six digits, a parent may type a space. */
 const TYPED_MAX = 12;
@@ -30,7 +32,15 @@ export function pincodeCheck(
     const pincode = readPincode(asked);
     if (!pincode) return { view: { rule, invalid: asked.slice(0, TYPED_MAX) }, headers };
     // Six digits India Post does not have: said so, and not remembered (decision 201).
-    if (!pincodeExists(pincode)) return { view: { rule, invalid: asked.slice(0, TYPED_MAX), unknown: pincode }, headers };
+    const state = stateOfPincode(pincode);
+    if (!state) return { view: { rule, invalid: asked.slice(0, TYPED_MAX), unknown: pincode }, headers };
+    // A composition or unregistered shop may not send goods to another state (decision 202): said so, not remembered.
+    const seller = shop.config.seller;
+    if (seller && !suppliesInto(seller, state)) {
+      const names = RESOURCES[languageOf(request)].tax.state as Record<string, string>;
+      const otherState = { pincode, state: names[state], shopState: names[seller.stateCode] };
+      return { view: { rule, invalid: asked.slice(0, TYPED_MAX), otherState }, headers };
+    }
     headers.append("Set-Cookie", pincodeCookie(pincode, shop.config.production));
     return { view: { rule, pincode }, headers };
   }

@@ -32,8 +32,15 @@ const WORDS: Readonly<Record<string, (lang: Language, value: string, words: Refu
   // English says the stored status mid-sentence ("That message is sent; ..."), another language its label.
   // An order's status a move is refused to: its word in the page's language ("shipped", "भेज दिया गया").
   status: (lang, value) => (RESOURCES[lang].account.status as Record<string, string | undefined>)[value] ?? value,
+  // A state by its GST code ("07"): its name in the page's language (tax.json's `state`), as the documents name it.
+  state: (lang, value) => stateName(lang, value),
+  shopState: (lang, value) => stateName(lang, value),
   sendStatus: (lang, value) => (lang === "en" ? value : ((RESOURCES[lang].admin.notifications.statuses as Record<string, string | undefined>)[value] ?? value)),
 };
+
+function stateName(lang: Language, code: string): string {
+  return (RESOURCES[lang].tax.state as Record<string, string | undefined>)[code] ?? code;
+}
 
 /** Whether `lang` words `key` ("returns.tooMany"): a group of its refusals.json with that name. */
 export function wordsRefusal(lang: Language, key: string): boolean {

@@ -10,6 +10,7 @@ import { decideStatusChange } from "./lifecycle";
 import { decideTaxDocument, evolveTaxDocuments, noTaxDocuments, TAX_DOCUMENT_COMMANDS, type TaxDocumentCommand, type TaxDocuments } from "../tax/documents";
 import { chargesFor, counterCharges, type ChargeRules } from "./charges";
 import type { StateCode } from "../tax/states";
+import { suppliesInto, type SupplierReach } from "../tax/seller";
 import { checkUnitCaps, type UnitCaps } from "./unverified";
 import { counterPayment, type CounterPaymentInput } from "../counter/payment";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
@@ -129,6 +130,11 @@ export type OrderCommand =
        * directory is server-only); null: the directory has no such pincode. Left out, it was not looked up.
        */
       deliveryState?: StateCode | null;
+      /**
+       * The shop's GST scheme and state (its settings): a composition or unregistered shop may deliver only within its
+       * own state (decision 202). Left out (a shop without seller settings), the rule is not applied.
+       */
+      seller?: SupplierReach;
       /** The units the order may hold (decision 194): a line's always, the order's when its number is unverified. */
       unitCaps?: UnitCaps;
       paymentMethod: PaymentMethod;
@@ -219,6 +225,11 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
   const lines = checkedLines(command.lines, command.unitCaps);
   // A pincode India Post does not have is a typing slip: no parcel reaches it and no invoice can name its state (decision 201).
   if (command.deliveryState === null) throw new RuleViolation("checkout.noSuchPincode", { pincode: command.address.pincode }, 422);
+  // A composition or unregistered shop may not supply goods into another state (decision 202): refused before anything is placed.
+  if (command.seller && command.deliveryState && !suppliesInto(command.seller, command.deliveryState)) {
+    const values = { pincode: command.address.pincode, state: command.deliveryState, shopState: command.seller.stateCode };
+    throw new RuleViolation("checkout.outsideState", values, 422);
+  }
   const charges = chargesFor(orderTotal(lines), command.address.pincode, command.charges, new Date(command.placedAt));
   const { total } = charges;
   if (command.claimedBy === "page") {

@@ -72,3 +72,16 @@ export function readGrievanceOfficer(
   if (!officer.phone && !officer.email) return `needs a phone or an email after the name ("Name, +91 98765 43210"), got "${raw}"`;
   return officer;
 }
+
+/** What placing an order needs of the seller: its scheme and the state it is registered (or trades) in. */
+export type SupplierReach = Pick<SellerSettings, "scheme" | "stateCode">;
+
+/**
+ * Whether the shop may send goods to a delivery in `state` (that delivery's place of supply): a regular shop anywhere;
+ * a composition shop only within its own state (CGST Act s. 10(2)(c): it may make no inter-state outward supply of
+ * goods), and a shop without a GSTIN neither (s. 24(i): whoever makes an inter-state taxable supply must register,
+ * whatever the turnover). Decision 202.
+ */
+export function suppliesInto(seller: SupplierReach, state: StateCode): boolean {
+  return seller.scheme === "regular" || state === seller.stateCode;
+}

@@ -232,6 +232,7 @@ export function placingCommands(core: OrderCore) {
       ...(placement.claimedTotal === undefined ? {} : { claimedTotal: placement.claimedTotal }),
       ...(placement.claimedBy ? { claimedBy: placement.claimedBy } : {}),
       deliveryState: stateOfPincode(placement.address.pincode) ?? null,
+      ...(core.deps.tax ? { seller: { scheme: core.deps.tax.seller.scheme, stateCode: core.deps.tax.seller.stateCode } } : {}),
     };
     const streamId = orderStreamId(placement.orderId);
     // The school sizes the owner counts, as the register stands now (decision 180).
