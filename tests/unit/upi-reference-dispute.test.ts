@@ -5,11 +5,13 @@
  * each stream's part decided by its own aggregate.
  */
 import { describe, expect, it } from "vitest";
-import { ENGLISH, ruleRefusal as refusal } from "../support/refusal";
-import { decide, evolve, initialOrderState, type OrderCommand, type OrderState } from "../../domain/orders/order";
+import { spec } from "../support/decider-spec";
+import { ENGLISH, inEnglish } from "../support/refusal";
+import { orderDecider, type OrderCommand } from "../../domain/orders/order";
+import type { OrderEvent } from "../../domain/orders/events";
 import { paymentStanding } from "../../domain/orders/payment";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
-import { upiReferenceDecider, type UpiReferenceState } from "../../domain/orders/upi-reference";
+import { upiReferenceDecider } from "../../domain/orders/upi-reference";
 
 const at = "2026-11-24T06:00:00.000Z";
 const admin = { kind: "admin" as const, id: "a1", name: "Asha" };
@@ -18,9 +20,11 @@ const REF = "412345678901";
 const A = "3f9a1c2e-0000-8000-8000-00000000000a";
 const B = "3f9a1c2e-0000-8000-8000-00000000000b";
 
-const apply = (state: OrderState, command: OrderCommand) => decide(command, state).reduce(evolve, state);
-const placed = (orderId: string): OrderState =>
-  apply(initialOrderState(), {
+const orders = spec(orderDecider);
+/** The events a stream holds after `command` is decided on `history`: a test's history is what the rules decided. */
+const apply = (history: OrderEvent[], command: OrderCommand): OrderEvent[] => [...history, ...orders.given(history).when(command).events()];
+const placed = (orderId: string): OrderEvent[] =>
+  apply([], {
     type: "PlaceOrder",
     orderId,
     lines: [{ productId: "white/belt", name: "Belt", size: "Free Size", school: "", unitPrice: 99, quantity: 2 }],
@@ -32,7 +36,12 @@ const placed = (orderId: string): OrderState =>
     charges: DEFAULT_CHARGE_RULES,
     actor: parent,
   });
-const paymentOf = (state: OrderState) => (state.exists ? state.payment : undefined);
+const references = spec(upiReferenceDecider);
+const claimedByA = references.given().when({ type: "ClaimReference", reference: REF, orderId: A, at }).events();
+const paymentOf = (history: OrderEvent[]) => {
+  const state = orders.given(history).state();
+  return state.exists ? state.payment : undefined;
+};
 
 /** The squatter's order A holds the reference it reported first; the payer's order B was refused it. */
 function squatted() {
@@ -44,24 +53,22 @@ function squatted() {
 describe("a refused report of a reference another order holds", () => {
   it("is kept on the refused order once, naming the order that holds the reference, and changes nothing else", () => {
     const { payer } = squatted();
-    expect(decide({ type: "RecordRefusedReport", reference: REF, heldBy: A, actor: parent, at }, placed(B))).toEqual([
+    expect(orders.given(placed(B)).when({ type: "RecordRefusedReport", reference: REF, heldBy: A, actor: parent, at }).events()).toEqual([
       { type: "PaymentReportRefused", data: { orderId: B, reference: REF, heldBy: A, actor: parent, at } },
     ]);
     expect(paymentOf(payer)?.refusedReports).toEqual([{ reference: REF, heldBy: A, at }]);
     expect(paymentStanding(paymentOf(payer)!)).toBe("unpaid");
     // Reported again: nothing more for the owner to read.
-    expect(decide({ type: "RecordRefusedReport", reference: REF, heldBy: A, actor: parent, at }, payer)).toEqual([]);
+    orders.given(payer).when({ type: "RecordRefusedReport", reference: REF, heldBy: A, actor: parent, at }).thenNothing();
   });
 
   it("is kept on the reference's stream once per order, only while another order holds it", () => {
-    const { decide: decideRef, evolve: evolveRef, initialState } = upiReferenceDecider;
     const dispute = (orderId: string) => ({ type: "DisputeReference" as const, reference: REF, orderId, at });
-    expect(decideRef(dispute(B), initialState())).toEqual([]);
-    const held = decideRef({ type: "ClaimReference", reference: REF, orderId: A, at }, initialState()).reduce(evolveRef, initialState());
-    expect(decideRef(dispute(A), held)).toEqual([]);
-    const disputed = decideRef(dispute(B), held).reduce(evolveRef, held);
-    expect(disputed).toEqual({ orderId: A, disputedBy: [B] });
-    expect(decideRef(dispute(B), disputed)).toEqual([]);
+    references.given().when(dispute(B)).thenNothing();
+    references.given(claimedByA).when(dispute(A)).thenNothing();
+    const disputed = references.given(claimedByA).when(dispute(B));
+    expect(disputed.state()).toEqual({ orderId: A, disputedBy: [B] });
+    references.given(claimedByA, disputed.events()).when(dispute(B)).thenNothing();
   });
 });
 
@@ -75,30 +82,29 @@ describe("the owner moves a disputed reference", () => {
     expect(paymentStanding(paymentOf(took)!)).toBe("reported");
     expect(paymentOf(took)).toMatchObject({ reported: { reference: REF }, refusedReports: [] });
     // The squatter can never report it again; the payer's order is confirmed the usual way.
-    expect(refusal(() => decide({ type: "ReportPayment", reference: REF, actor: parent, at }, gave)).status).toBe(409);
+    expect(inEnglish(orders.given(gave).when({ type: "ReportPayment", reference: REF, actor: parent, at }).refused()).status).toBe(409);
     expect(paymentStanding(paymentOf(apply(took, { type: "ConfirmPayment", actor: admin, at }))!)).toBe("paid");
   });
 
   it("moves the reference's stream only from the order holding it, to another one", () => {
-    const { decide: decideRef, evolve: evolveRef, initialState } = upiReferenceDecider;
-    const held: UpiReferenceState = decideRef({ type: "ClaimReference", reference: REF, orderId: A, at }, initialState()).reduce(evolveRef, initialState());
-    const moved = decideRef({ type: "MoveReference", reference: REF, from: A, to: B, at }, held).reduce(evolveRef, held);
-    expect(moved).toEqual({ orderId: B, disputedBy: [] });
-    expect(refusal(() => decideRef({ type: "MoveReference", reference: REF, from: A, to: B, at }, moved))).toEqual({
+    const move = references.given(claimedByA).when({ type: "MoveReference", reference: REF, from: A, to: B, at });
+    expect(move.state()).toEqual({ orderId: B, disputedBy: [] });
+    const moved = references.given(claimedByA, move.events());
+    expect(inEnglish(moved.when({ type: "MoveReference", reference: REF, from: A, to: B, at }).refused())).toEqual({
       status: 409,
       message: `UPI reference ${REF} is no longer held by that order. Please reload the page.`,
     });
-    expect(refusal(() => decideRef({ type: "MoveReference", reference: REF, from: B, to: B, at }, moved)).status).toBe(422);
+    expect(moved.when({ type: "MoveReference", reference: REF, from: B, to: B, at }).refused().status).toBe(422);
   });
 
   it("never moves a confirmed payment, nor a reference the order does not hold", () => {
     const { squatter } = squatted();
     const confirmed = apply(squatter, { type: "ConfirmPayment", actor: admin, at });
-    expect(refusal(() => decide({ type: "GiveUpReference", reference: REF, to: B, actor: admin, at }, confirmed))).toEqual({
+    expect(inEnglish(orders.given(confirmed).when({ type: "GiveUpReference", reference: REF, to: B, actor: admin, at }).refused())).toEqual({
       status: 409,
       message: `UPI reference ${REF} is confirmed on this order: a confirmed payment is refunded, not moved.`,
     });
-    expect(refusal(() => decide({ type: "GiveUpReference", reference: "512345678901", to: B, actor: admin, at }, squatter))).toEqual({
+    expect(inEnglish(orders.given(squatter).when({ type: "GiveUpReference", reference: "512345678901", to: B, actor: admin, at }).refused())).toEqual({
       status: 409,
       message: "This order has no reported UPI reference 512345678901 waiting to be checked.",
     });
@@ -106,16 +112,16 @@ describe("the owner moves a disputed reference", () => {
 
   it("gives the reference only to an order whose shopper reported it, unpaid, not cancelled, with no other report waiting", () => {
     const take = { type: "TakeReference" as const, reference: REF, from: A, actor: admin, at };
-    expect(refusal(() => decide(take, placed(B)))).toEqual({ status: 409, message: `This order's customer did not report UPI reference ${REF}.` });
+    expect(inEnglish(orders.given(placed(B)).when(take).refused())).toEqual({ status: 409, message: `This order's customer did not report UPI reference ${REF}.` });
     const { payer } = squatted();
     const cancelled = apply(payer, { type: "ChangeStatus", to: "cancelled", actor: admin, at });
-    expect(refusal(() => decide(take, cancelled))).toEqual({ status: 409, message: ENGLISH.admin.referenceMoveCancelled });
+    expect(inEnglish(orders.given(cancelled).when(take).refused())).toEqual({ status: 409, message: ENGLISH.admin.referenceMoveCancelled });
     const other = apply(payer, { type: "ReportPayment", reference: "612345678901", actor: parent, at });
-    expect(refusal(() => decide(take, other))).toEqual({
+    expect(inEnglish(orders.given(other).when(take).refused())).toEqual({
       status: 409,
       message: "This order has UPI reference 612345678901 waiting to be checked: confirm or reject it first.",
     });
     const paid = apply(payer, { type: "ConfirmPayment", reference: "712345678901", actor: admin, at });
-    expect(refusal(() => decide(take, paid))).toEqual({ status: 409, message: ENGLISH.admin.paymentAlreadyRecorded });
+    expect(inEnglish(orders.given(paid).when(take).refused())).toEqual({ status: 409, message: ENGLISH.admin.paymentAlreadyRecorded });
   });
 });
