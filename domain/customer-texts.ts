@@ -28,6 +28,8 @@ export interface CustomerTexts {
     shipped: string;
     delivered: string;
     cancelled: string;
+    /** The shop cancelled an unpaid hold past its time (decision 190): {{shop}}, {{number}}, {{link}}. */
+    holdExpired: string;
     /** Any other new status, named by `status.*`: {{shop}}, {{number}}, {{status}}, {{link}}. */
     changed: string;
   };
@@ -67,6 +69,8 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       shipped: "{{shop}}: your order {{number}} has been shipped and is on its way to you. Track it at {{link}}",
       delivered: "{{shop}}: your order {{number}} has been delivered. Thank you for shopping with us! Details: {{link}}",
       cancelled: "{{shop}}: your order {{number}} has been cancelled. If you did not ask for this, please call us. Details: {{link}}",
+      holdExpired:
+        "{{shop}}: your order {{number}} was not paid or confirmed in time, so it is cancelled and its items are on sale again. Paid already? Call us. Details: {{link}}",
       changed: "{{shop}}: your order {{number}} is now {{status}}. Track it at {{link}}",
     },
     // The stored values, as the English texts always said them.
@@ -96,6 +100,7 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       shipped: "{{shop}}: आपका ऑर्डर {{number}} भेज दिया गया है। ट्रैक करें: {{link}}",
       delivered: "{{shop}}: आपका ऑर्डर {{number}} पहुँच गया है। धन्यवाद! ब्योरा: {{link}}",
       cancelled: "{{shop}}: आपका ऑर्डर {{number}} रद्द हो गया है। आपने नहीं कहा था तो हमें फ़ोन करें। ब्योरा: {{link}}",
+      holdExpired: "{{shop}}: ऑर्डर {{number}} का भुगतान या पुष्टि समय पर नहीं हुई, इसलिए रद्द हुआ। भुगतान किया हो तो फ़ोन करें। ब्योरा: {{link}}",
       changed: "{{shop}}: आपके ऑर्डर {{number}} की स्थिति: {{status}}। ट्रैक करें: {{link}}",
     },
     // As the account pages name them (app/locales/hi/account.json `status`).

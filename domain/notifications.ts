@@ -116,6 +116,17 @@ export function orderStatusSms(
   });
 }
 
+/** The text of an unpaid hold the shop cancelled past its time (decision 190): why, and to call if they paid. */
+export function holdExpiredSms(shopName: string, orderId: string, shopUrl: string, language: Language = DEFAULT_LANGUAGE): string {
+  return interpolate(CUSTOMER_TEXTS[language].order.holdExpired, {
+    shop: shopName,
+    number: displayOrderId(orderId),
+    link: trackingUrl(shopUrl, orderId),
+  });
+}
+
+export const holdExpiredTemplate = (language: Language = DEFAULT_LANGUAGE): SmsTemplate => smsTemplate("orderHoldExpired", language);
+
 /** Which of the "placed" texts an order gets: cash on delivery, UPI to the shop's UPI ID, or UPI on the order's page. */
 function placedText(order: Pick<TextedOrder, "paymentMethod">, upiId?: string): "placed" | "placedUpi" | "placedUpiOnPage" {
   return order.paymentMethod !== "upi" ? "placed" : upiId ? "placedUpi" : "placedUpiOnPage";

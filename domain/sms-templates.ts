@@ -17,6 +17,7 @@ export const SMS_MESSAGES = [
   "orderShipped",
   "orderDelivered",
   "orderCancelled",
+  "orderHoldExpired",
   "paymentReminder",
   "paymentReminderOnPage",
   "grievanceFiled",

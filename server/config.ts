@@ -1,3 +1,4 @@
+import { DEFAULT_HOLD_RULES, type HoldRules } from "../domain/orders/hold-expiry";
 import net from "node:net";
 import path from "node:path";
 import { readAuthSettings } from "./auth-config";
@@ -236,6 +237,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
     http: httpLimits(env),
     signInSms: signInSmsBudget(env),
     orderLimits: orderLimitSettings(env),
+    holdRules: holdRuleSettings(env),
     seller: sellerSettings(env, env.SHOP_NAME?.trim() || "Churu Uniform House", contactSettings(env)),
     taxRates: taxRateSettings(env),
   };
@@ -306,6 +308,18 @@ function orderLimitSettings(env: Env): OrderLimits {
     perNumberPerDay: intSetting(env, "UNVERIFIED_ORDERS_PER_NUMBER_PER_DAY", d.perNumberPerDay, 1, 100_000),
     perAddressPerHour: intSetting(env, "UNVERIFIED_ORDERS_PER_ADDRESS_PER_HOUR", d.perAddressPerHour, 1, 100_000),
     shopPerHour: intSetting(env, "UNVERIFIED_ORDERS_PER_HOUR", d.shopPerHour, 1, 1_000_000),
+  };
+}
+
+/**
+ * How long unpaid holds last (decision 190, domain/orders/hold-expiry.ts): UNPAID_UPI_HOLD_HOURS (24) for a UPI order
+ * nobody paid or reported, COD_CONFIRM_MINUTES (0: off) for a cash order whose number nobody proved by a code.
+ */
+function holdRuleSettings(env: Env): HoldRules {
+  const codMinutes = intSetting(env, "COD_CONFIRM_MINUTES", 0, 0, 7 * 24 * 60);
+  return {
+    upiMs: intSetting(env, "UNPAID_UPI_HOLD_HOURS", DEFAULT_HOLD_RULES.upiMs / 3_600_000, 1, 24 * 30) * 3_600_000,
+    ...(codMinutes > 0 ? { codConfirmMs: codMinutes * 60_000 } : {}),
   };
 }
 

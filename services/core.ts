@@ -1,3 +1,4 @@
+import type { HoldRules } from "../domain/orders/hold-expiry";
 import type { Kysely } from "kysely";
 import type { SellerSettings } from "../domain/tax/seller";
 import type { OrderLimits } from "../domain/orders/unverified";
@@ -35,6 +36,8 @@ export interface ServiceCore {
     contact?: { phone?: string };
     /** The owner's caps on units and the limits on orders to unverified numbers (decision 194); unset: the defaults. */
     orderLimits?: OrderLimits;
+    /** How long unpaid holds last (decision 190); unset: the defaults. */
+    holdRules?: HoldRules;
     /** Where the owner's photos are kept (decision 139); unset: `data/photos`. */
     photosDir?: string;
     /** Where the list of erased people is kept apart from the backups (decision 123); unset: not kept. */

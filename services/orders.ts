@@ -7,6 +7,7 @@ import { createOrderCore, type OrderServiceDeps } from "./orders/core";
 import { counterCommands } from "./orders/counter";
 import { handlingCommands } from "./orders/handling";
 import { newIdempotencyKey, orderIdFor } from "./orders/ids";
+import { holdCommands } from "./orders/holds";
 import { linkingCommands } from "./orders/linking";
 import { paymentCommands } from "./orders/payments";
 import { placingCommands } from "./orders/placing";
@@ -43,6 +44,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     // Bank statements and UPI reports read and matched to orders (decision 220).
     ...statementCommands(core),
     ...linkingCommands(core, queries),
+    // Unpaid holds that expire (decision 190): the background sweep calls it.
+    ...holdCommands(core),
     ...queries,
   };
 }

@@ -5,6 +5,7 @@
  * reads them, so that `Shop` is declared in services/ without importing `server/` (decision 090).
  */
 
+import type { HoldRules } from "../domain/orders/hold-expiry";
 import type { ShopContact } from "../domain/contact";
 import type { OrderLimits } from "../domain/orders/unverified";
 import type { ChargeRules } from "../domain/orders/charges";
@@ -100,6 +101,8 @@ export interface ShopConfig {
   signInSms: SignInSmsBudget;
   /** The owner's caps on units and the limits on orders to unverified numbers (ORDER_MAX_UNITS_PER_LINE and the rest; decision 194). */
   orderLimits: OrderLimits;
+  /** How long unpaid holds last: UNPAID_UPI_HOLD_HOURS, COD_CONFIRM_MINUTES (0: cash orders not asked to confirm; decision 190). */
+  holdRules: HoldRules;
   /** Who sells, as invoices and the disclosures page name the shop (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_GSTIN, SHOP_GST_SCHEME, SHOP_INVOICE_PREFIX, SHOP_GRIEVANCE_OFFICER; docs/tax.md). */
   seller: SellerSettings;
   /** The GST rates that are settings, by class (SHOP_GST_RATES, e.g. `bag=5`); unset classes keep their default (domain/tax/rates.ts). */

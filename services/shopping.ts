@@ -40,6 +40,7 @@ export function createShoppingServices(core: ServiceCore) {
     ...(core.config.charges ? { charges: core.config.charges } : {}),
     upiAvailable: core.config.upi !== undefined,
     ...(core.config.orderLimits ? { limits: core.config.orderLimits } : {}),
+    ...(core.config.holdRules ? { holds: core.config.holdRules } : {}),
     // Invoices and credit notes as the seller's settings say (docs/tax.md).
     ...(core.config.seller ? { tax: { seller: core.config.seller, rates: core.config.taxRates ?? {} } } : {}),
   });

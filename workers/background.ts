@@ -39,6 +39,13 @@ export async function startBackground(
           if (released > 0) log(`stock sweep: gave back the units of ${released} order holds a crash had left`);
         })
         .catch((err) => log(`stock sweep: ${err instanceof Error ? err.message : String(err)}`)),
+      // Unpaid holds past the owner's time give their goods back, through the command handler (decision 190).
+      shop.orders
+        .expireUnpaidHolds()
+        .then(({ expired }) => {
+          if (expired.length > 0) log(`hold sweep: cancelled ${expired.length} unpaid orders past their time; their goods are for sale again`);
+        })
+        .catch((err) => log(`hold sweep: ${err instanceof Error ? err.message : String(err)}`)),
       // A crash between an order's "shipped" and its stock's shipment (a store without multi-stream appends) is finished here.
       shipPastOrders({ db: shop.db, store: shop.store })
         .then(({ shipped }) => {

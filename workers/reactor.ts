@@ -16,7 +16,10 @@ import {
   orderStatusTemplate,
   paymentReminderSms,
   paymentReminderTemplate,
+  holdExpiredSms,
+  holdExpiredTemplate,
 } from "../domain/notifications";
+import { isHoldExpiry } from "../domain/orders/hold-expiry";
 import type { JobQueue, NewJob } from "../services/queue";
 import { SEND_COLUMNS, sendRow, type NewSend } from "./sends";
 import { applyUnderCheckpoint } from "../projectors/checkpoint";
@@ -296,9 +299,14 @@ export class NotificationReactor {
         jobName: `order-${change.to}-sms`,
         jobId: notificationJobId(event.id, "sms"),
         recipient: placed.customer.phone,
-        // In the language the order was placed in (an order placed before Hindi reads as English).
-        body: orderStatusSms(shopName, change.orderId, change.to, shopUrl, placed.language),
-        template: orderStatusTemplate(change.to, placed.language),
+        // In the language the order was placed in (an order placed before Hindi reads as English); an unpaid
+        // hold the shop let go says why (decision 190).
+        ...(isHoldExpiry(change)
+          ? { body: holdExpiredSms(shopName, change.orderId, shopUrl, placed.language), template: holdExpiredTemplate(placed.language) }
+          : {
+              body: orderStatusSms(shopName, change.orderId, change.to, shopUrl, placed.language),
+              template: orderStatusTemplate(change.to, placed.language),
+            }),
       },
     ];
   }

@@ -5,6 +5,8 @@ import { whatsappLink } from "../../domain/contact";
 import { formatRupees } from "../../domain/money";
 import { deliveryLine } from "../../domain/orders/describe";
 import { trackingPath } from "../../domain/tracking";
+import { formatDateTime } from "../../domain/i18n";
+import { holdEndsAt } from "../payments/hold.server";
 import { getShopper } from "../auth/session.server";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { useHydrated } from "../components/useHydrated";
@@ -86,9 +88,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
     upiPanel: shown ? upiPanelFor(shop.config.upi, shown, lang) : null,
+    // By when the order must be paid (UPI) or its number proven (a cash order, when the owner asks): else it is cancelled (decision 190).
+    hold: shown ? holdNote(holdEndsAt(shop.orders.holdRules, shown, shopper), lang) : null,
     messages: routeMessages(request, "checkout", "payment"),
     refusals: referenceRefusals(languageOf(request)),
   };
+}
+
+function holdNote(ends: ReturnType<typeof holdEndsAt>, lang: ReturnType<typeof languageOf>) {
+  return ends ? { reason: ends.reason, until: formatDateTime(ends.at, lang) } : null;
 }
 
 /** The UPI reference form: the same rule as the page, the order's full id in the address. */
@@ -103,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderPlaced() {
-  const { guest, order, upiPanel, saveAddress } = useLoaderData<typeof loader>();
+  const { guest, order, upiPanel, saveAddress, hold } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const contact = useShopContact();
   const t = useT();
@@ -127,6 +135,15 @@ export default function OrderPlaced() {
           </p>
           {order.money.method === "cod" ? (
             <p data-testid="cash-note">{t("payment:summary.cash", { amount: formatRupees(order.total) })}</p>
+          ) : null}
+          {hold && !reported ? (
+            <p className="notice" data-testid="hold-note">
+              {hold.reason === "upiUnpaid" ? (
+                t("checkout:done.payBy", { until: hold.until })
+              ) : (
+                <Message id="checkout:done.confirmBy" values={{ until: hold.until, signIn: <Link to="/otp">{t("checkout:done.confirmSignIn")}</Link> }} />
+              )}
+            </p>
           ) : null}
           {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}
           {/* A refused report (sent twice, say) stays by its form even once the order is "reported". */}

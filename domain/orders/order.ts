@@ -12,6 +12,7 @@ import { chargesFor, counterCharges, type ChargeRules } from "./charges";
 import type { StateCode } from "../tax/states";
 import { suppliesInto, type SupplierReach } from "../tax/seller";
 import { checkUnitCaps, type UnitCaps } from "./unverified";
+import { decideHoldExpiry, type HoldRules } from "./hold-expiry";
 import { counterPayment, type CounterPaymentInput } from "../counter/payment";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
@@ -166,6 +167,11 @@ export type OrderCommand =
   | { type: "DeleteOrder"; actor: Actor; at: string }
   /** A guest order joins the account of whoever proved (by a code) the number it was placed with. */
   | { type: "LinkToAccount"; userId: string; phone: string; actor: Actor; at: string }
+  /**
+   * The shop gives back the goods of an unpaid hold past its time (./hold-expiry.ts, decision 190). The owner's
+   * rules travel in the command; `numberProven`: the order's account proved the order's number (the service looks).
+   */
+  | { type: "ExpireUnpaidHold"; rules: HoldRules; numberProven: boolean; at: string }
   | PaymentCommand
   | AfterSaleCommand
   | TaxDocumentCommand;
@@ -334,6 +340,21 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: "OrderDeleted", data: { orderId, actor: command.actor, at: command.at } }];
     case "LinkToAccount":
       return linkToAccount(command, state);
+    case "ExpireUnpaidHold":
+      return decideHoldExpiry(
+        orderId,
+        {
+          status: state.status,
+          deleted: state.deleted,
+          channel: state.placed.channel,
+          placedAt: state.placed.placedAt,
+          method: state.placed.paymentMethod,
+          payment: state.payment,
+          numberProven: command.numberProven,
+        },
+        command.rules,
+        command.at,
+      );
     default:
       if ((TAX_DOCUMENT_COMMANDS as readonly string[]).includes(command.type)) {
         return decideTaxDocument(command as TaxDocumentCommand, { status: state.status, tax: state.tax });

@@ -3,6 +3,7 @@
 // changeOrder, one change of an order over every stream it moves. Each command module builds on it.
 import { randomUUID } from "node:crypto";
 import type { OrderLimits } from "../../domain/orders/unverified";
+import type { HoldRules } from "../../domain/orders/hold-expiry";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { RuleViolation } from "../../domain/errors";
@@ -36,6 +37,8 @@ export interface OrderServiceDeps {
   upiAvailable?: boolean;
   /** The owner's caps on units and the limits on orders to unverified numbers (decision 194); unset: the defaults. */
   limits?: OrderLimits;
+  /** How long unpaid holds last (UNPAID_UPI_HOLD_HOURS, COD_CONFIRM_MINUTES; decision 190); unset: the defaults. */
+  holds?: HoldRules;
   /**
    * An order and the other streams it changes (stock, cart, UPI references) in one atomic append:
    * the default where the store has it. False orders them with compensating steps instead (what
