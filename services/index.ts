@@ -70,7 +70,13 @@ export function createServices(core: ServiceCore) {
     // Each school's colours, the drawings' colours until there is a photo (decision 140).
     schoolColours: createSchoolColourService({ store: core.store }),
     // The owner's reports and season planning, from their read models (decision 135).
-    reports: createReports(core.db),
+    // A counted uniform's sizes come with their shelf and what the tailor is still making (decisions 180, 181).
+    reports: createReports(core.db, async (item) => {
+      const sizes = await shopping.schoolStock.onShelf(item);
+      if (!sizes) return undefined;
+      const withTailor = await shopping.tailorBatches.withTailor(item.split("/")[1] ?? "");
+      return new Map([...sizes].map(([size, { sku, onShelf }]) => [size, { onShelf, withTailor: withTailor.get(sku) ?? 0 }]));
+    }),
     // The owner's monthly GST summary, from the tax documents' read model (decision 127).
     taxSummary: createTaxSummary(core.db),
     // Complaints under the E-Commerce Rules: filed by parents, acknowledged and resolved by the admin (decision 129).

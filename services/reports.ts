@@ -56,7 +56,13 @@ const ZERO: PeriodTotals = { orders: 0, newParents: 0, sales: 0, subtotal: 0, di
 
 const num = (value: unknown) => Number(value ?? 0);
 
-export function createReports(db: Kysely<DB>) {
+/**
+ * What the shop's own uniforms have on the shelf and with the tailor, size by size (decisions 180, 181), for an item
+ * whose sizes are counted; undefined for one still made to order.
+ */
+export type SchoolItemShelf = (item: string) => Promise<Map<string, { onShelf: number; withTailor: number }> | undefined>;
+
+export function createReports(db: Kysely<DB>, schoolItemShelf?: SchoolItemShelf) {
   /** Sums of report_daily over a period, per payment method. */
   async function dailyTotals(from: string, to: string): Promise<Map<string, PeriodTotals>> {
     const rows = await db
@@ -227,19 +233,23 @@ export function createReports(db: Kysely<DB>) {
     /** Season planning for one item and a coming term (domain/reports/season.ts decides the figures). */
     async season(productId: string, choice: TermChoice, growthPercent: number, today: string) {
       const names = await itemNames();
-      const item = names.get(productId);
+      // An item of the catalogue never sold yet still has a plan: its shelf and what the tailor is making.
+      const known = findCatalogueProduct(productId);
+      const item = names.get(productId) ?? (known?.school ? { productId, school: known.school.name, name: known.name } : undefined);
       if (!item) return undefined;
       const last = termWindow(lastSeason(choice));
       const coming = termWindow(choice);
       const sizesIn = async (from: string, to: string) =>
         to < from ? new Map<string, number>() : new Map((await linesBy({ from, to, grain: "day", school: item.school, item: productId }, ["size"] as const)).map((r) => [r.size, r.units]));
       const [lastSold, ordered] = await Promise.all([sizesIn(last.from, last.to), sizesIn(coming.from, coming.to < today ? coming.to : today)]);
-      const shelf = await shelfOf(productId);
+      const [shelf, counted] = await Promise.all([shelfOf(productId), schoolItemShelf?.(productId)]);
       const sizes = new Set<string>([...(findCatalogueProduct(productId)?.sizes ?? []), ...lastSold.keys(), ...ordered.keys()]);
       const figures: SizeFigures[] = [...sizes].map((size) => ({
         size,
         lastSeason: lastSold.get(size) ?? 0,
-        onShelf: shelf,
+        // A counted school size has its own shelf; a size sold before the item was counted has none (0).
+        onShelf: counted ? (counted.get(size)?.onShelf ?? 0) : shelf,
+        withTailor: counted?.get(size)?.withTailor ?? 0,
         ordered: ordered.get(size) ?? 0,
       }));
       return { item, lastWindow: last, comingWindow: coming, ...planSeason(figures, growthPercent) };

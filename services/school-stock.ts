@@ -87,6 +87,14 @@ export function createSchoolStockService(deps: { db: Kysely<DB>; store: ShopEven
       return { sku, forSale: (await levels([sku.sku])).get(sku.sku)?.forSale ?? 0 };
     },
 
+    /** Each counted size of one item with its SKU and what is on the shelf (for sale and held); undefined while not counted. */
+    async onShelf(item: string): Promise<Map<string, { sku: number; onShelf: number }> | undefined> {
+      const rule = (await rules()).items[item];
+      if (!rule) return undefined;
+      const found = await levels(Object.values(rule.sizes));
+      return new Map(Object.entries(rule.sizes).map(([size, sku]) => [size, { sku, onShelf: (found.get(sku)?.forSale ?? 0) + (found.get(sku)?.held ?? 0) }]));
+    },
+
     /** Every size of one item: its SKU and what is for sale, in the item's size order. */
     async item(item: string): Promise<{ rule?: SchoolItemRule; sizes: Map<string, { sku: SchoolSku; forSale: number }> }> {
       const rule = (await rules()).items[item];

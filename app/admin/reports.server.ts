@@ -10,6 +10,7 @@ import { formatRupees } from "../../domain/money";
 import { SCHOOLS } from "../../domain/schools";
 import {
   averageOrderValue,
+  netSales,
   changePercent,
   filterQuery,
   indiaDay,
@@ -128,6 +129,7 @@ async function tablesOf<Cell extends string | number>(shop: Shop, filter: Report
       measure("exchanges", count(now.exchanges), count(before.exchanges)),
       measure("refunds", count(now.refunds), count(before.refunds)),
       measure("refunded", money(now.refunded), money(before.refunded)),
+      measure("netSales", money(netSales(now)), money(netSales(before))),
       measure("newParents", count(now.newParents), count(before.newParents)),
       measure("returningParents", count(now.orders - now.newParents), count(before.orders - before.newParents)),
     ],
@@ -277,9 +279,25 @@ async function seasonFigures(shop: Shop, ask: Extract<SeasonAsk, { ok: true }>, 
   const shelf = (n: number | undefined) => (n === undefined ? t("reports:season.noStock") : count(n));
   return {
     plan,
-    columns: [t("reports:columns.size"), t("reports:season.lastSeason"), t("reports:season.onShelf"), t("reports:season.ordered"), t("reports:season.expected"), t("reports:season.suggested")],
-    rows: plan.sizes.map((s) => [s.size, count(s.lastSeason), shelf(s.onShelf), count(s.ordered), count(s.expected), count(s.suggested)]),
-    totals: [t("reports:season.total"), count(plan.totals.lastSeason), plan.sizes.some((s) => s.onShelf !== undefined) ? count(plan.totals.onShelf) : t("reports:season.noStock"), count(plan.totals.ordered), count(plan.totals.expected), count(plan.totals.suggested)],
+    columns: [
+      t("reports:columns.size"),
+      t("reports:season.lastSeason"),
+      t("reports:season.onShelf"),
+      t("reports:season.withTailor"),
+      t("reports:season.ordered"),
+      t("reports:season.expected"),
+      t("reports:season.suggested"),
+    ],
+    rows: plan.sizes.map((s) => [s.size, count(s.lastSeason), shelf(s.onShelf), count(s.withTailor), count(s.ordered), count(s.expected), count(s.suggested)]),
+    totals: [
+      t("reports:season.total"),
+      count(plan.totals.lastSeason),
+      plan.sizes.some((s) => s.onShelf !== undefined) ? count(plan.totals.onShelf) : t("reports:season.noStock"),
+      count(plan.totals.withTailor),
+      count(plan.totals.ordered),
+      count(plan.totals.expected),
+      count(plan.totals.suggested),
+    ],
   };
 }
 

@@ -215,6 +215,14 @@ export function bucketsOf(from: string, to: string, grain: Grain): string[] {
   return buckets;
 }
 
+/**
+ * Sales after refunds: what the orders of the period came to, less the money given back in it (to any order). A
+ * refund of an earlier period's order lowers this period, as it left the till now.
+ */
+export function netSales(totals: { sales: number; refunded: number }): number {
+  return totals.sales - totals.refunded;
+}
+
 /** Average order value in whole rupees (rounded half up), 0 for no orders. */
 export function averageOrderValue(sales: number, orders: number): number {
   return orders === 0 ? 0 : Math.round(sales / orders);

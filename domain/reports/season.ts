@@ -69,8 +69,10 @@ export interface SizeFigures {
   size: string;
   /** Units sold in last season's window (after exchanges: the size the child wears). */
   lastSeason: number;
-  /** Units on the shelf now, or undefined when the item has no stock count (made to order). */
+  /** Units on the shelf now (for sale and held), or undefined when the item has no stock count (made to order). */
   onShelf: number | undefined;
+  /** Pieces of the size still with the tailor (ordered in a batch, not yet received); 0 for an item not counted. */
+  withTailor?: number;
   /** Units already ordered by parents in the coming term's window. */
   ordered: number;
 }
@@ -78,29 +80,34 @@ export interface SizeFigures {
 export interface SizePlan extends SizeFigures {
   /** Last season's units times the growth factor, rounded up: the units the term is expected to take. */
   expected: number;
-  /** What to make or order: expected, less what parents already took, less what is on the shelf; never below 0. */
+  /** What to make or order: expected, less what parents already took, what is on the shelf and what the tailor is making; never below 0. */
   suggested: number;
 }
 
 /** The plan for each size, in size order, and its totals. */
-export function planSeason(figures: readonly SizeFigures[], growthPercent: number): { sizes: SizePlan[]; totals: Omit<SizePlan, "size" | "onShelf"> & { onShelf: number } } {
+export function planSeason(
+  figures: readonly SizeFigures[],
+  growthPercent: number,
+): { sizes: (SizePlan & { withTailor: number })[]; totals: Omit<SizePlan, "size" | "onShelf" | "withTailor"> & { onShelf: number; withTailor: number } } {
   const sizes = [...figures]
     .sort((a, b) => compareSizes(a.size, b.size))
     .map((f) => {
       // Integer arithmetic: 7 units at 110% expect 8 (7.7 up), never 7.700000000000001 rounding to 9.
       const expected = Math.ceil((f.lastSeason * growthPercent) / 100);
-      const suggested = Math.max(0, expected - f.ordered - (f.onShelf ?? 0));
-      return { ...f, expected, suggested };
+      const withTailor = f.withTailor ?? 0;
+      const suggested = Math.max(0, expected - f.ordered - (f.onShelf ?? 0) - withTailor);
+      return { ...f, withTailor, expected, suggested };
     });
   const totals = sizes.reduce(
     (sum, s) => ({
       lastSeason: sum.lastSeason + s.lastSeason,
       onShelf: sum.onShelf + (s.onShelf ?? 0),
+      withTailor: sum.withTailor + s.withTailor,
       ordered: sum.ordered + s.ordered,
       expected: sum.expected + s.expected,
       suggested: sum.suggested + s.suggested,
     }),
-    { lastSeason: 0, onShelf: 0, ordered: 0, expected: 0, suggested: 0 },
+    { lastSeason: 0, onShelf: 0, withTailor: 0, ordered: 0, expected: 0, suggested: 0 },
   );
   return { sizes, totals };
 }

@@ -118,7 +118,7 @@ describe("/admin/reports", () => {
           expect(await rows.count()).toBeGreaterThan(1);
           // Each size's expected units are last season's at 150%, rounded up.
           for (let i = 0; i < (await rows.count()); i++) {
-            const [, last, , , expected] = (await rows.nth(i).locator("th, td").allTextContents()).map((c) => Number(c.replace(/,/g, "")));
+            const [, last, , , , expected] = (await rows.nth(i).locator("th, td").allTextContents()).map((c) => Number(c.replace(/,/g, "")));
             expect(expected).toBe(Math.ceil((last * 150) / 100));
           }
           const seasonHref = await page.locator('a[data-csv="season"]').getAttribute("href");

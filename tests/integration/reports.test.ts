@@ -13,6 +13,8 @@ import { replay, verify } from "../../projectors/replay";
 import { reportsProjector } from "../../projectors/reports";
 import { indiaDay } from "../../domain/reports/reports";
 import { GROWTH_DEFAULT } from "../../domain/reports/season";
+import { reportsPage } from "../../app/admin/reports.server";
+import { formatRupees } from "../../domain/money";
 
 let shop: TestShop;
 let seeded = 0;
@@ -125,6 +127,10 @@ describe("reports against a direct sum over the orders", () => {
     // Money given back, whenever it went back.
     const refunded = await shop.db.selectFrom("orders").select((eb) => eb.fn.sum<string>("amount_refunded").as("r")).executeTakeFirstOrThrow();
     expect(overview.totals.refunded).toBe(num(refunded.r));
+    // The totals table the owner reads (and downloads) says what stayed after refunds.
+    const page = await reportsPage(shop, new Request(`https://shop.example.in/admin/reports?from=${from}&to=${to}&grain=month`));
+    const net = page.figures?.tables.totals.rows.find((row) => row[0] === "Sales after refunds");
+    expect(net?.[1]).toBe(formatRupees(overview.totals.sales - num(refunded.r)));
     // A new parent's order is their first one ever (by mobile number: the history's parents are guests).
     const everything = await shop.db.selectFrom("orders").select(["id", "phone", "placed_at", "status", "deleted"]).orderBy("placed_at").execute();
     const firsts = new Map<string, (typeof everything)[number]>();

@@ -121,6 +121,21 @@ describe("a work order to the tailor", () => {
     });
   });
 
+  it("the season plan counts a counted uniform's shelf and what the tailor is still making; an item not counted says so", async () => {
+    await shop.schoolStock.setRule("school/dps/pant", "stop", null, owner);
+    const { batch } = await shop.tailorBatches.order({ item: "school/dps/pant", tailor: "Ramesh Tailors", cost: 120, due: later, pieces: { "30": 10 } }, owner, randomUUID());
+    await shop.tailorBatches.receive("dps", batch!, { "30": 4 }, owner, randomUUID());
+    const today = new Date().toISOString().slice(0, 10);
+    const term = { term: "july" as const, year: Number(today.slice(0, 4)) + 1 };
+    const plan = await shop.reports.season("school/dps/pant", term, 110, today);
+    expect(plan?.sizes.find((s) => s.size === "30")).toMatchObject({ onShelf: 4, withTailor: 6 });
+    expect(plan?.sizes.find((s) => s.size === "32")).toMatchObject({ onShelf: 0, withTailor: 0 });
+    expect(plan?.totals).toMatchObject({ onShelf: 4, withTailor: 6 });
+    // The tie is not counted: no shelf to plan from, and nothing with a tailor.
+    const tie = await shop.reports.season("school/dps/tie-small", term, 110, today);
+    expect(tie?.sizes.every((s) => s.onShelf === undefined && s.withTailor === 0)).toBe(true);
+  });
+
   it("replay and verify agree with the read models", async () => {
     expect(await verify(shop.db, shop.store, [...shop.projectors])).toEqual([]);
   });

@@ -156,7 +156,14 @@ describe("season planning", () => {
       ["30", 11, 0],
       ["32", 8, 5],
     ]);
-    expect(plan.totals).toEqual({ lastSeason: 17, onShelf: 22, ordered: 1, expected: 19, suggested: 5 });
+    expect(plan.totals).toEqual({ lastSeason: 17, onShelf: 22, withTailor: 0, ordered: 1, expected: 19, suggested: 5 });
+  });
+  it("takes what the tailor is still making off what to make, as the shelf is", () => {
+    // 6 sold at 110% is 6.6, so 7 expected: 2 on the shelf and 3 with the tailor leave 2 to make.
+    const plan = planSeason([{ size: "30", lastSeason: 6, onShelf: 2, withTailor: 3, ordered: 0 }], 110);
+    expect(plan.sizes[0]).toMatchObject({ expected: 7, suggested: 2, withTailor: 3 });
+    expect(plan.totals).toMatchObject({ onShelf: 2, withTailor: 3, suggested: 2 });
+    expect(planSeason([{ size: "30", lastSeason: 6, onShelf: 2, withTailor: 9, ordered: 0 }], 110).sizes[0].suggested).toBe(0);
   });
 });
 
