@@ -221,6 +221,44 @@ export interface ItemFactsTable {
   changed_at: Timestamp;
 }
 
+/** The orders sold at a counter, and which (migration 0095, projectors/cash.ts, decision 211). */
+export interface CashCounterOrdersTable {
+  order_id: string;
+  counter: string;
+}
+
+/** Money taken or given back for a bill (migration 0095, projectors/cash.ts, decision 211): what the day close sums. */
+export interface CashTakingsTable {
+  event_id: string;
+  order_id: string;
+  /** The calendar day in India (YYYY-MM-DD). */
+  day: string;
+  at: Timestamp;
+  /** The counter whose drawer it went into or came from; null for a refund of an online order. */
+  counter: string | null;
+  kind: "sale" | "refund";
+  method: "cash" | "upi";
+  person_id: string;
+  person_name: string;
+  amount: number;
+}
+
+/** A cash-on-delivery parcel given to a delivery person (migration 0095, projectors/cash.ts, decision 212). */
+export interface CodParcelsTable {
+  order_id: string;
+  person: string;
+  /** The person's name in lower case: the same person however it was typed. */
+  person_key: string;
+  amount: number;
+  stage: "out" | "collected" | "refused" | "handedIn";
+  out_at: Timestamp;
+  out_day: string;
+  /** When it was collected or refused. */
+  settled_at: Timestamp | null;
+  counter: string | null;
+  handed_in_day: string | null;
+}
+
 /** The statements the owner uploaded (migration 0090, projectors/statements.ts, decision 220): counts of their credits. */
 export interface StatementsTable {
   id: string;
@@ -434,6 +472,9 @@ export interface DB {
   size_exchanges: SizeExchangesTable;
   item_facts: ItemFactsTable;
   statements: StatementsTable;
+  cash_counter_orders: CashCounterOrdersTable;
+  cash_takings: CashTakingsTable;
+  cod_parcels: CodParcelsTable;
   auth_sessions: AuthSessionsTable;
   api_tokens: ApiTokensTable;
   otp_codes: OtpCodesTable;

@@ -10,8 +10,9 @@ import { privacyProjector } from "./privacy";
 import { taxProjector } from "./tax";
 import { itemFactsProjector } from "./item-facts";
 import { statementsProjector } from "./statements";
+import { cashProjector } from "./cash";
 
 export type { Projector } from "./projector";
 
 /** Every read model of the shop. Replay, verify and /healthz walk this list. */
-export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector, reportsProjector, grievancesProjector, photosProjector, childrenProjector, sizesProjector, privacyProjector, taxProjector, itemFactsProjector, statementsProjector];
+export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector, reportsProjector, grievancesProjector, photosProjector, childrenProjector, sizesProjector, privacyProjector, taxProjector, itemFactsProjector, statementsProjector, cashProjector];

@@ -8,6 +8,7 @@ import { EventSealer, privacyMasterKey } from "../eventstore/sealing";
 import { handlerOnly } from "../eventstore/command-handler";
 import { BackupRefused, backupSigningKey } from "../eventstore/backup-file";
 import { projectors as allProjectors, type Projector } from "../projectors/index";
+import { cashProjector } from "../projectors/cash";
 import { ordersProjector } from "../projectors/orders";
 import { createReadModelWaiter } from "../projectors/read-your-writes";
 import { photosProjector } from "../projectors/photos";
@@ -91,6 +92,7 @@ export async function openShopCore(config: ShopConfig, options: OpenOptions = {}
       waitForReadModels: createReadModelWaiter(database.db, store, names),
       waitForOrders: createReadModelWaiter(database.db, store, [ordersProjector.name]),
       waitForPhotos: createReadModelWaiter(database.db, store, [photosProjector.name]),
+      waitForCash: createReadModelWaiter(database.db, store, [cashProjector.name]),
       codeOutbox,
       health: () =>
         checkHealth(

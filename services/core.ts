@@ -50,6 +50,8 @@ export interface ServiceCore {
   waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;
   /** Waits until the `photos` read model holds `position`: a kept page then shows the change (decision 139). */
   waitForPhotos(position: Position, timeoutMs?: number): Promise<boolean>;
+  /** Waits until the counter's cash read model (projectors/cash.ts) holds `position`: a day close sums every bill before it. */
+  waitForCash(position: Position, timeoutMs?: number): Promise<boolean>;
   codeOutbox: CodeOutbox;
 }
 

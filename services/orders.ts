@@ -4,6 +4,7 @@
 import { isRuleViolation } from "../domain/errors";
 import { createOrderQueries } from "./order-queries";
 import { createOrderCore, type OrderServiceDeps } from "./orders/core";
+import { cashCommands } from "./orders/cash";
 import { counterCommands } from "./orders/counter";
 import { handlingCommands } from "./orders/handling";
 import { newIdempotencyKey, orderIdFor } from "./orders/ids";
@@ -18,6 +19,7 @@ export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEn
 export type { OrderServiceDeps } from "./orders/core";
 export { IDEMPOTENCY_KEY_PATTERN, checkIdempotencyKey, newIdempotencyKey, orderIdFor } from "./orders/ids";
 export type { ReferenceDispute } from "./orders/payments";
+export type { CodParcelView, CodPersonView, CounterTakings, DrawerDay } from "./orders/cash";
 export type { StatementCreditView, StatementSummary, StatementView } from "./orders/statements";
 export type { OrderItemInput, PlacedOrder } from "./orders/placing";
 export { counterOrderId, type CounterBill, type CounterSale, type CounterSaleInput } from "./orders/counter";
@@ -35,6 +37,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     waitUntilVisible: deps.waitUntilVisible,
     ...placingCommands(core),
     ...counterCommands(core),
+    // The counter's drawers and the cash of COD parcels (decisions 211, 212).
+    ...cashCommands(core, deps.waitForCash ?? deps.waitUntilVisible),
     ...handlingCommands(core),
     ...paymentCommands(core),
     /** Whether the shop takes UPI now. */

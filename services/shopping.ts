@@ -37,6 +37,7 @@ export function createShoppingServices(core: ServiceCore) {
     stock,
     skus: () => schoolStock.lookup(),
     waitUntilVisible: core.waitForOrders,
+    waitForCash: core.waitForCash,
     ...(core.config.charges ? { charges: core.config.charges } : {}),
     upiAvailable: core.config.upi !== undefined,
     ...(core.config.orderLimits ? { limits: core.config.orderLimits } : {}),

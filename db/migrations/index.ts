@@ -30,6 +30,7 @@ import * as photos from "./0033_photos";
 import * as itemFacts from "./0034_item_facts";
 import * as taxLineKinds from "./0075_tax_line_kinds";
 import * as statements from "./0090_statements";
+import * as cash from "./0095_cash";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -72,4 +73,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0034_item_facts": itemFacts,
   "0075_tax_line_kinds": taxLineKinds,
   "0090_statements": statements,
+  "0095_cash": cash,
 };

@@ -17,9 +17,11 @@ import { schoolStockEvents, type SchoolStockEvent } from "../stock/school-stock"
 import { statementEvents, type StatementEvent } from "../payments/statement";
 import { tailorBatchEvents, type TailorBatchEvent } from "../stock/tailor-batches";
 import { productTaxEvents, type ProductTaxEvent } from "../tax/product-tax";
+import { drawerEvents, type DrawerEvent } from "../cash/drawer";
+import { codEvents, type CodEvent } from "../cash/cod";
 import { UnreadableEvent, categoryOf, type EventRegistry, type PersonalFields, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent | DrawerEvent | CodEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -40,6 +42,8 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === statementEvents.category) return statementEvents.read(stored);
   if (category === tailorBatchEvents.category) return tailorBatchEvents.read(stored);
   if (category === productTaxEvents.category) return productTaxEvents.read(stored);
+  if (category === drawerEvents.category) return drawerEvents.read(stored);
+  if (category === codEvents.category) return codEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -65,6 +69,8 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === statementEvents.category) return statementEvents.types;
   if (category === tailorBatchEvents.category) return tailorBatchEvents.types;
   if (category === productTaxEvents.category) return productTaxEvents.types;
+  if (category === drawerEvents.category) return drawerEvents.types;
+  if (category === codEvents.category) return codEvents.types;
   return [];
 }
 
@@ -73,7 +79,7 @@ export function knownEventTypes(category: string): readonly string[] {
  * `personal` fields is sealed under its person's key. A registry of a new stream category goes here.
  */
 const REGISTRIES: readonly EventRegistry<{ type: string; data: unknown }>[] = [
-  cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents, tailorBatchEvents, productTaxEvents,
+  cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents, tailorBatchEvents, productTaxEvents, drawerEvents, codEvents,
 ] as readonly EventRegistry<{ type: string; data: unknown }>[];
 
 /** Where an event of this stream and type holds a person's data, if it does (docs/privacy.md). */

@@ -31,6 +31,8 @@ export interface OrderServiceDeps {
   skus?: () => Promise<SkuLookup>;
   /** Read your writes: a bounded wait until the orders projector (what the order pages read) has applied `position`. */
   waitUntilVisible(position: Position, timeoutMs?: number): Promise<boolean>;
+  /** Read your writes for the counter's cash (projectors/cash.ts); unset (tests of orders alone): the orders' wait. */
+  waitForCash?(position: Position, timeoutMs?: number): Promise<boolean>;
   /** The offer and delivery charges in force (the shop's settings). */
   charges?: ChargeRules;
   /** Whether the shop takes UPI (SHOP_UPI_ID is set). */
