@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { DELIVERY_SAC } from "../domain/tax/lines";
 import { gstr1Files, type Gstr1Document, type Gstr1Files, type Gstr1Invoice } from "../domain/tax/gstr1";
 import type { StateCode } from "../domain/tax/states";
 
@@ -127,17 +128,19 @@ export function createTaxSummary(db: Kysely<DB>) {
       .innerJoin("tax_documents as d", "d.number", "l.number")
       .where("d.month", "=", month)
       .select([
-        "l.hsn",
+        // The delivery is reported under its own code, never a goods HSN, also on invoices from before decision 203.
+        sql<string>`case when l.kind = 'delivery' then ${sql.lit(DELIVERY_SAC)} else l.hsn end`.as("hsn"),
         "l.rate",
-        sql<string>`sum(case when d.kind = 'invoice' then l.quantity else -l.quantity end)`.as("quantity"),
+        // Goods only: a delivery line's "1" is no piece sold.
+        sql<string>`sum(case when l.kind = 'delivery' then 0 when d.kind = 'invoice' then l.quantity else -l.quantity end)`.as("quantity"),
         sql<string>`sum(case when d.kind = 'invoice' then l.value else -l.value end)`.as("value"),
         sql<string>`sum(case when d.kind = 'invoice' then l.taxable else -l.taxable end)`.as("taxable"),
         sql<string>`sum(case when d.kind = 'invoice' then l.cgst else -l.cgst end)`.as("cgst"),
         sql<string>`sum(case when d.kind = 'invoice' then l.sgst else -l.sgst end)`.as("sgst"),
         sql<string>`sum(case when d.kind = 'invoice' then l.igst else -l.igst end)`.as("igst"),
       ])
-      .groupBy(["l.hsn", "l.rate"])
-      .orderBy("l.hsn")
+      .groupBy([sql`1`, "l.rate"])
+      .orderBy(sql`1`)
       .orderBy("l.rate")
       .execute();
     // A credit note's quantity is the invoice line's (a part of its value credited): the HSN table counts goods sold.

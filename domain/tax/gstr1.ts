@@ -10,13 +10,15 @@
  * - cdnur.csv (table 9B): credit notes against B2CL invoices, per note and rate (netted into nothing else);
  * - exemp.csv (table 8): nil-rated supplies to unregistered persons, intra- and inter-state, net of credit notes;
  * - hsn(b2c).csv (table 12): per HSN, unit and rate, net of credit notes; the quantity counts goods only: goods
- *   sold less goods that came back (a value-only note moves no quantity), never a delivery line;
+ *   sold less goods that came back (a value-only note moves no quantity); the delivery's value under its own code
+ *   (DELIVERY_SAC, UQC NA), never a goods HSN (decision 203);
  * - docs.csv (table 13): per series, the numbers from and to, how many and how many cancelled (voided numbers).
  *
  * Pure: the month's documents in, the files' text out.
  */
 import { csvField } from "../admin-orders";
 import type { StateCode } from "./states";
+import { DELIVERY_SAC } from "./lines";
 
 export interface Gstr1Line {
   kind: "goods" | "delivery";
@@ -197,9 +199,10 @@ export function gstr1Files(documents: readonly Gstr1Document[], series: readonly
       else if (!large) b2cs.add({ pos: doc.placeOfSupply, rate: line.rate }, line, sign);
       else if (doc.kind === "invoice") b2cl.add({ doc, rate: line.rate }, line, 1);
       else cdnur.add({ doc, rate: line.rate }, line, 1);
-      // A delivery is a service, not goods: its value is in its HSN's row, its "quantity" in none.
-      const unit = line.kind === "goods" ? line.unit : "";
-      hsn.add({ hsn: line.hsn, unit, rate: line.rate }, line, sign, line.kind === "goods");
+      // A delivery is no goods: its value is in the delivery's own row (DELIVERY_SAC, UQC NA), never under a goods HSN,
+      // even on an invoice issued before decision 203 that named its principal supply's; its "quantity" counts nowhere.
+      const goods = line.kind === "goods";
+      hsn.add({ hsn: goods ? line.hsn : DELIVERY_SAC, unit: goods ? line.unit : "", rate: line.rate }, line, sign, goods);
     }
   }
 

@@ -4,7 +4,8 @@
  * its taxable value is value × 100 / (100 + rate), rounded to the paisa, and its tax the rest, so taxable + tax is
  * the value to the paisa and the lines add up to the order's total. Inside the shop's state the tax is CGST + SGST
  * (half each, an odd paisa to CGST and SGST in turn down the document); to another state IGST. The delivery charge
- * is part of a composite supply and takes the rate of its principal supply, the line of the highest value (decision 125).
+ * is part of the value of the goods it brings (CGST Act s. 15(2)(c)): shared over the goods' rates by their value, one
+ * delivery line per rate, under the delivery's own code, never a goods HSN (decision 203).
  */
 import { classRule, rateFor, taxClassOf, type GstRate, type TaxRateSettings } from "./rates";
 import type { GstScheme } from "./seller";
@@ -118,6 +119,42 @@ export function sumLines(lines: readonly Pick<TaxLine, keyof TaxTotals>[]): TaxT
 }
 
 /**
+ * The code the delivery lines are reported under (SAC heading 9968, postal and courier services, local delivery
+ * included): what the summary's and GSTR-1's HSN tables show for the delivery's value, never the goods' HSN
+ * (decision 203). Four digits, as rule 46 asks of a shop of up to ₹5 crore turnover.
+ */
+export const DELIVERY_SAC = "9968";
+
+/**
+ * The delivery charge's lines (`delivery` paisa): the charge is part of the value of the goods it brings (CGST Act
+ * s. 15(2)(c), incidental expenses charged by the supplier), so it is shared over the goods' rates in proportion to
+ * the value of the goods at each rate (largest remainder, to the paisa) and taxed at that rate: one line per rate, in
+ * the order the rates first appear, under DELIVERY_SAC (decision 203). An order of one rate has one delivery line.
+ */
+export function deliveryLines(delivery: number, goods: readonly Pick<TaxLine, "rate" | "value">[], supply: "intra" | "inter"): TaxLine[] {
+  if (delivery <= 0) return [];
+  const rates: GstRate[] = [];
+  for (const line of goods) if (!rates.includes(line.rate)) rates.push(line.rate);
+  if (rates.length === 0) rates.push(0);
+  const weights = rates.map((rate) => goods.filter((line) => line.rate === rate).reduce((sum, line) => sum + line.value, 0));
+  const shares = allocate(delivery, weights);
+  return rates
+    .map((rate, i) => ({
+      kind: "delivery" as const,
+      productId: "",
+      description: "Delivery",
+      size: "",
+      hsn: DELIVERY_SAC,
+      unit: "NOS" as const,
+      quantity: 1,
+      value: shares[i],
+      rate,
+      ...taxOf(shares[i], rate, supply),
+    }))
+    .filter((line) => line.value > 0);
+}
+
+/**
  * The tax lines of an order. A shop that collects no tax (composition or unregistered) gets the same lines at
  * rate 0 with the value as the taxable value: its bill shows no tax.
  */
@@ -145,25 +182,7 @@ export function computeOrderTax(order: OrderForTax, context: TaxContext): TaxCom
       ...taxOf(value, rate, supply),
     };
   });
-  const lines = [...goods];
-  if (order.delivery > 0) {
-    // Composite supply: the delivery takes the rate (and HSN) of the principal supply, the line of the highest value.
-    const principal = goods.reduce((best, line) => (line.value > best.value ? line : best), goods[0]);
-    const value = order.delivery * 100;
-    const rate = principal?.rate ?? 0;
-    lines.push({
-      kind: "delivery",
-      productId: "",
-      description: "Delivery",
-      size: "",
-      hsn: principal?.hsn ?? "",
-      unit: "NOS",
-      quantity: 1,
-      value,
-      rate,
-      ...taxOf(value, rate, supply),
-    });
-  }
+  const lines = [...goods, ...deliveryLines(order.delivery * 100, goods, supply)];
   const shared = shareOddPaisa(lines);
   return { supply, placeOfSupply, lines: shared, totals: sumLines(shared) };
 }

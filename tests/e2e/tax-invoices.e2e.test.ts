@@ -102,12 +102,13 @@ describe("tax invoices and credit notes", () => {
         expect(printed.placeOfSupply).toBe(state);
         expect(printed.reverseCharge).toBe("Whether tax is payable on reverse charge: No");
         expect(printed.text).toContain("Signature of the supplier or authorised representative");
-        // Shirts, the geometry box, the notebooks (and delivery where charged, at the shirts' rate): HSN, quantity and unit, rate.
+        // Shirts, the geometry box, the notebooks (and delivery where charged): HSN, quantity and unit, rate.
         expect(printed.lines.slice(0, 3).map((l) => l.hsn)).toEqual(["6205", "9017", "4820"]);
         // Inside Rajasthan the rate is shown as CGST + SGST, each at half.
         const rate = (r: number) => (intra ? `${r / 2}% + ${r / 2}%` : `${r}%`);
         expect(printed.lines.slice(0, 3).map((l) => l.rate)).toEqual([rate(5), rate(5), rate(0)]);
-        if (summary.delivery > 0) expect([printed.lines[3].hsn, printed.lines[3].rate]).toEqual(["6205", rate(5)]);
+        // Delivery is shared over the goods' rates by value (decision 203): a 5% line and a nil line, under its own code.
+        if (summary.delivery > 0) expect(printed.lines.slice(3).map((l) => [l.hsn, l.rate])).toEqual([["9968", rate(5)], ["9968", rate(0)]]);
         expect(printed.lines[0].quantity).toBe("2 pcs");
         let sum = 0;
         for (const line of printed.lines) {

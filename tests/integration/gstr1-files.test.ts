@@ -100,6 +100,13 @@ describe.skipIf(!services.postgresUrl)("GSTR-1 files from the month's documents"
     expect(quantity("4820")).toBe(6);
     expect(rows("hsn(b2c).csv").filter((r) => r[2] === "NA").every((r) => r[3] === "0")).toBe(true);
     expect(rows("hsn(b2c).csv").reduce((s, r) => s + paisa(r[4]), 0)).toBe(summary.totals.net.value);
+    // Delhi's ₹100 delivery is shared over the goods' rates (5% and nil) under its own code, never a goods HSN
+    // (decision 203): the summary's HSN table and the file say the same, with no pieces.
+    const delivery = rows("hsn(b2c).csv").filter((r) => r[0] === "9968");
+    expect(delivery.map((r) => [r[2], r[3], r[5]])).toEqual([["NA", "0", "0"], ["NA", "0", "5"]]);
+    expect(delivery.reduce((s, r) => s + paisa(r[4]), 0)).toBe(10_000);
+    expect(summary.hsn.filter((r) => r.hsn === "9968").map((r) => [r.rate, r.value, r.quantity])).toEqual(delivery.map((r) => [Number(r[5]), paisa(r[4]), 0]));
+    expect(summary.hsn.find((r) => r.hsn === "6205")?.quantity).toBe(4);
     expect(rows("docs.csv")).toEqual([
       ["Invoices for outward supply", expect.stringMatching(/^CUG\/\d{4}\/000001$/), expect.stringMatching(/^CUG\/\d{4}\/000003$/), "3", "0"],
       ["Credit Note", expect.stringMatching(/^CUG\/C\d{4}\/000001$/), expect.stringMatching(/^CUG\/C\d{4}\/000001$/), "1", "0"],

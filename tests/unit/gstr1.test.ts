@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unzipSync, strFromU8 } from "fflate";
 import { gstr1Files, placeOfSupplyLabel, rupees, toolDate, type Gstr1Document, type Gstr1Line } from "../../domain/tax/gstr1";
-import { taxOf } from "../../domain/tax/lines";
+import { DELIVERY_SAC, taxOf } from "../../domain/tax/lines";
 import { zipFiles } from "../../app/zip.server";
 import type { StateCode } from "../../domain/tax/states";
 
@@ -50,6 +50,7 @@ describe("GSTR-1 files for the offline tool", () => {
     line("goods", "6205", "PCS", 2, 5, 90000, "intra"),
     line("goods", "4820", "PCS", 3, 0, 13500, "intra"),
     line("goods", "6115", "PRS", 2, 5, 20000, "intra"),
+    // Delivery as invoices issued before decision 203 named it (the shirts' HSN): reported under its own code all the same.
     line("delivery", "6205", "NOS", 1, 5, 5000, "intra"),
   ]);
   const delhi = doc("invoice", "07", [line("goods", "4202", "PCS", 1, 18, 55000, "inter"), line("goods", "4820", "PCS", 2, 0, 9000, "inter")]);
@@ -87,7 +88,8 @@ describe("GSTR-1 files for the offline tool", () => {
     const byHsn = Object.fromEntries(rows(files["hsn(b2c).csv"]).slice(1).map((r) => [`${r[0]}|${r[2]}|${r[5]}`, r]));
     expect(byHsn["6205|PCS-PIECES|5"]?.[3]).toBe("2");
     expect(byHsn["6205|PCS-PIECES|5"]?.[4]).toBe("800.00");
-    expect(byHsn["6205|NA|5"]?.slice(3, 5)).toEqual(["0", "50.00"]);
+    expect(byHsn["6205|NA|5"]).toBeUndefined();
+    expect(byHsn[`${DELIVERY_SAC}|NA|5`]?.slice(3, 5)).toEqual(["0", "50.00"]);
     expect(byHsn["6115|PRS-PAIRS|5"]?.slice(3, 5)).toEqual(["2", "200.00"]);
     expect(byHsn["4820|PCS-PIECES|0"]?.slice(3, 5)).toEqual(["5", "225.00"]);
     // The bag sold and returned in the month nets to nothing.
@@ -175,6 +177,8 @@ describe("GSTR-1 files add up to the month's documents (property)", () => {
         expect(column("hsn(b2c).csv", 8)).toBe(net("cgst"));
         expect(column("hsn(b2c).csv", 9)).toBe(net("sgst"));
         expect(rows(files["hsn(b2c).csv"]).slice(1).reduce((s, r) => s + Number(r[3]), 0)).toBe(goods);
+        // Whatever HSN a delivery line carried, its row is the delivery's own code, and no goods HSN has a service's row.
+        for (const r of rows(files["hsn(b2c).csv"]).slice(1)) expect(r[2] === "NA").toBe(r[0] === DELIVERY_SAC);
       }),
       { numRuns: 300 },
     );

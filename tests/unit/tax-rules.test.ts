@@ -1,11 +1,12 @@
 // The GST rules of domain/tax (docs/tax.md): the GSTIN's check character, pincode to state, each product's class and
 // rate (Notification 9/2025-CT(R)), the discount shared to the paisa, CGST + SGST inside Rajasthan and IGST outside,
-// the delivery at its principal supply's rate, credit notes reversing line by line, and the numbers of the series.
+// the delivery shared over the goods' rates by value (decision 203), credit notes reversing line by line, and the numbers of the series.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gstinCheckCharacter, gstinProblem } from "../../domain/tax/gstin";
 import { stateOfPincode } from "../../domain/tax/pincode-states";
 import { classRule, rateFor, readTaxRateSettings, taxClassOf, TAX_CLASS_RULES } from "../../domain/tax/rates";
-import { allocate, computeOrderTax, creditLines, formatPaisa, sumLines, type OrderForTax } from "../../domain/tax/lines";
+import { allocate, computeOrderTax, DELIVERY_SAC, creditLines, formatPaisa, sumLines, type OrderForTax } from "../../domain/tax/lines";
 import { documentsDue } from "../../domain/orders/order-documents";
 import { decideTaxDocument, documentKindOf, noTaxDocuments, evolveTaxDocuments, type InvoiceIssued } from "../../domain/tax/documents";
 import { documentNumber, financialYear, seriesDecider, seriesName, type SeriesCommand, type SeriesEvent } from "../../domain/tax/series";
@@ -139,16 +140,57 @@ describe("tax per line", () => {
     expect(tax.totals.value).toBe(55_000);
   });
 
-  it("delivery is taxed at the rate of the principal supply (the line of the highest value)", () => {
+  it("delivery is shared over the goods' rates by their value, under its own code, never a goods HSN (decision 203)", () => {
+    // A ₹550 bag (18%) and a ₹45 notebook (nil) to Jaipur with ₹100 delivery: ₹92.44 of it at 18%, ₹7.56 nil.
     const tax = computeOrderTax(order([bag, notebook(1)], { pincode: "302001", delivery: 100 }), RAJ);
-    const delivery = tax.lines.at(-1)!;
-    expect(delivery.kind).toBe("delivery");
-    expect(delivery.rate).toBe(18);
-    expect(delivery.hsn).toBe("4202");
-    expect(delivery.taxable).toBe(Math.round(10_000 * 100 / 118));
-    expect([delivery.description, delivery.unit, delivery.quantity]).toEqual(["Delivery", "NOS", 1]);
+    const delivery = tax.lines.filter((l) => l.kind === "delivery");
+    expect(delivery.map((l) => [l.rate, l.value, l.hsn])).toEqual([
+      [18, 9_244, DELIVERY_SAC],
+      [0, 756, DELIVERY_SAC],
+    ]);
+    expect(delivery[0].taxable).toBe(Math.round((9_244 * 100) / 118));
+    expect(delivery[1].taxable).toBe(756);
+    expect(delivery.every((l) => l.description === "Delivery" && l.unit === "NOS" && l.quantity === 1)).toBe(true);
+    // Goods of one rate: one delivery line at it.
+    expect(computeOrderTax(order([shirt(450), shirt(300)], { pincode: "302001", delivery: 100 }), RAJ).lines.filter((l) => l.kind === "delivery").map((l) => [l.rate, l.value])).toEqual([[5, 10_000]]);
     // Free delivery is no line of the invoice.
     expect(computeOrderTax(order([bag], { delivery: 0 }), RAJ).lines.map((l) => l.kind)).toEqual(["goods"]);
+  });
+
+  it("the issue's Jaipur order: its ₹100 is no longer taxed at 0% under the notebooks' HSN", () => {
+    // Five notebooks (₹225, nil) were the largest line beside a ₹120 geometry box (5%): the whole ₹100 went nil under 4820.
+    const tax = computeOrderTax(order([notebook(5), geometry], { pincode: "302001", delivery: 100 }), RAJ);
+    const delivery = tax.lines.filter((l) => l.kind === "delivery");
+    expect(delivery.map((l) => [l.rate, l.value])).toEqual([[0, 6_522], [5, 3_478]]);
+    expect(delivery.some((l) => l.hsn === "4820")).toBe(false);
+    expect(delivery[1].cgst + delivery[1].sgst).toBe(3_478 - Math.round((3_478 * 100) / 105));
+  });
+
+  it("any cart: the delivery lines add up to the charge, each rate's share follows its goods' value to the paisa", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(shirt(450), shirt(2_900), notebook(2), geometry, bag), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.constantFrom("331001", "302001", "110001"),
+        (lines, delivery, discount, pincode) => {
+          const o = order(lines, { delivery, discount: Math.min(discount, Math.floor(lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0) / 2)), pincode });
+          const tax = computeOrderTax(o, RAJ);
+          const goods = tax.lines.filter((l) => l.kind === "goods");
+          const charged = tax.lines.filter((l) => l.kind === "delivery");
+          expect(charged.reduce((s, l) => s + l.value, 0)).toBe(delivery * 100);
+          expect(tax.totals.value).toBe(o.total * 100);
+          expect(charged.every((l) => l.hsn === DELIVERY_SAC && goods.some((g) => g.rate === l.rate))).toBe(true);
+          expect(new Set(charged.map((l) => l.rate)).size).toBe(charged.length);
+          const goodsValue = goods.reduce((s, l) => s + l.value, 0);
+          for (const line of charged) {
+            const atRate = goods.filter((g) => g.rate === line.rate).reduce((s, l) => s + l.value, 0);
+            expect(Math.abs(line.value - (delivery * 100 * atRate) / goodsValue)).toBeLessThan(1);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("writes paise as the tax documents show them, in Indian grouping", () => {
