@@ -585,6 +585,8 @@ export interface ReportDailyLinesTable {
   size: string;
   quantity: number;
   amount: ColumnType<string, number, number>;
+  /** Paisa after the lines' share of the offer (migration 0050). */
+  net: ColumnType<string, number, number>;
 }
 
 /** report_daily_lines summed by month (migration 0031): `month` is its first day. */
@@ -595,6 +597,7 @@ export interface ReportMonthlyLinesTable {
   size: string;
   quantity: number;
   amount: ColumnType<string, number, number>;
+  net: ColumnType<string, number, number>;
 }
 
 export interface ReportItemsTable {

@@ -27,12 +27,12 @@ const DAILY_COLUMNS = {
   day: "date", payment_method: "text", orders: "integer", new_parents: "integer", sales: "bigint", subtotal: "bigint", discount: "bigint",
   delivery: "bigint", offer_orders: "integer", returns: "integer", exchanges: "integer", refunds: "integer", refunded: "bigint",
 };
-const LINE_COLUMNS = { day: "date", school: "text", product_id: "text", size: "text", quantity: "integer", amount: "bigint" };
-const MONTH_COLUMNS = { month: "date", school: "text", product_id: "text", size: "text", quantity: "integer", amount: "bigint" };
+const LINE_COLUMNS = { day: "date", school: "text", product_id: "text", size: "text", quantity: "integer", amount: "bigint", net: "bigint" };
+const MONTH_COLUMNS = { month: "date", school: "text", product_id: "text", size: "text", quantity: "integer", amount: "bigint", net: "bigint" };
 const ITEM_COLUMNS = { product_id: "text", school: "text", name: "text" };
 
 type DailyRow = { day: string; payment_method: string; orders: number; new_parents: number; sales: number; subtotal: number; discount: number; delivery: number; offer_orders: number; returns: number; exchanges: number; refunds: number; refunded: number };
-type LineRow = { day: string; school: string; product_id: string; size: string; quantity: number; amount: number };
+type LineRow = { day: string; school: string; product_id: string; size: string; quantity: number; amount: number; net: number };
 type OrderRow = ReportOrder & { orderId: string; parent: string };
 
 /**
@@ -193,9 +193,10 @@ async function countOrders(trx: Kysely<DB>, events: RecordedEvent[], context?: A
     for (const key of touched) {
       const [school, productId, size] = key.split("\n");
       const dayKey = `${after.day}\n${lineKey({ school, productId, size })}`;
-      const sum = lineRows.get(dayKey) ?? { day: after.day, school, product_id: productId, size, quantity: 0, amount: 0 };
+      const sum = lineRows.get(dayKey) ?? { day: after.day, school, product_id: productId, size, quantity: 0, amount: 0, net: 0 };
       sum.quantity += (is.lines.get(key)?.quantity ?? 0) - (was.lines.get(key)?.quantity ?? 0);
       sum.amount += (is.lines.get(key)?.amount ?? 0) - (was.lines.get(key)?.amount ?? 0);
+      sum.net += (is.lines.get(key)?.net ?? 0) - (was.lines.get(key)?.net ?? 0);
       lineRows.set(dayKey, sum);
     }
   }
@@ -225,21 +226,24 @@ async function countOrders(trx: Kysely<DB>, events: RecordedEvent[], context?: A
   });
   await insertRows(trx, "report_daily_lines", LINE_COLUMNS, [...lineRows.values()], {
     onConflict: sql`on conflict (day, school, product_id, size) do update set
-      quantity = report_daily_lines.quantity + excluded.quantity, amount = report_daily_lines.amount + excluded.amount`,
+      quantity = report_daily_lines.quantity + excluded.quantity, amount = report_daily_lines.amount + excluded.amount,
+      net = report_daily_lines.net + excluded.net`,
   });
   // The same changes by month: every month key a day key touched, so both tables hold the same rows live and rebuilt.
-  const monthRows = new Map<string, { month: string; school: string; product_id: string; size: string; quantity: number; amount: number }>();
+  const monthRows = new Map<string, { month: string; school: string; product_id: string; size: string; quantity: number; amount: number; net: number }>();
   for (const row of lineRows.values()) {
     const month = `${row.day.slice(0, 7)}-01`;
     const key = `${month}\n${lineKey({ school: row.school, productId: row.product_id, size: row.size })}`;
-    const sum = monthRows.get(key) ?? { month, school: row.school, product_id: row.product_id, size: row.size, quantity: 0, amount: 0 };
+    const sum = monthRows.get(key) ?? { month, school: row.school, product_id: row.product_id, size: row.size, quantity: 0, amount: 0, net: 0 };
     sum.quantity += row.quantity;
     sum.amount += row.amount;
+    sum.net += row.net;
     monthRows.set(key, sum);
   }
   await insertRows(trx, "report_monthly_lines", MONTH_COLUMNS, [...monthRows.values()], {
     onConflict: sql`on conflict (month, school, product_id, size) do update set
-      quantity = report_monthly_lines.quantity + excluded.quantity, amount = report_monthly_lines.amount + excluded.amount`,
+      quantity = report_monthly_lines.quantity + excluded.quantity, amount = report_monthly_lines.amount + excluded.amount,
+      net = report_monthly_lines.net + excluded.net`,
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { findCatalogueProduct } from "../domain/catalogue";
-import { bucketsOf, compareSizes, sameDayLastYear, splitByMonths, type Grain, type ReportFilter } from "../domain/reports/reports";
+import { bucketsOf, compareSizes, soldKey, sameDayLastYear, splitByMonths, type Grain, type ReportFilter } from "../domain/reports/reports";
 import { lastSeason, planSeason, rateWindowStart, stockOutlook, termWindow, type SizeFigures, type StockOutlook, type TermChoice } from "../domain/reports/season";
 
 /**
@@ -253,6 +253,46 @@ export function createReports(db: Kysely<DB>, schoolItemShelf?: SchoolItemShelf)
         ordered: ordered.get(size) ?? 0,
       }));
       return { item, lastWindow: last, comingWindow: coming, ...planSeason(figures, growthPercent) };
+    },
+
+    /**
+     * Units sold and paisa paid after the offer, per item and size, of the items whose ids start with `prefix` (a
+     * school's uniforms: "school/dps/"), over the days `from` to `to`: the sales a gross margin is counted from.
+     */
+    async soldBySize(prefix: string, from: string, to: string): Promise<Map<string, { units: number; net: number }>> {
+      const parts = splitByMonths(from, to);
+      const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const reads = parts.days.map((days) =>
+        db
+          .selectFrom("report_daily_lines")
+          .select((eb) => ["product_id", "size", eb.fn.sum<string>("quantity").as("units"), eb.fn.sum<string>("net").as("net")])
+          .where("day", ">=", days.from)
+          .where("day", "<=", days.to)
+          .where("product_id", "like", like)
+          .groupBy(["product_id", "size"])
+          .execute(),
+      );
+      if (parts.months) {
+        reads.push(
+          db
+            .selectFrom("report_monthly_lines")
+            .select((eb) => ["product_id", "size", eb.fn.sum<string>("quantity").as("units"), eb.fn.sum<string>("net").as("net")])
+            .where("month", ">=", parts.months.from)
+            .where("month", "<=", parts.months.to)
+            .where("product_id", "like", like)
+            .groupBy(["product_id", "size"])
+            .execute(),
+        );
+      }
+      const sums = new Map<string, { units: number; net: number }>();
+      for (const rows of await Promise.all(reads)) {
+        for (const row of rows) {
+          const key = soldKey(row.product_id, row.size);
+          const sum = sums.get(key) ?? { units: 0, net: 0 };
+          sums.set(key, { units: sum.units + num(row.units), net: sum.net + num(row.net) });
+        }
+      }
+      return sums;
     },
 
     /** Each shop product's sales rate and days of stock left (replaces the fixed low-stock mark). */

@@ -4,7 +4,9 @@ import { isRuleViolation } from "../../domain/errors";
 import { SCHOOL_STOCK_FORM_OPTIONS, schoolStockRuleForm } from "../../domain/forms/school-stock";
 import { SCHOOLS } from "../../domain/schools";
 import { MAX_LEAD_DAYS } from "../../domain/stock/school-stock";
-import { averageCosts, toMake, valueAtCost, withTailor } from "../../domain/stock/costing";
+import { averageCosts, grossMargin, marginPercent, sumMargins, toMake, valueAtCost, withTailor, type Margin } from "../../domain/stock/costing";
+import { indiaDay, soldKey } from "../../domain/reports/reports";
+import { formatPaisa } from "../../domain/tax/lines";
 import { requireAdmin } from "../auth/session.server";
 import { stockActor } from "../admin/stock.server";
 import { TableScroll } from "../components/TableScroll";
@@ -42,18 +44,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items.flatMap((item) => item.sizes.map((size) => size.sku)),
     new Date(Date.now() - 365 * 86_400_000),
   );
-  const planned = items.map((item) => ({
-    ...item,
-    sizes: item.sizes.map((size) => {
+  // Gross margin over the same 12 months (decision 184): what parents paid after the offer, less the pieces at cost.
+  const sales = school ? await context.shop.reports.soldBySize(`school/${school.slug}/`, indiaDay(new Date(Date.now() - 365 * 86_400_000)), indiaDay(new Date())) : new Map();
+  const planned = items.map((item) => {
+    const sizes = item.sizes.map((size) => {
       const onShelf = size.forSale + size.held;
       const cost = costs.get(size.sku)?.averagePaise ?? null;
       const pieces = sold.get(size.sku) ?? 0;
-      return { ...size, onShelf, withTailor: tailor.get(size.sku) ?? 0, cost, value: valueAtCost(onShelf, cost), sold: pieces, toMake: toMake(pieces, percent, onShelf, tailor.get(size.sku) ?? 0) };
-    }),
-  }));
+      const paid = sales.get(soldKey(item.item, size.size)) ?? { units: 0, net: 0 };
+      return {
+        ...size,
+        onShelf,
+        withTailor: tailor.get(size.sku) ?? 0,
+        cost,
+        value: valueAtCost(onShelf, cost),
+        sold: pieces,
+        toMake: toMake(pieces, percent, onShelf, tailor.get(size.sku) ?? 0),
+        salesPaise: paid.net,
+        margin: grossMargin(paid.units, paid.net, cost),
+      };
+    });
+    return { ...item, sizes, margin: marginView(sumMargins(sizes.map((size) => size.margin))) };
+  });
   const totals = {
     value: planned.flatMap((i) => i.sizes).reduce((sum, size) => sum + (size.value ?? 0), 0),
     toMake: planned.flatMap((i) => i.sizes).reduce((sum, size) => sum + size.toMake, 0),
+    margin: marginView(sumMargins(planned.flatMap((i) => i.sizes.map((size) => size.margin)))),
   };
   return {
     schools: SCHOOLS.map((s) => ({ slug: s.slug, name: lang === "hi" && s.nameHi ? s.nameHi : s.name })),
@@ -85,6 +101,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A piece's cost in rupees and paise, as the tailor's bills add up: ₹95.50. */
+/** A margin as the page words it: paisa as rupees and paise, and its percent of the sales (none without sales). */
+function marginView(margin: Margin) {
+  return { sales: formatPaisa(margin.salesPaise), margin: formatPaisa(margin.marginPaise), percent: marginPercent(margin) };
+}
+
 const formatPaise = (paise: number) => `₹${Math.floor(paise / 100)}${paise % 100 === 0 ? "" : `.${String(paise % 100).padStart(2, "0")}`}`;
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -145,6 +166,11 @@ export default function AdminSchoolStock() {
         <button type="submit">{t("stock:school.show")}</button>
       </Form>
       <p data-totals="">{t("stock:plan.totals", { value: formatRupees(page.totals.value), pieces: page.totals.toMake, percent: page.percent })}</p>
+      <p data-margin="school">
+        {page.totals.margin.percent === null
+          ? t("stock:plan.noMargin")
+          : t("stock:plan.schoolMargin", { margin: page.totals.margin.margin, sales: page.totals.margin.sales, percent: page.totals.margin.percent })}
+      </p>
       {page.saved && !result ? (
         <p className="notice" role="status">
           {t(`stock:school.saved.${page.saved}`)}
@@ -162,6 +188,9 @@ export default function AdminSchoolStock() {
               : t("stock:school.ruleNow.none")}
           </p>
           <RuleForm item={item} result={result} school={school} />
+          {item.sizes.length > 0 && item.margin.percent !== null ? (
+            <p data-margin={item.item}>{t("stock:plan.itemMargin", { margin: item.margin.margin, sales: item.margin.sales, percent: item.margin.percent })}</p>
+          ) : null}
           {item.sizes.length > 0 ? (
             <p>
               <Link to={`/admin/labels?item=${encodeURIComponent(item.item)}`}>{t("stock:labels.shelfA4", { item: item.name })}</Link> ·{" "}
@@ -182,6 +211,8 @@ export default function AdminSchoolStock() {
                     <th scope="col">{t("stock:plan.value")}</th>
                     <th scope="col">{t("stock:plan.sold")}</th>
                     <th scope="col">{t("stock:plan.toMake", { percent: page.percent })}</th>
+                    <th scope="col">{t("stock:plan.sales")}</th>
+                    <th scope="col">{t("stock:plan.margin")}</th>
                     <th scope="col">{t("stock:school.actions")}</th>
                   </tr>
                 </thead>
@@ -197,6 +228,8 @@ export default function AdminSchoolStock() {
                       <td>{size.value === null ? "" : formatRupees(size.value)}</td>
                       <td>{size.sold}</td>
                       <td>{size.toMake}</td>
+                      <td>{formatPaisa(size.salesPaise)}</td>
+                      <td>{size.margin === null ? "" : formatPaisa(size.margin.marginPaise)}</td>
                       <td>
                         <Link to={`/admin/products/${size.sku}/stock`} aria-label={t("stock:school.countSize", { item: item.name, size: size.size })}>
                           {t("stock:school.count")}

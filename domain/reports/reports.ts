@@ -3,6 +3,7 @@
  * from its address, and the sums the pages derive. Pure: the projector (projectors/reports.ts) and
  * the report service (services/reports.ts) share these rules.
  */
+import { lineValues } from "../tax/lines";
 
 /** India has no summer time: its calendar day is UTC + 5:30. */
 const IST_OFFSET_MS = 330 * 60 * 1000;
@@ -68,8 +69,11 @@ export interface OrderContribution {
   discount: number;
   delivery: number;
   offerOrders: number;
-  /** Per "school\nproductId\nsize": units and rupees. */
-  lines: Map<string, { quantity: number; amount: number }>;
+  /**
+   * Per "school\nproductId\nsize": units, rupees at the lines' prices, and `net`: paisa after the line's share of
+   * the offer (decision 184), what the parent paid for the goods and what a margin is counted from.
+   */
+  lines: Map<string, { quantity: number; amount: number; net: number }>;
 }
 
 export function counts(order: ReportOrder): boolean {
@@ -80,16 +84,22 @@ export function lineKey(line: Pick<ReportLine, "school" | "productId" | "size">)
   return `${line.school}\n${line.productId}\n${line.size}`;
 }
 
+/** An item and one of its sizes: the key of the sales per size a gross margin is counted from. */
+export const soldKey = (productId: string, size: string): string => `${productId}\n${size}`;
+
 export function orderContribution(order: ReportOrder | undefined): OrderContribution {
-  const lines = new Map<string, { quantity: number; amount: number }>();
+  const lines = new Map<string, { quantity: number; amount: number; net: number }>();
   if (!order || !counts(order)) return { orders: 0, newParents: 0, sales: 0, subtotal: 0, discount: 0, delivery: 0, offerOrders: 0, lines };
-  for (const line of order.lines) {
+  // The offer shared over the lines as the invoice shares it (domain/tax/lines.ts), so a margin adds up to the invoices.
+  const values = lineValues(order.lines, order.discount);
+  order.lines.forEach((line, index) => {
     const key = lineKey(line);
-    const sum = lines.get(key) ?? { quantity: 0, amount: 0 };
+    const sum = lines.get(key) ?? { quantity: 0, amount: 0, net: 0 };
     sum.quantity += line.quantity;
     sum.amount += line.quantity * line.unitPrice;
+    sum.net += values[index];
     lines.set(key, sum);
-  }
+  });
   return {
     orders: 1,
     newParents: order.firstOrder ? 1 : 0,

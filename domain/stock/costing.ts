@@ -47,3 +47,32 @@ export function toMake(sold: number, percent: number, onShelf: number, withTheTa
 
 /** Value at cost of `pieces` at a cost in paise, in whole rupees (rounded half up), for the owner's report. */
 export const valueAtCost = (pieces: number, averagePaise: number | null): number | null => (averagePaise === null ? null : Math.round((pieces * averagePaise) / 100));
+
+/** Gross margin of pieces sold: what the parents paid for them after the offer, less the pieces at their cost. */
+export interface Margin {
+  /** Paisa the parents paid for the goods after the offer's share (not tax-separated: the shop's own takings). */
+  salesPaise: number;
+  costPaise: number;
+  marginPaise: number;
+}
+
+/** The margin of `units` sold for `netPaise` at a cost of `averagePaise` a piece; null while the size has no cost. */
+export function grossMargin(units: number, netPaise: number, averagePaise: number | null): Margin | null {
+  if (averagePaise === null) return null;
+  const costPaise = units * averagePaise;
+  return { salesPaise: netPaise, costPaise, marginPaise: netPaise - costPaise };
+}
+
+/** Margins added up (an item's sizes, a school's items); the ones without a cost are left out, as their cost is unknown. */
+export function sumMargins(margins: readonly (Margin | null)[]): Margin {
+  return margins.reduce<Margin>(
+    (sum, m) => (m ? { salesPaise: sum.salesPaise + m.salesPaise, costPaise: sum.costPaise + m.costPaise, marginPaise: sum.marginPaise + m.marginPaise } : sum),
+    { salesPaise: 0, costPaise: 0, marginPaise: 0 },
+  );
+}
+
+/** The margin as a whole percent of the sales (rounded), or null with no sales to divide by. */
+export function marginPercent(margin: Margin): number | null {
+  if (margin.salesPaise === 0) return null;
+  return Math.round((margin.marginPaise * 100) / margin.salesPaise);
+}

@@ -115,6 +115,11 @@ describe("reports against a direct sum over the orders", () => {
     expect(overview.totals.orders).toBe(orders.length);
     expect(overview.totals.sales).toBe(orders.reduce((s, o) => s + num(o.total), 0));
     expect(overview.totals.offerOrders).toBe(orders.filter((o) => num(o.discount) > 0).length);
+    // Every line's paisa after the offer (decision 184) add up to what the orders' goods came to.
+    const nets = await shop.db.selectFrom("report_daily_lines").select((eb) => eb.fn.sum<string>("net").as("n")).executeTakeFirstOrThrow();
+    expect(num(nets.n)).toBe(orders.reduce((s, o) => s + (num(o.subtotal) - num(o.discount)) * 100, 0));
+    const monthNets = await shop.db.selectFrom("report_monthly_lines").select((eb) => eb.fn.sum<string>("net").as("n")).executeTakeFirstOrThrow();
+    expect(num(monthNets.n)).toBe(num(nets.n));
     const byMonth = new Map<string, number>();
     for (const o of orders) {
       const month = `${indiaDay(o.placed_at).slice(0, 7)}-01`;

@@ -1,6 +1,6 @@
 // Cost, value and what to make (decision 183), checked against the hand-worked example in the decision.
 import { describe, expect, it } from "vitest";
-import { averageCosts, forecast, toMake, valueAtCost, withTailor } from "../../domain/stock/costing";
+import { averageCosts, forecast, grossMargin, marginPercent, sumMargins, toMake, valueAtCost, withTailor } from "../../domain/stock/costing";
 import type { Batch } from "../../domain/stock/tailor-batches";
 
 const batch = (n: number, cost: number, lines: [string, number, number][], receipts: Record<string, Record<string, number>>): Batch => ({
@@ -50,5 +50,24 @@ describe("the season's forecast", () => {
     expect(forecast(1, 100)).toBe(1);
     expect(forecast(0, 150)).toBe(0);
     expect(forecast(7, 115)).toBe(9); // 8.05 -> 9
+  });
+});
+
+describe("gross margin (decision 184)", () => {
+  it("is what parents paid after the offer less the pieces at their average cost; no cost, no margin", () => {
+    // Two shirts at ₹310 with 10% off: ₹558 paid; at ₹95.83 a piece the margin is ₹366.34, 66% of the sales.
+    const shirts = grossMargin(2, 55_800, 9_583);
+    expect(shirts).toEqual({ salesPaise: 55_800, costPaise: 19_166, marginPaise: 36_634 });
+    expect(marginPercent(shirts!)).toBe(66);
+    expect(grossMargin(3, 90_000, null)).toBeNull();
+    // Sold below cost: a negative margin, shown as it is.
+    expect(grossMargin(1, 9_000, 9_583)).toMatchObject({ marginPaise: -583 });
+  });
+
+  it("adds up the sizes with a cost and leaves out the ones without", () => {
+    const total = sumMargins([grossMargin(2, 55_800, 9_583), null, grossMargin(1, 30_000, 10_000)]);
+    expect(total).toEqual({ salesPaise: 85_800, costPaise: 29_166, marginPaise: 56_634 });
+    expect(marginPercent(total)).toBe(66);
+    expect(marginPercent(sumMargins([]))).toBeNull();
   });
 });

@@ -70,7 +70,18 @@ describe("how an order counts", () => {
   it("adds its money, its offer and its lines by size; a new parent once", () => {
     const c = orderContribution(order());
     expect(c).toMatchObject({ orders: 1, newParents: 1, sales: 900, discount: 100, offerOrders: 1 });
-    expect(c.lines.get("Delhi Public School\nschool/dps/shirt\n30")).toEqual({ quantity: 2, amount: 600 });
+    // ₹100 off ₹1,000 of lines: each line pays its share, ₹60 and ₹40, as the invoice shares it.
+    expect(c.lines.get("Delhi Public School\nschool/dps/shirt\n30")).toEqual({ quantity: 2, amount: 600, net: 54_000 });
+    expect(c.lines.get("Delhi Public School\nschool/dps/shirt\n32")).toEqual({ quantity: 1, amount: 400, net: 36_000 });
+  });
+  it("shares an offer that does not divide evenly to the paisa, so the lines add up to what the parent paid for the goods", () => {
+    const lines = [
+      { productId: "white/belt", name: "Belt", size: "Free Size", school: "", unitPrice: 99, quantity: 1 },
+      { productId: "white/tie", name: "Tie", size: "Free Size", school: "", unitPrice: 150, quantity: 3 },
+      { productId: "white/socks", name: "Socks", size: "Free Size", school: "", unitPrice: 100, quantity: 3 },
+    ];
+    const c = orderContribution(order({ lines, subtotal: 849, discount: 84, total: 765 }));
+    expect([...c.lines.values()].reduce((sum, line) => sum + line.net, 0)).toBe(76_500);
   });
   it("adds nothing once cancelled or deleted", () => {
     expect(orderContribution(order({ status: "cancelled" })).sales).toBe(0);

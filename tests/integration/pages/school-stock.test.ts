@@ -2,9 +2,11 @@
 // the pages' real forms (tests/support/html-browser): the owner starts counting an item on the school's stock page,
 // counts a size on its SKU page, and the parent's item page says "only 2 left", marks the sizes that are out and
 // will not add one; a page kept from before a size ran out cannot sell it either.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "../../../app/i18n/i18n.server";
 import type { Language } from "../../../domain/i18n";
+import { formatPaisa } from "../../../domain/tax/lines";
 import { adminHtmlBrowser, createTestAdmin, type TestAdmin } from "../../support/admin";
 import { htmlBrowser } from "../../support/html-browser";
 import { startTestServer, type TestServer } from "../../support/server";
@@ -83,5 +85,43 @@ describe.each(CASES)("school stock without JavaScript ($lang)", ({ lang, item, n
     const out = await parent.open(`${path}?size=32`);
     expect(out.buttons()).toContain(fill(m.schools.item.sizeOut, { size: "32" }));
     await expect(out.press(fill(m.schools.item.sizeOut, { size: "32" }))).rejects.toThrow(/disabled/);
+  });
+});
+
+describe("the gross margin of a school's uniforms (decision 184)", () => {
+  it("is what parents paid after the offer less the pieces at the tailor's cost, size by size, for the item and the school", async () => {
+    const shop = server.shop;
+    const owner = { kind: "admin" as const, id: "admin-margin", name: "Asha" };
+    const item = "school/dps/tunik";
+    await shop.schoolStock.setRule(item, "stop", null, owner);
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const { batch } = await shop.tailorBatches.order({ item, tailor: "Ramesh Tailors", cost: 150, due, pieces: { "28": 10 } }, owner, randomUUID());
+    await shop.tailorBatches.receive("dps", batch!, { "28": 10 }, owner, randomUUID());
+    // Two tunics at the counter, with the shop's offer taken off the bill.
+    const bill = await shop.orders.counterBill([{ productId: item, size: "28", quantity: 2 }]);
+    const sale = await shop.orders.sellAtCounter({
+      saleId: randomUUID(),
+      counter: "1",
+      items: [{ productId: item, size: "28", quantity: 2 }],
+      shownTotal: bill.total,
+      payment: { mode: "cash", cashGiven: bill.total },
+      language: "en",
+      staff: { id: "staff-1", name: "Meena" },
+    });
+    expect(await shop.waitForReadModels(sale.position, 20_000)).toBe(true);
+
+    const m = RESOURCES.en;
+    const browser = await adminHtmlBrowser(server.url, admin);
+    const page = await browser.open("/admin/school-stock?school=dps");
+    expect(page.status).toBe(200);
+    const paid = bill.total * 100;
+    const margin = paid - 2 * 150 * 100;
+    const row = page.within(`[data-sku="${await shop.schoolStock.skuOf(item, "28")}"]`).texts("td");
+    expect(row.slice(-3, -1)).toEqual([formatPaisa(paid), formatPaisa(margin)]);
+    const percent = Math.round((margin * 100) / paid);
+    const words = fill(m.stock.plan.itemMargin, { margin: formatPaisa(margin), sales: formatPaisa(paid), percent });
+    expect(page.texts(`[data-margin="${item}"]`)).toEqual([words]);
+    // The school's line adds up every item with a cost: here the tunics alone.
+    expect(page.texts('[data-margin="school"]')).toEqual([fill(m.stock.plan.schoolMargin, { margin: formatPaisa(margin), sales: formatPaisa(paid), percent })]);
   });
 });
