@@ -6,6 +6,7 @@ import { createOrderQueries } from "./order-queries";
 import { createOrderCore, type OrderServiceDeps } from "./orders/core";
 import { cashCommands } from "./orders/cash";
 import { counterCommands } from "./orders/counter";
+import { counterReturnCommands } from "./orders/counter-returns";
 import { handlingCommands } from "./orders/handling";
 import { newIdempotencyKey, orderIdFor } from "./orders/ids";
 import { holdCommands } from "./orders/holds";
@@ -22,6 +23,7 @@ export type { ReferenceDispute } from "./orders/payments";
 export type { CodParcelView, CodPersonView, CounterTakings, DrawerDay } from "./orders/cash";
 export type { StatementCreditView, StatementSummary, StatementView } from "./orders/statements";
 export type { OrderItemInput, PlacedOrder } from "./orders/placing";
+export type { CounterReturnInput, CounterReturnLine, FoundOrder } from "./orders/counter-returns";
 export { counterOrderId, type CounterBill, type CounterSale, type CounterSaleInput } from "./orders/counter";
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -39,6 +41,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     ...counterCommands(core),
     // The counter's drawers and the cash of COD parcels (decisions 211, 212).
     ...cashCommands(core, deps.waitForCash ?? deps.waitUntilVisible),
+    ...counterReturnCommands(core),
     ...handlingCommands(core),
     ...paymentCommands(core),
     /** Whether the shop takes UPI now. */

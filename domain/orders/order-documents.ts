@@ -36,7 +36,9 @@ export function documentsDue(before: TaxDocuments, events: readonly { type: stri
   if (!live) return { invoice };
   const back = steps.find((step) => step.issue === "creditNote");
   if (back && back.issue === "creditNote") return { invoice, credit: { reason: back.reason, amount: Number.MAX_SAFE_INTEGER } };
-  const received = events.flatMap((e) => (e.type === "ReturnReceived" ? returns.filter((r) => r.returnId === (e.data as { returnId: string }).returnId) : []));
+  // A return asked for and received in one change (at the counter, decision 214) is read from its own events.
+  const known = [...returns, ...askedIn(events)];
+  const received = events.flatMap((e) => (e.type === "ReturnReceived" ? known.filter((r) => r.returnId === (e.data as { returnId: string }).returnId) : []));
   const goodsOf = (r: Returns[number]): DocumentsDue => ({ invoice, credit: { reason: "return", amount: Number.MAX_SAFE_INTEGER, goods: r.lines, returnId: r.returnId } });
   const forRefund = received.find((r) => r.want === "refund");
   if (forRefund) return goodsOf(forRefund);
@@ -45,6 +47,11 @@ export function documentsDue(before: TaxDocuments, events: readonly { type: stri
   const waiting = returns.find((r) => r.stage === "received" && r.want === "refund");
   if (waiting) return before.creditNotes.some((note) => note.returnId === waiting.returnId) ? { invoice } : goodsOf(waiting);
   return { invoice, credit: { reason: "refund", amount: refunded } };
+}
+
+/** The returns a change asks for itself, as the order folds them. */
+function askedIn(events: readonly { type: string; data: unknown }[]): Returns {
+  return events.flatMap((e) => (e.type === "ReturnRequested" ? [{ ...(e.data as Omit<Returns[number], "stage">), stage: "requested" as const }] : []));
 }
 
 /** A number taken from a series for one document. */

@@ -14,6 +14,7 @@ import { suppliesInto, type SupplierReach } from "../tax/seller";
 import { checkUnitCaps, type UnitCaps } from "./unverified";
 import { decideHoldExpiry, type HoldRules } from "./hold-expiry";
 import { counterPayment, type CounterPaymentInput } from "../counter/payment";
+import { checkShownRefund, counterReturnSteps, type ReturnAtCounter } from "../counter/returns";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
   decideLegacyPaymentStatus,
@@ -172,6 +173,8 @@ export type OrderCommand =
    * rules travel in the command; `numberProven`: the order's account proved the order's number (the service looks).
    */
   | { type: "ExpireUnpaidHold"; rules: HoldRules; numberProven: boolean; at: string }
+  /** A return at the counter (decision 214): the goods received and another size or the money given, in one step. */
+  | ReturnAtCounter
   | PaymentCommand
   | AfterSaleCommand
   | TaxDocumentCommand;
@@ -355,6 +358,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         command.rules,
         command.at,
       );
+    case "ReturnAtCounter":
+      return returnAtCounter(command, state);
     default:
       if ((TAX_DOCUMENT_COMMANDS as readonly string[]).includes(command.type)) {
         return decideTaxDocument(command as TaxDocumentCommand, { status: state.status, tax: state.tax });
@@ -369,6 +374,27 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       }
       return decidePayment(command as PaymentCommand, payable(state));
   }
+}
+
+/**
+ * A counter return (decision 214): the online return's steps decided in turn, each on the order as the one before
+ * left it, so every rule of a return, an exchange and a refund holds here too. The same return id sent again (a
+ * double press, a reload that posts again) changes nothing.
+ */
+function returnAtCounter(command: ReturnAtCounter, state: Extract<OrderState, { exists: true }>): OrderEvent[] {
+  if (state.afterSale.returns.some((r) => r.returnId === command.returnId)) return [];
+  let now: OrderState = state;
+  const events: OrderEvent[] = [];
+  for (const step of counterReturnSteps(command, state)) {
+    if (step.type === "RefundPayment" && now.exists) {
+      const asked = now.afterSale.returns.find((r) => r.returnId === command.returnId);
+      checkShownRefund(now, asked?.lines ?? [], step.amount);
+    }
+    const decided = decide(step, now);
+    events.push(...decided);
+    now = decided.reduce(evolve, now);
+  }
+  return events;
 }
 
 /** Both parts checked before either is decided (an unknown status or payment status is a 422 whatever the order), then decided in turn. */

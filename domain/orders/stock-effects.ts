@@ -120,7 +120,9 @@ export function orderStockEffects(before: OrderState, events: readonly OrderEven
       if (GOODS_AT[status] === "held") commands.push(...release(orderId, trackedLines(before.afterSale.lines, skus), "deleted", at));
     }
     if (event.type === "ReturnReceived") {
-      const record = before.afterSale.returns.find((r) => r.returnId === event.data.returnId);
+      // A return asked for in this very change (at the counter, decision 214) is read from its own event.
+      const asked = events.find((e) => e.type === "ReturnRequested" && e.data.returnId === event.data.returnId);
+      const record = before.afterSale.returns.find((r) => r.returnId === event.data.returnId) ?? (asked?.type === "ReturnRequested" ? asked.data : undefined);
       const lines = trackedLines((record?.lines ?? []).map((l) => ({ productId: l.productId, name: nameOf(l.productId), quantity: l.quantity, size: l.size })), skus);
       const reason = `Return ${shortReturnId(event.data.returnId)} of order ${displayOrderId(orderId)}`;
       const actor = stockActor(event.data.actor);

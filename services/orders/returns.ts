@@ -8,15 +8,14 @@ import { parseShopProductCartId } from "../../domain/shop-products";
 import { normaliseSize } from "../../domain/pricing";
 import type { OrderCore } from "./core";
 
-export function returnCommands(core: OrderCore) {
+/**
+ * Each returned line's product in the wanted size, and the size as the catalogue writes it: the same catalogue item
+ * when it is made in that size, or the shop's product of the same name in that size (each of those is one size).
+ * Refused (422) when one is not made in it. The online exchange and the counter's (decision 214) ask it alike.
+ */
+export function exchangeLookup(core: OrderCore) {
   const { db, priceLine } = core.deps;
-  const { storedOrder, currentOrder, changeOrder } = core;
 
-  /**
-   * The product that is a returned line in the wanted size, and the size as the catalogue writes it: the
-   * same catalogue item when it is made in that size, or the shop's product of the same name in that size
-   * (each of those is one size). Refused (422) when there is none.
-   */
   async function exchangeTarget(line: ReturnLine, name: string, toSize: string): Promise<ExchangeTarget> {
     const notMade = () => {
       const refused = notMadeIn(name, toSize);
@@ -34,15 +33,19 @@ export function returnCommands(core: OrderCore) {
     return { productId: `product/${found.id}`, size: found.size };
   }
 
-  /** Each returned line's product in the wanted size (refused when one is not made in it). */
-  async function exchangeTargets(lines: readonly ReturnLine[], orderLines: readonly OrderLine[], toSize: string) {
+  return async function exchangeTargets(lines: readonly ReturnLine[], orderLines: readonly OrderLine[], toSize: string) {
     const targets: Record<string, ExchangeTarget> = {};
     for (const line of lines) {
       const name = orderLines.find((l) => l.productId === line.productId)?.name ?? line.productId;
       targets[lineKey(line)] = await exchangeTarget(line, name, toSize);
     }
     return targets;
-  }
+  };
+}
+
+export function returnCommands(core: OrderCore) {
+  const { storedOrder, currentOrder, changeOrder } = core;
+  const exchangeTargets = exchangeLookup(core);
 
   return {
     /** A shopper asks to return lines of their delivered order, for a refund or another size (decision 103). */
