@@ -141,6 +141,11 @@ const AFTER_SALE_TYPES: ReadonlySet<string> = new Set([
   "ReturnRefused",
   "ReturnReceived",
   "ExchangeMade",
+  // A parcel with a courier (decision 235): its scans show from the stream; its status changes are their own events.
+  "ShipmentBooked",
+  "ParcelScanned",
+  "ParcelReturnedToOrigin",
+  "DeliveryPromised",
   // Tax documents (projectors/tax.ts keeps them): no column of the order changes.
   "InvoiceIssued",
   "CreditNoteIssued",
@@ -274,7 +279,11 @@ function historyRow(event: ReadOrderEvent) {
     case "ReturnRefused":
     case "ReturnReceived":
     case "ExchangeMade":
-      // The shopper's history shows only status and payment; notes are the shop's own, returns show from the stream.
+    case "ShipmentBooked":
+    case "ParcelScanned":
+    case "ParcelReturnedToOrigin":
+    case "DeliveryPromised":
+      // The shopper's history shows only status and payment; notes are the shop's own, returns and the parcel show from the stream.
       return undefined;
     case "InvoiceIssued":
     case "CreditNoteIssued":

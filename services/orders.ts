@@ -11,6 +11,7 @@ import { handlingCommands } from "./orders/handling";
 import { newIdempotencyKey, orderIdFor } from "./orders/ids";
 import { holdCommands } from "./orders/holds";
 import { linkingCommands } from "./orders/linking";
+import { parcelCommands } from "./orders/parcels";
 import { paymentCommands } from "./orders/payments";
 import { placingCommands } from "./orders/placing";
 import { returnCommands } from "./orders/returns";
@@ -48,6 +49,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     upiAvailable: core.upiAvailable,
     charges: core.charges,
     ...returnCommands(core),
+    // The parcel with a courier and its return to origin (decision 235).
+    ...parcelCommands(core),
     // Bank statements and UPI reports read and matched to orders (decision 220).
     ...statementCommands(core),
     ...linkingCommands(core, queries),

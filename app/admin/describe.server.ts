@@ -210,6 +210,34 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
           .map((l) => t("returns:event.exchangedLine", { item: nameOf(l.productId), from: l.fromSize, to: l.toSize, quantity: l.quantity }))
           .join(", "),
       };
+    case "ShipmentBooked":
+      return {
+        what: t("courier:event.booked"),
+        by: actorIn(t, e.data.actor),
+        change: t("courier:event.bookedChange", { courier: e.data.courier, awb: e.data.awb }),
+        details: e.data.expectedBy ? t("courier:event.expectedBy", { day: e.data.expectedBy }) : "",
+      };
+    case "ParcelScanned":
+      return {
+        what: t("courier:event.scanned"),
+        by: t("courier:event.byCourier"),
+        change: t(`courier:step.${e.data.step}`),
+        details: [e.data.label, e.data.location].filter(Boolean).join("; "),
+      };
+    case "ParcelReturnedToOrigin":
+      return {
+        what: t("courier:event.returned"),
+        by: actorIn(t, e.data.actor),
+        change: t("courier:event.returnedChange"),
+        details: [e.data.awb && t("courier:event.awb", { awb: e.data.awb }), e.data.reason !== "other" && t(`courier:rtoReason.${e.data.reason}`)].filter(Boolean).join("; "),
+      };
+    case "DeliveryPromised":
+      return {
+        what: t("courier:event.promised"),
+        by: t("tax:event.byShop"),
+        change: e.data.by,
+        details: t(`courier:promiseSource.${e.data.source}`),
+      };
     case "InvoiceIssued":
       return {
         what: t(`tax:event.issued.${e.data.kind}`),

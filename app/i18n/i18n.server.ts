@@ -63,6 +63,8 @@ import enTax from "../locales/en/tax.json";
 import hiTax from "../locales/hi/tax.json";
 import enPrivacy from "../locales/en/privacy.json";
 import hiPrivacy from "../locales/hi/privacy.json";
+import enCourier from "../locales/en/courier.json";
+import hiCourier from "../locales/hi/courier.json";
 
 /**
  * Every message of the storefront, by language and namespace (app/locales/<language>/<namespace>.json).
@@ -72,8 +74,8 @@ import hiPrivacy from "../locales/hi/privacy.json";
  * read on the server only, so a page never carries text it does not show.
  */
 export const RESOURCES = {
-  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, counter: enCounter, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns, delivery: enDelivery, seller: enSeller, grievance: enGrievance, sizes: enSizes, reports: enReports, photos: enPhotos, children: enChildren, kits: enKits, privacy: enPrivacy, tax: enTax },
-  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, counter: hiCounter, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns, delivery: hiDelivery, seller: hiSeller, grievance: hiGrievance, sizes: hiSizes, reports: hiReports, photos: hiPhotos, children: hiChildren, kits: hiKits, privacy: hiPrivacy, tax: hiTax },
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, counter: enCounter, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns, delivery: enDelivery, seller: enSeller, grievance: enGrievance, sizes: enSizes, reports: enReports, photos: enPhotos, children: enChildren, kits: enKits, privacy: enPrivacy, tax: enTax, courier: enCourier },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, counter: hiCounter, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns, delivery: hiDelivery, seller: hiSeller, grievance: hiGrievance, sizes: hiSizes, reports: hiReports, photos: hiPhotos, children: hiChildren, kits: hiKits, privacy: hiPrivacy, tax: hiTax, courier: hiCourier },
 } satisfies Record<Language, Messages>;
 
 /** A namespace a page's loader can send down. */

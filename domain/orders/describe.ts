@@ -9,6 +9,7 @@ import { formatPaisa } from "../tax/lines";
 import type { InvoiceIssued } from "../tax/documents";
 import type { Actor, OrderEvent, ShippingAddress } from "./events";
 import { describeItems, displayOrderId } from "./order";
+import type { ParcelStep, RtoReason } from "../courier/events";
 
 export const ACTOR_LABELS: Record<Actor["kind"], string> = { admin: "Admin", customer: "Customer", guest: "Guest", system: "System" };
 
@@ -164,6 +165,24 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
         change: "received → exchanged",
         details: e.data.lines.map((l) => `${l.productId} ${l.fromSize} → ${l.toSize} x ${l.quantity}`).join(", "),
       };
+    case "ShipmentBooked":
+      return {
+        what: "Shipment booked",
+        by: actorLabel(e.data.actor),
+        change: `${e.data.courier}, AWB ${e.data.awb}`,
+        details: e.data.expectedBy ? `expected by ${e.data.expectedBy}` : "",
+      };
+    case "ParcelScanned":
+      return { what: "Courier scan", by: "courier", change: PARCEL_STEP_WORDS[e.data.step], details: [e.data.label, e.data.location].filter(Boolean).join("; ") };
+    case "ParcelReturnedToOrigin":
+      return {
+        what: "Parcel back at the shop",
+        by: actorLabel(e.data.actor),
+        change: "returned to origin",
+        details: [e.data.awb && `AWB ${e.data.awb}`, RTO_REASON_WORDS[e.data.reason]].filter(Boolean).join("; "),
+      };
+    case "DeliveryPromised":
+      return { what: "Delivery date promised", by: "shop", change: e.data.by, details: e.data.source === "courier" ? "the courier's date" : "the shop's own rule" };
     case "InvoiceIssued":
       return {
         what: INVOICE_ISSUED[e.data.kind],
@@ -180,6 +199,19 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       };
   }
 }
+
+const PARCEL_STEP_WORDS: Record<ParcelStep, string> = {
+  pickedUp: "picked up",
+  inTransit: "in transit",
+  outForDelivery: "out for delivery",
+  delivered: "delivered",
+  undelivered: "not delivered",
+  rtoInitiated: "coming back to the shop",
+  rtoDelivered: "back at the shop",
+  lost: "lost",
+};
+
+const RTO_REASON_WORDS: Record<RtoReason, string> = { refused: "refused at the door", notReachable: "nobody to take it", other: "" };
 
 const INVOICE_ISSUED: Record<InvoiceIssued["data"]["kind"], string> = {
   "tax-invoice": "Tax invoice issued",

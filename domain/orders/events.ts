@@ -13,6 +13,7 @@ import type { ProductTax } from "../tax/product-tax";
 import { TAX_CLASSES } from "../tax/rates";
 import { accountSubject, orderSubject } from "../privacy/subjects";
 import { ORDER_CHANNELS, PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
+import { parcelEventDefinitions, type ParcelEvent } from "../courier/events";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -288,7 +289,8 @@ export type OrderEvent =
   | OrderNoteAdded
   | DeliveryRecorded
   | ReturnEvent
-  | TaxDocumentEvent;
+  | TaxDocumentEvent
+  | ParcelEvent;
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`;
 
@@ -491,4 +493,6 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
     schema: z.object({ orderId: z.string(), userId: z.string(), phone: z.string(), at: z.string(), actor }),
     personal: { subject: (data) => accountSubject(data.userId), paths: ["phone", "actor.name"] },
   },
+  // The parcel with a courier (domain/courier/events.ts, decision 235).
+  ...parcelEventDefinitions,
 }));

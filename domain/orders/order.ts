@@ -15,6 +15,7 @@ import { checkUnitCaps, type UnitCaps } from "./unverified";
 import { decideHoldExpiry, type HoldRules } from "./hold-expiry";
 import { counterPayment, type CounterPaymentInput } from "../counter/payment";
 import { checkShownRefund, counterReturnSteps, type ReturnAtCounter } from "../counter/returns";
+import { decideParcel, evolveParcel, newParcel, PARCEL_COMMANDS, type Parcel, type ParcelCommand } from "../courier/parcel";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
   decideLegacyPaymentStatus,
@@ -52,6 +53,8 @@ export type OrderState =
       afterSale: AfterSale;
       /** The invoice and credit notes issued for it (domain/tax/documents.ts). */
       tax: TaxDocuments;
+      /** The parcel with a courier, its scans and its promised day (domain/courier/parcel.ts); absent: none yet. */
+      parcel?: Parcel;
     };
 
 export const initialOrderState = (): OrderState => ({ exists: false });
@@ -59,7 +62,12 @@ export const initialOrderState = (): OrderState => ({ exists: false });
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   const evolved = evolveOrder(state, event);
   return evolved.exists
-    ? { ...evolved, afterSale: evolveAfterSale(evolved.afterSale, event, evolved.status), tax: evolveTaxDocuments(evolved.tax, event) }
+    ? {
+        ...evolved,
+        afterSale: evolveAfterSale(evolved.afterSale, event, evolved.status),
+        tax: evolveTaxDocuments(evolved.tax, event),
+        parcel: evolveParcel(evolved.parcel, event),
+      }
     : evolved;
 }
 
@@ -142,6 +150,8 @@ export type OrderCommand =
       paymentMethod: PaymentMethod;
       /** The offer and delivery in force (the shop's settings): the decider prices them, the event records them. */
       charges: ChargeRules;
+      /** The day the pages promised the parent (decision 236): recorded with the order; none when no page could say. */
+      promise?: { by: string; source: "courier" | "shop" };
     })
   /**
    * A walk-in sale at the shop's counter (decision 210): placed, paid and handed over in one step, at
@@ -177,6 +187,7 @@ export type OrderCommand =
   | ReturnAtCounter
   | PaymentCommand
   | AfterSaleCommand
+  | ParcelCommand
   | TaxDocumentCommand;
 
 export function orderTotal(lines: readonly OrderLine[]): number {
@@ -278,6 +289,9 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
       type: "PaymentRequested",
       data: { orderId: command.orderId, method: command.paymentMethod, amount: total, actor: command.actor, at: command.placedAt },
     },
+    ...(command.promise
+      ? [{ type: "DeliveryPromised" as const, data: { orderId: command.orderId, by: command.promise.by, source: command.promise.source, at: command.placedAt } }]
+      : []),
   ];
 }
 
@@ -363,6 +377,9 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     default:
       if ((TAX_DOCUMENT_COMMANDS as readonly string[]).includes(command.type)) {
         return decideTaxDocument(command as TaxDocumentCommand, { status: state.status, tax: state.tax });
+      }
+      if ((PARCEL_COMMANDS as readonly string[]).includes(command.type)) {
+        return decideParcel(command as ParcelCommand, { orderId, status: state.status, deleted: state.deleted, parcel: state.parcel ?? newParcel() });
       }
       if ((AFTER_SALE_COMMANDS as readonly string[]).includes(command.type)) {
         return decideAfterSale(command as AfterSaleCommand, {
