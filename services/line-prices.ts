@@ -39,7 +39,12 @@ export type ProductForCart = (id: string) => Promise<ShopProductForCart | undefi
 /** A school item's size the owner counts: its rule and what is for sale; undefined while it counts nothing. */
 export type SchoolShelf = (item: string, size: string | undefined) => Promise<{ sku: SchoolSku; forSale: number } | undefined>;
 
-export function createLinePricer(productForCart?: ProductForCart, schoolShelf?: SchoolShelf) {
+/**
+ * `taxFactsNeeded`: the shop issues tax documents (a regular or composition GSTIN), whose every line names an HSN code
+ * (rule 46, rule 49): a product of the shop's table without one (an accessory whose class the owner has not set,
+ * decision 200) is not sold until he sets it.
+ */
+export function createLinePricer(productForCart?: ProductForCart, schoolShelf?: SchoolShelf, options: { taxFactsNeeded?: boolean } = {}) {
   return async function priceLine(productId: string, size: string | undefined): Promise<LinePricing> {
     if (parseShopProductCartId(productId) !== undefined) {
       const product = productForCart ? await productForCart(productId) : undefined;
@@ -47,6 +52,7 @@ export function createLinePricer(productForCart?: ProductForCart, schoolShelf?: 
       const wanted = normaliseSize(size) ?? product.size;
       const sold = normaliseSize(product.size) ?? FREE_SIZE;
       if (wanted !== sold) return { ok: false, refusal: sizeNotSold(wanted, product.name) };
+      if (options.taxFactsNeeded && !product.tax) return { ok: false, refusal: refusal("checkout.noHsn", { item: product.name }) };
       // What the shelf holds is the stock rule's to judge (the cart's, the order's and the
       // reservation's, each a 409 naming what is left), not the price's.
       return {

@@ -27,7 +27,9 @@ export function createShoppingServices(core: ServiceCore) {
     const { facts } = await productTax.of(numeric, product.category);
     return facts ? { ...product, tax: facts } : product;
   };
-  const priceLine = createLinePricer(productForCart, (item, size) => schoolStock.shelf(item, size));
+  // A shop that issues tax documents sells nothing whose line would have no HSN code (decision 200).
+  const taxFactsNeeded = core.config.seller !== undefined && core.config.seller.scheme !== "unregistered";
+  const priceLine = createLinePricer(productForCart, (item, size) => schoolStock.shelf(item, size), { taxFactsNeeded });
   const cart = createCartService({ store: core.store, priceLine, ownChild: children.isOwn });
   const orders = createOrderService({
     db: core.db,

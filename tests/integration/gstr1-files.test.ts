@@ -53,16 +53,18 @@ describe.skipIf(!services.postgresUrl)("GSTR-1 files from the month's documents"
     return createOrderService({ db: database.db, store: handlerOnly(store), priceLine, cart, stock, waitUntilVisible: visible, atomic: true, tax: { seller, rates: {} } });
   }
 
-  async function place(city: string, pincode: string) {
+  const MIXED = [
+    { productId: "school/dps/shirt", size: "30", quantity: 2 },
+    { productId: "stationery/geometric-box-set", quantity: 1 },
+    { productId: "stationery/premium-school-notebook", quantity: 3 },
+  ];
+
+  async function place(city: string, pincode: string, items = MIXED) {
     const phone = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
     return orders().placeOrder({
       scope: `guest:${phone}`,
       idempotencyKey: randomUUID(),
-      items: [
-        { productId: "school/dps/shirt", size: "30", quantity: 2 },
-        { productId: "stationery/geometric-box-set", quantity: 1 },
-        { productId: "stationery/premium-school-notebook", quantity: 3 },
-      ],
+      items,
       customer: { kind: "guest", name: "Ravi Kumar", phone },
       address: { name: "Ravi Kumar", phone, address: "12 Station Road", city, pincode },
     });
@@ -77,6 +79,10 @@ describe.skipIf(!services.postgresUrl)("GSTR-1 files from the month's documents"
     // Delhi's parcel comes back (its invoice reversed in full) and goes again: a new invoice.
     await service.changeStatus(delhi.orderId, "processing", admin);
     await service.changeStatus(delhi.orderId, "shipped", admin);
+    // Notebooks alone: a bill of supply (rule 49), numbered in the invoices' series and counted with them in table 13.
+    const books = await place("Churu", "331001", [{ productId: "stationery/premium-school-notebook", quantity: 2 }]);
+    await service.changeStatus(books.orderId, "shipped", admin);
+    expect((await service.taxDocuments(books.orderId))?.invoices[0].kind).toBe("nil-bill-of-supply");
     await replay(database.db, store, [taxProjector]);
     expect(await verify(database.db, store, [taxProjector])).toEqual([]);
 
@@ -95,9 +101,9 @@ describe.skipIf(!services.postgresUrl)("GSTR-1 files from the month's documents"
     expect(b2cs + nil).toBe(summary.totals.net.taxable);
     const netNil = summary.net.filter((r) => r.rate === 0).reduce((s, r) => s + r.taxable, 0);
     expect(nil).toBe(netNil);
-    // Two orders out: 2 shirts, 1 geometry box, 3 notebooks each; the first Delhi parcel came back.
+    // Two orders out: 2 shirts, 1 geometry box, 3 notebooks each (the first Delhi parcel came back), and 2 notebooks.
     const quantity = (hsn: string) => rows("hsn(b2c).csv").filter((r) => r[0] === hsn && r[2] !== "NA").reduce((s, r) => s + Number(r[3]), 0);
-    expect(quantity("4820")).toBe(6);
+    expect(quantity("4820")).toBe(8);
     expect(rows("hsn(b2c).csv").filter((r) => r[2] === "NA").every((r) => r[3] === "0")).toBe(true);
     expect(rows("hsn(b2c).csv").reduce((s, r) => s + paisa(r[4]), 0)).toBe(summary.totals.net.value);
     // Delhi's ₹100 delivery is shared over the goods' rates (5% and nil) under its own code, never a goods HSN
@@ -108,7 +114,7 @@ describe.skipIf(!services.postgresUrl)("GSTR-1 files from the month's documents"
     expect(summary.hsn.filter((r) => r.hsn === "9968").map((r) => [r.rate, r.value, r.quantity])).toEqual(delivery.map((r) => [Number(r[5]), paisa(r[4]), 0]));
     expect(summary.hsn.find((r) => r.hsn === "6205")?.quantity).toBe(4);
     expect(rows("docs.csv")).toEqual([
-      ["Invoices for outward supply", expect.stringMatching(/^CUG\/\d{4}\/000001$/), expect.stringMatching(/^CUG\/\d{4}\/000003$/), "3", "0"],
+      ["Invoices for outward supply", expect.stringMatching(/^CUG\/\d{4}\/000001$/), expect.stringMatching(/^CUG\/\d{4}\/000004$/), "4", "0"],
       ["Credit Note", expect.stringMatching(/^CUG\/C\d{4}\/000001$/), expect.stringMatching(/^CUG\/C\d{4}\/000001$/), "1", "0"],
     ]);
   }, 120_000);

@@ -3,6 +3,9 @@
 // checks, the order line that carries them into the invoice, and orders placed before that still read.
 import { stateOfPincode } from "../../domain/tax/pincode-states";
 import { describe, expect, it } from "vitest";
+import { refusalText } from "../../app/i18n/refusals.server";
+import type { ShopProductForCart } from "../../services/catalogue";
+import { createLinePricer } from "../../services/line-prices";
 import { checkProduct, checkProductChanges } from "../../domain/admin-products";
 import { orderEvents, type OrderPlaced } from "../../domain/orders/events";
 import { SHOP_CATEGORIES } from "../../domain/shop-products";
@@ -143,5 +146,20 @@ describe("an order line's HSN code and class on its invoice", () => {
     const linesOf = (version: number, lines: unknown[]) => (orderEvents.read(stored(version, lines) as never).data as OrderPlaced["data"]).lines;
     expect(linesOf(3, data.lines)[0]).not.toHaveProperty("tax");
     expect(linesOf(4, [{ ...data.lines[0], tax: { hsn: "6205", taxClass: "shirt" } }])[0].tax).toEqual({ hsn: "6205", taxClass: "shirt" });
+  });
+});
+
+describe("a product of the shop's table without an HSN code (decision 200)", () => {
+  const badge: ShopProductForCart = { id: "product/7", name: "Steel Badge", price: 40, size: "Free Size", stock: 5, imageUrl: null, category: "accessories" };
+
+  it("is not sold by a shop that issues tax documents, in the parent's language; with its facts set, or by a shop without a GSTIN, it is", async () => {
+    const refused = await createLinePricer(async () => badge, undefined, { taxFactsNeeded: true })("product/7", undefined);
+    if (refused.ok) throw new Error("an accessory without an HSN code was priced for a registered shop");
+    expect(refused.refusal.key).toBe("checkout.noHsn");
+    expect(refusalText("en", refused.refusal)).toBe("Steel Badge cannot be sold yet: the shop has not set its HSN code for the tax invoice. Please call the shop.");
+    expect(refusalText("hi", refused.refusal)).toContain("HSN कोड नहीं भरा");
+    const set = await createLinePricer(async () => ({ ...badge, tax: { hsn: "7326", taxClass: "other" } }), undefined, { taxFactsNeeded: true })("product/7", undefined);
+    expect(set.ok && set.product.tax).toEqual({ hsn: "7326", taxClass: "other" });
+    expect((await createLinePricer(async () => badge)("product/7", undefined)).ok).toBe(true);
   });
 });

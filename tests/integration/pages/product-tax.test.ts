@@ -132,6 +132,12 @@ describe.each(["en", "hi"] as Language[])("the owner's products with their HSN c
     const none = await browser.open(`/admin/products?edit=${badge.id}`);
     expect(none.text("#product-tax-on-file")).toBe(p.taxFromNone);
     expect(none.field(p.hsn).value).toBe("");
+    // Until its HSN code is set, the registered shop does not sell it: an order of it is refused, naming it.
+    const refused = await placeTestOrder(server.shop, { items: [{ productId: `product/${badge.id}`, quantity: 1 }] }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toMatchObject({ key: "orders.item", values: { problem: { key: "checkout.noHsn", values: { item: `Old Badge ${lang}` } } } });
 
     // Saving the form as shown makes the default the owner's own.
     const saved = await fromDefault.within({ form: p.edit }).press(p.update);
