@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { readAuthSettings } from "./auth-config";
 import { ConfigError } from "./config-error";
+import { razorpaySettings } from "./gateway-config";
 import { DEFAULT_SIGN_IN_SMS_BUDGET } from "../domain/sign-in-sms";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "../domain/orders/unverified";
 import { MAX_QUANTITY } from "../domain/cart";
@@ -220,6 +221,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
     mailFrom: emailSetting(env, "MAIL_FROM") ?? emailSetting(env, "SHOP_EMAIL") ?? "no-reply@localhost",
     sms: readSmsSettings(env, production),
     ...upiSetting(env, env.SHOP_NAME?.trim() || "Churu Uniform House"),
+    ...razorpaySettings(env, production),
     charges: chargeSettings(env),
     paymentReminderMs: intSetting(env, "PAYMENT_REMINDER_MINUTES", 360, 1, 7 * 24 * 60) * 60_000,
     queuePrefix: queuePrefix(env),

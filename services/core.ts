@@ -12,6 +12,7 @@ import type { JobQueue } from "./queue";
 import type { ShopConfig } from "./settings";
 import type { ChargeRules } from "../domain/orders/charges";
 import type { UpiPayee } from "../domain/orders/upi";
+import type { RazorpaySettings } from "./gateway/razorpay";
 import type { SignInSmsBudget } from "../domain/sign-in-sms";
 
 /**
@@ -31,6 +32,8 @@ export interface ServiceCore {
     shopName: string;
     charges?: ChargeRules;
     upi?: UpiPayee;
+    /** The optional gateway (decision 221); unset: none. */
+    razorpay?: RazorpaySettings;
     /** The shop-wide budget of sign-in texts and the shop's phone a trip is texted to (decision 116). */
     signInSms?: SignInSmsBudget;
     contact?: { phone?: string };

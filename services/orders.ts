@@ -16,6 +16,7 @@ import { paymentCommands } from "./orders/payments";
 import { placingCommands } from "./orders/placing";
 import { returnCommands } from "./orders/returns";
 import { statementCommands } from "./orders/statements";
+import { gatewayCommands } from "./orders/gateway";
 
 export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEntry, type TrailEntry } from "./order-queries";
 export type { OrderServiceDeps } from "./orders/core";
@@ -53,6 +54,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     ...parcelCommands(core),
     // Bank statements and UPI reports read and matched to orders (decision 220).
     ...statementCommands(core),
+    // The optional gateway: hosted checkout, signed webhooks, refunds through its API (decision 221).
+    ...gatewayCommands(core, deps.gateway),
     ...linkingCommands(core, queries),
     // Unpaid holds that expire (decision 190): the background sweep calls it.
     ...holdCommands(core),

@@ -15,6 +15,7 @@ import type { DailyAt } from "../domain/backup-schedule";
 import type { SmsTemplate } from "../domain/sms-templates";
 import type { SellerSettings } from "../domain/tax/seller";
 import type { TaxRateSettings } from "../domain/tax/rates";
+import type { RazorpaySettings } from "./gateway/razorpay";
 
 /** Where personal data's keys are sealed and erasures remembered (decisions 121, 123). */
 export interface PrivacySettings {
@@ -66,6 +67,8 @@ export interface ShopConfig {
   sms: SmsSettings;
   /** Where UPI payments go (SHOP_UPI_ID, SHOP_UPI_NAME); unset: only cash on delivery is offered. */
   upi?: UpiPayee;
+  /** The optional gateway (RAZORPAY_*; decision 221); unset: no gateway, UPI straight to the shop's own ID. */
+  razorpay?: RazorpaySettings;
   /** The offer and delivery charges (SHOP_OFFER_*, SHOP_DELIVERY_*; decision 101). */
   charges: ChargeRules;
   /** How long after a UPI order is placed an unpaid one gets its one reminder SMS (PAYMENT_REMINDER_MINUTES). */

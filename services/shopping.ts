@@ -8,6 +8,7 @@ import { createStockService } from "./stock";
 import { createSchoolStockService } from "./school-stock";
 import { createTailorBatchService } from "./tailor-batches";
 import { createProductTaxService } from "./product-tax";
+import { createRazorpayClient } from "./gateway/razorpay";
 import { parseShopProductCartId } from "../domain/shop-products";
 
 /** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
@@ -41,7 +42,9 @@ export function createShoppingServices(core: ServiceCore) {
     waitUntilVisible: core.waitForOrders,
     waitForCash: core.waitForCash,
     ...(core.config.charges ? { charges: core.config.charges } : {}),
-    upiAvailable: core.config.upi !== undefined,
+    // UPI is offered to the shop's own ID, or through the gateway when only that is set (decision 221).
+    upiAvailable: core.config.upi !== undefined || core.config.razorpay !== undefined,
+    ...(core.config.razorpay ? { gateway: createRazorpayClient(core.config.razorpay) } : {}),
     ...(core.config.orderLimits ? { limits: core.config.orderLimits } : {}),
     ...(core.config.holdRules ? { holds: core.config.holdRules } : {}),
     // Invoices and credit notes as the seller's settings say (docs/tax.md).

@@ -27,7 +27,7 @@ type OrderHandler = {
 };
 
 /** Commands after which a document may be due: only these take the series' turn in this process. */
-const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment", "ReceiveReturn", "SellAtCounter", "ReturnAtCounter", "BookShipment", "RecordScan", "ReturnToOrigin"]);
+const MAY_ISSUE = new Set(["ChangeStatus", "ChangeOrder", "RefundPayment", "RecordGatewayRefund", "ReceiveReturn", "SellAtCounter", "ReturnAtCounter", "BookShipment", "RecordScan", "ReturnToOrigin"]);
 
 export function createTaxDocuments(store: ShopEvents, settings: TaxSettings) {
   const series = createCommandHandler(store, { decider: seriesDecider, events: taxSeriesEvents });

@@ -19,9 +19,10 @@ import { tailorBatchEvents, type TailorBatchEvent } from "../stock/tailor-batche
 import { productTaxEvents, type ProductTaxEvent } from "../tax/product-tax";
 import { drawerEvents, type DrawerEvent } from "../cash/drawer";
 import { codEvents, type CodEvent } from "../cash/cod";
+import { gatewayEvents, type GatewayEvent } from "../payments/gateway";
 import { UnreadableEvent, categoryOf, type EventRegistry, type PersonalFields, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent | DrawerEvent | CodEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent | DrawerEvent | CodEvent | GatewayEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -44,6 +45,7 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === productTaxEvents.category) return productTaxEvents.read(stored);
   if (category === drawerEvents.category) return drawerEvents.read(stored);
   if (category === codEvents.category) return codEvents.read(stored);
+  if (category === gatewayEvents.category) return gatewayEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -71,6 +73,7 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === productTaxEvents.category) return productTaxEvents.types;
   if (category === drawerEvents.category) return drawerEvents.types;
   if (category === codEvents.category) return codEvents.types;
+  if (category === gatewayEvents.category) return gatewayEvents.types;
   return [];
 }
 
@@ -80,6 +83,7 @@ export function knownEventTypes(category: string): readonly string[] {
  */
 const REGISTRIES: readonly EventRegistry<{ type: string; data: unknown }>[] = [
   cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents, tailorBatchEvents, productTaxEvents, drawerEvents, codEvents,
+  gatewayEvents,
 ] as readonly EventRegistry<{ type: string; data: unknown }>[];
 
 /** Where an event of this stream and type holds a person's data, if it does (docs/privacy.md). */

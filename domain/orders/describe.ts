@@ -109,7 +109,7 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
         what: "Refunded",
         by: actorLabel(e.data.actor),
         change: "refund",
-        details: [`${formatRupees(e.data.amount)} by ${e.data.method === "upi" ? "UPI" : "cash"}`, e.data.reference && `reference ${e.data.reference}`, e.data.note]
+        details: [`${formatRupees(e.data.amount)} by ${({ upi: "UPI", cash: "cash", razorpay: "Razorpay" } as const)[e.data.method]}`, e.data.reference && `reference ${e.data.reference}`, e.data.note]
           .filter(Boolean)
           .join("; "),
       };

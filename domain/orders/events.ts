@@ -12,7 +12,7 @@ import type { TaxDocumentEvent } from "../tax/documents";
 import type { ProductTax } from "../tax/product-tax";
 import { TAX_CLASSES } from "../tax/rates";
 import { accountSubject, orderSubject } from "../privacy/subjects";
-import { ORDER_CHANNELS, PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
+import { GATEWAY_REFUND_METHOD, ORDER_CHANNELS, PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
 import { parcelEventDefinitions, type ParcelEvent } from "../courier/events";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
@@ -29,7 +29,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STANDINGS = ["unpaid", "reported", "paid", "partly refunded", "refunded"] as const;
 export type PaymentStanding = (typeof PAYMENT_STANDINGS)[number];
 
-export type RefundMethod = (typeof REFUND_METHODS)[number];
+/** The refund form's methods, and the gateway's own (decision 221). */
+export type RefundMethod = (typeof REFUND_METHODS)[number] | typeof GATEWAY_REFUND_METHOD;
 
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
@@ -437,7 +438,8 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
     schema: z.object({
       orderId: z.string(),
       amount: z.number().int().positive(),
-      method: z.enum(REFUND_METHODS),
+      // A value added (the gateway's, decision 221): every refund stored before reads as it did.
+      method: z.enum([...REFUND_METHODS, GATEWAY_REFUND_METHOD]),
       reference: reference.optional(),
       note: z.string(),
       actor,

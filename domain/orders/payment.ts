@@ -14,7 +14,7 @@ import {
   type PaymentStatus,
   type RefundMethod,
 } from "./events";
-import { REFUND_METHODS } from "./terms";
+import { GATEWAY_REFUND_METHOD, REFUND_METHODS } from "./terms";
 import { UPI_REFERENCE_PATTERN, normaliseUpiReference } from "./upi";
 
 export interface PaymentState {
@@ -102,6 +102,8 @@ export type PaymentCommand =
   | { type: "RejectPayment"; note: string; actor: Actor; at: string }
   | { type: "CollectCash"; actor: Actor; at: string }
   | { type: "RefundPayment"; amount: number; method: string; reference?: string; note?: string; actor: Actor; at: string }
+  /** A refund the gateway says it processed (decision 221): whole rupees, as the shop asked it in paise. */
+  | { type: "RecordGatewayRefund"; amount: number; note: string; actor: Actor; at: string }
   /** The shopper's report of a reference `heldBy` another order, refused: kept for the owner (decision 119). */
   | { type: "RecordRefusedReport"; reference: string; heldBy: string; actor: Actor; at: string }
   /** The owner moves this order's reported reference to order `to`, whose report of it was refused. */
@@ -220,6 +222,13 @@ export function decidePayment(command: PaymentCommand, order: PayableOrder): Pay
       return [
         { type: "PaymentRefunded", data: { orderId, amount: command.amount, method, ...(reference ? { reference } : {}), note, actor, at } },
       ];
+    }
+    case "RecordGatewayRefund": {
+      // The gateway has given the money back already: the order records it, bounded like any refund.
+      if (!Number.isInteger(command.amount) || command.amount <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
+      const refundable = payment.paid - payment.refunded;
+      if (command.amount > refundable) throw new RuleViolation("admin.paymentRefundTooLarge", { most: refundable }, 409);
+      return [{ type: "PaymentRefunded", data: { orderId, amount: command.amount, method: GATEWAY_REFUND_METHOD, note: checkNote(command.note), actor, at } }];
     }
   }
 }

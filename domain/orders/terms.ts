@@ -16,6 +16,12 @@ export const ORDER_CHANNELS = ["online", "counter"] as const;
 
 export const REFUND_METHODS = ["cash", "upi"] as const;
 
+/**
+ * Money given back through the optional gateway (decision 221): recorded only when the gateway says the refund
+ * is processed, never chosen on the refund form (the form's refund is money the owner pays himself).
+ */
+export const GATEWAY_REFUND_METHOD = "razorpay" as const;
+
 export const RETURN_WANTS = ["refund", "exchange"] as const;
 
 export const RETURN_RECEIPTS = ["pickup", "drop-off"] as const;

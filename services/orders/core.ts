@@ -20,6 +20,7 @@ import type { CartService } from "../cart";
 import type { LinePricer } from "../line-prices";
 import { STOCK_ATTEMPTS, type StockService } from "../stock";
 import { createTaxDocuments, type TaxSettings } from "../tax-documents";
+import type { RazorpayClient } from "../gateway/razorpay";
 
 export interface OrderServiceDeps {
   db: Kysely<DB>;
@@ -47,6 +48,8 @@ export interface OrderServiceDeps {
    * a store without multi-stream appends gets; tests force it on Postgres).
    */
   atomic?: boolean;
+  /** The optional gateway's client (decision 221); none: the shop takes no payments through one. */
+  gateway?: RazorpayClient;
   /** The seller and the rates its invoices are made with (the shop's settings); none: the shop issues no documents. */
   tax?: TaxSettings;
 }
