@@ -39,6 +39,8 @@ export const cashProjector: Projector = {
         // A payment of an online order is not the counter's (a COD parcel's cash comes in through its delivery person).
         if (!sold && event.type !== "PaymentRefunded") continue;
         const method = event.type === "CashCollected" ? "cash" : event.type === "PaymentConfirmed" ? "upi" : event.data.method;
+        // Money the gateway gave back (decision 221) never left the drawer.
+        if (method === "razorpay") continue;
         await trx
           .insertInto("cash_takings")
           .values({
