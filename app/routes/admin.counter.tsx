@@ -349,7 +349,8 @@ export default function AdminCounter() {
         </section>
       ) : null}
       <p>
-        <Link to={next}>{t("counter:newSale")}</Link>
+        <Link to={next}>{t("counter:newSale")}</Link> ·{" "}
+        <Link to={`/admin/counter/returns?counter=${encodeURIComponent(page.counter)}`}>{t("counter:returns.fromCounter")}</Link>
       </p>
     </section>
   );

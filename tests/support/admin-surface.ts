@@ -47,6 +47,10 @@ export const adminPages: AdminPageRequest[] = [
   // The counter (decision 210): the sale in its address, the money taken by one form.
   { method: "GET", path: "/admin/counter?sale=00000000-0000-4000-8000-000000000000&counter=1&lines=school%2Fdps%2Fbelt~Free%20Size~1" },
   { method: "POST", path: "/admin/counter", form: { sale: "00000000-0000-4000-8000-000000000000", counter: "1", lines: "school/dps/belt~Free Size~1", shownTotal: "100", mode: "cash", cashGiven: "100" } },
+  // Returns and exchanges at the counter (decision 214): found by number or mobile, checked, made by one form.
+  { method: "GET", path: "/admin/counter/returns?counter=1&find=9829012345" },
+  { method: "GET", path: "/admin/counter/returns?counter=1&order=00000000-0000-4000-8000-000000000000&ret=00000000-0000-4000-8000-000000000001" },
+  { method: "POST", path: "/admin/counter/returns", form: { order: "00000000-0000-4000-8000-000000000000", ret: "00000000-0000-4000-8000-000000000001", counter: "1", outcome: "refund", reason: "Did not fit", method: "cash", shownAmount: "100", q0: "1" } },
   { method: "POST", path: "/admin/school-stock", form: { item: "shirt", whenOut: "stop", leadDays: "" } },
   // Bank statements and UPI reports read and matched to orders: the upload, the list, one statement, its bulk confirmation (decision 220).
   { method: "GET", path: "/admin/statements" },
