@@ -3,12 +3,16 @@ import { inject } from "vitest";
 import { buildIfNeeded } from "../../bin/build";
 import { buildIsWhole, copyBuildTo } from "./build-copy";
 
-/** How long a copy lock left by a worker that died is honoured (a build on a busy machine takes under two minutes). */
+/**
+ * How long a copy lock whose holder never wrote its process id is honoured. A lock with a live holder is honoured
+ * however long it is held: a build on a loaded machine took over seven minutes, and a second worker that took the
+ * lock over then built and copied into the same folder at the same time (ENOTEMPTY as one removed what the other wrote).
+ */
 const LOCK_STALE_MS = 5 * 60_000;
 
-function holderAlive(lock: string): boolean {
+function holderAlive(lock: string, age: number): boolean {
   const pid = Number(fs.readFileSync(lock, { encoding: "utf8", flag: "r" }).trim() || "0");
-  if (!pid) return true; // Written a moment from now: its holder is alive.
+  if (!pid) return age <= LOCK_STALE_MS; // Written a moment from now: its holder is alive.
   try {
     process.kill(pid, 0);
     return true;
@@ -51,7 +55,7 @@ export async function runBuild(): Promise<string> {
     }
     const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
     try {
-      if (age > LOCK_STALE_MS || !holderAlive(lock)) fs.rmSync(lock, { force: true });
+      if (!holderAlive(lock, age)) fs.rmSync(lock, { force: true });
     } catch {
       // The lock went while it was read: its holder finished.
     }
