@@ -18,6 +18,7 @@ import { createRateLimiter } from "./auth/rate-limit";
 import { GRIEVANCE_LIMITS } from "../domain/grievance/limits";
 
 const HOUR_MS = 3_600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An Indian mobile number: ten digits, the first 6 to 9 (what a complaint's texts may go to). */
 const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 
@@ -74,6 +75,24 @@ export function createGrievanceService(deps: { db: Kysely<DB>; store: ShopEvents
     throw new RuleViolation("grievance.deskBusy", {}, 429);
   }
 
+  /**
+   * Whether the shop proved `phone` by a code (decision 191): it is the signed-in account's number, or the number of the
+   * order the complaint names, which that order's account proved (a guest proves it by signing in with a code texted to
+   * it, which joins the order to their account). A phone on an account is only ever set by a code.
+   */
+  async function phoneProven(phone: string, userId: string | undefined, orderId: string | undefined): Promise<boolean> {
+    const accounts = [userId];
+    if (orderId) {
+      const order = await deps.db.selectFrom("orders").select(["user_id", "phone"]).where("id", "=", orderId).executeTakeFirst();
+      if (order?.user_id && order.phone === phone) accounts.push(order.user_id);
+    }
+    // An account id is a UUID: anything else names no account (and would not reach the query as one).
+    const ids = accounts.filter((id): id is string => Boolean(id) && UUID.test(id!));
+    if (ids.length === 0) return false;
+    const proven = await deps.db.selectFrom("users").select("id").where("id", "in", ids).where("phone", "=", phone).executeTakeFirst();
+    return proven !== undefined;
+  }
+
   /** The order the complaint names, proved by its phone; a refusal as data when the lookups are throttled. */
   async function orderOf(input: FileGrievanceInput): Promise<{ orderId?: string } | Throttled> {
     const number = input.orderNumber?.trim() ?? "";
@@ -89,7 +108,7 @@ export function createGrievanceService(deps: { db: Kysely<DB>; store: ShopEvents
 
   return {
     /** Files the complaint and answers its ticket: the number is the parent's at once. */
-    async file(input: FileGrievanceInput): Promise<{ ok: true; ticketId: string; number: string } | Throttled> {
+    async file(input: FileGrievanceInput): Promise<{ ok: true; ticketId: string; number: string; texted: boolean } | Throttled> {
       // Its texts go to this number: an Indian mobile number only ("abc" is refused).
       if (!INDIAN_MOBILE.test(input.phone)) throw new RuleViolation("grievance.phoneInvalid", {}, 422);
       // The order first: a lookup that misses counts in tracking's own throttle, so a parent who mistypes the
@@ -113,12 +132,13 @@ export function createGrievanceService(deps: { db: Kysely<DB>; store: ShopEvents
         topic: input.topic,
         text: input.text,
         language: input.language,
+        phoneProven: await phoneProven(input.phone, input.userId, orderId),
         actor,
         at: new Date().toISOString(),
       });
       const filed = handled.state.filed;
       if (!filed) throw new Error(`grievance ${ticketId} was not filed`);
-      return { ok: true, ticketId, number: filed.number };
+      return { ok: true, ticketId, number: filed.number, texted: filed.texted };
     },
 
     async acknowledge(ticketId: string, note: string | undefined, actor: Actor) {

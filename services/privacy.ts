@@ -43,6 +43,18 @@ export function createPrivacyService(deps: {
   const now = deps.now ?? (() => new Date());
   const privacy = createCommandHandler(store, { decider: privacyDecider, events: privacyEvents });
 
+  /**
+   * The subject of a guest's request about an order found by its number and phone: the order's own, only while it is
+   * a guest order. An order placed signed in, or joined to an account since, is that account's: its data is asked for
+   * by signing in (decision 192: the number and phone printed on a parcel reached an account holder's email and erasure).
+   */
+  async function guestOrderSubject(orderId: string): Promise<string> {
+    const order = await db.selectFrom("orders").select("user_id").where("id", "=", orderId).executeTakeFirst();
+    if (!order) throw new RuleViolation("tracking.notFound", {}, 404);
+    if (order.user_id) throw new RuleViolation("privacy.onAccount", {}, 409);
+    return orderSubject(orderId);
+  }
+
   /** The orders that are this person's: an account's own and the guest orders linked to it; a guest order alone. */
   async function ordersOf(subject: string): Promise<string[]> {
     const [kind, id] = splitSubject(subject);
@@ -120,7 +132,16 @@ export function createPrivacyService(deps: {
       return (await privacy.load(privacyStreamId(subject))).state;
     },
 
+    /** The subject of a guest's request about an order (its own), only while it is a guest order: `guestOrderSubject`. */
+    guestSubject: guestOrderSubject,
+
     async requestErasure(subject: string, by: "parent" | "guest") {
+      // A guest's request names a guest order only, whoever calls (decision 192).
+      if (by === "guest") {
+        const [kind, id] = splitSubject(subject);
+        if (kind !== "order") throw new RuleViolation("privacy.onAccount", {}, 409);
+        await guestOrderSubject(id);
+      }
       const handled = await privacy.handle(privacyStreamId(subject), { type: "RequestErasure", subject, by, at: now().toISOString() });
       return { changed: handled.changed, position: handled.position, state: handled.state };
     },

@@ -323,6 +323,8 @@ export class NotificationReactor {
       this.log(`notification reactor: ${event.streamId} has no GrievanceFiled; ${event.type} not texted`);
       return [];
     }
+    // Only a number the shop proved by a code is texted (decision 191): a typed one reads the ticket's page.
+    if (!filed.texted) return [];
     const which = event.type === "GrievanceFiled" ? "filed" : event.type === "GrievanceAcknowledged" ? "acknowledged" : "resolved";
     const { body, template } = grievanceSms(this.options.shopName, this.options.shopUrl, which, {
       ticketId: filed.ticketId,

@@ -24,6 +24,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const ticket = ticketView(state, lang, new Date());
   return {
     filedNow: new URL(request.url).searchParams.get("filed") === "1",
+    // Only a number proven by a code is texted (decision 191): the page says which.
+    texted: state.filed?.texted ?? false,
     ticket: {
       number: ticket.number,
       stage: ticket.stage,
@@ -40,14 +42,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function Ticket() {
-  const { ticket, filedNow } = useLoaderData<typeof loader>();
+  const { ticket, filedNow, texted } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <article className="prose grievance-ticket">
       <h1>{t("grievance:ticket.title", { number: ticket.number })}</h1>
       {filedNow ? (
         <div className="notice" role="status">
-          <p data-testid="ticket-filed">{t("grievance:ticket.filedNow", { number: ticket.number })}</p>
+          <p data-testid="ticket-filed">{t(texted ? "grievance:ticket.filedNow" : "grievance:ticket.filedNowUntexted", { number: ticket.number })}</p>
           <p>{t("grievance:ticket.keep")}</p>
         </div>
       ) : null}

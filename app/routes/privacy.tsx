@@ -39,6 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lookup = await shop.tracking.find({ orderId, phone, clientIp: context.clientIp });
   if (!lookup.ok) return form.refuse(refusalText(lang, lookup.refusal), lookup.status);
   if (!lookup.found) return form.refuse(refusalText(lang, refusal("privacy.notFound")), 404);
+  // An account's order is asked about by signing in to it (decision 192): refused here, worded in the page's language.
+  if (lookup.found.order.userId) return form.refuse(refusalText(lang, refusal("privacy.onAccount")), 409);
   const subject = orderSubject(lookup.found.order.id);
   // A copy is downloaded from /privacy/copy (a resource route: the answer is the file); asked here, it is that lookup's.
   if (form.value.intent === "copy") return redirect("/privacy?copy=notFound#privacy-guest", { status: 303 });
@@ -57,6 +59,7 @@ export default function Privacy() {
   const due = answer && "erasureDue" in answer ? answer.erasureDue : undefined;
   const [params] = useSearchParams();
   const copyNotFound = params.get("copy") === "notFound";
+  const copyOnAccount = params.get("copy") === "onAccount";
   return (
     <article className="prose privacy-notice" aria-labelledby="privacy-title">
       <h1 id="privacy-title">{t("privacy:title")}</h1>
@@ -100,6 +103,11 @@ export default function Privacy() {
         </p>
       ) : null}
       <FormMessage result={result} />
+      {copyOnAccount && !result ? (
+        <p className="error-box" role="alert" data-testid="copy-on-account">
+          {t("privacy:copyOnAccount")}
+        </p>
+      ) : null}
       {copyNotFound && !result ? (
         <p className="error-box" role="alert">
           {t("privacy:copyNotFound")}

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { GUEST_PRIVACY_LIMITS, guestPrivacyForm } from "../../domain/forms/privacy";
 import { normalisePhone } from "../../domain/phone";
-import { orderSubject } from "../../domain/privacy/subjects";
 import { readPageForm } from "../forms/form.server";
 import { dataCopyResponse } from "../privacy/privacy.server";
 
@@ -18,7 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const phone = normalisePhone(form.value.phone ?? "");
   const lookup = orderId && phone ? await context.shop.tracking.find({ orderId, phone, clientIp: context.clientIp }) : undefined;
   if (!lookup?.ok || !lookup.found) return redirect("/privacy?copy=notFound#privacy-guest", { status: 303 });
-  return dataCopyResponse(context.shop, orderSubject(lookup.found.order.id));
+  // An account's order is that account's: its copy is had by signing in (decision 192).
+  if (lookup.found.order.userId) return redirect("/privacy?copy=onAccount#privacy-guest", { status: 303 });
+  return dataCopyResponse(context.shop, await context.shop.privacy.guestSubject(lookup.found.order.id));
 }
 
 export function loader() {

@@ -66,6 +66,12 @@ export interface GrievanceFiled {
     text: string;
     /** The language the parent wrote in: the texts about the ticket speak it. */
     language: Language;
+    /**
+     * Whether the ticket's texts go to `complainant.phone` (version 2, decision 191): only when the shop proved that
+     * number by a code (the signed-in account's, or the order's once its account proved it). Else the parent reads
+     * the ticket's page, and the shop still calls the number. Version 1 tickets texted their number.
+     */
+    texted: boolean;
     actor: Actor;
     at: string;
   };
@@ -86,22 +92,26 @@ export function grievanceSubject(data: Pick<GrievanceFiled["data"], "complainant
   return orderSubject(data.orderId ?? "");
 }
 
+const grievanceFiledV1 = z.object({
+  ticketId: z.string(),
+  number: z.string(),
+  complainant: z.object({ kind: z.enum(["customer", "guest"]), userId: z.string().optional(), name: z.string(), phone: z.string() }),
+  orderId: z.string().optional(),
+  topic: z.enum(GRIEVANCE_TOPICS),
+  text: z.string(),
+  language: z.enum(LANGUAGES),
+  actor: actorSchema,
+  at: z.string(),
+});
+
 export const grievanceEvents = createEventRegistry<GrievanceEvent>("grievance", {
   GrievanceFiled: {
-    version: 1,
-    schema: z.object({
-      ticketId: z.string(),
-      number: z.string(),
-      complainant: z.object({ kind: z.enum(["customer", "guest"]), userId: z.string().optional(), name: z.string(), phone: z.string() }),
-      orderId: z.string().optional(),
-      topic: z.enum(GRIEVANCE_TOPICS),
-      text: z.string(),
-      language: z.enum(LANGUAGES),
-      actor: actorSchema,
-      at: z.string(),
-    }),
+    version: 2,
+    schema: grievanceFiledV1.extend({ texted: z.boolean() }),
     // The parent's name, number and own words are theirs: sealed under their key (the actor is the parent too).
     personal: { subject: grievanceSubject, paths: ["complainant.name", "complainant.phone", "text", "actor.name"] },
+    // Before decision 191 every ticket texted the number it was filed with.
+    older: { 1: { schema: grievanceFiledV1, up: (data: z.infer<typeof grievanceFiledV1>) => ({ ...data, texted: true }) } },
   },
   GrievanceAcknowledged: {
     version: 1,
@@ -131,6 +141,8 @@ export type GrievanceCommand =
       topic: string;
       text: string;
       language: Language;
+      /** The service found `complainant.phone` proven by a code (decision 191): the ticket's texts go to it. */
+      phoneProven: boolean;
       actor: Actor;
       at: string;
     }
@@ -160,6 +172,7 @@ function file(command: Extract<GrievanceCommand, { type: "FileGrievance" }>): Gr
       topic: command.topic as GrievanceTopic,
       text,
       language,
+      texted: command.phoneProven,
       actor,
       at,
     },

@@ -77,6 +77,11 @@ async function guestOrder() {
   });
   // The complaint form finds the order as tracking does, in the read model: wait until it is there.
   expect(await server.shop.waitForReadModels(placed.position, 20_000)).toBe(true);
+  // The parent proves the number with a sign-in code (joining the order to their account): only a proven number
+  // gets the ticket's texts (decision 191). The order's own text comes first, so the code is the second.
+  await eventually("the order's text", () => server.sms.to(phone).length >= 1);
+  await server.shop.auth.sendCode({ phone });
+  await server.shop.accounts.signInByCode({ phone, code: await server.sms.code(phone, 2) });
   return { orderId: placed.orderId, phone };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The grievance desk end to end below the pages (decision 129): a guest proves the order by its number
- * and phone and gets a ticket, texted at once through the shop's real SMS path (the reactor, the job
+ * and phone and gets a ticket, texted at once (once the number is proven by a sign-in code, decision 191) through the shop's real SMS path (the reactor, the job
  * handlers, the msg91 transport talking to a fake provider) under its registered template; the admin
  * acknowledges and resolves, each texted; the read model shows the deadlines, and `shop replay`/`shop
  * verify` rebuild the same rows from the events.
@@ -57,6 +57,15 @@ const textsTo = (phone: string, count: number) =>
     return texts.length >= count ? texts : null;
   });
 
+/** The guest signs in with the code texted to the order's number: the number is proven and the order joins the account. */
+async function proveNumber(phone: string, textsBefore: number): Promise<void> {
+  await shop.auth.sendCode({ phone });
+  const texts = await textsTo(phone, textsBefore + 1);
+  const code = /\b(\d{6})\b/.exec(texts[textsBefore].text)?.[1];
+  if (!code) throw new Error(`no code in ${texts[textsBefore].text}`);
+  await shop.accounts.signInByCode({ phone, code });
+}
+
 async function refusalOf(promise: Promise<unknown>): Promise<{ key: string; status: number }> {
   try {
     await promise;
@@ -68,11 +77,12 @@ async function refusalOf(promise: Promise<unknown>): Promise<{ key: string; stat
 }
 
 describe("the grievance desk", () => {
-  it("gives a guest a ticket for their order at once, texted, and texts the acknowledgement and the resolution", async () => {
+  it("gives a guest who proved the number a ticket for their order at once, texted, and texts the acknowledgement and the resolution", async () => {
     const phone = newPhone();
     const orderId = await guestOrder(phone);
-    // Placing the order texted it already: the complaint's texts come after.
+    // Placing the order texted it already, and the sign-in code: the complaint's texts come after.
     await textsTo(phone, 1);
+    await proveNumber(phone, 1);
     const filed = await shop.grievances.file({
       key: randomUUID(),
       name: "Ravi Sharma",
@@ -85,7 +95,7 @@ describe("the grievance desk", () => {
     if (!filed.ok) throw new Error("throttled");
     expect(filed.number).toMatch(/^G-[0-9A-F]{8}$/);
 
-    const [, filedText] = await textsTo(phone, 2);
+    const [, , filedText] = await textsTo(phone, 3);
     expect(filedText.text).toContain(`ticket ${filed.number}`);
     expect(filedText.text).toContain(`https://shop.example.in/grievance/${filed.ticketId}`);
     expect(filedText.templateId).toBe(testTemplateId("grievanceFiled.en"));
@@ -93,7 +103,7 @@ describe("the grievance desk", () => {
     await shop.grievances.acknowledge(filed.ticketId, "We are asking the courier.", admin);
     const resolved = await shop.grievances.resolve(filed.ticketId, "Delivered again on 28 Nov; sorry for the wait.", admin);
     // The two texts go out through the queue independently, so either may arrive first.
-    const later = (await textsTo(phone, 4)).slice(2);
+    const later = (await textsTo(phone, 5)).slice(3);
     const acknowledgedText = later.find((t) => t.templateId === testTemplateId("grievanceAcknowledged.en"));
     const resolvedText = later.find((t) => t.templateId === testTemplateId("grievanceResolved.en"));
     expect(acknowledgedText).toBeDefined();
@@ -113,6 +123,35 @@ describe("the grievance desk", () => {
     const row = await shop.db.selectFrom("grievance_tickets").selectAll().where("ticket_id", "=", filed.ticketId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ number: filed.number, stage: "resolved", order_id: orderId, acknowledged_by: "Asha", resolution_note: "Delivered again on 28 Nov; sorry for the wait." });
     expect(row.acknowledge_by.getTime() - row.filed_at.getTime()).toBe(48 * 60 * 60 * 1000);
+  });
+
+  it("texts no number the shop has not proven: a guest's typed one, an email account's; the ticket still stands (decision 191)", async () => {
+    const guestPhone = newPhone();
+    const orderId = await guestOrder(guestPhone);
+    await textsTo(guestPhone, 1);
+    const typed = await shop.grievances.file({
+      key: randomUUID(), name: "Someone", phone: guestPhone, orderNumber: displayOrderId(orderId), topic: "delivery", text: "Where is it?", language: "en",
+    });
+    if (!typed.ok) throw new Error("throttled");
+    expect(typed.texted).toBe(false);
+    const stranger = newPhone();
+    const emailAccount = await shop.grievances.file({ key: randomUUID(), userId: randomUUID(), name: "Mallory", phone: stranger, topic: "other", text: "Hello", language: "en" });
+    if (!emailAccount.ok) throw new Error("throttled");
+    expect(emailAccount.texted).toBe(false);
+    // A proven complaint filed after them is texted: by then the reactor has passed both, which texted nobody.
+    const proven = newPhone();
+    const provenOrder = await guestOrder(proven);
+    await textsTo(proven, 1);
+    await proveNumber(proven, 1);
+    const later = await shop.grievances.file({
+      key: randomUUID(), name: "Ravi", phone: proven, orderNumber: displayOrderId(provenOrder), topic: "delivery", text: "Late.", language: "en",
+    });
+    if (!later.ok) throw new Error("throttled");
+    await textsTo(proven, 3);
+    expect(sms.to(guestPhone)).toHaveLength(1);
+    expect(sms.to(stranger)).toHaveLength(0);
+    const rows = await shop.db.selectFrom("notification_sends").select("stream_id").where("stream_id", "in", [grievanceStreamId(typed.ticketId), grievanceStreamId(emailAccount.ticketId)]).execute();
+    expect(rows).toEqual([]);
   });
 
   it("files once for a form sent twice, and refuses a guest whose phone is not the order's", async () => {

@@ -32,6 +32,7 @@ const guestFile: Extract<GrievanceCommand, { type: "FileGrievance" }> = {
   topic: "delivery",
   text: " The parcel never came. ",
   language: "hi",
+  phoneProven: false,
   actor: { kind: "guest", name: "Ravi Sharma" },
   at: filedAt,
 };
@@ -49,6 +50,7 @@ const filed: GrievanceEvent = {
     topic: "delivery",
     text: "The parcel never came.",
     language: "hi",
+    texted: false,
     actor: { kind: "guest", name: "Ravi Sharma" },
     at: filedAt,
   },
@@ -138,7 +140,17 @@ describe("events and texts", () => {
     const definition = (grievanceEvents as unknown as { types: string[] }).types;
     expect(definition).toEqual(["GrievanceFiled", "GrievanceAcknowledged", "GrievanceResolved"]);
     const stored = grievanceEvents.toAppend(event, "e1");
-    expect(stored.metadata).toEqual({ schemaVersion: 1 });
+    expect(stored.metadata).toEqual({ schemaVersion: 2 });
+  });
+
+  it("texts a ticket only when its number was proven by a code; a ticket filed before that rule read as texted (decision 191)", () => {
+    const typed = desk.given().when(guestFile).events()[0];
+    expect(typed.type === "GrievanceFiled" && typed.data.texted).toBe(false);
+    const proven = desk.given().when({ ...guestFile, phoneProven: true }).events()[0];
+    expect(proven.type === "GrievanceFiled" && proven.data.texted).toBe(true);
+    const { texted: _dropped, ...v1 } = (filed as Extract<GrievanceEvent, { type: "GrievanceFiled" }>).data;
+    const read = grievanceEvents.read({ streamId: `grievance-${ticketId}`, type: "GrievanceFiled", data: v1, metadata: { schemaVersion: 1 } } as never);
+    expect(read.type === "GrievanceFiled" && read.data.texted).toBe(true);
   });
 
   it("texts the ticket number and the resolution in the parent's language, each a registered text", () => {

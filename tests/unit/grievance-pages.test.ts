@@ -19,6 +19,7 @@ const events: GrievanceEvent[] = [
       topic: "delivery",
       text: "Not delivered.",
       language: "en",
+      texted: false,
       actor: { kind: "guest", name: "Ravi" },
       at: filedAt,
     },
