@@ -14,4 +14,5 @@ export const PROJECTION_NAMES = [
   "tax",
   "item_facts",
   "statements",
+  "cash",
 ] as const;
