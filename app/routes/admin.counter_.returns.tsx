@@ -9,6 +9,7 @@ import { displayOrderId } from "../../domain/orders/order";
 import { indiaDay } from "../../domain/reports/reports";
 import type { ReturnLine } from "../../domain/orders/events";
 import { requireAdmin } from "../auth/session.server";
+import { lineWordsIn } from "../catalogue-words.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FieldMessage, FormMessage } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -93,7 +94,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!isRuleViolation(err)) throw err;
     return { ...base, view: "find" as const, problem: refusalText(lang, err), found: [], typed: "" };
   }
-  const lines = order.lines.slice(0, RETURN_FORM_LINES);
+  // Each item in the page's language, as the bill prints it.
+  const words = await lineWordsIn(context.shop, lang, order.lines.slice(0, RETURN_FORM_LINES));
+  const lines = order.lines.slice(0, RETURN_FORM_LINES).map((l, i) => ({ ...l, name: words[i].name }));
   const counts = lines.map((line, i) => Math.max(0, Math.min(line.returnable, Number(url.searchParams.get(`q${i}`)) || 0)));
   const outcome = url.searchParams.get("outcome") === "refund" ? "refund" : "exchange";
   const size = (url.searchParams.get("size") ?? "").trim().slice(0, 20);

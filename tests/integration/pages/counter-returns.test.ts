@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "../../../app/i18n/i18n.server";
+import { findCatalogueProduct } from "../../../domain/catalogue";
 import type { Language } from "../../../domain/i18n";
 import { formatRupees } from "../../../domain/money";
 import { adminHtmlBrowser, createTestAdmin, type TestAdmin } from "../../support/admin";
@@ -53,6 +54,9 @@ describe.each(CASES)("a refund at the counter without JavaScript ($lang)", ({ la
     expect(page.status).toBe(200);
     expect(page.headings()).toContain(fill(r.order.title, { number: sold.displayId }));
     const line = page.texts("tbody th")[0];
+    // Items are named as the catalogue names them in the page's language, as on the bill.
+    const product = findCatalogueProduct(item)!;
+    expect(line).toBe(lang === "hi" ? product.nameHi : product.name);
     page = await page.within({ form: r.check }).fill(`${r.lines.back}: ${line} (Free Size)`, "1").choose(r.outcome.refund).press(r.check);
     const due = Math.round(total / 2);
     expect(page.text(".counter-total")).toBe(fill(r.confirm.refund, { items: `${line} (Free Size) x 1`, amount: formatRupees(due) }));
