@@ -278,6 +278,20 @@ async function makeDataFolder(dir: string): Promise<void> {
   });
 }
 
+/**
+ * The database's folder is the owner's alone (issue 49: 966 of PGlite's 1,193 files were world-readable, erased words
+ * among them): the folder and every folder in it 0700, every file 0600. A file the engine makes later sits inside a
+ * folder no one else may enter.
+ */
+export function keepPrivate(dir: string): void {
+  fs.chmodSync(dir, 0o700);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) keepPrivate(at);
+    else if (entry.isFile()) fs.chmodSync(at, 0o600);
+  }
+}
+
 /** Embedded Postgres (WASM). `dir` undefined means in memory, for tests. */
 export async function connectPGlite(dir?: string): Promise<Database> {
   // Set before the embedded Postgres is compiled, the only WebAssembly the shop runs (decision 155): V8 compiles it
@@ -289,9 +303,10 @@ export async function connectPGlite(dir?: string): Promise<Database> {
   // Loaded only here: a process on a Postgres server (and a replay thread) never pays for the embedded engine.
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGliteDialect } = await import("kysely-pglite-dialect");
-  if (dir) fs.mkdirSync(dir, { recursive: true });
+  if (dir) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const unlock = dir ? lockDataDir(dir) : () => {};
   if (dir && !fs.existsSync(path.join(dir, "PG_VERSION"))) await makeDataFolder(dir);
+  if (dir) keepPrivate(dir);
   const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
   const pglite = dir ? new PGlite(dir, options) : new PGlite(options);
   await pglite.waitReady;

@@ -144,7 +144,7 @@ function localSecret(config: ShopConfig, name: "session-secret" | "privacy-maste
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString("hex");
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
