@@ -34,6 +34,7 @@ import {
 } from "../services/settings";
 import { parseDailyAt } from "../domain/backup-schedule";
 import { sellerSettings, taxRateSettings } from "./seller-config";
+import { courierSettings } from "./courier-config";
 
 export { ConfigError };
 // The settings' types live in services/ (the services, routes and job handlers read them as `shop.config`); this
@@ -242,6 +243,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
     holdRules: holdRuleSettings(env),
     seller: sellerSettings(env, env.SHOP_NAME?.trim() || "Churu Uniform House", contactSettings(env)),
     taxRates: taxRateSettings(env),
+    courier: courierSettings(env),
   };
 }
 

@@ -48,6 +48,8 @@ export interface ServiceCore {
     /** Who sells and the GST rates that are settings: orders issue tax documents with them (docs/tax.md); unset: none. */
     seller?: SellerSettings;
     taxRates?: TaxRateSettings;
+    /** The courier aggregator's settings (decision 235); unset: no courier. */
+    courier?: import("./courier/shiprocket").CourierSettings;
   };
   /** The orders projector's read-your-writes wait: what an order page and a product's stock read. */
   waitForOrders(position: Position, timeoutMs?: number): Promise<boolean>;

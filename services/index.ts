@@ -27,6 +27,8 @@ import { accountSubject } from "../domain/privacy/subjects";
  * queue). Routes reach them through Remix load context as `context.shop`.
  * Each feature adds its service here.
  */
+import { createCourierService } from "./courier/service";
+
 export function createServices(core: ServiceCore) {
   const shopping = createShoppingServices(core);
   // Parents' data rights: consent, a copy of their data, erasure by deleting their keys (decisions 121-124).
@@ -88,6 +90,8 @@ export function createServices(core: ServiceCore) {
     // The facts of the catalogue's bought-in items (origin, maker or packer, net quantity) as the owner set them (decision 142).
     itemFacts: createItemFactsService({ db: core.db, store: core.store }),
     privacy,
+    // The courier when its settings are set (decision 235): serviceability, shipments, the tracking webhook.
+    courier: core.config.courier ? createCourierService({ settings: core.config.courier, orders: shopping.orders }) : undefined,
   };
 }
 

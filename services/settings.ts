@@ -110,9 +110,12 @@ export interface ShopConfig {
   seller: SellerSettings;
   /** The GST rates that are settings, by class (SHOP_GST_RATES, e.g. `bag=5`); unset classes keep their default (domain/tax/rates.ts). */
   taxRates: TaxRateSettings;
+  /** The courier aggregator (SHIPROCKET_*; decision 235); unset: no courier, the owner records one by hand. */
+  courier?: CourierSettings;
 }
 
 export type { SellerSettings };
+import type { CourierSettings } from "./courier/shiprocket";
 
 /** The web server's limits on slow clients (decision 117). */
 export interface HttpLimits {

@@ -6,8 +6,13 @@ import type { Shipment } from "../../domain/courier/parcel";
 import type { OrderCore } from "./core";
 
 export function parcelCommands(core: OrderCore) {
-  const { changeOrder } = core;
+  const { changeOrder, currentOrder } = core;
   return {
+    /** The order as its parcel is decided on (a 404 when there is none): what the courier is asked to carry. */
+    async parcelOf(orderId: string) {
+      return currentOrder(orderId);
+    },
+
     /** The shipment the courier made for the order: its AWB recorded, the order shipped (the invoice, the parent's text). */
     async bookShipment(orderId: string, shipment: Shipment, actor: Actor) {
       return changeOrder(orderId, (at) => ({ type: "BookShipment", shipment, actor, at }));

@@ -1,0 +1,69 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A courier aggregator answering like Shiprocket's API at its HTTP boundary (decision 235): login, serviceability by
+ * pincode, the ad-hoc order, the AWB, label, manifest and tracking. Tests set which pincodes are served and with COD,
+ * and read what the shop asked.
+ */
+export interface FakeCourier {
+  url: string;
+  requests: { method: string; path: string; body: unknown; authorization?: string }[];
+  /** Pincodes served, with COD or not, and the expected day ("Dec 10, 2026"). Others: not served (404). */
+  served: Map<string, { cod: boolean; etd: string }>;
+  /** The scans `track` answers for an AWB. */
+  activities: Map<string, { date: string; activity: string; location: string; "sr-status": string }[]>;
+  close(): Promise<void>;
+}
+
+export async function startFakeCourier(): Promise<FakeCourier> {
+  let shipments = 0;
+  const fake: FakeCourier = { url: "", requests: [], served: new Map(), activities: new Map(), close: async () => {} };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+      const url = new URL(req.url ?? "/", "http://fake");
+      fake.requests.push({ method: req.method ?? "", path: url.pathname + url.search, body, authorization: req.headers.authorization });
+      const send = (status: number, answer: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(answer));
+      const authorised = req.headers.authorization === "Bearer fake-token";
+      if (url.pathname === "/v1/external/auth/login") return send(200, { token: "fake-token", id: 1, company_id: 1 });
+      if (!authorised) return send(401, { message: "Token has expired" });
+      if (url.pathname === "/v1/external/courier/serviceability/") {
+        const pincode = url.searchParams.get("delivery_postcode") ?? "";
+        const served = fake.served.get(pincode);
+        if (!served) return send(404, { status: 404, message: "Delivery postcode not serviceable" });
+        return send(200, {
+          status: 200,
+          data: {
+            recommended_courier_company_id: 51,
+            available_courier_companies: [{ courier_company_id: 51, courier_name: "Delhivery Surface", cod: served.cod ? 1 : 0, etd: served.etd, estimated_delivery_days: "3" }],
+          },
+        });
+      }
+      if (url.pathname === "/v1/external/orders/create/adhoc") {
+        shipments++;
+        return send(200, { order_id: 5000 + shipments, shipment_id: 6000 + shipments, status: "NEW", status_code: 1 });
+      }
+      if (url.pathname === "/v1/external/courier/assign/awb") {
+        const shipmentId = String((body as { shipment_id: unknown }).shipment_id);
+        return send(200, { awb_assign_status: 1, response: { data: { awb_code: `77${shipmentId}01`, courier_name: "Delhivery Surface", shipment_id: shipmentId } } });
+      }
+      if (url.pathname === "/v1/external/courier/generate/label") {
+        return send(200, { label_created: 1, label_url: `${fake.url}/files/label-${(body as { shipment_id: string[] }).shipment_id[0]}.pdf` });
+      }
+      if (url.pathname === "/v1/external/manifests/generate") {
+        return send(200, { status: 1, manifest_url: `${fake.url}/files/manifest-${(body as { shipment_id: string[] }).shipment_id[0]}.pdf` });
+      }
+      const track = /^\/v1\/external\/courier\/track\/awb\/(.+)$/.exec(url.pathname);
+      if (track) return send(200, { tracking_data: { track_status: 1, shipment_track_activities: fake.activities.get(decodeURIComponent(track[1])) ?? [] } });
+      return send(404, { message: "not found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}
