@@ -28,6 +28,8 @@ const MORE_LINKS = [
   ["/admin/kits", "kits"],
   ["/admin/school-stock", "schoolStock"],
   ["/admin/counter", "counter"],
+  ["/admin/cash", "cash"],
+  ["/admin/cod", "cod"],
   ["/admin/statements", "statements"],
   ["/admin/tailor-batches", "tailorBatches"],
   ["/admin/scan-count", "scanCount"],

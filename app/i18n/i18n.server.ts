@@ -32,6 +32,8 @@ import hiAdmin from "../locales/hi/admin.json";
 import enStock from "../locales/en/stock.json";
 import enCounter from "../locales/en/counter.json";
 import hiCounter from "../locales/hi/counter.json";
+import enCash from "../locales/en/cash.json";
+import hiCash from "../locales/hi/cash.json";
 import hiStock from "../locales/hi/stock.json";
 import enPayment from "../locales/en/payment.json";
 import hiPayment from "../locales/hi/payment.json";
@@ -74,8 +76,8 @@ import hiCourier from "../locales/hi/courier.json";
  * read on the server only, so a page never carries text it does not show.
  */
 export const RESOURCES = {
-  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, counter: enCounter, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns, delivery: enDelivery, seller: enSeller, grievance: enGrievance, sizes: enSizes, reports: enReports, photos: enPhotos, children: enChildren, kits: enKits, privacy: enPrivacy, tax: enTax, courier: enCourier },
-  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, counter: hiCounter, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns, delivery: hiDelivery, seller: hiSeller, grievance: hiGrievance, sizes: hiSizes, reports: hiReports, photos: hiPhotos, children: hiChildren, kits: hiKits, privacy: hiPrivacy, tax: hiTax, courier: hiCourier },
+  en: { common: enCommon, server: enServer, refusals: enRefusals, home: enHome, schools: enSchools, shop: enShop, shelves: enShelves, auth: enAuth, cart: enCart, checkout: enCheckout, account: enAccount, pages: enPages, product: enProduct, admin: enAdmin, stock: enStock, counter: enCounter, cash: enCash, payment: enPayment, print: enPrint, find: enFind, admins: enAdmins, returns: enReturns, delivery: enDelivery, seller: enSeller, grievance: enGrievance, sizes: enSizes, reports: enReports, photos: enPhotos, children: enChildren, kits: enKits, privacy: enPrivacy, tax: enTax, courier: enCourier },
+  hi: { common: hiCommon, server: hiServer, refusals: hiRefusals, home: hiHome, schools: hiSchools, shop: hiShop, shelves: hiShelves, auth: hiAuth, cart: hiCart, checkout: hiCheckout, account: hiAccount, pages: hiPages, product: hiProduct, admin: hiAdmin, stock: hiStock, counter: hiCounter, cash: hiCash, payment: hiPayment, print: hiPrint, find: hiFind, admins: hiAdmins, returns: hiReturns, delivery: hiDelivery, seller: hiSeller, grievance: hiGrievance, sizes: hiSizes, reports: hiReports, photos: hiPhotos, children: hiChildren, kits: hiKits, privacy: hiPrivacy, tax: hiTax, courier: hiCourier },
 } satisfies Record<Language, Messages>;
 
 /** A namespace a page's loader can send down. */

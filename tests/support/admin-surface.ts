@@ -51,6 +51,12 @@ export const adminPages: AdminPageRequest[] = [
   { method: "GET", path: "/admin/counter/returns?counter=1&find=9829012345" },
   { method: "GET", path: "/admin/counter/returns?counter=1&order=00000000-0000-4000-8000-000000000000&ret=00000000-0000-4000-8000-000000000001" },
   { method: "POST", path: "/admin/counter/returns", form: { order: "00000000-0000-4000-8000-000000000000", ret: "00000000-0000-4000-8000-000000000001", counter: "1", outcome: "refund", reason: "Did not fit", method: "cash", shownAmount: "100", q0: "1" } },
+  // The counter's day close and its Z report, and cash on delivery (decisions 211, 212).
+  { method: "GET", path: "/admin/cash?counter=1&day=2026-12-07" },
+  { method: "POST", path: "/admin/cash", form: { intent: "open", counter: "1", day: "2026-12-07", openingCash: "500" } },
+  { method: "GET", path: "/admin/cash/z?counter=1&day=2026-12-07&paper=receipt" },
+  { method: "GET", path: "/admin/cod" },
+  { method: "POST", path: "/admin/cod", form: { intent: "give", number: "7F3A2C9E", person: "Ramesh" } },
   { method: "POST", path: "/admin/school-stock", form: { item: "shirt", whenOut: "stop", leadDays: "" } },
   // Bank statements and UPI reports read and matched to orders: the upload, the list, one statement, its bulk confirmation (decision 220).
   { method: "GET", path: "/admin/statements" },
