@@ -77,7 +77,7 @@ export const PERSONAL_DATA = {
     kept: "erasure",
     findBy: { stream_id: "stream", recipient: "contact" },
     // The record stays (decision 030 needs that a message went, not its words); a provider's rejection quotes the address.
-    erase: { set: { recipient: ERASED, body: null, subject: null, secret: null, last_error: ERASED } },
+    erase: { set: { recipient: ERASED, body: null, subject: null, secret: null, last_error: ERASED, whatsapp_error: ERASED } },
     notPersonal: { job_name: "the kind of job, a constant", skip_reason: "why a reminder was not needed, from the shop's list" },
   },
   outbox_messages: { kept: "erasure", findBy: { recipient: "contact" }, erase: { set: { recipient: ERASED, body: ERASED, subject: null } } },
@@ -126,6 +126,8 @@ export const PERSONAL_DATA = {
   backup_runs: { kept: "nothing personal", notPersonal: { error: "why a backup failed: the shop's own files" } },
   rate_limits: { kept: "nothing personal", notPersonal: { bucket: "the sha-256 of a limit's key, never the email, phone or address itself (decision 169)" } },
   erasure_requests: { kept: "nothing personal", notPersonal: { by: "who asked: the parent or a guest, not their name" } },
+  // Dropped with the person all the same (projectors/whatsapp-consents.ts), though a subject id and a choice say nothing of them.
+  whatsapp_consents: { kept: "nothing personal", notPersonal: { place: "where the choice was made, from the shop's list" } },
   kysely_migration: { kept: "nothing personal", notPersonal: { name: "a migration's name" } },
   projector_checkpoints: { kept: "nothing personal", notPersonal: { name: "a projector's name" } },
   reactor_checkpoints: { kept: "nothing personal", notPersonal: { name: "a reactor's name" } },

@@ -86,6 +86,24 @@ export interface NotificationSendsTable {
   skip_reason: NotificationSkipReason | null;
   /** An SMS's registered text (DLT, domain/sms-templates.ts: "orderPlaced.hi"); null for an email or an older record. */
   template: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The WhatsApp message's id (wamid) when the text went by WhatsApp (decision 230); kept after a fallback to SMS. */
+  whatsapp_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The latest state WhatsApp's webhook reported: accepted (no word yet), sent, delivered, read, failed. */
+  whatsapp_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why WhatsApp refused (a template not approved) or failed the message (a number not on WhatsApp). */
+  whatsapp_error: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsapp_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the message was handed to SMS after WhatsApp failed it or did not deliver it in time; once at most. */
+  fallback_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Each parent's latest word on WhatsApp (decision 230), from their privacy stream: a subject as domain/privacy/subjects.ts names it. */
+export interface WhatsappConsentsTable {
+  subject: string;
+  consented: boolean;
+  language: string;
+  place: string;
+  at: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** Each job runner's last sign of life (workers/heartbeat.ts), for /healthz. */
@@ -488,6 +506,7 @@ export interface DB {
   privacy_keys: PrivacyKeysTable;
   privacy_erasures: PrivacyErasuresTable;
   erasure_requests: ErasureRequestsTable;
+  whatsapp_consents: WhatsappConsentsTable;
   photos: PhotosTable;
   grievance_tickets: GrievanceTicketsTable;
   tax_documents: TaxDocumentsTable;

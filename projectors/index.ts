@@ -11,8 +11,9 @@ import { taxProjector } from "./tax";
 import { itemFactsProjector } from "./item-facts";
 import { statementsProjector } from "./statements";
 import { cashProjector } from "./cash";
+import { whatsappConsentsProjector } from "./whatsapp-consents";
 
 export type { Projector } from "./projector";
 
 /** Every read model of the shop. Replay, verify and /healthz walk this list. */
-export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector, reportsProjector, grievancesProjector, photosProjector, childrenProjector, sizesProjector, privacyProjector, taxProjector, itemFactsProjector, statementsProjector, cashProjector];
+export const projectors: readonly Projector[] = [streamTypeCounts, ordersProjector, reportsProjector, grievancesProjector, photosProjector, childrenProjector, sizesProjector, privacyProjector, taxProjector, itemFactsProjector, statementsProjector, cashProjector, whatsappConsentsProjector];

@@ -35,6 +35,7 @@ import {
 import { parseDailyAt } from "../domain/backup-schedule";
 import { sellerSettings, taxRateSettings } from "./seller-config";
 import { courierSettings } from "./courier-config";
+import { whatsappSettings } from "./whatsapp-config";
 
 export { ConfigError };
 // The settings' types live in services/ (the services, routes and job handlers read them as `shop.config`); this
@@ -221,6 +222,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
     smtpUrl: urlSetting(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: emailSetting(env, "MAIL_FROM") ?? emailSetting(env, "SHOP_EMAIL") ?? "no-reply@localhost",
     sms: readSmsSettings(env, production),
+    whatsapp: whatsappSettings(env),
     ...upiSetting(env, env.SHOP_NAME?.trim() || "Churu Uniform House"),
     ...razorpaySettings(env, production),
     charges: chargeSettings(env),

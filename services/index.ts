@@ -20,6 +20,7 @@ import { createKitService } from "./kits";
 import { createSizeService } from "./sizes";
 import { createPrivacyService } from "./privacy";
 import { createItemFactsService } from "./item-facts";
+import { createWhatsAppService } from "./whatsapp";
 import { accountSubject } from "../domain/privacy/subjects";
 
 /**
@@ -92,6 +93,8 @@ export function createServices(core: ServiceCore) {
     privacy,
     // The courier when its settings are set (decision 235): serviceability, shipments, the tracking webhook.
     courier: core.config.courier ? createCourierService({ settings: core.config.courier, orders: shopping.orders }) : undefined,
+    // The parents' choice of WhatsApp and what its webhook reports of the shop's messages (decision 230).
+    whatsapp: createWhatsAppService({ db: core.db, store: core.store }),
   };
 }
 

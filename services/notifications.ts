@@ -57,6 +57,10 @@ export interface NotificationRow {
   createdAt: Date;
   updatedAt: Date;
   sentAt: Date | null;
+  /** The text went as a WhatsApp template (decision 230): its state as WhatsApp last reported it; or why WhatsApp refused it. */
+  whatsapp: { id: string | null; state: string | null; error: string | null; at: Date | null } | null;
+  /** When WhatsApp's failure or silence handed it to SMS. */
+  fallbackAt: Date | null;
 }
 
 const COLUMNS = [
@@ -75,6 +79,11 @@ const COLUMNS = [
   "created_at",
   "updated_at",
   "sent_at",
+  "whatsapp_id",
+  "whatsapp_state",
+  "whatsapp_error",
+  "whatsapp_at",
+  "fallback_at",
 ] as const;
 
 function toRow(r: Pick<Selectable<NotificationSendsTable>, (typeof COLUMNS)[number]>): NotificationRow {
@@ -94,6 +103,9 @@ function toRow(r: Pick<Selectable<NotificationSendsTable>, (typeof COLUMNS)[numb
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     sentAt: r.sent_at,
+    whatsapp:
+      r.whatsapp_id || r.whatsapp_error ? { id: r.whatsapp_id, state: r.whatsapp_state, error: r.whatsapp_error, at: r.whatsapp_at } : null,
+    fallbackAt: r.fallback_at,
   };
 }
 

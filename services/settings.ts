@@ -16,6 +16,7 @@ import type { SmsTemplate } from "../domain/sms-templates";
 import type { SellerSettings } from "../domain/tax/seller";
 import type { TaxRateSettings } from "../domain/tax/rates";
 import type { RazorpaySettings } from "./gateway/razorpay";
+import type { WhatsAppSettings } from "./whatsapp";
 
 /** Where personal data's keys are sealed and erasures remembered (decisions 121, 123). */
 export interface PrivacySettings {
@@ -65,6 +66,8 @@ export interface ShopConfig {
   /** The From of every email (MAIL_FROM), default SHOP_EMAIL. */
   mailFrom: string;
   sms: SmsSettings;
+  /** WhatsApp Business (WHATSAPP_*; decision 230): unset, every text goes by SMS. */
+  whatsapp?: WhatsAppSettings;
   /** Where UPI payments go (SHOP_UPI_ID, SHOP_UPI_NAME); unset: only cash on delivery is offered. */
   upi?: UpiPayee;
   /** The optional gateway (RAZORPAY_*; decision 221); unset: no gateway, UPI straight to the shop's own ID. */

@@ -16,6 +16,7 @@ import { isSmsTemplate, type SmsTemplate } from "../domain/sms-templates";
 import { startPhotoJobs } from "./photos";
 import { PRIVACY_ERASED_KIND, forgetErasedRecipient } from "../services/privacy";
 import { createSignInSmsBudget, SMS_BUDGET_ALERT } from "../services/auth/sms-budget";
+import { createPhoneSender, fallBackToSms } from "./whatsapp";
 
 const codeJob = z.object({ key: z.string().startsWith("otp:").max(200) });
 const notificationJob = z.object({ key: z.string().min(1).max(200) });
@@ -37,6 +38,8 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
   const worker = workerIdentity(shop.queue);
   // The one SMS budget (decision 195): a parent's texts wait it out with the sign-in codes.
   const smsBudget = createSignInSmsBudget({ db: shop.db, queue: shop.queue, budget: shop.config.signInSms, shopName: shop.config.shopName });
+  // A parent's text goes as its WhatsApp template when they chose WhatsApp and the shop has it (decision 230).
+  const sendText = createPhoneSender({ db: shop.db, sms, whatsapp: shop.config.whatsapp });
 
   shop.queue.process(
     "otp",
@@ -57,13 +60,17 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
           if (err instanceof SealBroken) throw new UnrecoverableJobError(err.message);
           throw err;
         }
-        return sms.send({
-          to: message.recipient,
-          // The kept text is in the language of the page that asked; the code goes in place of its mask.
-          text: otpSmsFromShown(message.body, shop.config.shopName, code),
-          shown: message.body ?? undefined,
-          template: templateOf(message),
-        });
+        return sendText(
+          message,
+          {
+            to: message.recipient,
+            // The kept text is in the language of the page that asked; the code goes in place of its mask.
+            text: otpSmsFromShown(message.body, shop.config.shopName, code),
+            shown: message.body ?? undefined,
+            template: templateOf(message),
+          },
+          code,
+        );
       });
       if (outcome !== "sent") log(`code ${key}: not sent again (${outcome})`);
     },
@@ -86,7 +93,7 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
           throw new SkipSend("budget");
         }
         return message.channel === "sms"
-          ? sms.send({ to: message.recipient, text: message.body, template: templateOf(message) })
+          ? sendText(message, { to: message.recipient, text: message.body, template: templateOf(message) })
           : email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body });
       });
       // The "your data was erased" text was the last use of the number: its record forgets it (decision 121).
@@ -101,12 +108,18 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
 
   const relay = repeat("code relay", RELAY_EVERY_MS, () => relayCodes(shop.db, shop.queue), log);
   const heartbeat = repeat("worker heartbeat", HEARTBEAT_EVERY_MS, () => beat(shop.db, worker), log);
+  const whatsapp = shop.config.whatsapp;
+  const fallback = whatsapp && repeat("whatsapp fallback", FALLBACK_EVERY_MS, () => fallBackToSms(shop.db, shop.queue, whatsapp), log);
 
   return async () => {
     await relay.stop();
     await heartbeat.stop();
+    await fallback?.stop();
   };
 }
+
+/** How often a job runner looks for WhatsApp texts to hand back to SMS (a code's wait is a minute). */
+const FALLBACK_EVERY_MS = 5_000;
 
 /** Texts the budget does not hold back: the trip's one text to the shop, and the notice that a parent's data was erased. */
 const UNBUDGETED_KINDS: ReadonlySet<string> = new Set([SMS_BUDGET_ALERT, PRIVACY_ERASED_KIND]);

@@ -108,9 +108,11 @@ export interface ClaimedMessage {
   created_at: Date;
   /** An SMS's registered text (DLT), when the record names one. */
   template: string | null;
+  /** Set when WhatsApp did not deliver the text and it now goes by SMS (decision 230). */
+  fallback_at: Date | null;
 }
 
-const MESSAGE_COLUMNS = ["kind", "stream_id", "channel", "recipient", "subject", "body", "secret", "created_at", "template"] as const;
+const MESSAGE_COLUMNS = ["kind", "stream_id", "channel", "recipient", "subject", "body", "secret", "created_at", "template", "fallback_at"] as const;
 
 /** Which transport sends each channel: recorded on the claim, before the channel is read. */
 export interface TransportNames {
@@ -130,7 +132,7 @@ function claimColumns(claim: string, transports: TransportNames) {
 
 /** How a claimed send ended, as its record keeps it. */
 type Settlement =
-  | { status: "sent"; providerId: string | null }
+  | { status: "sent"; providerId: string | null; transport?: string; whatsappId?: string; whatsappError?: string }
   /** 'pending': a refusal with tries left (the job throws and the queue retries); 'failed': the last. */
   | { status: "pending" | "failed"; lastError: string }
   | { status: "skipped"; skipReason: NotificationSkipReason };
@@ -199,7 +201,13 @@ export class SendRecords {
       if (!retryable) throw new UnrecoverableJobError(message);
       throw err;
     }
-    await settle({ status: "sent", providerId: result?.providerId ?? null });
+    await settle({
+      status: "sent",
+      providerId: result?.providerId ?? null,
+      transport: result?.transport,
+      whatsappId: result?.whatsapp?.id,
+      whatsappError: result?.whatsapp?.error,
+    });
     return "sent";
   }
 }
@@ -246,6 +254,9 @@ async function settle(db: Kysely<DB>, asks: SettleAsk[]) {
       claim,
       status: settlement.status,
       provider_id: settlement.status === "sent" ? settlement.providerId : null,
+      transport: settlement.status === "sent" ? (settlement.transport ?? null) : null,
+      whatsapp_id: settlement.status === "sent" ? (settlement.whatsappId ?? null) : null,
+      whatsapp_error: settlement.status === "sent" ? (settlement.whatsappError ?? null) : null,
       last_error: settlement.status === "pending" || settlement.status === "failed" ? settlement.lastError : null,
       skip_reason: settlement.status === "skipped" ? settlement.skipReason : null,
       at,
@@ -255,15 +266,21 @@ async function settle(db: Kysely<DB>, asks: SettleAsk[]) {
     update notification_sends n
        set status = s.status,
            claim = null,
-           -- A sent code has done its work: not even its sealed form is kept.
-           secret = case when s.status = 'sent' then null else n.secret end,
+           -- A sent code has done its work: not even its sealed form is kept. One sent by WhatsApp keeps it while
+           -- it may still go by SMS (decision 230); the code relay drops it when the code expires.
+           secret = case when s.status = 'sent' and s.transport is distinct from 'whatsapp' then null else n.secret end,
            provider_id = case when s.status = 'sent' then s.provider_id else n.provider_id end,
+           transport = coalesce(s.transport, n.transport),
+           whatsapp_id = coalesce(s.whatsapp_id, n.whatsapp_id),
+           whatsapp_state = case when s.whatsapp_id is not null then 'accepted' else n.whatsapp_state end,
+           whatsapp_error = coalesce(s.whatsapp_error, n.whatsapp_error),
            last_error = case when s.status = 'skipped' then n.last_error else s.last_error end,
            skip_reason = case when s.status = 'skipped' then s.skip_reason else n.skip_reason end,
            sent_at = case when s.status = 'sent' then s.at else n.sent_at end,
            updated_at = s.at
       from json_to_recordset(${settled}::json)
-        as s(key text, claim text, status text, provider_id text, last_error text, skip_reason text, at timestamptz)
+        as s(key text, claim text, status text, provider_id text, transport text, whatsapp_id text, whatsapp_error text,
+             last_error text, skip_reason text, at timestamptz)
      where n.key = s.key and (n.claim = s.claim or (n.status = 'unknown' and n.claim is null))
        -- The planner cannot count a JSON document's rows: named keys keep it on the key index, off a scan of every record.
        and n.key = any(${sorted.map((ask) => ask.key)}::text[])`.execute(db);
@@ -329,6 +346,7 @@ async function decideUnclaimed(db: Kysely<DB>, key: string, claim: string, trans
         secret: row.secret,
         created_at: row.created_at,
         template: row.template,
+        fallback_at: row.fallback_at,
       },
     };
   });

@@ -34,7 +34,24 @@ const KIND_KEYS: Record<string, string> = {
 };
 
 /** The transports by their stored names (workers/transports): one not listed here is shown as stored. */
-const TRANSPORTS = ["console", "msg91", "twilio", "smtp"];
+const TRANSPORTS = ["console", "msg91", "twilio", "smtp", "whatsapp"];
+
+/** WhatsApp's states as its webhook reports them (domain/whatsapp.ts); "accepted": taken, no word back yet. */
+const WHATSAPP_STATES = ["accepted", "sent", "delivered", "read", "failed"];
+
+/**
+ * The channel a text really went by and what WhatsApp last said of it (decision 230): WhatsApp and its state,
+ * SMS after WhatsApp failed or was silent, SMS because WhatsApp refused the template; null for a plain SMS or email.
+ */
+function whatsappNote(row: NotificationRow, t: T): { channel: string; note: string } | null {
+  const wa = row.whatsapp;
+  if (!wa) return null;
+  const state = WHATSAPP_STATES.includes(wa.state ?? "accepted") ? t(`admin:notifications.whatsappState.${wa.state ?? "accepted"}`) : (wa.state ?? "");
+  const why = wa.error ? t("admin:notifications.whatsappWhy", { why: wa.error }) : "";
+  if (!wa.id) return { channel: t("admin:notifications.smsWhatsappRefused"), note: why };
+  if (row.fallbackAt) return { channel: t("admin:notifications.smsAfterWhatsapp"), note: [t("admin:notifications.whatsappWas", { state }), why].filter(Boolean).join(" ") };
+  return { channel: t("admin:notifications.whatsapp"), note: [t("admin:notifications.whatsappWas", { state }), why].filter(Boolean).join(" ") };
+}
 
 function transportLabel(t: T, transport: string): string {
   return TRANSPORTS.includes(transport) ? t(`admin:notifications.transport.${transport}`) : transport;
@@ -44,9 +61,14 @@ function view(row: NotificationRow, t: T, lang: Language) {
   const kind = KIND_KEYS[row.kind] ? t(KIND_KEYS[row.kind]) : row.kind;
   // The console transport's "sent" was a line in the log: no phone or mailbox got it.
   const printed = row.status === "sent" && row.transport === CONSOLE_TRANSPORT;
+  const whatsapp = whatsappNote(row, t);
   return {
     key: row.key,
-    what: t("admin:notifications.what", { kind, channel: t(row.channel === "sms" ? "admin:notifications.sms" : "admin:notifications.email") }),
+    what: t("admin:notifications.what", {
+      kind,
+      channel: whatsapp?.channel ?? t(row.channel === "sms" ? "admin:notifications.sms" : "admin:notifications.email"),
+    }),
+    whatsapp: whatsapp?.note || null,
     to: row.recipient,
     subject: row.subject,
     // An SMS's text as kept: a sign-in code's reads "****** is your ... code" (decision 085).
@@ -80,6 +102,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sms: transports.sms === CONSOLE_TRANSPORT ? t("admin:notifications.smsPrinted") : t("admin:notifications.smsVia", { transport: transportLabel(t, transports.sms) }),
     email: transports.email === CONSOLE_TRANSPORT ? t("admin:notifications.emailPrinted") : t("admin:notifications.emailVia", { transport: transportLabel(t, transports.email) }),
     printed: { sms: transports.sms === CONSOLE_TRANSPORT, email: transports.email === CONSOLE_TRANSPORT },
+    // WhatsApp Business set (decision 230): parents who chose it get their texts there first.
+    whatsapp: context.shop.config.whatsapp ? t("admin:notifications.whatsappOn") : null,
   };
   // Counts as the dashboard writes its own: Indian grouping in the page's language (12,345; 1,00,000).
   const shown = {
@@ -126,6 +150,7 @@ export default function AdminNotifications() {
         <li className={ways.printed.email ? "warning" : undefined} data-testid="email-transport">
           {ways.email}
         </li>
+        {ways.whatsapp ? <li data-testid="whatsapp-transport">{ways.whatsapp}</li> : null}
       </ul>
       {retried && !result ? (
         <p className="notice" role="status">
@@ -203,6 +228,11 @@ export default function AdminNotifications() {
                   <td>
                     {r.statusLabel}
                     {r.statusNote ? <div className="status-note">{r.statusNote}</div> : null}
+                    {r.whatsapp ? (
+                      <div className="status-note" data-testid="whatsapp-state">
+                        {r.whatsapp}
+                      </div>
+                    ) : null}
                   </td>
                   <td>{r.transport ?? ""}</td>
                   <td>{r.at}</td>

@@ -32,6 +32,7 @@ import * as reportLinesNet from "./0050_report_lines_net";
 import * as taxLineKinds from "./0075_tax_line_kinds";
 import * as statements from "./0090_statements";
 import * as cash from "./0095_cash";
+import * as whatsapp from "./0100_whatsapp";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -76,4 +77,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0075_tax_line_kinds": taxLineKinds,
   "0090_statements": statements,
   "0095_cash": cash,
+  "0100_whatsapp": whatsapp,
 };

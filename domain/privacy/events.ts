@@ -18,6 +18,10 @@ export type PrivacyEvent =
       data: { subject: string; notice: string; purposes: ConsentPurpose[]; place: ConsentPlace; language: Language; at: string };
     }
   | { type: "ConsentWithdrawn"; data: { subject: string; notice: string; at: string } }
+  /** The parent asked for their messages on WhatsApp (decision 230): where they said so, in which language. */
+  | { type: "WhatsAppConsentGiven"; data: { subject: string; place: WhatsAppPlace; language: Language; at: string } }
+  /** ... and no more: texts go by SMS again. */
+  | { type: "WhatsAppConsentWithdrawn"; data: { subject: string; place: WhatsAppPlace; at: string } }
   | { type: "ErasureRequested"; data: { subject: string; by: "parent" | "guest"; at: string; dueBy: string } }
   /**
    * The person's keys are gone (the subject's and those of the orders that were theirs): every reader
@@ -29,6 +33,10 @@ export type PrivacyEvent =
     };
 
 export const privacyStreamId = (subject: string) => `privacy-${subject}`;
+
+/** Where a parent gave or withdrew their WhatsApp consent: at checkout, on their account page, or by replying STOP on WhatsApp. */
+export const WHATSAPP_PLACES = ["checkout", "account", "whatsapp"] as const;
+export type WhatsAppPlace = (typeof WHATSAPP_PLACES)[number];
 
 const at = z.string();
 export const privacyEvents = createEventRegistry<PrivacyEvent>("privacy", {
@@ -44,6 +52,11 @@ export const privacyEvents = createEventRegistry<PrivacyEvent>("privacy", {
     }),
   },
   ConsentWithdrawn: { version: 1, schema: z.object({ subject: z.string(), notice: z.string(), at }) },
+  WhatsAppConsentGiven: {
+    version: 1,
+    schema: z.object({ subject: z.string(), place: z.enum(WHATSAPP_PLACES), language: z.enum(LANGUAGES), at }),
+  },
+  WhatsAppConsentWithdrawn: { version: 1, schema: z.object({ subject: z.string(), place: z.enum(WHATSAPP_PLACES), at }) },
   ErasureRequested: { version: 1, schema: z.object({ subject: z.string(), by: z.enum(["parent", "guest"]), at, dueBy: z.string() }) },
   SubjectErased: {
     version: 1,
@@ -63,11 +76,14 @@ export interface PrivacyState {
   /** An erasure asked for and not yet done. */
   erasureAskedAt?: string;
   erased?: string;
+  /** Since when the parent wants their messages on WhatsApp, while they do. */
+  whatsapp?: { at: string };
 }
 
 export type PrivacyCommand =
   | { type: "GiveConsent"; subject: string; notice: string; purposes: ConsentPurpose[]; place: ConsentPlace; language: Language; at: string }
   | { type: "WithdrawConsent"; subject: string; at: string }
+  | { type: "ChooseWhatsApp"; subject: string; wants: boolean; place: WhatsAppPlace; language: Language; at: string }
   | { type: "RequestErasure"; subject: string; by: "parent" | "guest"; at: string }
   | { type: "Erase"; subject: string; subjects: string[]; orderIds: string[]; actor: { kind: "admin" | "system"; id?: string; name?: string }; at: string };
 
@@ -86,6 +102,10 @@ export const privacyDecider: Decider<PrivacyState, PrivacyCommand, PrivacyEvent>
         return { ...state, consent: { notice: event.data.notice, at: event.data.at } };
       case "ConsentWithdrawn":
         return { ...state, consent: undefined };
+      case "WhatsAppConsentGiven":
+        return { ...state, whatsapp: { at: event.data.at } };
+      case "WhatsAppConsentWithdrawn":
+        return { ...state, whatsapp: undefined };
       case "ErasureRequested":
         return { ...state, erasureAskedAt: event.data.at };
       case "SubjectErased":
@@ -116,6 +136,12 @@ export const privacyDecider: Decider<PrivacyState, PrivacyCommand, PrivacyEvent>
             },
           },
         ];
+      case "ChooseWhatsApp":
+        // Asked again as it stands (a second checkout, a second STOP): already on record.
+        if (command.wants === !!state.whatsapp) return [];
+        return command.wants
+          ? [{ type: "WhatsAppConsentGiven", data: { subject: command.subject, place: command.place, language: command.language, at: command.at } }]
+          : [{ type: "WhatsAppConsentWithdrawn", data: { subject: command.subject, place: command.place, at: command.at } }];
       case "WithdrawConsent":
         if (!state.consent) throw new RuleViolation("privacy.noConsent", {}, 409);
         return [{ type: "ConsentWithdrawn", data: { subject: command.subject, notice: state.consent.notice, at: command.at } }];

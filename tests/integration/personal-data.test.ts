@@ -113,6 +113,8 @@ describe("erasing a parent seeded into every declared column", () => {
         key: `declared-${n}`, kind: "order-placed", channel: "email", queue: "notifications", job_name: "order-placed-email", job_id: `declared-${n}`,
         recipient: marks.email, subject: `For ${marks.name}`, body: `Dear ${marks.name}`, secret: "sealed", status: "failed",
         last_error: `550 5.1.1 <${marks.email}>: recipient rejected`, updated_at: new Date(),
+        // WhatsApp's refusal may quote the number too (decision 230).
+        whatsapp_error: `131026 Message undeliverable to ${marks.phone}`,
       })
       .execute();
     // The read models and events, through the shop's own services.

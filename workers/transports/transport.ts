@@ -20,6 +20,10 @@ export interface EmailMessage {
 /** What a transport learnt from the provider: its id for the message, when it gives one. */
 export interface SendResult {
   providerId?: string;
+  /** The transport that took it, when not the channel's own: "whatsapp" for a text sent as a WhatsApp template. */
+  transport?: string;
+  /** A text that went by WhatsApp: its message id; or why WhatsApp refused it before it went by SMS (decision 230). */
+  whatsapp?: { id?: string; error?: string };
 }
 
 export interface SmsTransport {
