@@ -98,6 +98,15 @@ export const WHATSAPP_TEMPLATES: Record<SmsMessageName, WhatsAppTemplate> = {
       hi: `आपका ऑर्डर {{1}} रद्द हो गया है। आपने नहीं कहा था तो हमें फ़ोन करें। ब्योरा: {{2}}${THANKS.hi}`,
     },
   },
+  orderHoldExpired: {
+    name: "order_hold_expired",
+    category: "UTILITY",
+    params: ["number", "link"],
+    body: {
+      en: `Your order {{1}} was not paid or confirmed in time, so it is cancelled and its items are on sale again. Paid already? Please call us. Details: {{2}}${THANKS.en}`,
+      hi: `ऑर्डर {{1}} का भुगतान या पुष्टि समय पर नहीं हुई, इसलिए रद्द हुआ। भुगतान किया हो तो हमें फ़ोन करें। ब्योरा: {{2}}${THANKS.hi}`,
+    },
+  },
   paymentReminder: {
     name: "payment_reminder",
     category: "UTILITY",
@@ -157,12 +166,19 @@ const SMS_TEXT: Record<SmsMessageName, (texts: CustomerTexts) => string> = {
   orderShipped: (t) => t.order.shipped,
   orderDelivered: (t) => t.order.delivered,
   orderCancelled: (t) => t.order.cancelled,
+  orderHoldExpired: (t) => t.order.holdExpired,
   paymentReminder: (t) => t.payment.reminder,
   paymentReminderOnPage: (t) => t.payment.reminderOnPage,
   grievanceFiled: (t) => t.grievance.filed,
   grievanceAcknowledged: (t) => t.grievance.acknowledged,
   grievanceResolved: (t) => t.grievance.resolved,
 };
+
+/** The SMS wording of a registered text, placeholders and all. */
+export function smsWording(template: SmsTemplate): string {
+  const [message, language] = template.split(".") as [SmsMessageName, Language];
+  return SMS_TEXT[message](CUSTOMER_TEXTS[language]);
+}
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
@@ -173,8 +189,7 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  * not that wording (a text kept before the wording changed): it then goes by SMS as it is.
  */
 export function smsValues(template: SmsTemplate, text: string): Record<string, string> | undefined {
-  const [message, language] = template.split(".") as [SmsMessageName, Language];
-  const wording = SMS_TEXT[message](CUSTOMER_TEXTS[language]);
+  const wording = smsWording(template);
   const names: string[] = [];
   let pattern = "^";
   let last = 0;

@@ -4,8 +4,9 @@ import { LANGUAGES } from "../../domain/i18n";
 import { orderPlacedSms, orderPlacedTemplate, orderStatusSms, orderStatusTemplate, paymentReminderSms, paymentReminderTemplate } from "../../domain/notifications";
 import { grievanceSms } from "../../domain/grievance/texts";
 import { otpSmsShown } from "../../domain/otp";
-import { SMS_MESSAGES, smsTemplate } from "../../domain/sms-templates";
-import { indianNumberOf, movesOn, readWebhook, templateMessage, webhookBody, WHATSAPP_REGISTRATIONS, WHATSAPP_TEMPLATES } from "../../domain/whatsapp";
+import { SMS_MESSAGES, SMS_TEMPLATES, smsTemplate } from "../../domain/sms-templates";
+import { interpolate } from "../../domain/i18n";
+import { indianNumberOf, movesOn, readWebhook, smsValues, smsWording, templateMessage, webhookBody, WHATSAPP_REGISTRATIONS, WHATSAPP_TEMPLATES } from "../../domain/whatsapp";
 
 const ORDER_ID = "3f9a1c2e-0000-8000-8000-000000000007";
 const SHOP = "Churu Uniform House";
@@ -96,6 +97,19 @@ describe("the shop's texts as WhatsApp templates", () => {
     for (const r of WHATSAPP_REGISTRATIONS) {
       const category = r.category === "AUTHENTICATION" ? "Authentication" : "Utility";
       expect(doc, `${r.name} ${r.language}`).toContain(`| \`${r.name}\` | ${r.language} | ${category} | ${r.body.replace(/\n/g, "<br>")} |`);
+    }
+  });
+
+  it("reads every SMS text's values back, whichever texts are added later", () => {
+    for (const template of SMS_TEMPLATES) {
+      if (template.startsWith("signInCode.")) continue;
+      const [message] = template.split(".") as [keyof typeof WHATSAPP_TEMPLATES];
+      const values = { shop: "Shop: A", number: "3F9A1C2E", total: "₹999", charges: " (10% off ₹100)", upiId: "shop@upi", amount: "₹999", link: LINK, resolveBy: "7 Jan 2027", note: "Done.", status: "x" };
+      const text = smsValues(template, interpolate(smsWording(template), values));
+      expect(text, template).toBeDefined();
+      // The total and its charges, side by side in the wording, are one value.
+      const expected: Record<string, string> = { ...values, total: smsWording(template).includes("{{total}}{{charges}}") ? `${values.total}${values.charges}` : values.total };
+      for (const name of WHATSAPP_TEMPLATES[message].params) expect(text?.[name], `${template} ${name}`).toBe(expected[name]);
     }
   });
 
