@@ -33,6 +33,8 @@ describe("a parcel returned to origin", () => {
       gender: "unisex",
       size: "Free Size",
     });
+    // A registered shop sells only what has its HSN code (decision 200): a steel bottle's.
+    await shop.productTax.set(bottle.id, { hsn: "7323", taxClass: "bottle" }, owner);
     const order = await placeTestOrder(shop, { items: [{ productId: `product/${bottle.id}`, quantity: 2 }], city: "Jaipur", pincode: "302001" });
     expect(await available(bottle.id)).toBe(3);
     await shop.orders.bookShipment(
