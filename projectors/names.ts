@@ -15,4 +15,5 @@ export const PROJECTION_NAMES = [
   "item_facts",
   "statements",
   "cash",
+  "whatsapp_consents",
 ] as const;

@@ -18,8 +18,6 @@ export interface RazorpaySettings {
   timeoutMs: number;
 }
 
-export const RAZORPAY_API_URL = "https://api.razorpay.com";
-
 /** Where the hosted checkout is: a form posted there opens Razorpay's own payment page (no script needed). */
 export const hostedCheckoutUrl = (settings: Pick<RazorpaySettings, "apiUrl">) => `${settings.apiUrl}/v1/checkout/embedded`;
 
