@@ -161,7 +161,7 @@ async function main() {
       "## School stock",
       "",
       `Command: \`npx tsx tests/bench/school-stock.bench.ts --sales=${SALES} --samples=${SAMPLES}${SCHOOL_COUNT < SCHOOLS.length ? ` --schools=${SCHOOL_COUNT}` : ""}\` (${today}; ${os.cpus().length} cores, Node ${process.version}; local Postgres;`,
-      `load average ${load} when the pages were measured: figures under load).`,
+      `load average ${load} when the pages were measured: ${Number(load) > 4 ? "figures under load" : "a quiet machine"}).`,
       `Every school item of the catalogue counted: ${items.length} items, ${sizes} sizes (the catalogue's most; 7,200 would need 15 sizes of 12 items in each of 40 schools),`,
       `each with a counted shelf and a tailor's work order received in two parts; ${sold} walk-in sales of 1-3 pieces through the counter's command (${salesSeconds.toFixed(0)} s).`,
       "Each sample is one GET with the admin's cookie through the production build.",
