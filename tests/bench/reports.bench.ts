@@ -27,7 +27,7 @@ import type { RecordedEvent } from "../../eventstore/port";
 import { reportsProjector } from "../../projectors/reports";
 import { seededRandom } from "../../bin/demo-history";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
-import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, percentile, timePages, writeBenchmarkSection } from "./support";
 import { streamReaderIn } from "../../projectors/projector";
 
 process.env.NODE_ENV = "production";
@@ -168,20 +168,11 @@ async function main() {
       ["season planning, July, 110%", `/admin/reports/season?item=${item}&term=july-${Number(today.slice(0, 4)) + (today.slice(5) > "07-31" ? 1 : 0)}&growth=110`],
       ["products with re-order points", "/admin/products"],
     ];
-    const results: { name: string; p50: number; p99: number; query?: number }[] = [];
-    for (const [name, url, hindi] of pages) {
-      const get = async () => {
-        const res = await fetch(`${web.url}${url}`, { headers: { Cookie: hindi ? `${cookie}; shop_lng=hi` : cookie } });
-        if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-        await res.arrayBuffer();
-      };
-      for (let i = 0; i < WARMUP; i++) await get();
-      const samples: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) samples.push(await time(get));
-      samples.sort((a, b) => a - b);
-      results.push({ name, p50: percentile(samples, 50), p99: percentile(samples, 99) });
-      console.log(`${name}: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`);
-    }
+    const results = await timePages(web.url, pages.map(([name, url, hindi]) => ({ name, url, hindi })), {
+      warmup: WARMUP,
+      samples: SAMPLES,
+      headers: (page) => ({ Cookie: page.hindi ? `${cookie}; shop_lng=hi` : cookie }),
+    });
     // The default page's queries alone, without HTTP or rendering.
     const querySamples: number[] = [];
     for (let i = 0; i < SAMPLES; i++) querySamples.push(await time(() => shop.reports.overview({ from: yearStart, to: today, grain: "month", school: "", item: "" })));

@@ -29,7 +29,7 @@ import { projectors } from "../../projectors/index";
 import { ProjectorRunner } from "../../projectors/runner";
 import { replay, verify } from "../../projectors/replay";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
-import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, timePages, writeBenchmarkSection } from "./support";
 
 process.env.NODE_ENV = "production";
 
@@ -50,12 +50,6 @@ async function inParallel<T>(list: readonly T[], width: number, work: (item: T) 
       while (next < list.length) await work(list[next++]);
     }),
   );
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
 }
 
 async function main() {
@@ -137,20 +131,7 @@ async function main() {
       [`season plan: ${item.id}, ${item.sizes.length} sizes`, `/admin/reports/season?item=${encodeURIComponent(item.id)}&term=${term}&growth=110`],
       [`label sheet, A4: a ${per * item.sizes.length}-piece work order`, `/admin/labels?school=${biggest.slug}&batch=${batch}`],
     ];
-    const results: { name: string; p50: number; p99: number }[] = [];
-    for (const [name, url] of pages) {
-      const get = async () => {
-        const res = await fetch(`${web.url}${url}`, { headers: { Cookie: cookie } });
-        if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-        await res.arrayBuffer();
-      };
-      for (let i = 0; i < WARMUP; i++) await get();
-      const samples: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) samples.push(await time(get));
-      samples.sort((a, b) => a - b);
-      results.push({ name, p50: percentile(samples, 50), p99: percentile(samples, 99) });
-      console.log(`${name}: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`);
-    }
+    const results = await timePages(web.url, pages.map(([name, url]) => ({ name, url })), { warmup: WARMUP, samples: SAMPLES, headers: () => ({ Cookie: cookie }) });
     const load = os.loadavg()[0].toFixed(1);
     const replayStart = performance.now();
     await replay(shop.db, shop.store, [...projectors]);

@@ -47,6 +47,36 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/**
+ * Each page GET `samples` times after `warmup` tries, with `headers(page)` (a session cookie, a language): its p50 and
+ * p99 in ms, printed as it goes. A page answering other than 200 stops the bench.
+ */
+export async function timePages<P extends { name: string; url: string }>(
+  base: string,
+  pages: readonly P[],
+  options: { warmup: number; samples: number; headers: (page: P) => Record<string, string> },
+): Promise<{ name: string; p50: number; p99: number }[]> {
+  const results: { name: string; p50: number; p99: number }[] = [];
+  for (const page of pages) {
+    const get = async () => {
+      const res = await fetch(`${base}${page.url}`, { headers: options.headers(page) });
+      if (res.status !== 200) throw new Error(`${page.url}: HTTP ${res.status}`);
+      await res.arrayBuffer();
+    };
+    for (let i = 0; i < options.warmup; i++) await get();
+    const samples: number[] = [];
+    for (let i = 0; i < options.samples; i++) {
+      const start = performance.now();
+      await get();
+      samples.push(performance.now() - start);
+    }
+    samples.sort((a, b) => a - b);
+    results.push({ name: page.name, p50: percentile(samples, 50), p99: percentile(samples, 99) });
+    console.log(`${page.name}: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`);
+  }
+  return results;
+}
+
 /** Runs `writers` loops of `op` for `seconds`; returns operations per second. */
 export async function throughput(writers: number, seconds: number, op: (writer: number, i: number) => Promise<void>) {
   const deadline = Date.now() + seconds * 1000;
