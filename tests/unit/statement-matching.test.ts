@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { creditsThatPay, maskedPayer, orderNumbersIn, paiseOf, readsAsReversal, referenceIn, type StatementLine } from "../../domain/payments/credits";
 import { matchCredits, type AwaitingOrder, type ReferenceHolder } from "../../domain/payments/matching";
-import { creditPaid, statementDecider, statementEvents, type StatementCommand, type StatementState } from "../../domain/payments/statement";
+import { creditPaid, statementDecider, statementEvents, type StatementCommand, type StatementEvent } from "../../domain/payments/statement";
 import { readEvent } from "../../domain/events/index";
-import { ENGLISH, ruleRefusal } from "../support/refusal";
+import { inEnglish } from "../support/refusal";
+import { spec } from "../support/decider-spec";
 
 const line = (patch: Partial<StatementLine> & Pick<StatementLine, "row">): StatementLine => ({
   on: "2026-12-05",
@@ -144,7 +145,7 @@ describe("matching credits to orders awaiting payment", () => {
 
 const statementId = "a".repeat(64);
 const admin = { kind: "admin" as const, id: "1", name: "Owner" };
-const readCommand: StatementCommand = {
+const readCommand = {
   type: "ReadStatement",
   statementId,
   fileName: "sbi.csv",
@@ -158,36 +159,40 @@ const readCommand: StatementCommand = {
   skipped: { debits: 1, duplicates: 1, reversed: 1 },
   actor: admin,
   at: "2026-12-07T10:00:00.000Z",
-};
-const fold = (state: StatementState, command: StatementCommand) => statementDecider.decide(command, state).reduce(statementDecider.evolve, state);
+} satisfies StatementCommand;
 const settle = (choices: { row: number; orderId: string }[]): StatementCommand => ({ type: "SettleCredits", statementId, choices, actor: admin, at: "2026-12-07T11:00:00.000Z" });
+const { type: _read, ...readData } = readCommand;
+const read: StatementEvent = { type: "StatementRead", data: readData };
+const statement = spec(statementDecider);
 
 describe("a statement's stream", () => {
   it("reads the same file once: the second upload changes nothing", () => {
-    const read = fold(statementDecider.initialState(), readCommand);
-    expect(statementDecider.decide(readCommand, read)).toEqual([]);
+    statement.given().when(readCommand).then([read]);
+    statement.given(read).when(readCommand).thenNothing();
   });
 
   it("stores events the one registry reads back", () => {
-    const [event] = statementDecider.decide(readCommand, statementDecider.initialState());
-    const stored = { ...statementEvents.toAppend(event, "e1"), streamId: `statement-${statementId}`, revision: 0, position: "1" };
+    const stored = { ...statementEvents.toAppend(read, "e1"), streamId: `statement-${statementId}`, revision: 0, position: "1" };
     expect(readEvent(stored)).toMatchObject({ type: "StatementRead", data: { statementId, shape: "sbi" } });
   });
 
   it("confirms proposals in bulk, each credit once", () => {
-    const read = fold(statementDecider.initialState(), readCommand);
-    const settled = fold(read, settle([{ row: 3, orderId: B.orderId }, { row: 4, orderId: D.orderId }]));
+    const settled = statement.given(read).when(settle([{ row: 3, orderId: B.orderId }, { row: 4, orderId: D.orderId }])).state();
     expect(settled.read && [creditPaid(settled, 2), creditPaid(settled, 3), creditPaid(settled, 4)]).toEqual([A.orderId, B.orderId, D.orderId]);
   });
 
   it("refuses what cannot be confirmed, with the owner's words", () => {
-    const read = fold(statementDecider.initialState(), readCommand);
-    const words = ENGLISH.statements as Record<string, string>;
-    expect(ruleRefusal(() => statementDecider.decide(settle([{ row: 3, orderId: B.orderId }]), statementDecider.initialState()))).toEqual({ status: 404, message: words.notFound });
-    expect(ruleRefusal(() => statementDecider.decide(settle([]), read))).toEqual({ status: 422, message: words.nothingChosen });
-    expect(ruleRefusal(() => statementDecider.decide(settle([{ row: 3, orderId: B.orderId }, { row: 3, orderId: D.orderId }]), read))).toEqual({ status: 422, message: "Row 3 was chosen twice." });
-    expect(ruleRefusal(() => statementDecider.decide(settle([{ row: 9, orderId: B.orderId }]), read))).toEqual({ status: 422, message: "Row 9 of this statement is not a credit the shop read." });
-    expect(ruleRefusal(() => statementDecider.decide(settle([{ row: 2, orderId: A.orderId }]), read))).toEqual({ status: 409, message: "The credit in row 2 has been confirmed already." });
-    expect(ruleRefusal(() => statementDecider.decide(settle([{ row: 3, orderId: B.orderId }, { row: 4, orderId: B.orderId }]), read))).toEqual({ status: 422, message: "Order BBBB0002 was chosen for two credits." });
+    statement.given().when(settle([{ row: 3, orderId: B.orderId }])).thenRefuses("statements.notFound", {}, 404);
+    statement.given(read).when(settle([])).thenRefuses("statements.nothingChosen", {}, 422);
+    const twice = statement.given(read).when(settle([{ row: 3, orderId: B.orderId }, { row: 3, orderId: D.orderId }])).thenRefuses("statements.rowTwice", { row: 3 }, 422);
+    expect(inEnglish(twice).message).toBe("Row 3 was chosen twice.");
+    const unread = statement.given(read).when(settle([{ row: 9, orderId: B.orderId }])).thenRefuses("statements.noSuchCredit", { row: 9 }, 422);
+    expect(inEnglish(unread).message).toBe("Row 9 of this statement is not a credit the shop read.");
+    const settledAlready = statement.given(read).when(settle([{ row: 2, orderId: A.orderId }])).thenRefuses("statements.creditSettled", { row: 2 }, 409);
+    expect(inEnglish(settledAlready).message).toBe("The credit in row 2 has been confirmed already.");
+    const confirmedSince = { type: "CreditsSettled", data: { statementId, settled: [{ row: 3, orderId: B.orderId }], actor: admin, at: "2026-12-07T10:30:00.000Z" } } satisfies StatementEvent;
+    statement.given(read, confirmedSince).when(settle([{ row: 3, orderId: B.orderId }])).thenRefuses("statements.creditSettled", { row: 3 }, 409);
+    const orderTwice = statement.given(read).when(settle([{ row: 3, orderId: B.orderId }, { row: 4, orderId: B.orderId }])).thenRefuses("statements.orderTwice", undefined, 422);
+    expect(inEnglish(orderTwice).message).toBe("Order BBBB0002 was chosen for two credits.");
   });
 });
