@@ -103,6 +103,8 @@ export async function startWebServer(
   const stopListeningFacts = shop.itemFacts.onChange(pageCache.clear);
   // A school size the owner counted or ran out of by hand shows on its item page at once (decision 180).
   const stopListeningSchoolStock = shop.schoolStock.onChange(pageCache.clear);
+  // The owner's delivery-date rules show on every item page at once (decision 236).
+  const stopListeningDates = shop.deliveryDates.onChange(pageCache.clear);
   // Before the cache: `?lng=` is never a page of its own, only a switch (decision 098).
   app.use(languageSwitch);
   app.use(pageCache.middleware);
@@ -130,6 +132,7 @@ export async function startWebServer(
         stopListening();
         stopListeningFacts();
         stopListeningSchoolStock();
+      stopListeningDates();
         const cut = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(cut);

@@ -29,6 +29,7 @@ import { accountSubject } from "../domain/privacy/subjects";
  * Each feature adds its service here.
  */
 import { createCourierService } from "./courier/service";
+import { createDeliveryDatesService } from "./delivery-dates";
 
 export function createServices(core: ServiceCore) {
   const shopping = createShoppingServices(core);
@@ -46,6 +47,7 @@ export function createServices(core: ServiceCore) {
     ...core,
     signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
   });
+  const courier = core.config.courier ? createCourierService({ settings: core.config.courier, orders: shopping.orders }) : undefined;
   return {
     catalogue: createCatalogueService(core.db),
     newsletter: createNewsletterService(core.db),
@@ -92,7 +94,9 @@ export function createServices(core: ServiceCore) {
     itemFacts: createItemFactsService({ db: core.db, store: core.store }),
     privacy,
     // The courier when its settings are set (decision 235): serviceability, shipments, the tracking webhook.
-    courier: core.config.courier ? createCourierService({ settings: core.config.courier, orders: shopping.orders }) : undefined,
+    courier,
+    // The dates parents are told: the owner's rules, and the courier's promise outside his town (decision 236).
+    deliveryDates: createDeliveryDatesService({ store: core.store, courier: () => courier }),
     // The parents' choice of WhatsApp and what its webhook reports of the shop's messages (decision 230).
     whatsapp: createWhatsAppService({ db: core.db, store: core.store }),
   };

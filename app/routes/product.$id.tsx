@@ -17,6 +17,8 @@ import { descriptionIn, nameIn, sizeIn } from "../../domain/catalogue-words";
 import { StockBadge } from "../components/StockBadge";
 import { ProductFacts } from "../components/ProductFacts";
 import { INDIA, rowFacts } from "../../domain/seller/disclosures";
+import { DeliveryDates } from "../components/DeliveryDates";
+import { deliveryDates } from "../delivery/dates.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -73,13 +75,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     offer,
     quantity: startingQuantity(request, offer.maxQuantity),
     delivery,
+    // When it arrives (decision 236): a shop product is sold only from the shelf.
+    dates: await deliveryDates(context.shop, lang, inStock ? [{ kind: "ready" }] : [], delivery.pincode),
     // The categories' and genders' names are the shop's (namespace `shop`).
     messages: routeMessages(request, "product", "shop", "delivery", "seller"),
   }, { headers });
 }
 
 export default function ProductDetail() {
-  const { product, offer, quantity, delivery, facts, mrp } = useLoaderData<typeof loader>();
+  const { product, offer, quantity, delivery, dates, facts, mrp } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -100,6 +104,7 @@ export default function ProductDetail() {
           </p>
           <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("product:addToCart")} />
           <PincodeCheck check={delivery} />
+          <DeliveryDates dates={dates} />
           <ProductFacts facts={facts} mrp={mrp} />
           <ProductInfoSections />
           <p>

@@ -22,6 +22,9 @@ import { SizeGuide } from "../components/SizeGuide";
 import { sizeGuideFor } from "../sizes/size-guide.server";
 import { sizeAvailability, type SizeAvailability } from "../../domain/stock/school-stock";
 import { serverT } from "../i18n/i18n.server";
+import { DeliveryDates } from "../components/DeliveryDates";
+import { deliveryDates } from "../delivery/dates.server";
+import type { ItemReadiness } from "../../domain/delivery/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches);
@@ -75,6 +78,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ...(chosenShelf.kind === "out" && selectedSize ? { unavailable: t("schools:item.sizeOut", { size: selectedSize }) } : {}),
   };
   const chosen = offer.sizes.find((option) => option.size === offer.selectedSize);
+  // When the chosen size arrives (decision 236): from the shelf, or made to order in its own lead time or the shop's.
+  const readiness: ItemReadiness[] =
+    offer.comingSoon || chosenShelf.kind === "out"
+      ? []
+      : [chosenShelf.kind === "in" || chosenShelf.kind === "few" ? { kind: "ready" } : chosenShelf.kind === "make" ? { kind: "made", leadDays: chosenShelf.leadDays } : { kind: "made" }];
   const lowest = offer.sizes.length ? Math.min(...offer.sizes.map((option) => option.price)) : undefined;
   return data({
     // The school as it writes itself, with its Devanagari form on a Hindi page (decision 099).
@@ -89,6 +97,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     mrp: { amount: chosen?.price ?? offer.oneSizePrice ?? lowest, from: !chosen && offer.oneSizePrice === undefined },
     quantity: startingQuantity(request),
     delivery,
+    dates: await deliveryDates(context.shop, lang, readiness, delivery.pincode),
     sizeGuide: sizeGuide.view,
     picker: picker.view,
     messages: routeMessages(request, "schools", "delivery", "sizes", "seller"),
@@ -96,7 +105,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function SchoolProduct() {
-  const { school, product, picture, offer, quantity, delivery, sizeGuide, facts, mrp, picker, shelf } = useLoaderData<typeof loader>();
+  const { school, product, picture, offer, quantity, delivery, dates, sizeGuide, facts, mrp, picker, shelf } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -127,6 +136,7 @@ export default function SchoolProduct() {
           <ChildPicker picker={picker} />
           <AddToCartForm offer={offer} detail buyNow quantity={quantity} addLabel={() => t("schools:item.addToCart")} forChild={picker.chosen?.id} />
           <PincodeCheck check={delivery} />
+          <DeliveryDates dates={dates} />
           <ProductFacts facts={facts} mrp={mrp.amount} from={mrp.from} />
           <ProductInfoSections />
         </div>

@@ -20,9 +20,10 @@ import { productTaxEvents, type ProductTaxEvent } from "../tax/product-tax";
 import { drawerEvents, type DrawerEvent } from "../cash/drawer";
 import { codEvents, type CodEvent } from "../cash/cod";
 import { gatewayEvents, type GatewayEvent } from "../payments/gateway";
+import { deliveryDateRulesEvents, type DeliveryDateRulesEvent } from "../delivery/date-rules";
 import { UnreadableEvent, categoryOf, type EventRegistry, type PersonalFields, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent | DrawerEvent | CodEvent | GatewayEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent | DrawerEvent | CodEvent | GatewayEvent | DeliveryDateRulesEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -46,6 +47,7 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === drawerEvents.category) return drawerEvents.read(stored);
   if (category === codEvents.category) return codEvents.read(stored);
   if (category === gatewayEvents.category) return gatewayEvents.read(stored);
+  if (category === deliveryDateRulesEvents.category) return deliveryDateRulesEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -74,6 +76,7 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === drawerEvents.category) return drawerEvents.types;
   if (category === codEvents.category) return codEvents.types;
   if (category === gatewayEvents.category) return gatewayEvents.types;
+  if (category === deliveryDateRulesEvents.category) return deliveryDateRulesEvents.types;
   return [];
 }
 
@@ -83,7 +86,7 @@ export function knownEventTypes(category: string): readonly string[] {
  */
 const REGISTRIES: readonly EventRegistry<{ type: string; data: unknown }>[] = [
   cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents, tailorBatchEvents, productTaxEvents, drawerEvents, codEvents,
-  gatewayEvents,
+  gatewayEvents, deliveryDateRulesEvents,
 ] as readonly EventRegistry<{ type: string; data: unknown }>[];
 
 /** Where an event of this stream and type holds a person's data, if it does (docs/privacy.md). */
