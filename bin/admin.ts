@@ -2,8 +2,8 @@ import fs from "node:fs";
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import type { ShopConfig } from "../server/config";
-import { openDatabase } from "../server/runtime";
-import { migrateToLatest } from "../db/migrate";
+import { openShopCore } from "../server/runtime";
+import { createStaffService, type StaffService } from "../services/staff";
 import { createAuthService, isAdminRuleError, isAuthError, temporaryPassword } from "../services/auth/index";
 import { InProcessQueue } from "../workers/in-process-queue";
 import { codeOutbox } from "../workers/code-outbox";
@@ -75,37 +75,26 @@ async function createAdmin(
     console.error(`shop admin: ${problem}`);
     return 1;
   }
-  const database = await openDatabase(config);
-  const queue = new InProcessQueue();
-  try {
-    await migrateToLatest(database.db);
-    const auth = createAuthService({ db: database.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "" });
+  return withAuth(config, async (auth, staff) => {
     const { user, created } = await auth.createAdmin({ email: flags.email, password, name: flags.name });
+    // The operator's admin is an owner, unless the owner already gave the account a role (decision 215).
+    await staff.operatorMadeAdmin(user.id);
     console.log(
       created
         ? `created admin ${user.email}: sign in at /admin/login`
         : `${user.email} is now an admin with the new password (its old sessions and tokens were ended)`,
     );
     return 0;
-  } catch (err) {
-    if (isAuthError(err)) {
-      console.error(`shop admin: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await queue.close();
-    await database.close();
-  }
+  });
 }
 
-/** Opens the shop's database (migrated) and its auth service for one `shop admin` command. */
-async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof createAuthService>) => Promise<number>): Promise<number> {
-  const database = await openDatabase(config);
+/** Opens the shop (migrated) and its auth and staff services for one `shop admin` command. */
+async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof createAuthService>, staff: StaffService) => Promise<number>): Promise<number> {
   const queue = new InProcessQueue();
+  const core = await openShopCore(config, { migrate: true, queue });
   try {
-    await migrateToLatest(database.db);
-    return await work(createAuthService({ db: database.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "" }));
+    const auth = createAuthService({ db: core.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "" });
+    return await work(auth, createStaffService({ db: core.db, store: core.store }));
   } catch (err) {
     if (isAuthError(err) || isAdminRuleError(err)) {
       console.error(`shop admin: ${err.message}`);
@@ -113,8 +102,8 @@ async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof creat
     }
     throw err;
   } finally {
+    await core.close();
     await queue.close();
-    await database.close();
   }
 }
 
@@ -146,10 +135,11 @@ export const adminListCommand = command(
 export const adminAddCommand = command(
   definitions.adminAdd,
   (config, { options }) =>
-    withAuth(config, async (auth) => {
+    withAuth(config, async (auth, staff) => {
       const file = options["password-file"];
       const password = file ? firstLine(fs.readFileSync(file, "utf8")) : temporaryPassword();
       const user = await auth.addAdmin({ kind: "cli" }, { email: options.email, name: options.name, password });
+      await staff.operatorMadeAdmin(user.id);
       console.log(`added admin ${user.name} <${user.email}>: sign in at /admin/login`);
       if (!file) console.log(`temporary password (shown once): ${password}`);
       return 0;

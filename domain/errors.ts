@@ -27,8 +27,11 @@ export class RuleViolation extends Error implements Refusal {
     readonly key: string,
     /** What the wording names: `{ count: 2, name: "Water Bottle" }`; a value may be a refusal of its own. */
     readonly values: RefusalValues = {},
-    /** The HTTP status that fits: 404 missing, 409 conflicts with the current state, 422 refused input, 429 too many for now. */
-    readonly status: 400 | 404 | 409 | 413 | 422 | 429 = 422,
+    /**
+     * The HTTP status that fits: 403 not this person's to do (their role), 404 missing, 409 conflicts with the
+     * current state, 422 refused input, 429 too many for now.
+     */
+    readonly status: 400 | 403 | 404 | 409 | 413 | 422 | 429 = 422,
   ) {
     // The key, not a sentence: logs and stack traces name the rule; people read the locale's words.
     super(key);

@@ -22,6 +22,7 @@ import { createPrivacyService } from "./privacy";
 import { createItemFactsService } from "./item-facts";
 import { createWhatsAppService } from "./whatsapp";
 import { accountSubject } from "../domain/privacy/subjects";
+import { createStaffService } from "./staff";
 
 /**
  * The shop's commands and queries, built on the core (database, event store,
@@ -43,15 +44,27 @@ export function createServices(core: ServiceCore) {
     erasuresFile: core.config.privacy?.erasuresFile,
   });
   // A sign-up makes the account with its consent, or neither (decision 161).
-  const auth = createAuthService({
+  const signIns = createAuthService({
     ...core,
     signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
   });
   const courier = core.config.courier ? createCourierService({ settings: core.config.courier, orders: shopping.orders }) : undefined;
+  // Who may do what in the back office (decision 215).
+  const staff = createStaffService({ db: core.db, store: core.store });
+  const auth: typeof signIns = {
+    ...signIns,
+    // An admin the operator makes (`shop admin create`, a test's admin) is an owner, as the admins before roles were.
+    async createAdmin(input) {
+      const made = await signIns.createAdmin(input);
+      await staff.operatorMadeAdmin(made.user.id);
+      return made;
+    },
+  };
   return {
     catalogue: createCatalogueService(core.db),
     newsletter: createNewsletterService(core.db),
     auth,
+    staff,
     // A parent's name, email, number and saved addresses; their guest orders joining the account (decision 114).
     accounts: createAccountService({ db: core.db, auth, orders: shopping.orders, cart: shopping.cart }),
     notifications: createNotificationsService(core),

@@ -1,0 +1,78 @@
+/**
+ * The shop's staff and their roles (decision 215): the roster's one stream through the command handler, kept folded
+ * in memory (every admin request reads it), begun with the admins there were as owners the first time it is read.
+ * A role names an admin account (the users table); the Admins page adds the account and gives its role.
+ */
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { RuleViolation } from "../domain/errors";
+import type { Actor } from "../domain/orders/events";
+import type { Role } from "../domain/staff/roles";
+import { STAFF_STREAM, roleIn, staffDecider, staffEvents, type StaffPerson, type StaffState } from "../domain/staff/roster";
+import { createCommandHandler } from "../eventstore/command-handler";
+import type { ShopEvents } from "../eventstore/port";
+
+/** The operator at the server: `shop admin create`, the first admin from the settings, a test's admin. */
+export const OPERATOR: Actor = { kind: "system", name: "operator" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents }) {
+  const { db, store } = deps;
+  const roster = createCommandHandler(store, { decider: staffDecider, events: staffEvents }, { cachedStreams: 1 });
+
+  async function admins(): Promise<StaffPerson[]> {
+    const rows = await db.selectFrom("users").select(["id", "name", "email"]).where("role", "=", "admin").orderBy("admin_since").orderBy("id").execute();
+    return rows.map((r) => ({ id: r.id, name: r.name || r.email || "Admin" }));
+  }
+
+  /** The roster, begun first if it has not been: the admins there are now become owners. */
+  async function current(): Promise<StaffState> {
+    const { state } = await roster.load(STAFF_STREAM);
+    if (state.begun) return state;
+    const list = await admins();
+    return (await roster.handle(STAFF_STREAM, { type: "BeginStaff", admins: list, at: new Date().toISOString() })).state;
+  }
+
+  /** The admin account's name, or a refusal: a role is given to the shop's own people only. */
+  async function staffMember(id: string): Promise<StaffPerson> {
+    if (!UUID.test(id)) throw new RuleViolation("staff.notStaff", {}, 404);
+    const row = await db.selectFrom("users").select(["id", "name", "email"]).where("id", "=", id).where("role", "=", "admin").executeTakeFirst();
+    if (!row) throw new RuleViolation("staff.notStaff", {}, 404);
+    return { id: row.id, name: row.name || row.email || "Admin" };
+  }
+
+  return {
+    /** The role of an admin account; null when nobody has given it one (it may do nothing but change its password). */
+    async roleOf(id: string): Promise<Role | null> {
+      return roleIn(await current(), id);
+    },
+
+    /** Everyone's role, by account id. */
+    async roles(): Promise<ReadonlyMap<string, Role>> {
+      const state = await current();
+      return new Map(Object.entries(state.people).map(([id, p]) => [id, p.role]));
+    },
+
+    /** Gives an admin account a role; an owner's word (or the operator's). Refusals are RuleViolations (403, 404, 409, 422). */
+    async giveRole(personId: string, role: string, actor: Actor): Promise<{ changed: boolean }> {
+      await current();
+      const person = await staffMember(personId);
+      const handled = await roster.handle(STAFF_STREAM, { type: "GiveRole", person, role, actor, at: new Date().toISOString() });
+      return { changed: handled.changed };
+    },
+
+    /**
+     * The operator made this account an admin (at the server, or the first admin from the settings): an owner, as
+     * the admins before roles were, unless the owner already gave it a role.
+     */
+    async operatorMadeAdmin(id: string): Promise<void> {
+      const state = await current();
+      if (roleIn(state, id) !== null) return;
+      const person = await staffMember(id);
+      await roster.handle(STAFF_STREAM, { type: "GiveRole", person, role: "owner", actor: OPERATOR, at: new Date().toISOString() });
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
