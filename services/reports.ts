@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { findCatalogueProduct } from "../domain/catalogue";
+import { SCHOOLS } from "../domain/schools";
 import { bucketsOf, compareSizes, soldKey, sameDayLastYear, splitByMonths, type Grain, type ReportFilter } from "../domain/reports/reports";
 import { lastSeason, planSeason, rateWindowStart, stockOutlook, termWindow, type SizeFigures, type StockOutlook, type TermChoice } from "../domain/reports/season";
 
@@ -185,6 +186,31 @@ export function createReports(db: Kysely<DB>, schoolItemShelf?: SchoolItemShelf)
     return new Map(rows.map((r) => [r.product_id, { productId: r.product_id, school: r.school, name: r.name }]));
   };
 
+  /** Season planning for one item and a coming term (domain/reports/season.ts decides the figures). */
+  async function season(productId: string, choice: TermChoice, growthPercent: number, today: string) {
+    const names = await itemNames();
+    // An item of the catalogue never sold yet still has a plan: its shelf and what the tailor is making.
+    const known = findCatalogueProduct(productId);
+    const item = names.get(productId) ?? (known?.school ? { productId, school: known.school.name, name: known.name } : undefined);
+    if (!item) return undefined;
+    const last = termWindow(lastSeason(choice));
+    const coming = termWindow(choice);
+    const sizesIn = async (from: string, to: string) =>
+      to < from ? new Map<string, number>() : new Map((await linesBy({ from, to, grain: "day", school: item.school, item: productId }, ["size"] as const)).map((r) => [r.size, r.units]));
+    const [lastSold, ordered] = await Promise.all([sizesIn(last.from, last.to), sizesIn(coming.from, coming.to < today ? coming.to : today)]);
+    const [shelf, counted] = await Promise.all([shelfOf(productId), schoolItemShelf?.(productId)]);
+    const sizes = new Set<string>([...(findCatalogueProduct(productId)?.sizes ?? []), ...lastSold.keys(), ...ordered.keys()]);
+    const figures: SizeFigures[] = [...sizes].map((size) => ({
+      size,
+      lastSeason: lastSold.get(size) ?? 0,
+      // A counted school size has its own shelf; a size sold before the item was counted has none (0).
+      onShelf: counted ? (counted.get(size)?.onShelf ?? 0) : shelf,
+      withTailor: counted?.get(size)?.withTailor ?? 0,
+      ordered: ordered.get(size) ?? 0,
+    }));
+    return { item, lastWindow: last, comingWindow: coming, ...planSeason(figures, growthPercent) };
+  }
+
   return {
     /** Every figure of the reports page for a filter, with the same period a year before. */
     async overview(filter: ReportFilter) {
@@ -230,29 +256,21 @@ export function createReports(db: Kysely<DB>, schoolItemShelf?: SchoolItemShelf)
       return { schools: [...new Set(items.map((i) => i.school).filter((s) => s !== ""))].sort((a, b) => a.localeCompare(b)), items };
     },
 
-    /** Season planning for one item and a coming term (domain/reports/season.ts decides the figures). */
-    async season(productId: string, choice: TermChoice, growthPercent: number, today: string) {
-      const names = await itemNames();
-      // An item of the catalogue never sold yet still has a plan: its shelf and what the tailor is making.
-      const known = findCatalogueProduct(productId);
-      const item = names.get(productId) ?? (known?.school ? { productId, school: known.school.name, name: known.name } : undefined);
-      if (!item) return undefined;
-      const last = termWindow(lastSeason(choice));
-      const coming = termWindow(choice);
-      const sizesIn = async (from: string, to: string) =>
-        to < from ? new Map<string, number>() : new Map((await linesBy({ from, to, grain: "day", school: item.school, item: productId }, ["size"] as const)).map((r) => [r.size, r.units]));
-      const [lastSold, ordered] = await Promise.all([sizesIn(last.from, last.to), sizesIn(coming.from, coming.to < today ? coming.to : today)]);
-      const [shelf, counted] = await Promise.all([shelfOf(productId), schoolItemShelf?.(productId)]);
-      const sizes = new Set<string>([...(findCatalogueProduct(productId)?.sizes ?? []), ...lastSold.keys(), ...ordered.keys()]);
-      const figures: SizeFigures[] = [...sizes].map((size) => ({
-        size,
-        lastSeason: lastSold.get(size) ?? 0,
-        // A counted school size has its own shelf; a size sold before the item was counted has none (0).
-        onShelf: counted ? (counted.get(size)?.onShelf ?? 0) : shelf,
-        withTailor: counted?.get(size)?.withTailor ?? 0,
-        ordered: ordered.get(size) ?? 0,
-      }));
-      return { item, lastWindow: last, comingWindow: coming, ...planSeason(figures, growthPercent) };
+    season,
+
+    /**
+     * Season planning for every item of a school at once (the owner plans a school, not one of 450 items at a
+     * time): each item its catalogue offers, and any item sold before under the school's name, in name order.
+     */
+    async schoolSeason(schoolName: string, choice: TermChoice, growthPercent: number, today: string) {
+      const school = SCHOOLS.find((s) => s.name === schoolName);
+      if (!school) return undefined;
+      const sold = [...(await itemNames()).values()].filter((item) => item.school === schoolName).map((item) => item.productId);
+      const ids = new Set([...school.items.map((item) => `school/${school.slug}/${item.slug}`), ...sold]);
+      const plans = (await Promise.all([...ids].map((id) => season(id, choice, growthPercent, today)))).filter((plan) => plan !== undefined);
+      plans.sort((a, b) => a.item.name.localeCompare(b.item.name));
+      const [first] = plans;
+      return first ? { school: schoolName, lastWindow: first.lastWindow, comingWindow: first.comingWindow, items: plans } : undefined;
     },
 
     /**

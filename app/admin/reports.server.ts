@@ -24,7 +24,7 @@ import { comingTerms, GROWTH_DEFAULT, GROWTH_MAX, GROWTH_MIN, parseGrowth, parse
 import type { Shop } from "../../services/index";
 import type { ReportItem } from "../../services/reports";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
-import { barChart, lineChart } from "./charts.server";
+import { barChart, lineChart, rowChart } from "./charts.server";
 
 // One formatter, made once: building an Intl formatter costs far more than formatting with it, and a
 // page formats hundreds of figures (dates: domain/i18n.ts keeps its formatters the same way).
@@ -177,7 +177,7 @@ export async function reportsPage(shop: Shop, request: Request) {
     xLabel: grainWord,
     yLabel: units ? t("reports:columns.units") : t("reports:columns.orders"),
   });
-  const schoolChart = barChart({
+  const schoolChart = rowChart({
     labels: overview.bySchool.map((s) => schoolLabel(s.school, lang)),
     series: [{ series: "now", label: nowLabel, values: overview.bySchool.map((s) => s.amount) }],
     format: rupees,
@@ -259,6 +259,9 @@ export async function reportCsv(shop: Shop, request: Request): Promise<{ ok: tru
 // Season planning
 // ---------------------------------------------------------------------------------------
 
+/** The season select's value for every item of a school at once: "all:" and the school's name. */
+export const WHOLE_SCHOOL = "all:";
+
 type SeasonAsk = { ok: true; item: string; term: TermChoice; growth: number } | { ok: false; problem: "noItem" | "badTerm" | "badGrowth" } | { ok: "empty" };
 
 function readSeasonAsk(params: URLSearchParams, today: string): SeasonAsk {
@@ -272,32 +275,76 @@ function readSeasonAsk(params: URLSearchParams, today: string): SeasonAsk {
   return { ok: true, item, term, growth };
 }
 
+type ItemPlan = NonNullable<Awaited<ReturnType<Shop["reports"]["season"]>>>;
+
+/**
+ * The figures of one item's plan, or of every item of a school (`all:<school>`): the table's columns and
+ * rows (a school's with the item named on each row, so the tailor's sheet reads on its own), the totals,
+ * and a chart: sizes of one item, or what to make of each item of the school.
+ */
 async function seasonFigures(shop: Shop, ask: Extract<SeasonAsk, { ok: true }>, lang: Language, today: string) {
   const t = serverT(lang);
+  const shelf = (n: number | undefined) => (n === undefined ? t("reports:season.noStock") : count(n));
+  const figureColumns = [
+    t("reports:season.lastSeason"),
+    t("reports:season.onShelf"),
+    t("reports:season.withTailor"),
+    t("reports:season.ordered"),
+    t("reports:season.expected"),
+    t("reports:season.suggested"),
+  ];
+  const sizeRow = (s: ItemPlan["sizes"][number]) => [s.size, count(s.lastSeason), shelf(s.onShelf), count(s.withTailor), count(s.ordered), count(s.expected), count(s.suggested)];
+  const totalsOf = (plans: readonly ItemPlan[]) => {
+    const sum = (pick: (p: ItemPlan["totals"]) => number) => count(plans.reduce((n, p) => n + pick(p.totals), 0));
+    return [
+      sum((p) => p.lastSeason),
+      plans.some((p) => p.sizes.some((s) => s.onShelf !== undefined)) ? sum((p) => p.onShelf) : t("reports:season.noStock"),
+      sum((p) => p.withTailor),
+      sum((p) => p.ordered),
+      sum((p) => p.expected),
+      sum((p) => p.suggested),
+    ];
+  };
+  if (ask.item.startsWith(WHOLE_SCHOOL)) {
+    const plan = await shop.reports.schoolSeason(ask.item.slice(WHOLE_SCHOOL.length), ask.term, ask.growth, today);
+    if (!plan) return undefined;
+    const school = schoolLabel(plan.school, lang);
+    return {
+      title: t("reports:season.wholeSchool", { school }),
+      byItem: true,
+      windows: plan,
+      columns: [t("reports:season.csvItem"), t("reports:columns.size"), ...figureColumns],
+      rows: plan.items.flatMap((p) => p.sizes.map((s) => [itemLabel(p.item, lang), ...sizeRow(s)])),
+      totals: [t("reports:season.total"), "", ...totalsOf(plan.items)],
+      chart: rowChart({
+        labels: plan.items.map((p) => itemLabel(p.item, lang)),
+        series: [{ series: "now", label: t("reports:season.suggested"), values: plan.items.map((p) => p.totals.suggested) }],
+        format: count,
+        xLabel: t("reports:season.csvItem"),
+        yLabel: t("reports:season.suggested"),
+      }),
+    };
+  }
   const plan = await shop.reports.season(ask.item, ask.term, ask.growth, today);
   if (!plan) return undefined;
-  const shelf = (n: number | undefined) => (n === undefined ? t("reports:season.noStock") : count(n));
+  const school = plan.item.school ? schoolLabel(plan.item.school, lang) : "";
   return {
-    plan,
-    columns: [
-      t("reports:columns.size"),
-      t("reports:season.lastSeason"),
-      t("reports:season.onShelf"),
-      t("reports:season.withTailor"),
-      t("reports:season.ordered"),
-      t("reports:season.expected"),
-      t("reports:season.suggested"),
-    ],
-    rows: plan.sizes.map((s) => [s.size, count(s.lastSeason), shelf(s.onShelf), count(s.withTailor), count(s.ordered), count(s.expected), count(s.suggested)]),
-    totals: [
-      t("reports:season.total"),
-      count(plan.totals.lastSeason),
-      plan.sizes.some((s) => s.onShelf !== undefined) ? count(plan.totals.onShelf) : t("reports:season.noStock"),
-      count(plan.totals.withTailor),
-      count(plan.totals.ordered),
-      count(plan.totals.expected),
-      count(plan.totals.suggested),
-    ],
+    title: `${itemLabel(plan.item, lang)}${school ? ` (${school})` : ""}`,
+    byItem: false,
+    windows: plan,
+    columns: [t("reports:columns.size"), ...figureColumns],
+    rows: plan.sizes.map(sizeRow),
+    totals: [t("reports:season.total"), ...totalsOf([plan])],
+    chart: barChart({
+      labels: plan.sizes.map((s) => s.size),
+      series: [
+        { series: "before", label: t("reports:season.lastSeason"), values: plan.sizes.map((s) => s.lastSeason) },
+        { series: "now", label: t("reports:season.suggested"), values: plan.sizes.map((s) => s.suggested) },
+      ],
+      format: count,
+      xLabel: t("reports:columns.size"),
+      yLabel: t("reports:columns.units"),
+    }),
   };
 }
 
@@ -313,7 +360,13 @@ export async function seasonPage(shop: Shop, request: Request) {
   const choices = choicesView(await shop.reports.choices(), lang);
   const terms = comingTerms(today).map((c) => ({ value: termValue(c), label: termLabel(c, t) }));
   const base = {
-    choices: { ...choices, itemGroups: choices.itemGroups.filter((g) => g.school !== "") },
+    choices: {
+      ...choices,
+      // Each school's group starts with all its items at once: the plan an owner makes before a term.
+      itemGroups: choices.itemGroups
+        .filter((g) => g.school !== "")
+        .map((g) => ({ ...g, items: [{ value: `${WHOLE_SCHOOL}${g.school}`, label: t("reports:season.allItems", { school: g.label }) }, ...g.items] })),
+    },
     terms,
     growthLimits: { min: GROWTH_MIN, max: GROWTH_MAX },
     values: {
@@ -327,28 +380,19 @@ export async function seasonPage(shop: Shop, request: Request) {
   if (ask.ok === false) return { ...base, status: 400, error: t(`reports:errors.${ask.problem}`), figures: null };
   const figures = await seasonFigures(shop, ask, lang, today);
   if (!figures) return { ...base, status: 404, error: t("reports:errors.noSuchItem"), figures: null };
-  const { plan } = figures;
-  const item = `${itemLabel(plan.item, lang)}${plan.item.school ? ` (${schoolLabel(plan.item.school, lang)})` : ""}`;
+  const { windows } = figures;
   return {
     ...base,
     status: 200,
     error: null,
     figures: {
-      heading: t("reports:season.for", { item, term: termLabel(ask.term, t) }),
+      heading: t("reports:season.for", { item: figures.title, term: termLabel(ask.term, t) }),
       explain: t("reports:season.explain", {
-        lastFrom: dayLabel(plan.lastWindow.from, lang), lastTo: dayLabel(plan.lastWindow.to, lang),
-        from: dayLabel(plan.comingWindow.from, lang), to: dayLabel(plan.comingWindow.to, lang), growth: ask.growth,
+        lastFrom: dayLabel(windows.lastWindow.from, lang), lastTo: dayLabel(windows.lastWindow.to, lang),
+        from: dayLabel(windows.comingWindow.from, lang), to: dayLabel(windows.comingWindow.to, lang), growth: ask.growth,
       }),
-      chart: barChart({
-        labels: plan.sizes.map((s) => s.size),
-        series: [
-          { series: "before", label: t("reports:season.lastSeason"), values: plan.sizes.map((s) => s.lastSeason) },
-          { series: "now", label: t("reports:season.suggested"), values: plan.sizes.map((s) => s.suggested) },
-        ],
-        format: count,
-        xLabel: t("reports:columns.size"),
-        yLabel: t("reports:columns.units"),
-      }),
+      chart: figures.chart,
+      byItem: figures.byItem,
       columns: figures.columns,
       rows: figures.rows,
       totals: figures.totals,
@@ -367,9 +411,11 @@ export async function seasonCsv(shop: Shop, request: Request): Promise<{ ok: tru
   const figures = await seasonFigures(shop, ask, lang, today);
   if (!figures) return { ok: false, status: 404, message: t("reports:errors.noSuchItem") };
   const slug = ask.item.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+  // The sheet the tailor is handed names the school and the term on its first line: it travels without the page.
+  const heading = [t("reports:season.csvFor"), figures.title, termLabel(ask.term, t), `${ask.growth}%`];
   return {
     ok: true,
     name: `season-${slug}-${termValue(ask.term)}.csv`,
-    text: `\uFEFF${csvLine([t("reports:season.csvItem"), itemLabel(figures.plan.item, lang), termLabel(ask.term, t), `${ask.growth}%`])}${csvLine(figures.columns)}${[...figures.rows, figures.totals].map((row) => csvLine(row)).join("")}`,
+    text: `\uFEFF${csvLine(heading)}${csvLine(figures.columns)}${[...figures.rows, figures.totals].map((row) => csvLine(row)).join("")}`,
   };
 }

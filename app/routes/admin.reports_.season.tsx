@@ -60,7 +60,12 @@ export default function SeasonPlanning() {
         <section aria-labelledby="season-plan">
           <h2 id="season-plan">{figures.heading}</h2>
           <p>{figures.explain}</p>
-          <ReportChart id="season-chart" title={t("reports:season.chart")} summary={t("reports:season.chartSummary")} chart={figures.chart} />
+          <ReportChart
+            id="season-chart"
+            title={t(figures.byItem ? "reports:season.chartItems" : "reports:season.chart")}
+            summary={t(figures.byItem ? "reports:season.chartItemsSummary" : "reports:season.chartSummary")}
+            chart={figures.chart}
+          />
           <ReportTableView name="season" title={figures.heading} table={{ columns: figures.columns, rows: figures.rows }} totals={figures.totals} csv={figures.csv} />
         </section>
       ) : error ? null : (

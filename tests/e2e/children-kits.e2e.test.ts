@@ -169,6 +169,11 @@ describe("children, class kits and next year's sizes", () => {
       await owner.page.goto(`/admin/kits?school=${school}`);
       await ready(owner.page, js);
       const kit = owner.page.locator('[data-kit="Nursery-5-boys"]');
+      // The counts sit side by side in small boxes: a school's items take a few rows, not one full-width box each.
+      const boxes = await kit.locator("input.kit-count").evaluateAll((inputs) => inputs.map((i) => i.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), width: r.width })));
+      expect(boxes.length).toBeGreaterThan(4);
+      for (const box of boxes) expect(box.width).toBeLessThan(100);
+      expect(new Set(boxes.map((b) => b.top)).size).toBeLessThan(boxes.length);
       await kit.getByLabel(fill(m.kits.admin.countOf, { item: "Shirt" })).fill("3");
       await go(owner.page, js, () => kit.getByRole("button", { name: m.kits.admin.save }).click(), (url) => url.searchParams.get("saved") === "set");
       expect(kitFor(await server.shop.kits.of(school), "2", "boys")?.items.find((i) => i.item === "shirt")?.count).toBe(3);

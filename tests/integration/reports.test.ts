@@ -13,7 +13,8 @@ import { replay, verify } from "../../projectors/replay";
 import { reportsProjector } from "../../projectors/reports";
 import { indiaDay } from "../../domain/reports/reports";
 import { GROWTH_DEFAULT } from "../../domain/reports/season";
-import { reportsPage } from "../../app/admin/reports.server";
+import { reportsPage, seasonCsv, seasonPage } from "../../app/admin/reports.server";
+import { findSchool } from "../../domain/schools";
 import { formatRupees } from "../../domain/money";
 
 let shop: TestShop;
@@ -159,6 +160,45 @@ describe("reports against a direct sum over the orders", () => {
     const july = await shop.reports.overview({ from: `${year - 1}-06-01`, to: `${year - 1}-07-31`, grain: "month", school: item.school, item: item.productId });
     expect(plan!.totals.lastSeason).toBe(july.series.reduce((s, p) => s + p.count, 0));
     for (const size of plan!.sizes) expect(size.expected).toBe(Math.ceil((size.lastSeason * GROWTH_DEFAULT) / 100));
+  });
+
+  it("plans every item of a school at once, and the tailor's sheet names the school, the term and each item", async () => {
+    const to = indiaDay(new Date());
+    const year = Number(to.slice(0, 4));
+    const all = await shop.reports.overview({ from: `${year - 2}-01-01`, to, grain: "month", school: "", item: "" });
+    const { school } = all.byItem.find((i) => i.school !== "")!;
+    const whole = await shop.reports.schoolSeason(school, { term: "july", year }, GROWTH_DEFAULT, to);
+    const catalogue = findSchool(all.byItem.find((i) => i.school === school)!.productId.split("/")[1])!;
+    // Every item the school's set offers has its plan, sold or not, and the whole is the sum of its items.
+    expect(whole!.items.length).toBeGreaterThanOrEqual(catalogue.items.length);
+    for (const plan of whole!.items) {
+      const one = await shop.reports.season(plan.item.productId, { term: "july", year }, GROWTH_DEFAULT, to);
+      expect(plan.totals).toEqual(one!.totals);
+    }
+    const suggested = whole!.items.reduce((n, p) => n + p.totals.suggested, 0);
+
+    const ask = new URLSearchParams({ item: `all:${school}`, term: `july-${year}`, growth: String(GROWTH_DEFAULT) });
+    const page = await seasonPage(shop, new Request(`https://shop.example.in/admin/reports/season?${ask}`));
+    expect(page.status).toBe(200);
+    expect(page.figures?.heading).toContain(`every item of ${school}`);
+    expect(page.figures?.rows).toHaveLength(whole!.items.reduce((n, p) => n + p.sizes.length, 0));
+    expect(page.figures?.totals.at(-1)).toBe(new Intl.NumberFormat("en-IN").format(suggested));
+    // The choice is offered first in the school's group of the item select.
+    expect(page.choices.itemGroups.find((g) => g.school === school)?.items[0]).toEqual({ value: `all:${school}`, label: `All items of ${school}` });
+
+    const csv = await seasonCsv(shop, new Request(`https://shop.example.in/admin/reports/season.csv?${ask}`));
+    if (!csv.ok) throw new Error(csv.message);
+    const [heading, columns, firstRow] = csv.text.replace(/^\uFEFF/, "").split("\r\n");
+    expect(heading).toContain(school);
+    expect(heading).toContain(`July ${year}`);
+    expect(columns.startsWith("Item,Size,")).toBe(true);
+    expect(firstRow.split(",")[0]).toBe(whole!.items[0].item.name);
+
+    // One item's sheet names its school too: the tailor is handed it without the page.
+    const shirt = whole!.items[0].item;
+    const single = await seasonCsv(shop, new Request(`https://shop.example.in/admin/reports/season.csv?${new URLSearchParams({ item: shirt.productId, term: `july-${year}` })}`));
+    if (!single.ok) throw new Error(single.message);
+    expect(single.text.split("\r\n")[0]).toContain(`${shirt.name} (${school})`);
   });
 
   it("a replay rebuilds the same rows and verify finds no difference", async () => {

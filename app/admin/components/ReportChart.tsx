@@ -25,12 +25,15 @@ export function ReportChart({ id, title, summary, chart, children }: { id: strin
           <desc id={`${id}-svg-desc`}>{summary}</desc>
           {chart.yTicks.map((tick) => (
             <g key={`y${tick.at}`} className="tick">
-              <line x1={plot.left} x2={plot.right} y1={tick.at} y2={tick.at} className="grid" />
+              {chart.across ? null : <line x1={plot.left} x2={plot.right} y1={tick.at} y2={tick.at} className="grid" />}
               <text x={plot.left - 6} y={tick.at} dy="0.32em" textAnchor="end">
                 {tick.label}
               </text>
             </g>
           ))}
+          {chart.across
+            ? chart.xTicks.map((tick) => <line key={`g${tick.at}`} x1={tick.at} x2={tick.at} y1={plot.top} y2={plot.bottom} className="grid" />)
+            : null}
           {chart.bars.map((bar, index) => (
             <rect key={`b${index}`} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className={`bar ${bar.series}`}>
               <title>{bar.title}</title>
@@ -56,9 +59,12 @@ export function ReportChart({ id, title, summary, chart, children }: { id: strin
           <text x={(plot.left + plot.right) / 2} y={chart.height - 8} textAnchor="middle" className="axis-label">
             {chart.xLabel}
           </text>
-          <text x={12} y={(plot.top + plot.bottom) / 2} textAnchor="middle" className="axis-label" transform={`rotate(-90 12 ${(plot.top + plot.bottom) / 2})`}>
-            {chart.yLabel}
-          </text>
+          {/* Bars across name their rows down the side: a turned label there would sit on the names. */}
+          {chart.across ? null : (
+            <text x={12} y={(plot.top + plot.bottom) / 2} textAnchor="middle" className="axis-label" transform={`rotate(-90 12 ${(plot.top + plot.bottom) / 2})`}>
+              {chart.yLabel}
+            </text>
+          )}
         </svg>
         {chart.legend.length > 1 ? (
           <ul className="report-legend">
