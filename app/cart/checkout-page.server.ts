@@ -26,6 +26,7 @@ import { refusalText } from "../i18n/refusals.server";
 import { cartContext, requestCartView } from "./cart.server";
 import type { PincodeCheckView } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
+import { accountSubject } from "../../domain/privacy/subjects";
 
 /** Refusals of the order that are about one field of the form, by key: shown by that field. */
 const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { "checkout.outsideArea": "pincode", "checkout.noSuchPincode": "pincode", "checkout.outsideState": "pincode", "orders.noUpi": "paymentMethod" };
@@ -66,6 +67,14 @@ export interface CheckoutFacts {
   idempotencyKey: string;
   /** The page's pincode check: the pincode just checked or remembered this visit, or what was typed when it is not one. */
   check?: Omit<PincodeCheckView, "rule">;
+  /** The WhatsApp box (decision 231): offered when the shop has WhatsApp; ticked for a parent whose account chose it. */
+  whatsapp?: WhatsAppBox;
+}
+
+/** The checkout's "Send my messages on WhatsApp" box: whether it is there, and ticked. */
+export interface WhatsAppBox {
+  offered: boolean;
+  chosen: boolean;
 }
 
 /** The checkout page as it draws the cart's summary and the details form. */
@@ -98,6 +107,7 @@ export function checkoutView(facts: CheckoutFacts, lang: Language) {
     // The pincode checked this visit fills the details' pincode when the shop knows none of the shopper's.
     checkedPincode: facts.check?.pincode ?? "",
     upiAvailable: facts.upiAvailable,
+    whatsapp: facts.whatsapp ?? { offered: false, chosen: false },
     signedIn: Boolean(shopper),
     // Known details of a signed-in shopper (their account, their last order) fill the form; a guest types them.
     prefill: {
@@ -131,6 +141,7 @@ export async function checkoutPage(shop: Shop, request: Request) {
     last,
     charges: shop.config.charges,
     upiAvailable: shop.orders.upiAvailable,
+    whatsapp: await whatsappBox(shop, shopper),
     now: new Date(),
     step,
     idempotencyKey: newIdempotencyKey(),
@@ -154,6 +165,12 @@ export async function checkoutPage(shop: Shop, request: Request) {
     },
     { headers },
   );
+}
+
+/** The WhatsApp box for this shopper: none without the shop's WhatsApp; a signed-in parent's standing choice ticks it. */
+async function whatsappBox(shop: Shop, shopper: Pick<Shopper, "id"> | null): Promise<WhatsAppBox> {
+  if (!shop.config.whatsapp) return { offered: false, chosen: false };
+  return { offered: true, chosen: shopper ? await shop.whatsapp.wants(accountSubject(shopper.id)) : false };
 }
 
 export type CheckoutOutcome = { ok: true; orderId: string } | { ok: false; refusal: string | Readonly<Record<string, string>>; status: FormStatus };

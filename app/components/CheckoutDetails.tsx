@@ -50,6 +50,7 @@ export function DetailsForm({
   money,
   idempotencyKey,
   upiAvailable,
+  whatsapp,
   onCancel,
 }: {
   prefill: Record<DetailsField, string>;
@@ -57,6 +58,8 @@ export function DetailsForm({
   money: DetailsMoney;
   idempotencyKey: string;
   upiAvailable: boolean;
+  /** The WhatsApp box (decision 231): shown when the shop has WhatsApp, ticked when the parent's account chose it. */
+  whatsapp?: { offered: boolean; chosen: boolean };
   onCancel?: () => void;
 }) {
   const actionData = useActionData<CheckoutAnswer>();
@@ -124,6 +127,10 @@ export function DetailsForm({
       <ChargesLines shown={shown} rule={money.rules.delivery} testId="details" live />
       <input type="hidden" name="shownTotal" value={shown.total} />
       <PaymentChoice result={result} upiAvailable={upiAvailable} typed={serverResult ? (typedValue(serverResult, "paymentMethod") ?? "") : undefined} />
+      {whatsapp?.offered ? (
+        // After a refusal the box is as it was sent; before, as the parent's account has it.
+        <WhatsAppBox chosen={serverResult ? typedValue(serverResult, "whatsapp") === "yes" : whatsapp.chosen} />
+      ) : null}
       <div className="actions">
         <button type="submit" className="primary">
           {busy ? t("checkout:details.busy") : t("checkout:details.confirm")}
@@ -173,5 +180,22 @@ function PaymentChoice({ result, upiAvailable, typed }: { result: FormResult | n
       ))}
       <FieldMessage result={result} name="paymentMethod" />
     </fieldset>
+  );
+}
+
+/**
+ * "Send my order's messages on WhatsApp" (decision 231): the parent's choice, never assumed, so the box
+ * starts unticked for a guest; unticked, texts go by SMS as before.
+ */
+function WhatsAppBox({ chosen }: { chosen: boolean }) {
+  const t = useT();
+  return (
+    <div className="field choice whatsapp-choice">
+      <input type="checkbox" id="details-whatsapp" name="whatsapp" value="yes" defaultChecked={chosen} aria-describedby="details-whatsapp-hint" />
+      <label htmlFor="details-whatsapp">{t("checkout:details.whatsapp")}</label>
+      <small className="choice-hint" id="details-whatsapp-hint">
+        {t("checkout:details.whatsappHint")}
+      </small>
+    </div>
   );
 }

@@ -9,11 +9,22 @@ import { getShopper } from "../auth/session.server";
  * download, the view model of "Your data" on the account page.
  */
 
-/** Checkout's consent: the signed-in parent's own, or the guest order's. Never fails the order: it is placed. */
-export async function recordCheckoutConsent(shop: Shop, request: Request, orderId: string, language: Language): Promise<void> {
+/**
+ * Checkout's consent: the signed-in parent's own, or the guest order's. Never fails the order: it is placed.
+ * With the shop's WhatsApp, the box beside it is their WhatsApp choice too (decision 231): ticked, yes; a
+ * signed-in parent who unticks the box the page ticked for them says no; a guest who leaves it records nothing.
+ */
+export async function recordCheckoutConsent(
+  shop: Shop,
+  request: Request,
+  orderId: string,
+  language: Language,
+  whatsapp = false,
+): Promise<void> {
   const shopper = await getShopper(request, shop);
   const subject = shopper ? accountSubject(shopper.id) : orderSubject(orderId);
   await shop.privacy.consent({ subject, place: "checkout", language });
+  if (shop.config.whatsapp) await shop.whatsapp.choose(subject, whatsapp, "checkout", language);
 }
 
 /** Everything the shop holds about a person, as a JSON file to save. */

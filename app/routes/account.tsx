@@ -15,6 +15,8 @@ import { readPageForm, refusalStatus } from "../forms/form.server";
 import { RETURN_REQUEST_LIMITS, returnRequestForm } from "../../domain/forms/admin-returns";
 import { accountDetailsAction, accountDetailsPage, accountRefusals } from "../account/account-page.server";
 import { AccountDetails } from "../components/AccountDetails";
+import { WhatsAppChoice } from "../components/WhatsAppChoice";
+import { whatsappChoiceAction, whatsappChoicePage } from "../account/whatsapp-choice.server";
 import cartStyles from "../styles/cart.css?url";
 import accountStyles from "../styles/account.css?url";
 
@@ -45,6 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shopper,
     orders,
     details,
+    // Texts on WhatsApp or by SMS, when the shop has WhatsApp (decision 231).
+    whatsapp: await whatsappChoicePage(context.shop, request, shopper),
     messages: routeMessages(request, "account", "payment", "returns", "kits", "children", "tax"),
     refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns"), ...accountRefusals(request) },
   };
@@ -64,6 +68,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (answer instanceof Response) return answer;
     return data({ ...answer.data, details: true as const }, answer.init ?? undefined);
   }
+  if (new URL(request.url).searchParams.has("whatsapp")) {
+    const answer = await whatsappChoiceAction(shop, request, shopper);
+    if (answer instanceof Response) return answer;
+    return data({ ...answer.data, whatsapp: true as const }, answer.init ?? undefined);
+  }
   if (new URL(request.url).searchParams.has("return")) {
     const asked = await readPageForm(request, returnRequestForm, RETURN_REQUEST_LIMITS);
     if (!asked.ok) return asked.answer;
@@ -82,11 +91,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { shopper, orders, details } = useLoaderData<typeof loader>();
+  const { shopper, orders, details, whatsapp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const detailsResult = actionData && "details" in actionData ? refusalOf(actionData) : undefined;
+  const whatsappResult = actionData && "whatsapp" in actionData ? refusalOf(actionData) : undefined;
   const answer =
-    actionData && "details" in actionData
+    actionData && ("details" in actionData || "whatsapp" in actionData)
       ? {}
       : actionData && "reportedOrderId" in actionData
       ? { reportedOrderId: actionData.reportedOrderId }
@@ -110,6 +120,7 @@ export default function Account() {
         ) : null}
       </dl>
       <AccountDetails shopper={shopper} {...details} result={detailsResult} />
+      {whatsapp ? <WhatsAppChoice {...whatsapp} result={whatsappResult} /> : null}
       <p className="account-privacy-link">
         <Link to="/account/privacy">{t("account:yourData")}</Link>
       </p>

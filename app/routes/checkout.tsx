@@ -29,11 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const form = await readCheckoutForm(request, shop.orders.upiAvailable);
   if (!form.ok) return form.answer;
-  const { idempotencyKey, paymentMethod, shownTotal, ...details } = form.value;
+  const { idempotencyKey, paymentMethod, shownTotal, whatsapp, ...details } = form.value;
   const placed = await placeCheckoutOrder(shop, request, { idempotencyKey, paymentMethod, details, shownTotal }, context.clientIp);
   if (!placed.ok) return form.refuse(placed.refusal, placed.status);
-  // The notice beside the button, agreed to by placing the order (decision 124).
-  await recordCheckoutConsent(shop, request, placed.orderId, languageOf(request));
+  // The notice beside the button, agreed to by placing the order (decision 124), and the WhatsApp box (decision 231).
+  await recordCheckoutConsent(shop, request, placed.orderId, languageOf(request), whatsapp);
   return redirect(`/checkout/done?order=${placed.orderId}`);
 }
 
@@ -69,6 +69,7 @@ export default function Checkout() {
         money={loaded.money}
         idempotencyKey={loaded.idempotencyKey}
         upiAvailable={loaded.upiAvailable}
+        whatsapp={loaded.whatsapp}
       />
     </section>
   ) : null;
@@ -138,6 +139,7 @@ export default function Checkout() {
               money={loaded.money}
               idempotencyKey={loaded.idempotencyKey}
               upiAvailable={loaded.upiAvailable}
+              whatsapp={loaded.whatsapp}
               onCancel={() => dialogRef.current?.close()}
             />
           ) : null}

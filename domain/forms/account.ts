@@ -80,3 +80,13 @@ export const ACCOUNT_FORM_LIMITS = {
   labels: { name: "Name", email: "Email", phone: "Mobile number", otp: "OTP", address: "Address", city: "City", pincode: "Pincode" },
   pageFields: ["intent", "id", "orderId"],
 } as const;
+
+/**
+ * The account page's WhatsApp choice (decision 231): "on" asks for the shop's texts on WhatsApp, "off" for SMS
+ * again. The page fills it in (each state's button sends the other).
+ */
+export const whatsappChoiceForm = z.object({
+  whatsapp: z.enum(["on", "off"], { error: ACCOUNT_FORM_MESSAGES.notThisPage }),
+});
+
+export const WHATSAPP_CHOICE_LIMITS = { labels: { whatsapp: "WhatsApp" }, pageFields: ["whatsapp"] } as const;

@@ -79,13 +79,26 @@ const shownRupees = pageText()
   .transform((digits) => Number(digits));
 
 /**
+ * The checkout's "Send my messages on WhatsApp" box (decision 231): ticked it sends "yes", unticked nothing.
+ * Only the page's own value is read; anything else is a form the page did not send.
+ */
+const whatsappBox = pageText()
+  .refine((value) => value === "yes", CART_FORM_MESSAGES.notThisPage)
+  .optional()
+  .transform((value) => value === "yes");
+
+/**
  * The checkout's 'Enter your details to confirm order' form; the key makes one submit one order (the
  * order service checks it); `shownTotal` is the total the form showed for its pincode: the order is
  * placed at it or not at all (decision 113). Missing, the page showed none: refused with the total.
  */
-export const checkoutForm = detailsSchema.extend({ idempotencyKey: pageText().optional(), shownTotal: shownRupees.optional() });
+export const checkoutForm = detailsSchema.extend({
+  idempotencyKey: pageText().optional(),
+  shownTotal: shownRupees.optional(),
+  whatsapp: whatsappBox,
+});
 
 export const CHECKOUT_FORM_LIMITS = {
-  labels: { name: "Name", phone: "Mobile number", address: "Address", city: "City", pincode: "Pincode", shownTotal: "Total" },
-  pageFields: ["idempotencyKey", "shownTotal"],
+  labels: { name: "Name", phone: "Mobile number", address: "Address", city: "City", pincode: "Pincode", shownTotal: "Total", whatsapp: "WhatsApp" },
+  pageFields: ["idempotencyKey", "shownTotal", "whatsapp"],
 } as const;

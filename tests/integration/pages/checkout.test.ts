@@ -53,6 +53,8 @@ describe("checkout (JS off)", () => {
     const parent = htmlBrowser(server.url);
     const phone = newPhone();
     let page = await openDetails(await addShirt(parent, "30", 2));
+    // Without the shop's WhatsApp settings there is no WhatsApp to choose (decision 231).
+    expect(page.has("Send my order's messages on WhatsApp")).toBe(false);
     // Two shirts at ₹310, less the shop's 10% offer (decision 101).
     expect(page.text("[data-testid=checkout-subtotal]")).toBe("₹620");
     expect(page.text("[data-testid=checkout-total]")).toBe("₹558");
