@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,16 +10,24 @@ import { SEED_PRODUCTS } from "../../db/seed-products";
 import { openAddress, SHOP_CLI } from "../support/shop-cli";
 
 
-function shop(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [...SHOP_CLI, ...args], {
-    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", EVENTSTORE_URL: "", ...env },
-    encoding: "utf8",
-    timeout: 30_000,
+/** `shop <args>` in a process of its own, without blocking this file's event loop: the checks below run side by side. */
+function shop(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...SHOP_CLI, ...args],
+      { env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", EVENTSTORE_URL: "", ...env }, encoding: "utf8", timeout: 110_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, stderr: stderr.trim(), stdout: stdout.trim() });
+      },
+    );
   });
-  return { code: result.status, stderr: result.stderr.trim(), stdout: result.stdout.trim() };
 }
 
-describe("start-up with bad settings", () => {
+// Each check is a process of its own that stops at once or waits on a refused connection: side by side, the file
+// takes about as long as its slowest check instead of their sum (decision 176).
+describe.concurrent("start-up with bad settings", () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     ["a malformed DATABASE_URL", { DATABASE_URL: "not a url" }, /^shop: DATABASE_URL is not a valid URL/],
     ["a DATABASE_URL of the wrong kind", { DATABASE_URL: "mysql://localhost/shop" }, /^shop: DATABASE_URL must start with postgres:\/\//],
@@ -55,23 +63,24 @@ describe("start-up with bad settings", () => {
     ],
   ];
   for (const [what, env, message] of cases) {
-    it(`stops with one clear line and exit code 1 for ${what}`, () => {
+    it(`stops with one clear line and exit code 1 for ${what}`, async ({ expect }) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-start-"));
-      const { code, stderr } = shop(["worker"], { SHOP_DATA_DIR: dataDir, ...env });
+      const { code, stderr } = await shop(["worker"], { SHOP_DATA_DIR: dataDir, ...env });
+      fs.rmSync(dataDir, { recursive: true, force: true });
       expect(code).toBe(1);
       const lines = stderr.split("\n").filter((l) => l.startsWith("shop:") || l.startsWith("    at "));
       // The whole of stderr in the failure's message: a start-up that died another way says how.
       expect(lines, stderr).toHaveLength(1);
       expect(lines[0]).toMatch(message);
-    });
+    }, 120_000);
   }
 
-  it("names an unknown command and lists the known ones", () => {
-    const { code, stderr } = shop(["launch"], {});
+  it("names an unknown command and lists the known ones", async ({ expect }) => {
+    const { code, stderr } = await shop(["launch"], {});
     expect(code).toBe(2);
     expect(stderr).toContain('unknown command "launch"');
     expect(stderr).toContain("start");
-  });
+  }, 120_000);
 });
 
 describe("the embedded shop keeps its data across a restart", () => {
@@ -116,73 +125,76 @@ describe("the embedded shop keeps its data across a restart", () => {
     return { child, opened, stopped, output: () => output, address };
   }
 
-  it("stops cleanly on a SIGTERM during start-up, leaving its database whole", async () => {
+  // One data folder through three starts: a fresh one stopped in the middle of start-up, then two whole ones. A fresh
+  // folder's start (the embedded database made, migrated and seeded) is most of this file's time: made once (decision 176).
+  it("stops cleanly on a SIGTERM during start-up leaving its database whole, then serves /healthz, stops on SIGTERM and finds its events and read models again", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-data-"));
+    try {
+      // A new data folder: the embedded database is created, migrated and seeded, and the stock opened,
+      // before anything listens. The signal comes in the middle of that.
+      const interrupted = startShop(dataDir);
+      await new Promise<void>((resolve, reject) => {
+        const check = () => interrupted.output().includes("stock: opened") && resolve();
+        interrupted.child.stdout.on("data", check);
+        interrupted.child.once("exit", () => reject(new Error(`shop exited before its stock was opened: ${interrupted.output()}`)));
+      });
+      interrupted.child.kill("SIGTERM");
+      expect(await interrupted.stopped, interrupted.output()).toBe(0);
+      expect(interrupted.output()).toMatch(/SIGTERM(:| during)/);
+      expect(interrupted.output()).toContain("stopped");
+      expect(interrupted.output()).not.toContain("stopping anyway");
 
-    // A new data folder: the embedded database is created, migrated and seeded, and the stock opened,
-    // before anything listens. The signal comes in the middle of that.
-    const first = startShop(dataDir);
-    await new Promise<void>((resolve, reject) => {
-      const check = () => first.output().includes("stock: opened") && resolve();
-      first.child.stdout.on("data", check);
-      first.child.once("exit", () => reject(new Error(`shop exited before its stock was opened: ${first.output()}`)));
-    });
-    first.child.kill("SIGTERM");
-    expect(await first.stopped, first.output()).toBe(0);
-    expect(first.output()).toMatch(/SIGTERM(:| during)/);
-    expect(first.output()).toContain("stopped");
-    expect(first.output()).not.toContain("stopping anyway");
+      // Closed, not cut off: the embedded database opens again with the stock events start-up had written.
+      const reopened = await connectPGlite(path.join(dataDir, "pglite"));
+      const written = await new PostgresEventStore(reopened).readAll({ maxCount: 1000 });
+      await reopened.close();
+      expect(written.map((e) => e.type)).toEqual(SEED_PRODUCTS.map(() => "StockAdjusted"));
 
-    // Closed, not cut off: the embedded database opens again with the stock events start-up had written.
-    const reopened = await connectPGlite(path.join(dataDir, "pglite"));
-    const written = await new PostgresEventStore(reopened).readAll({ maxCount: 1000 });
-    await reopened.close();
-    expect(written.map((e) => e.type)).toEqual(SEED_PRODUCTS.map(() => "StockAdjusted"));
-  }, 120_000);
+      // Started again on that folder, it opens and answers.
+      const first = startShop(dataDir);
+      await first.opened;
+      expect(first.address()).toMatch(/^http:\/\/localhost:[1-9]\d*$/);
+      expect(first.output()).toMatch(/events: +Postgres event store \(embedded PGlite/);
+      expect(first.output()).toMatch(/jobs: +in-process job runner/);
+      const healthz = await fetch(`${first.address()}/healthz`);
+      expect(healthz.status).toBe(200);
+      // Nothing set: SMS are printed, and both the start-up lines and /healthz say so.
+      expect(await healthz.json()).toMatchObject({
+        messages: { sms: { transport: "console", reachesPhones: false }, email: { transport: "console", reachesMailboxes: false } },
+      });
+      expect(first.output()).toMatch(/\n {2}sms: +console: printed to the log, no SMS reaches a phone \(SMS_PROVIDER=console\)\n/);
+      first.child.kill("SIGTERM");
+      expect(await first.stopped, first.output()).toBe(0);
+      expect(first.output()).toContain("stopped");
 
-  it("serves /healthz, stops cleanly on SIGTERM, and finds its events and read models again", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-data-"));
+      // Written while the shop is down, straight into its embedded database.
+      const database = await connectPGlite(path.join(dataDir, "pglite"));
+      await new PostgresEventStore(database).append(`cart-${randomUUID()}`, [{ id: randomUUID(), type: "ItemAdded", data: {} }], "no_stream");
+      await database.close();
 
-    const first = startShop(dataDir);
-    await first.opened;
-    expect(first.address()).toMatch(/^http:\/\/localhost:[1-9]\d*$/);
-    expect(first.output()).toMatch(/events: +Postgres event store \(embedded PGlite/);
-    expect(first.output()).toMatch(/jobs: +in-process job runner/);
-    const healthz = await fetch(`${first.address()}/healthz`);
-    expect(healthz.status).toBe(200);
-    // Nothing set: SMS are printed, and both the start-up lines and /healthz say so.
-    expect(await healthz.json()).toMatchObject({
-      messages: { sms: { transport: "console", reachesPhones: false }, email: { transport: "console", reachesMailboxes: false } },
-    });
-    expect(first.output()).toMatch(/\n {2}sms: +console: printed to the log, no SMS reaches a phone \(SMS_PROVIDER=console\)\n/);
-    first.child.kill("SIGTERM");
-    expect(await first.stopped, first.output()).toBe(0);
-    expect(first.output()).toContain("stopped");
+      const second = startShop(dataDir);
+      await second.opened;
+      let health: { projectors: { name: string; lag: number; position?: string }[] } | undefined;
+      for (let i = 0; i < 50; i++) {
+        health = await (await fetch(`${second.address()}/healthz`)).json();
+        if (health!.projectors.every((p) => p.lag === 0 && p.position)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      second.child.kill("SIGTERM");
+      expect(await second.stopped, second.output()).toBe(0);
+      expect(health!.projectors.find((p) => p.name === "stream_type_counts")).toMatchObject({ lag: 0 });
 
-    // Written while the shop is down, straight into its embedded database.
-    const database = await connectPGlite(path.join(dataDir, "pglite"));
-    await new PostgresEventStore(database).append(`cart-${randomUUID()}`, [{ id: randomUUID(), type: "ItemAdded", data: {} }], "no_stream");
-    await database.close();
-
-    const second = startShop(dataDir);
-    await second.opened;
-    let health: { projectors: { name: string; lag: number; position?: string }[] } | undefined;
-    for (let i = 0; i < 50; i++) {
-      health = await (await fetch(`${second.address()}/healthz`)).json();
-      if (health!.projectors.every((p) => p.lag === 0 && p.position)) break;
-      await new Promise((r) => setTimeout(r, 100));
+      const counted = await connectPGlite(path.join(dataDir, "pglite"));
+      const rows = await counted.db.selectFrom("stream_type_counts").selectAll().execute();
+      await counted.close();
+      // The seeded products' stock streams were opened by the first start (decision 100), once, though it was
+      // stopped before it listened: the later starts found them open.
+      expect(rows.map((r) => [r.category, r.event_type, Number(r.count)]).sort()).toEqual([
+        ["cart", "ItemAdded", 1],
+        ["stock", "StockAdjusted", SEED_PRODUCTS.length],
+      ]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    second.child.kill("SIGTERM");
-    expect(await second.stopped, second.output()).toBe(0);
-    expect(health!.projectors.find((p) => p.name === "stream_type_counts")).toMatchObject({ lag: 0 });
-
-    const reopened = await connectPGlite(path.join(dataDir, "pglite"));
-    const rows = await reopened.db.selectFrom("stream_type_counts").selectAll().execute();
-    await reopened.close();
-    // The seeded products' stock streams were opened by the first start (decision 100), once: the second start found them open.
-    expect(rows.map((r) => [r.category, r.event_type, Number(r.count)]).sort()).toEqual([
-      ["cart", "ItemAdded", 1],
-      ["stock", "StockAdjusted", SEED_PRODUCTS.length],
-    ]);
-  }, 120_000);
+  }, 180_000);
 });
