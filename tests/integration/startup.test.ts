@@ -196,5 +196,5 @@ describe("the embedded shop keeps its data across a restart", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 });
