@@ -7,6 +7,7 @@ import type { ReadEvent } from "../domain/events/registry";
 import { displayOrderId } from "../domain/orders/order";
 import { evolvePayment, newPayment, paymentStanding, type PaymentState } from "../domain/orders/payment";
 import { linesAsHeld } from "../domain/orders/held-lines";
+import { linesAfterDrop } from "../domain/orders/drop-line";
 import type { Projector } from "./projector";
 import { insertRows } from "./bulk";
 import type { ApplyContext } from "./projector";
@@ -81,6 +82,12 @@ interface OrderChange {
   user_id?: string;
   lines?: OrderPlaced["data"]["lines"];
   item_count?: number;
+  /** The money after a line dropped before dispatch (decision 204). */
+  total?: number;
+  subtotal?: number;
+  discount_percent?: number;
+  discount?: number;
+  delivery?: number;
   payment_status?: string;
   payment_reference?: string | null;
   amount_paid?: number;
@@ -156,6 +163,7 @@ const isPaymentEvent = (event: ReadOrderEvent) =>
   event.type !== "OrderStatusChanged" &&
   event.type !== "OrderDeleted" &&
   event.type !== "OrderLinkedToAccount" &&
+  event.type !== "OrderLineDropped" &&
   !AFTER_SALE_TYPES.has(event.type);
 
 /** The lines of orders placed before this batch that an exchange in it changes. */
@@ -173,7 +181,11 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
   const placedHere = new Set(events.filter((e) => e.type === "OrderPlaced").map((e) => e.data.orderId));
   const olderPaid = [...new Set(events.filter((e) => isPaymentEvent(e) && !placedHere.has(e.data.orderId)).map((e) => e.data.orderId))];
   const payments = await paymentsBefore(trx, olderPaid);
-  const exchanged = [...new Set(events.filter((e) => e.type === "ExchangeMade" && !placedHere.has(e.data.orderId)).map((e) => e.data.orderId))];
+  const relined = (e: ReadOrderEvent) => e.type === "ExchangeMade" || e.type === "OrderLineDropped";
+  const exchanged = [...new Set(events.filter((e) => relined(e) && !placedHere.has(e.data.orderId)).map((e) => e.data.orderId))];
+  // A drop changes what the order charges, which its payment folds on from (the row's total).
+  const droppedOlder = events.filter((e) => e.type === "OrderLineDropped" && !placedHere.has(e.data.orderId) && !payments.has(e.data.orderId)).map((e) => e.data.orderId);
+  for (const [id, payment] of await paymentsBefore(trx, [...new Set(droppedOlder)])) payments.set(id, payment);
   const lines = await linesBefore(trx, exchanged);
   for (const event of events) {
     if (event.type === "OrderPlaced") {
@@ -189,6 +201,18 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
       const after = linesAsHeld(before, event.data.lines);
       lines.set(event.data.orderId, after);
       change = { lines: after, item_count: after.reduce((sum, line) => sum + line.quantity, 0), updated_at: event.data.at };
+    } else if (event.type === "OrderLineDropped") {
+      const before = lines.get(event.data.orderId);
+      if (!before) continue;
+      const after = linesAfterDrop(before, event.data.line);
+      lines.set(event.data.orderId, after);
+      const { subtotal, discountPercent, discount, delivery, total } = event.data.charges;
+      const payment = payments.get(event.data.orderId);
+      if (payment) payments.set(event.data.orderId, { ...payment, due: total });
+      change = {
+        lines: after, item_count: after.reduce((sum, line) => sum + line.quantity, 0),
+        total, subtotal, discount_percent: discountPercent, discount, delivery, updated_at: event.data.at,
+      };
     } else if (AFTER_SALE_TYPES.has(event.type) || event.type === "InvoiceIssued" || event.type === "CreditNoteIssued") continue;
     else if (event.type === "OrderStatusChanged") change = { status: event.data.to, updated_at: event.data.at };
     else if (event.type === "OrderDeleted") change = { deleted: true, deleted_at: event.data.at, updated_at: event.data.at };
@@ -216,6 +240,11 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
         user_id = coalesce(v.user_id, o.user_id),
         lines = coalesce(v.lines, o.lines),
         item_count = coalesce(v.item_count, o.item_count),
+        total = coalesce(v.total, o.total),
+        subtotal = coalesce(v.subtotal, o.subtotal),
+        discount_percent = coalesce(v.discount_percent, o.discount_percent),
+        discount = coalesce(v.discount, o.discount),
+        delivery = coalesce(v.delivery, o.delivery),
         payment_status = coalesce(v.payment_status, o.payment_status),
         payment_reference = case when v.payment_status is null then o.payment_reference else v.payment_reference end,
         amount_paid = coalesce(v.amount_paid, o.amount_paid),
@@ -224,7 +253,8 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
         deleted_at = coalesce(v.deleted_at, o.deleted_at),
         updated_at = v.updated_at
       from json_to_recordset(${changes}::json)
-        as v(id text, status text, user_id text, lines jsonb, item_count integer, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
+        as v(id text, status text, user_id text, lines jsonb, item_count integer, total integer, subtotal integer, discount_percent integer,
+          discount integer, delivery integer, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
           deleted boolean, deleted_at timestamptz, updated_at timestamptz)
       where o.id = v.id`.execute(trx);
   }
@@ -272,6 +302,8 @@ function historyRow(event: ReadOrderEvent) {
       // The owner's settling of a disputed UPI reference (decision 119): the trail shows it; the tracking page
       // shows where the money stands now, not another order's claim.
       return undefined;
+    // A line dropped before dispatch (decision 204) is neither status nor payment: the trail (the events) shows it.
+    case "OrderLineDropped":
     case "OrderNoteAdded":
     case "DeliveryRecorded":
     case "ReturnRequested":

@@ -7,6 +7,7 @@ import { orderEvents, orderStreamId, type OrderEvent } from "../domain/orders/ev
 import type { ReadEvent } from "../domain/events/registry";
 import { indiaDay, lineKey, linesAfterSwap, orderContribution, type ReportLine, type ReportOrder } from "../domain/reports/reports";
 import { ERASED } from "../domain/privacy/erased";
+import { linesAfterDrop } from "../domain/orders/drop-line";
 import { privacyEvents } from "../domain/privacy/events";
 import { insertRows } from "./bulk";
 import { erasedIn, type Erased } from "./erasures";
@@ -15,7 +16,7 @@ import type { ApplyContext, Projector, StreamReader } from "./projector";
 type ReadOrderEvent = ReadEvent<RecordedEvent, OrderEvent>;
 
 /** The order events the reports count; every other order event changes none of their figures. */
-const REPORT_TYPES = ["OrderPlaced", "OrderStatusChanged", "OrderDeleted", "ExchangeMade", "ReturnRequested", "PaymentRefunded"] as const;
+const REPORT_TYPES = ["OrderPlaced", "OrderStatusChanged", "OrderLineDropped", "OrderDeleted", "ExchangeMade", "ReturnRequested", "PaymentRefunded"] as const;
 const COUNTED: ReadonlySet<string> = new Set(REPORT_TYPES);
 
 const ORDER_COLUMNS = {
@@ -156,6 +157,12 @@ async function countOrders(trx: Kysely<DB>, events: RecordedEvent[], context?: A
       case "OrderDeleted":
         now.set(orderId, { ...order, deleted: true });
         break;
+      case "OrderLineDropped": {
+        // Never sold (decision 204): the order counts what it still sends, at the money the drop recorded.
+        const { subtotal, discount, delivery, total } = event.data.charges;
+        now.set(orderId, { ...order, lines: linesAfterDrop(order.lines, event.data.line), subtotal, discount, delivery, total });
+        break;
+      }
       case "ExchangeMade": {
         const lines = linesAfterSwap(order.lines, event.data.lines);
         noteItems(lines);

@@ -156,6 +156,15 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
         change: t("admin:event.linkedChange"),
         details: t("admin:event.linkedDetails", { account: e.data.actor.name ?? e.data.userId, phone: e.data.phone }),
       };
+    case "OrderLineDropped": {
+      const { line, note, charges } = e.data;
+      return {
+        what: t("admin:event.lineDropped"),
+        by: actorIn(t, e.data.actor),
+        change: chargesIn(t, charges),
+        details: [describeItems([line]), note].filter(Boolean).join("; "),
+      };
+    }
     case "OrderNoteAdded":
       return { what: t("returns:event.note"), by: actorIn(t, e.data.actor), change: t("returns:event.noteChange"), details: e.data.text };
     case "DeliveryRecorded":

@@ -134,3 +134,14 @@ export function describeDiscount(rule: DiscountRule, at: Date): string | undefin
   if (!discountRuns(rule, at)) return undefined;
   return rule.minimum > 0 ? `${rule.percent}% off orders of ${formatRupees(rule.minimum)} or more` : `${rule.percent}% off every order`;
 }
+
+/**
+ * An order's money once lines it cannot supply are dropped before dispatch (decision 204): the lines left at their
+ * prices, the offer's percent the parent was given on them (rounded down as `discountFor` does; the shop's shortage
+ * never costs the parent the offer, whatever its minimum), and delivery as charged (it is the parcel's, to the same
+ * pincode, and still goes).
+ */
+export function chargesAfterDrop(placed: Pick<OrderCharges, "discountPercent" | "delivery">, subtotal: number): OrderCharges {
+  const discount = placed.discountPercent > 0 ? Math.floor((subtotal * placed.discountPercent) / 100) : 0;
+  return { subtotal, discountPercent: discount > 0 ? placed.discountPercent : 0, discount, delivery: placed.delivery, total: subtotal - discount + placed.delivery };
+}

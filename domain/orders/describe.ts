@@ -113,6 +113,15 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
           .filter(Boolean)
           .join("; "),
       };
+    case "OrderLineDropped": {
+      const { line, note, charges } = e.data;
+      return {
+        what: "Item dropped before dispatch",
+        by: actorLabel(e.data.actor),
+        change: `order ${chargesLine(charges)}`,
+        details: [`${describeItems([line])}`, note].filter(Boolean).join("; "),
+      };
+    }
     case "OrderStatusChanged":
       return { what: "Status changed", by: actorLabel(e.data.actor), change: `${e.data.from} → ${e.data.to}`, details: "" };
     case "OrderPaymentStatusChanged":

@@ -160,6 +160,26 @@ export interface PaymentRefunded {
   data: { orderId: string; amount: number; method: RefundMethod; reference?: string; note: string; actor: Actor; at: string };
 }
 
+/**
+ * The owner dropped units of a line the shop cannot supply, before the goods left (decision 204). The order's
+ * charges after it, as the domain's rule recomputed them (./charges.ts `chargesAfterDrop`), are recorded here: every
+ * page, the invoice made at dispatch and the money owed back read them, never a sum made again later.
+ */
+export interface OrderLineDropped {
+  type: "OrderLineDropped";
+  data: {
+    orderId: string;
+    /** The line as the order names it, and how many of its units were dropped (all of them, or some). */
+    line: { productId: string; size: string; school: string; name: string; quantity: number };
+    /** The owner's word to the parent and the trail ("out of stock in size 32"); may be empty. */
+    note: string;
+    /** The order's money after the drop: total = subtotal - discount + delivery. */
+    charges: { subtotal: number; discountPercent: number; discount: number; delivery: number; total: number };
+    actor: Actor;
+    at: string;
+  };
+}
+
 export interface OrderStatusChanged {
   type: "OrderStatusChanged";
   data: { orderId: string; from: OrderStatus; to: OrderStatus; actor: Actor; at: string };
@@ -283,6 +303,7 @@ export type PaymentEvent =
 export type OrderEvent =
   | OrderPlaced
   | OrderStatusChanged
+  | OrderLineDropped
   | OrderPaymentStatusChanged
   | OrderDeleted
   | OrderLinkedToAccount
@@ -411,6 +432,18 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
     version: 1,
     schema: z.object({ orderId: z.string(), from: orderStatus, to: orderStatus, actor, at: z.string() }),
     personal: byOrder(["actor.name"]),
+  },
+  OrderLineDropped: {
+    version: 1,
+    schema: z.object({
+      orderId: z.string(),
+      line: z.object({ productId: z.string(), size: z.string(), school: z.string(), name: z.string(), quantity: z.number().int().positive() }),
+      note: z.string().max(500),
+      charges: z.object({ subtotal: rupees, discountPercent: z.number().int().min(0).max(100), discount: rupees, delivery: rupees, total: rupees }),
+      actor,
+      at: z.string(),
+    }),
+    personal: byOrder(["note", "actor.name"]),
   },
   OrderPaymentStatusChanged: {
     version: 1,

@@ -163,7 +163,11 @@ export function moveMessage(change: { from: OrderStatus; to: OrderStatus }): Mov
   return moveOf(change.from, change.to)?.message;
 }
 
-/** What the shop kept of a cancelled order's money and owes back to the parent (0 for an order that goes on). */
-export function refundOwed(order: { status: OrderStatus; payment: { paid: number; refunded: number } }): number {
-  return GOODS_AT[order.status] === "none" ? Math.max(0, order.payment.paid - order.payment.refunded) : 0;
+/**
+ * What the shop kept and owes back to the parent: all it kept of a cancelled order; of an order that goes on, what
+ * it kept above what the order now charges (a line dropped before dispatch, decision 204); else 0.
+ */
+export function refundOwed(order: { status: OrderStatus; payment: { paid: number; refunded: number; due: number } }): number {
+  const kept = order.payment.paid - order.payment.refunded;
+  return Math.max(0, GOODS_AT[order.status] === "none" ? kept : kept - order.payment.due);
 }

@@ -16,6 +16,7 @@ import { decideHoldExpiry, type HoldRules } from "./hold-expiry";
 import { counterPayment, type CounterPaymentInput } from "../counter/payment";
 import { checkShownRefund, counterReturnSteps, type ReturnAtCounter } from "../counter/returns";
 import { decideParcel, evolveParcel, newParcel, PARCEL_COMMANDS, type Parcel, type ParcelCommand } from "../courier/parcel";
+import { decideDropLine, placedAfterDrop, type DropLine } from "./drop-line";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
   decideLegacyPaymentStatus,
@@ -40,6 +41,7 @@ export type OrderState =
   | { exists: false }
   | {
       exists: true;
+      /** The order's terms: as placed, less the lines dropped before dispatch, with the money the drops recorded (decision 204). */
       placed: OrderPlaced["data"];
       status: OrderStatus;
       payment: PaymentState;
@@ -88,6 +90,11 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return state.exists ? { ...state, status: event.data.to } : state;
     case "OrderDeleted":
       return state.exists ? { ...state, deleted: true } : state;
+    case "OrderLineDropped":
+      // The order now charges its new total: what was paid above it is owed back (./lifecycle.ts `refundOwed`).
+      return state.exists
+        ? { ...state, placed: placedAfterDrop(state.placed, event.data), payment: { ...state.payment, due: event.data.charges.total } }
+        : state;
     case "OrderLinkedToAccount":
       return state.exists ? { ...state, account: event.data.userId } : state;
     default:
@@ -176,6 +183,8 @@ export type OrderCommand =
    */
   | { type: "ChangeOrder"; status?: string; paymentStatus?: string; actor: Actor; at: string }
   | { type: "DeleteOrder"; actor: Actor; at: string }
+  /** The owner drops units of a line the shop cannot supply, before the goods leave (./drop-line.ts, decision 204). */
+  | DropLine
   /** A guest order joins the account of whoever proved (by a code) the number it was placed with. */
   | { type: "LinkToAccount"; userId: string; phone: string; actor: Actor; at: string }
   /**
@@ -374,6 +383,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       );
     case "ReturnAtCounter":
       return returnAtCounter(command, state);
+    case "DropLine":
+      return decideDropLine(command, state);
     default:
       if ((TAX_DOCUMENT_COMMANDS as readonly string[]).includes(command.type)) {
         return decideTaxDocument(command as TaxDocumentCommand, { status: state.status, tax: state.tax });

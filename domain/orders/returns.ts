@@ -18,6 +18,7 @@ import {
 } from "./events";
 import { RETURN_RECEIPTS, RETURN_WANTS, RETURN_WINDOW_MS } from "./terms";
 import { lineValues, unitsValue } from "../tax/lines";
+import { linesAfterDrop } from "./drop-line";
 
 export const NOTE_MAX = 1000;
 export const REASON_MAX = 500;
@@ -118,6 +119,9 @@ export function evolveAfterSale(state: AfterSale, event: OrderEvent, status: Ord
       return withReturn(event.data.returnId, (r) => ({ ...r, stage: "refused", note: event.data.note }));
     case "ReturnReceived":
       return withReturn(event.data.returnId, (r) => ({ ...r, stage: "received", receivedBy: event.data.method }));
+    case "OrderLineDropped":
+      // Dropped before dispatch (decision 204): the units never left, nothing of them can come back.
+      return { ...state, lines: linesAfterDrop(state.lines, event.data.line) };
     case "ExchangeMade":
       return {
         ...withReturn(event.data.returnId, (r) => ({ ...r, stage: "exchanged" })),

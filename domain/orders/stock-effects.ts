@@ -10,6 +10,7 @@ import type { Actor, OrderEvent, OrderLine } from "./events";
 import { GOODS_AT, moveOf, type StockStep } from "./lifecycle";
 import { displayOrderId, type OrderState } from "./order";
 import { heldLines, shortReturnId } from "./returns";
+import { linesAfterDrop } from "./drop-line";
 
 /**
  * An order line the shelf counts: a product of the shop's table, or a size of a school item the owner
@@ -118,6 +119,16 @@ export function orderStockEffects(before: OrderState, events: readonly OrderEven
       deleted = true;
       const status = events.reduce((s, e) => (e.type === "OrderStatusChanged" ? e.data.to : s), before.status);
       if (GOODS_AT[status] === "held") commands.push(...release(orderId, trackedLines(before.afterSale.lines, skus), "deleted", at));
+    }
+    if (event.type === "OrderLineDropped" && !deleted) {
+      // Before dispatch (decision 204): the order gives back what it holds of the line's product and holds again
+      // what its other lines of that product still need, so only the dropped units go back on sale.
+      const droppedLine = event.data.line;
+      const left = linesAfterDrop(before.afterSale.lines, droppedLine);
+      for (const product of trackedLines([droppedLine], skus)) {
+        const still = trackedLines(left, skus).filter((l) => l.productId === product.productId);
+        commands.push(...release(orderId, [product], "dropped", at), ...reserve(orderId, still, at));
+      }
     }
     if (event.type === "ReturnReceived") {
       // A return asked for in this very change (at the counter, decision 214) is read from its own event.

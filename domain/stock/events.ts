@@ -16,7 +16,8 @@ export interface StockActor {
 }
 
 /** Why an order's units went back on the shelf. */
-export const RELEASE_REASONS = ["cancelled", "deleted", "not placed"] as const;
+// "dropped" (decision 204): a value added, every release stored before reads as it did.
+export const RELEASE_REASONS = ["cancelled", "deleted", "not placed", "dropped"] as const;
 export type ReleaseReason = (typeof RELEASE_REASONS)[number];
 
 export interface StockReceived {
