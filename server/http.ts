@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Shop } from "../services/index";
+import { hostedCheckoutUrl } from "../services/gateway/razorpay";
 import { addressGroup } from "../domain/client-address";
 import { createPageCache } from "./page-cache";
 import { languageSwitch } from "./language";
@@ -51,7 +52,11 @@ export async function startWebServer(
     securityHeadersMiddleware({
       production: shop.config.production,
       development: Boolean(options.vite),
-      formTargets: shop.config.auth.google ? [shop.config.auth.google.authorizationUrl] : [],
+      // Google's consent screen when Google sign-in is set up; the gateway's hosted checkout when it is (decision 222).
+      formTargets: [
+        ...(shop.config.auth.google ? [shop.config.auth.google.authorizationUrl] : []),
+        ...(shop.config.razorpay ? [hostedCheckoutUrl(shop.config.razorpay)] : []),
+      ],
     }),
   );
   app.use(allowedMethods);

@@ -15,6 +15,8 @@ import { LINE_PICTURE_SIZE } from "../components/LinePicture";
 import { linePictures } from "../pictures.server";
 import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
 import { UpiPayPanel } from "../components/UpiPayPanel";
+import { PayOnlineButton } from "../components/PayOnline";
+import { offersPayOnline, onlineNoticeFor } from "../payments/online.server";
 import { refusalOf } from "../forms/messages";
 import { Message, metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
@@ -88,6 +90,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
     upiPanel: shown ? upiPanelFor(shop.config.upi, shown, lang) : null,
+    // The optional gateway (decision 222): offered beside the shop's own UPI while the order awaits its payment.
+    payOnline: shown ? offersPayOnline(shop, shown) : false,
+    // What the gateway's answer was, when the parent came back from it; "paid" is never taken from the address: the order says it.
+    online: shown ? onlineNoticeFor(request, shown) : null,
     // By when the order must be paid (UPI) or its number proven (a cash order, when the owner asks): else it is cancelled (decision 190).
     hold: shown ? holdNote(holdEndsAt(shop.orders.holdRules, shown, shopper), lang) : null,
     messages: routeMessages(request, "checkout", "payment"),
@@ -111,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderPlaced() {
-  const { guest, order, upiPanel, saveAddress, hold } = useLoaderData<typeof loader>();
+  const { guest, order, upiPanel, payOnline, online, saveAddress, hold } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const contact = useShopContact();
   const t = useT();
@@ -145,6 +151,12 @@ export default function OrderPlaced() {
               )}
             </p>
           ) : null}
+          {online ? (
+            <p className="notice" role="status" data-testid="online-notice">
+              {t(`payment:online.notice.${online}`)}
+            </p>
+          ) : null}
+          {payOnline && !reported ? <PayOnlineButton orderId={order.id} /> : null}
           {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}
           {/* A refused report (sent twice, say) stays by its form even once the order is "reported". */}
           {order.money.awaitsUpi || reported || refusalOf(actionData) ? (
