@@ -5,7 +5,7 @@ import type { FormResult } from "../forms/form.server";
 import { typedValue } from "../forms/messages";
 import { useLanguage, useT } from "../i18n/I18n";
 import { PaymentStandingText, UpiReferenceForm, type OrderMoneyView } from "./OrderPayment";
-import { ReturnRequestForm, ReturnStatus, type ShopperReturns } from "./ReturnRequest";
+import { ReturnRequestForm, type ShopperReturns } from "./ReturnRequest";
 import { TaxDocumentLinks, type TaxDocumentLink } from "./TaxDocumentLinks";
 import { LinePictures, type NamedLinePicture } from "./LinePicture";
 
@@ -122,10 +122,9 @@ export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; an
         order.returns && (hasAfterSale(order.returns) || refusedOrder === order.id || answer?.returnSentOrderId === order.id) ? (
           <section key={order.id} className="order-returns" aria-label={t("account:track.order", { id: order.displayId })} data-order={order.displayId}>
             <h3>{t("account:track.order", { id: order.displayId })}</h3>
-            <ReturnStatus info={order.returns} />
             <ReturnRequestForm
               info={order.returns}
-              idPrefix={`return-${order.displayId}`}
+              idPrefix={returnPartId(order.displayId)}
               action="/account?return=1"
               hidden={{ orderId: order.id }}
               result={answer?.result?.initialValue?.intent === "return" && refusedOrder === order.id ? answer.result : undefined}
@@ -137,6 +136,9 @@ export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; an
     </section>
   );
 }
+
+/** The id of an order's returns part on the account page: where a request's answer reopens the page. */
+export const returnPartId = (displayId: string) => `return-${displayId}`;
 
 /** Whether an order has anything after the sale to show: a courier, a return, or a return it may ask for. */
 const hasAfterSale = (info: ShopperReturns) => Boolean(info.openUntil || info.returns.length > 0 || info.courier || info.byHand);

@@ -4,6 +4,7 @@
  * post: works with JavaScript off.
  */
 import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { everyMessage, typedValue } from "../forms/messages";
 import type { FormResult } from "../forms/form.server";
 import { useRefusal, useT } from "../i18n/I18n";
@@ -42,6 +43,13 @@ export function ReturnStatus({ info }: { info: ShopperReturns }) {
   );
 }
 
+/**
+ * An order's returns part: the answer to a request (sent, or refused with what was typed), the requests and
+ * where they stand, and the form while one may be asked. Its id is the place the page reopens at: the form posts
+ * to `action#id` and a sent request redirects to `…#id`, so with JavaScript off the browser shows the answer
+ * where the parent asked, not thousands of pixels below the page's top. With JavaScript on the answer takes the
+ * focus, so a screen reader says it.
+ */
 export function ReturnRequestForm({
   info,
   action,
@@ -59,22 +67,47 @@ export function ReturnRequestForm({
 }) {
   const t = useT();
   const refusal = useRefusal();
-  // A refusal says every message at the form's top (a field's too), and what was typed comes back.
+  const answerRef = useRef<HTMLParagraphElement>(null);
+  // A refusal says every message at the part's top (a field's too), and what was typed comes back.
   const messages = everyMessage(result).map(refusal);
-  const refused = messages.length > 0 ? (
-    <p className="form-error" role="alert">
+  const answered = sent || messages.length > 0;
+  useEffect(() => {
+    if (answered) answerRef.current?.focus();
+  }, [answered, result]);
+  const answer = sent ? (
+    <p className="notice" role="status" data-testid="return-sent" ref={answerRef} tabIndex={-1}>
+      {t("returns:shopper.sent")}
+    </p>
+  ) : messages.length > 0 ? (
+    <p className="form-error" role="alert" ref={answerRef} tabIndex={-1}>
       {messages.join(" ")}
     </p>
   ) : null;
+  return (
+    <div id={idPrefix} className="return-part">
+      {answer}
+      <ReturnStatus info={info} />
+      <ReturnForm info={info} action={`${action}#${idPrefix}`} hidden={hidden} result={result} idPrefix={idPrefix} />
+    </div>
+  );
+}
+
+function ReturnForm({
+  info,
+  action,
+  hidden,
+  result,
+  idPrefix,
+}: {
+  info: ShopperReturns;
+  action: string;
+  hidden: Record<string, string>;
+  result: FormResult | undefined;
+  idPrefix: string;
+}) {
+  const t = useT();
   const typed = (name: string) => typedValue(result, name);
-  if (sent) {
-    return (
-      <p className="notice" role="status" data-testid="return-sent">
-        {t("returns:shopper.sent")}
-      </p>
-    );
-  }
-  if (!info.openUntil) return refused;
+  if (!info.openUntil) return null;
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <Form method="post" action={action} className="return-request" aria-labelledby={id("title")}>
@@ -84,7 +117,6 @@ export function ReturnRequestForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {refused}
       <fieldset>
         <legend>{t("returns:shopper.which")}</legend>
         {/* A box per line, and how many of it: 1 to start with, since a ticked line is returned at least once. */}

@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, Link } from "@remix-run/react";
 import { MAX_CHILDREN } from "../../domain/children/limits";
 import { requireShopper } from "../auth/session.server";
-import { OrderHistory } from "../components/OrderHistory";
+import { OrderHistory, returnPartId } from "../components/OrderHistory";
 import { refusalOf } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
@@ -46,6 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     shopper,
     orders,
+    // The order a return request was just sent for (the action's redirect): its part says so.
+    returnSentOrderId: new URL(request.url).searchParams.get("returned") ?? undefined,
     details,
     // Texts on WhatsApp or by SMS, when the shop has WhatsApp (decision 231).
     whatsapp: await whatsappChoicePage(context.shop, request, shopper),
@@ -79,7 +81,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const mine = await shop.orders.getOrder(asked.value.orderId ?? "");
     if (!mine || mine.deleted || mine.userId !== shopper.id) return asked.refuse(refusalText(lang, NOT_YOURS), 404);
     const sent = await requestReturnFor(shop, lang, mine.id, asked.value, reportingActor(shopper, mine));
-    return sent.ok ? { returnSentOrderId: mine.id } : asked.refuse(sent.message, refusalStatus(sent.status));
+    // Sent: back here at the order's returns part (a reload shows the request, never sends it twice).
+    if (sent.ok) return redirect(`/account?${new URLSearchParams({ returned: mine.id })}#${returnPartId(mine.displayId)}`, 303);
+    return asked.refuse(sent.message, refusalStatus(sent.status));
   }
   const form = await readUpiReferenceForm(request);
   if (!form.ok) return form.answer;
@@ -91,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { shopper, orders, details, whatsapp } = useLoaderData<typeof loader>();
+  const { shopper, orders, details, whatsapp, returnSentOrderId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const detailsResult = actionData && "details" in actionData ? refusalOf(actionData) : undefined;
   const whatsappResult = actionData && "whatsapp" in actionData ? refusalOf(actionData) : undefined;
@@ -100,9 +104,9 @@ export default function Account() {
       ? {}
       : actionData && "reportedOrderId" in actionData
       ? { reportedOrderId: actionData.reportedOrderId }
-      : actionData && "returnSentOrderId" in actionData
-        ? { returnSentOrderId: actionData.returnSentOrderId }
-        : { result: refusalOf(actionData) ?? undefined };
+      : actionData
+        ? { result: refusalOf(actionData) ?? undefined }
+        : { returnSentOrderId };
   const t = useT();
   return (
     <section aria-labelledby="account-title">

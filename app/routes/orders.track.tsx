@@ -23,7 +23,7 @@ import { TRACKING_FORM_LIMITS, trackingForm } from "../../domain/forms/tracking"
 import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
 import { UpiPayPanel } from "../components/UpiPayPanel";
 import { FormMessage, everyMessage, refusalOf, typedValue } from "../forms/messages";
-import { ReturnRequestForm, ReturnStatus } from "../components/ReturnRequest";
+import { ReturnRequestForm } from "../components/ReturnRequest";
 import { requestReturnFor, shopperReturns } from "../orders/returns.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { RETURN_REQUEST_LIMITS, returnRequestForm } from "../../domain/forms/admin-returns";
@@ -47,6 +47,10 @@ const NOT_FOUND = refusal("tracking.notFound");
 const MISSING = refusal("tracking.missing");
 const LOOK_UP_AGAIN = refusal("tracking.lookUpAgain");
 
+/** The returns part's id (where a request's answer reopens the page) and the address's mark of a request sent. */
+const RETURN_PART = "track-return";
+const RETURN_SENT = "return=sent";
+
 /** Once an order is found the page is about it: a WhatsApp link on it names the order. */
 export const handle = orderHandle<{ order?: { displayId: string } | null }>((data) => data?.order?.displayId);
 
@@ -68,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { order, history } = tracked;
   return {
     orderId: order.displayId,
+    returnSent: url.searchParams.get("return") === "sent",
     messages,
     refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns"), ...refusalTable(request, "forms") },
     upiPanel: upiPanelFor(context.shop.config.upi, order, lang),
@@ -113,7 +118,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!tracked) return form.refuse(refusalText(lang, LOOK_UP_AGAIN), 403);
     const shopper = await getShopper(request, shop);
     const sent = await requestReturnFor(shop, lang, tracked.order.id, form.value, reportingActor(shopper, tracked.order));
-    return sent.ok ? { returnSent: true as const } : form.refuse(sent.message, refusalStatus(sent.status));
+    // Sent: back to the order at its returns part (a reload shows the request, never sends it twice).
+    if (sent.ok) return redirect(`${trackingPath(tracked.order.displayId)}&${RETURN_SENT}#${RETURN_PART}`, 303);
+    return form.refuse(sent.message, refusalStatus(sent.status));
   }
   if (asked.has("report")) {
     const form = await readUpiReferenceForm(request);
@@ -144,7 +151,7 @@ export default function TrackOrder() {
   const returns = "returns" in loaded ? loaded.returns : null;
   const actionData = useActionData<typeof action>();
   const reported = Boolean(actionData && "reported" in actionData);
-  const returnSent = Boolean(actionData && "returnSent" in actionData);
+  const returnSent = Boolean("returnSent" in loaded && loaded.returnSent && !actionData);
   const answered = refusalOf(actionData);
   const intentOf = answered?.initialValue?.intent;
   const returnAnswer = intentOf === "return" ? answered : undefined;
@@ -212,11 +219,10 @@ export default function TrackOrder() {
           ) : null}
           {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}
           {/* A refused report (sent twice, say) stays by its form even once the order is "reported". */}
-          {returns ? <ReturnStatus info={returns} /> : null}
           {returns ? (
             <ReturnRequestForm
               info={returns}
-              idPrefix="track-return"
+              idPrefix={RETURN_PART}
               action={`/orders/track?${new URLSearchParams({ orderId: order.displayId, return: "1" })}`}
               hidden={{ orderId: order.displayId }}
               result={returnAnswer ?? undefined}

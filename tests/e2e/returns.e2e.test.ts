@@ -202,7 +202,11 @@ describe("notes, delivery and returns", () => {
         await form.getByLabel("Why are you returning it?").fill("Too tight");
         await form.getByRole("button", { name: "Ask for a return" }).click();
         const again = parent.page.locator(`section[data-order="${order.displayId}"] form.return-request`);
-        await again.getByRole("alert").filter({ hasText: "Choose the size you want instead." }).waitFor();
+        // The refusal heads the order's returns part, where the page opens (the form's action names it), and takes the focus with JS on.
+        const refusal = parent.page.locator(`#return-${order.displayId} > [role=alert]`).filter({ hasText: "Choose the size you want instead." });
+        await refusal.waitFor();
+        expect(new URL(parent.page.url()).hash).toBe(`#return-${order.displayId}`);
+        if (js) await expect.poll(() => refusal.evaluate((el) => el === document.activeElement)).toBe(true);
         expect(await again.getByLabel("Why are you returning it?").inputValue()).toBe("Too tight");
         expect(await again.getByLabel("Another size").isChecked()).toBe(true);
         expect(await again.getByRole("checkbox", { name: "Shirt (30)" }).isChecked()).toBe(true);
@@ -211,7 +215,10 @@ describe("notes, delivery and returns", () => {
         expect(await sizes.locator("option").allTextContents()).toEqual(["Choose a size (for an exchange)", "24", "26", "28", "32", "34", "36", "38", "40", "42", "44", "46"]);
         await sizes.selectOption("32");
         await again.getByRole("button", { name: "Ask for a return" }).click();
-        await parent.page.getByTestId("return-sent").waitFor();
+        const sent = parent.page.locator(`#return-${order.displayId} > [data-testid=return-sent]`);
+        await sent.waitFor();
+        expect(new URL(parent.page.url()).hash).toBe(`#return-${order.displayId}`);
+        if (js) await expect.poll(() => sent.evaluate((el) => el === document.activeElement)).toBe(true);
       } finally {
         await parent.context.close();
       }

@@ -269,8 +269,11 @@ describe("a refund return asked on the tracking page", () => {
     res = await askOnTrack(order, { want: "refund", reason: "", "qty-1": "1" });
     expect(res.status).toBe(422);
     res = await askOnTrack(order, { want: "refund", reason: "Leaks", "qty-1": "1" }, HINDI);
-    expect(res.status).toBe(200);
-    expect(decode(await res.text())).toContain("आपकी माँग दुकान तक पहुँच गई।");
+    // Sent: back to the order at its returns part, which says so (tests/integration/pages/returns-parent.test.ts).
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/orders/track?orderId=${order.displayId}&return=sent#track-return`);
+    expect(await trackedPage(order, HINDI)).not.toContain("आपकी माँग दुकान तक पहुँच गई।");
+    expect(await page(res.headers.get("location")!, [HINDI, await trackCookie(order)].join("; "))).toContain("आपकी माँग दुकान तक पहुँच गई।");
     const asked = (await lastOf(order.orderId, "ReturnRequested"))!;
     expect(asked.data).toMatchObject({ want: "refund", reason: "Leaks", lines: [{ productId: `product/${bottle.id}`, quantity: 1 }], actor: { kind: "guest", name: order.name } });
     const { returnId } = asked.data;
@@ -338,12 +341,12 @@ describe("a refund return asked on the tracking page", () => {
 
     // Finished: the rest may be asked for now.
     res = await askOnTrack(order, { want: "refund", reason: "Too small", "qty-0": "1" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
   });
 
   it("a refused return says why to the parent; after 7 days no form and a clear refusal", async () => {
     const order = await deliveredOrder([{ productId: "school/dps/shirt", size: "30", quantity: 1 }]);
-    expect((await askOnTrack(order, { want: "refund", reason: "Colour", "qty-0": "1" })).status).toBe(200);
+    expect((await askOnTrack(order, { want: "refund", reason: "Colour", "qty-0": "1" })).status).toBe(303);
     const { returnId } = (await lastOf(order.orderId, "ReturnRequested"))!.data;
     let res = await adminPost(order.orderId, { intent: "refuse", returnId, note: "" });
     expect(res.status).toBe(422);
@@ -410,8 +413,8 @@ describe("an exchange asked on the account page", () => {
     expect(decode(await res.text())).toContain(RETURN_MESSAGES.exchangeSize);
 
     res = await post("/account?return=1", { intent: "return", orderId: order.orderId, want: "exchange", exchangeSize: "l", reason: "Too small", "line-0": "on", "qty-0": "1" }, cookie);
-    expect(res.status).toBe(200);
-    expect(decode(await res.text())).toContain("Your request is with the shop.");
+    expect(res.status).toBe(303);
+    expect(await page(res.headers.get("location")!, cookie)).toContain("Your request is with the shop.");
     const first = (await lastOf(order.orderId, "ReturnRequested"))!.data;
     expect(first).toMatchObject({ want: "exchange", exchangeSize: "l", actor: { kind: "customer", id: user.id } });
 
@@ -453,7 +456,7 @@ describe("an exchange asked on the account page", () => {
 
     // The other pair, for L too: none is left now, so the exchange is refused with the shelf's words and nothing changes.
     res = await post("/account?return=1", { intent: "return", orderId: order.orderId, want: "exchange", exchangeSize: "L", reason: "Same", "line-0": "on", "qty-0": "1" }, cookie);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const second = (await lastOf(order.orderId, "ReturnRequested"))!.data;
     await adminPost(order.orderId, { intent: "approve", returnId: second.returnId });
     await adminPost(order.orderId, { intent: "receive", returnId: second.returnId, method: "drop-off" });
@@ -484,7 +487,7 @@ describe("an exchange asked on the account page", () => {
     const { user, cookie } = await shopperSession("Ravi Kumar");
     const order = await deliveredOrder([{ productId: "school/dps/shirt", size: "30", quantity: 2 }], { userId: user.id, name: "Ravi Kumar" });
     const res = await post("/account?return=1", { intent: "return", orderId: order.orderId, want: "exchange", exchangeSize: "32", reason: "Too small", "line-0": "on", "qty-0": "2" }, cookie);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const { returnId } = (await lastOf(order.orderId, "ReturnRequested"))!.data;
     const steps: Record<string, string>[] = [{ intent: "approve" }, { intent: "receive", method: "pickup" }, { intent: "exchange" }];
     for (const fields of steps) {

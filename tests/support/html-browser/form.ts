@@ -212,7 +212,7 @@ export function submission(form: Element, submitter: Element | null, documentUrl
   const enctypeAttr = (formAttr(form, submitter, "enctype", "formenctype") ?? "").toLowerCase();
   const enctype = enctypeAttr === "multipart/form-data" || enctypeAttr === "text/plain" ? enctypeAttr : "application/x-www-form-urlencoded";
   const pairs = () => entries.map((e) => [crlf(e.name), typeof e.value === "string" ? crlf(e.value) : e.value.name] as [string, string]);
-  url.hash = "";
+  // The action's fragment stays on the navigation (never sent): the answer opens at that place, as in a browser.
   if (method === "GET") {
     url.search = new URLSearchParams(pairs()).toString();
     return { method, url, entries };

@@ -127,8 +127,11 @@ export class HtmlBrowser {
         headers.origin = initiator ? initiator.origin : "null";
         if (contentType) headers["content-type"] = contentType;
       }
-      this.requests.push({ method, url: url.toString() });
-      const res = await fetch(url, { method, headers, body, redirect: "manual" });
+      // A fragment is the browser's alone: the server is asked without it.
+      const asked = new URL(url);
+      asked.hash = "";
+      this.requests.push({ method, url: asked.toString() });
+      const res = await fetch(asked, { method, headers, body, redirect: "manual" });
       for (const line of res.headers.getSetCookie()) {
         await this.jar.setCookie(line, url.toString(), { ignoreError: true, http: true, sameSiteContext });
       }
@@ -141,7 +144,10 @@ export class HtmlBrowser {
           body = undefined;
           contentType = undefined;
         }
-        url = new URL(location, url);
+        // A redirect without a fragment keeps the request's (the fetch standard's rule).
+        const next = new URL(location, url);
+        if (!next.hash) next.hash = url.hash;
+        url = next;
         continue;
       }
       const bytes = Buffer.from(await res.arrayBuffer());

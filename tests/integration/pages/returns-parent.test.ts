@@ -1,0 +1,118 @@
+/**
+ * A parent's return request with JavaScript off, through the pages' real forms (tests/support/html-browser), in
+ * English and Hindi (decision 103): on the tracking page and the account page, the answer (sent, or refused) is
+ * where the page reopens, at the top of the order's returns part, not thousands of pixels below the page's top.
+ * With JavaScript on: tests/e2e/returns.e2e.test.ts.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESOURCES } from "../../../app/i18n/i18n.server";
+import type { Language } from "../../../domain/i18n";
+import type { Actor } from "../../../domain/orders/events";
+import { createTestAdmin, signInShopperOver, type TestAdmin } from "../../support/admin";
+import { htmlBrowser, type HtmlPage } from "../../support/html-browser";
+import { startTestServer, type TestServer } from "../../support/server";
+
+let server: TestServer;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createTestAdmin(server.shop, server.url, `returns-parent-${randomUUID()}@churu-uniforms.example`);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const LANGUAGES: readonly Language[] = ["en", "hi"];
+const newPhone = () => `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
+const adminActor = (): Actor => ({ kind: "admin", id: admin.id, name: admin.name });
+
+/** The shop's own words in `lang`, `{{x}}` filled in. */
+function words(lang: Language) {
+  const m = RESOURCES[lang];
+  return {
+    track: m.account.track,
+    shopper: m.returns.shopper,
+    refusals: m.refusals.returns,
+  };
+}
+
+/** A delivered order of two shirts (size 30) and a pair of socks, cash collected: what a parent can return. */
+async function deliveredOrder(userId?: string) {
+  const phone = newPhone();
+  const name = "Asha Devi";
+  const placed = await server.shop.orders.placeOrder({
+    scope: userId ? `user:${userId}` : `guest:${phone}`,
+    idempotencyKey: randomUUID(),
+    items: [{ productId: "school/dps/shirt", size: "30", quantity: 2 }],
+    customer: userId ? { kind: "user", userId, name, phone } : { kind: "guest", name, phone },
+    address: { name, phone, address: "Ward 5, Station Road", city: "Churu", pincode: "331001" },
+    paymentMethod: "cod",
+  });
+  await server.shop.orders.changeStatus(placed.orderId, "shipped", adminActor());
+  await server.shop.orders.changeStatus(placed.orderId, "delivered", adminActor());
+  const paid = await server.shop.orders.pay(placed.orderId, (at) => ({ type: "CollectCash", actor: adminActor(), at }));
+  if (paid.position) expect(await server.shop.waitForReadModels(paid.position, 20_000)).toBe(true);
+  return { ...placed, phone };
+}
+
+/** The element the page's address points at (its fragment): where the browser shows the page from. */
+function opensAt(page: HtmlPage) {
+  const id = decodeURIComponent(page.url.hash.slice(1));
+  expect(id, `${page.url} has no place to open at`).not.toBe("");
+  expect(page.count(`[id="${id}"]`), `no element #${id}`).toBe(1);
+  return page.within(`[id="${id}"]`);
+}
+
+describe("a return request's answer is where the page reopens (JS off)", () => {
+  for (const lang of LANGUAGES) {
+    const w = words(lang);
+
+    it(`on the tracking page: a refusal and a sent request open at the order's returns part (${lang})`, async () => {
+      const order = await deliveredOrder();
+      const parent = htmlBrowser(server.url, { language: lang });
+      let page = await parent.open(`/orders/track?orderId=${order.displayId}`);
+      page = await page.fill(w.track.mobile, order.phone).press(w.track.submit);
+      expect(page.has(w.shopper.title)).toBe(true);
+
+      // An exchange with no size chosen: refused, the page opens at the returns part with the refusal on top.
+      page = await page.choose(w.shopper.exchange).fill(w.shopper.reason, "Too small").press(w.shopper.submit);
+      expect(page.status).toBe(422);
+      let part = opensAt(page);
+      expect(part.lines()[0]).toBe(w.refusals.exchangeSize);
+      expect(part.alerts()).toContain(w.refusals.exchangeSize);
+
+      // Sent: a redirect to the order at its returns part, the answer first there (a reload sends nothing again).
+      page = await page.choose(w.shopper.refund).press(w.shopper.submit);
+      expect(page.status).toBe(200);
+      expect(page.redirects.at(-1)?.status).toBe(303);
+      part = opensAt(page);
+      expect(part.lines()[0]).toBe(w.shopper.sent);
+      const again = await page.reload();
+      expect(opensAt(again).lines()[0]).toBe(w.shopper.sent);
+      const stream = await server.shop.store.readStream(`order-${order.orderId}`);
+      expect(stream.filter((e) => e.type === "ReturnRequested")).toHaveLength(1);
+    });
+
+    it(`on the account page: a refusal and a sent request open at that order's returns part (${lang})`, async () => {
+      const user = await server.shop.auth.registerWithEmail({ email: `returns-${randomUUID()}@example.com`, password: "secret123", name: "Asha Devi" });
+      const order = await deliveredOrder(user.id);
+      const parent = htmlBrowser(server.url, { language: lang });
+      await signInShopperOver(parent, server.shop, user.id);
+      let page = await parent.open("/account");
+      const form = page.within(`section[data-order="${order.displayId}"]`);
+
+      page = await form.choose(w.shopper.exchange).fill(w.shopper.reason, "Too small").press(w.shopper.submit);
+      expect(page.status).toBe(422);
+      let part = opensAt(page);
+      expect(part.lines()[0]).toBe(w.refusals.exchangeSize);
+
+      page = await page.within(`section[data-order="${order.displayId}"]`).choose(w.shopper.refund).press(w.shopper.submit);
+      expect(page.status).toBe(200);
+      expect(page.url.pathname).toBe("/account");
+      part = opensAt(page);
+      expect(part.lines()[0]).toBe(w.shopper.sent);
+    });
+  }
+});
