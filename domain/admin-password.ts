@@ -21,7 +21,8 @@ export const PASSWORD_CHANGE_MESSAGES = {
   tooLong: AUTH_MESSAGES.passwordTooLong,
   notRepeated: "The two new passwords are not the same.",
   sameAsCurrent: "Choose a new password, not the one you have now.",
-  tooManyTries: `Too many wrong passwords. Please try again in ${PASSWORD_CHANGE_WINDOW_MINUTES} minutes.`,
+  // Counted per session (decision 193): the browser that guessed waits, the admin's other browsers are not held.
+  tooManyTries: `Too many wrong passwords from this browser. Please try again in ${PASSWORD_CHANGE_WINDOW_MINUTES} minutes.`,
 } as const;
 
 /** The /api's answer to an admin-login with a temporary password: no token until it is changed. */

@@ -5,6 +5,7 @@
  */
 import { OTP_LENGTH, OTP_VALID_MINUTES } from "./otp";
 import { checkMobile, isMobileNumber } from "./phone";
+import { COMMON_PASSWORDS } from "./data/common-passwords";
 
 export { OTP_LENGTH, OTP_VALID_MINUTES };
 
@@ -60,7 +61,11 @@ export const SIGNUP_TAKEN_WINDOW_MINUTES = 60;
 /** The longest name an account takes (the checkout's name field takes as many). */
 export const NAME_MAX_LENGTH = 100;
 
-export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * Eight, not the spec's six (decision 193): six characters, or eight digits, are found in moments by anyone who takes
+ * the password hashes, and ASVS asks for at least eight. Too common passwords are refused at any length.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
 /** The admin can see every customer's address: a longer password than the spec's six characters. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 /** Long enough for any passphrase, short enough that hashing it cannot be used to tie up the server. */
@@ -75,6 +80,7 @@ export const AUTH_MESSAGES = {
   fillAllFields: "Please fill all fields.",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordTooCommon: "This password is one of the most common ones. Please choose another.",
   invalidIdentifier: "Please enter a valid email or 10-digit phone number.",
   invalidEmail: "Please enter a valid email address.",
   phoneRequired: "Please enter your phone number.",
@@ -153,6 +159,7 @@ export function classifyIdentifier(input: string | null | undefined): Identifier
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  if (COMMON_PASSWORDS.has(password.trim().toLowerCase())) return AUTH_MESSAGES.passwordTooCommon;
   return null;
 }
 

@@ -32,3 +32,12 @@ function expandIPv6(address: string): string[] {
   const groups = tail === undefined ? left : [...left, ...Array<string>(missing).fill("0"), ...right];
   return groups.map((group) => group.padStart(4, "0"));
 }
+
+/**
+ * Whether an address group (as `addressGroup` gives it) is this machine: 127.0.0.0/8, or the IPv6 /64 of `::1`
+ * (the rest of that /64 is the unspecified and the old IPv4-compatible addresses, which no network routes).
+ */
+export function isLoopbackGroup(group: string | undefined): boolean {
+  if (!group) return false;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(group) || group === "0000:0000:0000:0000::/64";
+}

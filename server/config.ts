@@ -198,7 +198,7 @@ export function readConfig(env: Env = process.env): ShopConfig {
   const production = env.NODE_ENV === "production";
   const shopUrl = shopUrlSetting(env);
   const dataDir = path.resolve(env.SHOP_DATA_DIR?.trim() || "data");
-  return {
+  const config: ShopConfig = {
     port,
     host: env.HOST?.trim() || "0.0.0.0",
     production,
@@ -247,6 +247,14 @@ export function readConfig(env: Env = process.env): ShopConfig {
     taxRates: taxRateSettings(env),
     courier: courierSettings(env),
   };
+  // Checked after every other setting, so a missing SMS_PROVIDER or Google address is named first. Texts, emails and
+  // Google's answers link to SHOP_URL: without it a parent's SMS would say http://localhost.
+  if (production && !shopUrl) {
+    throw new ConfigError(
+      "SHOP_URL is not set: in production the links in texts and emails would point to http://localhost; set it to the shop's public address, e.g. https://shop.example.in",
+    );
+  }
+  return config;
 }
 
 /** The secret the people's data keys are sealed under: long enough that it cannot be guessed. */

@@ -94,10 +94,29 @@ function openToOtherSites(req: express.Request): boolean {
 }
 
 /**
+ * Addresses that machines post to, not the shop's pages: the /api (bearer tokens, no cookies act there), and the
+ * webhooks of the payment gateway, WhatsApp and the courier, each proven by its own signature or token.
+ */
+function postedByMachines(path: string): boolean {
+  return isApiPath(path) || path.startsWith("/webhooks/") || path === "/courier/parcel-updates";
+}
+
+function hostOf(address: string): string {
+  try {
+    return new URL(address).host;
+  } catch {
+    return "";
+  }
+}
+
+/**
  * A form post from another site must not act with a shopper's or the admin's cookies.
- * Browsers send Origin on every non-GET request; one that names another host is refused,
+ * Browsers send Origin on every POST a page makes; one that names another host is refused,
  * and so is "null" (a sandboxed frame, a data: or file: page), cookie or not: the shop's
- * own pages always have an origin. No Origin at all (curl, an API client) goes on.
+ * own pages always have an origin. A post to a page that names no Origin is refused too
+ * (decision 193): a browser that leaves it out (an old one, or an extension stripping it)
+ * still sends the Referer, which must then be one of the shop's own pages. Only the /api
+ * and the webhooks take posts without either, from programs that send no cookies.
  */
 export function rejectCrossSitePosts(req: express.Request, res: express.Response, next: express.NextFunction): void {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
@@ -108,15 +127,12 @@ export function rejectCrossSitePosts(req: express.Request, res: express.Response
     return next();
   }
   const origin = req.get("origin");
-  if (origin === undefined || origin === "") return next();
   if (origin === "null") return refuse(req, res, 403, EDGE_MESSAGES.opaqueOrigin);
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = "";
-  }
-  if (originHost && originHost === req.get("host")) return next();
+  if (origin) return hostOf(origin) === req.get("host") ? next() : refuse(req, res, 403, EDGE_MESSAGES.crossSite);
+  if (postedByMachines(req.path)) return next();
+  const referer = req.get("referer");
+  if (!referer) return refuse(req, res, 403, EDGE_MESSAGES.noOrigin);
+  if (hostOf(referer) === req.get("host")) return next();
   refuse(req, res, 403, EDGE_MESSAGES.crossSite);
 }
 

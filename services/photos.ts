@@ -13,6 +13,7 @@ import { photoEvents, photoOwnerKey, photoStreamId, type PhotoActor, type PhotoO
 import { photosDecider, type PhotoCommand } from "../domain/photos/photos";
 import { findShelfPhotoItem } from "../domain/photos/shelf-items";
 import type { Sniffed } from "../domain/photos/sniff";
+import { stripPhotoMetadata } from "../domain/photos/strip";
 import { createCommandHandler } from "../eventstore/command-handler";
 import type { ShopEvents, Position } from "../eventstore/port";
 import type { JobQueue } from "./queue";
@@ -138,8 +139,12 @@ export function createPhotoService(deps: {
      */
     async upload(owner: PhotoOwner, photo: Sniffed & { bytes: Uint8Array }, actor: PhotoActor) {
       if (!(await ownerExists(owner))) throw new RuleViolation("photos.noSuchOwner", {}, 404);
-      const original = sha256(photo.bytes);
-      await writeOnce(folders.originals, original, photo.bytes);
+      // The original is kept without its GPS position, camera or owner's name (decision 193): the folder and every
+      // backup of it hold only the picture.
+      const bytes = stripPhotoMetadata(photo.kind, photo.bytes);
+      if (!bytes) throw new RuleViolation("photos.unreadable", {}, 422);
+      const original = sha256(bytes);
+      await writeOnce(folders.originals, original, bytes);
       const photoId = original.slice(0, 24);
       const at = new Date().toISOString();
       const { width, height, kind } = photo;

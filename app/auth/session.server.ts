@@ -39,10 +39,19 @@ export interface SessionData {
   phoneProof?: string;
   /** Account page: the new number a code was sent to, waiting for that code. */
   phoneChange?: string;
+  /**
+   * "Remember me" was left unticked: the cookie is the browser's session cookie (no Max-Age), gone when the
+   * browser closes, and the row is kept a day at most. Set at sign-in, and before the code step of a phone login.
+   */
+  forgetOnClose?: boolean;
+  /** The login page's "Remember me" was unticked before the code step: the sign-in it ends in is not remembered. */
+  otpForget?: boolean;
 }
 type FlashData = { error: string; "auth:error": { message: string } };
 
 const ANONYMOUS_SESSION_MS = 3_600_000;
+/** A sign-in not remembered: its row outlives no browser session longer than a day. */
+const UNREMEMBERED_SESSION_MS = 24 * 3_600_000;
 
 interface Storage {
   sessions: SessionStorage<SessionData, FlashData>;
@@ -87,16 +96,23 @@ function build(shop: Shop, kind: SessionKind): Storage {
   // bots that start sign-ins must not fill the table.
   const expiry = (data: object, expires?: Date) => {
     const full = expires ?? new Date(Date.now() + maxAge * 1000);
+    if ("forgetOnClose" in data && data.forgetOnClose) return new Date(Math.min(full.getTime(), Date.now() + UNREMEMBERED_SESSION_MS));
     if ("userId" in data && data.userId) return full;
     return new Date(Math.min(full.getTime(), Date.now() + ANONYMOUS_SESSION_MS));
   };
-  const sessions = createSessionStorage<SessionData, FlashData>({
+  const storage = createSessionStorage<SessionData, FlashData>({
     cookie,
     createData: (data, expires) => shop.auth.sessions.create(kind, data as Record<string, unknown>, expiry(data, expires)),
     readData: (id) => shop.auth.sessions.read(kind, id) as never,
     updateData: (id, data, expires) => shop.auth.sessions.update(kind, id, data as Record<string, unknown>, expiry(data, expires)),
     deleteData: (id) => shop.auth.sessions.destroy(kind, id),
   });
+  // Every commit of a session not remembered, at sign-in or later (a flash, the account page), keeps its cookie a session cookie.
+  const sessions: SessionStorage<SessionData, FlashData> = {
+    ...storage,
+    commitSession: (session, options) =>
+      storage.commitSession(session, session.get("forgetOnClose") ? { ...options, maxAge: undefined, expires: undefined } : options),
+  };
   return { sessions, cookie };
 }
 
@@ -173,18 +189,28 @@ function mergeHeaders(target: Headers, extra: Headers): void {
  * A fresh session for a user: the old one (and its id) is deleted and a new
  * id issued, so an id planted before sign-in is worthless after it.
  */
-async function rotate(storage: SessionStorage<SessionData, FlashData>, request: Request, userId: string): Promise<string> {
+async function rotate(storage: SessionStorage<SessionData, FlashData>, request: Request, userId: string, remember = true): Promise<string> {
   const old = await storage.getSession(request.headers.get("Cookie"));
   if (old.id) await storage.destroySession(old);
   const fresh = await storage.getSession();
   fresh.set("userId", userId);
+  if (!remember) fresh.set("forgetOnClose", true);
   return storage.commitSession(fresh);
 }
 
-/** Ends every page sign-in of a shopper: new session, the sign-in hooks (cart merge), redirect. */
-export async function signInShopper(request: Request, shop: Shop, userId: string, redirectTo?: unknown): Promise<Response> {
+/**
+ * Ends every page sign-in of a shopper: new session, the sign-in hooks (cart merge), redirect. `remember: false`
+ * ("Remember me" unticked on the login page) makes it a browser session's cookie instead of 30 days'.
+ */
+export async function signInShopper(
+  request: Request,
+  shop: Shop,
+  userId: string,
+  redirectTo?: unknown,
+  options: { remember?: boolean } = {},
+): Promise<Response> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await rotate(shopperStorage(shop), request, userId));
+  headers.append("Set-Cookie", await rotate(shopperStorage(shop), request, userId, options.remember ?? true));
   mergeHeaders(headers, await afterShopperSignIn(request, shop, userId));
   return redirect(safeRedirect(redirectTo, AFTER_SIGN_IN), { headers });
 }
@@ -219,6 +245,8 @@ export async function startPhoneCode(
   clientIp?: string,
   /** The name given at sign-up by phone; a login by phone keeps none. */
   name?: string,
+  /** "Remember me" on the login page; the code step signs in with it. */
+  remember = true,
 ): Promise<Response | { error: string; status: number }> {
   try {
     // The code's text speaks the page's language.
@@ -234,5 +262,8 @@ export async function startPhoneCode(
   session.unset("phoneProof");
   if (name) session.set("otpName", name);
   else session.unset("otpName");
+  // Only the sign-in to come is not remembered: this visitor's session (an hour at most) keeps its cookie's age.
+  if (remember) session.unset("otpForget");
+  else session.set("otpForget", true);
   return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
 }

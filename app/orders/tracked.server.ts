@@ -5,8 +5,11 @@
  * or the back button shows again without a resubmission prompt, and the mobile number is in no
  * address, history entry or request log. The cookie is signed, httpOnly, sent only under /orders (the
  * tracking page and its data), and good for TRACKING_GRANT_MINUTES; each use checks the number against
- * the order again.
+ * the order again. The number itself is sealed in it (AES-256-GCM under a key derived from the session
+ * secret, bound to the order id): a signed cookie is only base64, and a shared computer's cookie store,
+ * or anyone glancing at it, would read the parent's mobile number.
  */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Cookie } from "@remix-run/node";
 import { signedCookie } from "../signed-cookie.server";
 import { TRACKED_ORDERS_COOKIE } from "../../domain/cookies";
@@ -14,11 +17,47 @@ import { displayOrderId } from "../../domain/orders/order";
 import { TRACKING_GRANT_MINUTES } from "../../domain/tracking";
 import type { Shop } from "../../services/index";
 
-/** One order looked up: its id, the mobile number that found it, and until when (ms) the page shows it. */
+/** One order looked up: its id, the mobile number that found it (sealed), and until when (ms) the page shows it. */
 interface Grant {
   id: string;
   phone: string;
   until: number;
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const sealKeys = new WeakMap<object, Buffer>();
+
+function sealKey(shop: Shop): Buffer {
+  let key = sealKeys.get(shop.db);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", shop.sessionSecret, "", "shop:tracked-orders:phone", 32));
+    sealKeys.set(shop.db, key);
+  }
+  return key;
+}
+
+/** The mobile number as the cookie carries it: iv, ciphertext and tag (base64url), bound to the order id. */
+function sealPhone(shop: Shop, orderId: string, phone: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", sealKey(shop), iv);
+  cipher.setAAD(Buffer.from(orderId));
+  const body = Buffer.concat([cipher.update(phone, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url");
+}
+
+/** The number sealed for `orderId`, or undefined for anything else (an old cookie's plain number, another order's seal). */
+function openPhone(shop: Shop, orderId: string, sealed: string): string | undefined {
+  const bytes = Buffer.from(sealed, "base64url");
+  if (bytes.length <= IV_BYTES + TAG_BYTES) return undefined;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", sealKey(shop), bytes.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(orderId));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 /** A parent with a few children's orders keeps each; older lookups give way. */
@@ -45,7 +84,7 @@ async function grantsOf(request: Request, shop: Shop, now: number): Promise<Gran
 /** The Set-Cookie that lets this visitor see `orderId` for a while, found with `phone`. */
 export async function grantTracking(request: Request, shop: Shop, orderId: string, phone: string, now = Date.now()): Promise<string> {
   const others = (await grantsOf(request, shop, now)).filter((g) => g.id !== orderId);
-  const grants = [{ id: orderId, phone, until: now + TRACKING_GRANT_MINUTES * 60_000 }, ...others].slice(0, MAX_GRANTS);
+  const grants = [{ id: orderId, phone: sealPhone(shop, orderId, phone), until: now + TRACKING_GRANT_MINUTES * 60_000 }, ...others].slice(0, MAX_GRANTS);
   return trackedCookie(shop).serialize(grants);
 }
 
@@ -57,7 +96,8 @@ export async function trackedOrder(request: Request, shop: Shop, number: string,
   const wanted = number.trim().replace(/^#/, "");
   if (!wanted) return undefined;
   const grant = (await grantsOf(request, shop, now)).find((g) => g.id === wanted.toLowerCase() || displayOrderId(g.id) === wanted.toUpperCase());
-  if (!grant) return undefined;
-  const found = await shop.orders.findOrderForTracking(grant.id, grant.phone);
-  return found && { ...found, phone: grant.phone };
+  const phone = grant && openPhone(shop, grant.id, grant.phone);
+  if (!grant || !phone) return undefined;
+  const found = await shop.orders.findOrderForTracking(grant.id, phone);
+  return found && { ...found, phone };
 }

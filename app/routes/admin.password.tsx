@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { ADMIN_PASSWORD_FORM_LIMITS, adminPasswordForm } from "../../domain/forms/admin-password";
 import { ADMIN_PASSWORD_PATH } from "../../domain/admin-password";
-import { requireAdmin, signInAdmin } from "../auth/session.server";
+import { getAdminSession, requireAdmin, signInAdmin } from "../auth/session.server";
 import { readPageForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -28,7 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context.shop);
   const form = await readPageForm(request, adminPasswordForm, ADMIN_PASSWORD_FORM_LIMITS);
   if (!form.ok) return form.answer;
-  const outcome = await context.shop.auth.changeAdminPassword({ userId: admin.id, ...form.value });
+  const session = await getAdminSession(request, context.shop);
+  const outcome = await context.shop.auth.changeAdminPassword({ userId: admin.id, sessionId: session.id, ...form.value });
   if (!outcome.ok) return form.refuse({ [outcome.field]: outcome.message }, outcome.status);
   return signInAdmin(request, context.shop, admin.id, `${ADMIN_PASSWORD_PATH}?changed=1`);
 }

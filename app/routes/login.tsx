@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const login = form.value;
   const redirectTo = safeRedirect(login.redirectTo, AFTER_SIGN_IN);
   if (login.kind === "phone") {
-    const sent = await startPhoneCode(request, shop, login.phone, redirectTo, clientIp);
+    const sent = await startPhoneCode(request, shop, login.phone, redirectTo, clientIp, undefined, login.remember);
     if (sent instanceof Response) return sent;
     return form.refuse(sent.error, refusalStatus(sent.status));
   }
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = outcome.refusal ? refusalText(languageOf(request), outcome.refusal) : outcome.message;
     return form.refuse(message, refusalStatus(outcome.status));
   }
-  return signInShopper(request, shop, outcome.user.id, redirectTo);
+  return signInShopper(request, shop, outcome.user.id, redirectTo, { remember: login.remember });
 }
 
 export default function Login() {

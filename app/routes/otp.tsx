@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const phone = step.intent === "send" ? step.phone : session.get("otpPhone");
     if (!phone || !checkPhone(phone).ok) return form.refuse(AUTH_MESSAGES.otpPhoneMissing);
     // The name given at sign-up stays with the number, sent again or changed.
-    const sent = await startPhoneCode(request, shop, phone, redirectTo, clientIp, session.get("otpName"));
+    const sent = await startPhoneCode(request, shop, phone, redirectTo, clientIp, session.get("otpName"), !session.get("otpForget"));
     if (sent instanceof Response) return sent;
     return form.refuse(sent.error, refusalStatus(sent.status));
   }
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       // The account and the consent given by pressing the button beside the notice: one act (decision 161).
       const user = await shop.auth.openPhoneAccount({ proof: session.get("phoneProof"), name: step.name, consent: { language: languageOf(request) } });
-      return signInShopper(request, shop, user.id, redirectTo);
+      return signInShopper(request, shop, user.id, redirectTo, { remember: !session.get("otpForget") });
     } catch (err) {
       if (!isAuthError(err)) throw err;
       return form.refuse(err.message, refusalStatus(err.status));
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
   }
   if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
-  return signInShopper(request, shop, outcome.user.id, redirectTo);
+  return signInShopper(request, shop, outcome.user.id, redirectTo, { remember: !session.get("otpForget") });
 }
 
 export default function OtpLogin() {

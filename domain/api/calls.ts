@@ -204,7 +204,7 @@ export const API_CALLS: ApiCall[] = [
     summary: "Email and password answer a shopper token. A phone number alone only sends a code by SMS (finish at verify-otp): a phone never signs in without one.",
     body: loginBody,
     maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
-    example: { request: { email: "meena@example.com", password: "secret123" }, status: 200, answer: { user, token } },
+    example: { request: { email: "meena@example.com", password: "satchel-2026" }, status: 200, answer: { user, token } },
     errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
       { status: 401, when: "wrong email or password (`Login failed. Please check your credentials.`)" },
       { status: 422, when: "neither a valid email nor a 10-digit phone (`Please enter a valid email or 10-digit phone number.`), no password, or both email and phone" },
@@ -219,10 +219,10 @@ export const API_CALLS: ApiCall[] = [
     summary: "Email and password (and an optional name) create the account and answer 201 with a shopper token. A phone alone sends a code: the account is made at verify-otp.",
     body: registerBody,
     maxBodyBytes: SIGN_IN_MAX_BODY_BYTES,
-    example: { request: { email: "meena@example.com", password: "secret123" }, status: 201, answer: { user, token } },
+    example: { request: { email: "meena@example.com", password: "satchel-2026" }, status: 201, answer: { user, token } },
     errors: errors(withBody(SIGN_IN_MAX_BODY_BYTES), [
       { status: 409, when: "the email already has an account (`An account with this email already exists. Please log in.`); at most 5 an hour per address (decision 115)" },
-      { status: 422, when: "a missing field (`Please fill all fields.`), a short password (`Password must be at least 6 characters.`), a bad email or phone" },
+      { status: 422, when: "a missing field (`Please fill all fields.`), a short password (`Password must be at least 8 characters.`) or one of the most common (`This password is one of the most common ones. Please choose another.`), a bad email or phone" },
       { status: 429, when: "too many sign-ups from the network, 5 answers of 409 to it within the hour (every sign-up from it is then refused for the hour, whatever its email), or too many codes sent" },
     ]),
   },

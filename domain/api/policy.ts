@@ -36,6 +36,7 @@ export const API_MESSAGES = {
 export const EDGE_MESSAGES = {
   crossSite: "This form was sent from another website and was refused.",
   opaqueOrigin: "This form was sent from a page without an address of its own (a sandboxed frame or a saved file) and was refused. Please open the shop's own page and try again.",
+  noOrigin: "This form did not say which page sent it and was refused. Please open the shop's own page and send it from there.",
   dotSegments: "The address may not contain /./ or /../ parts.",
   /** The field names for TEXT_MESSAGES (domain/text.ts). */
   address: "The address",

@@ -82,19 +82,22 @@ export const loginForm = z
     identifier: z.string({ error: AUTH_MESSAGES.invalidIdentifier }),
     password: optionalText,
     redirectTo: optionalText,
+    // The checkbox: sent ("on") only when ticked.
+    remember: optionalText,
   })
   .transform((form, ctx) => {
+    const remember = form.remember !== undefined;
     const id = classifyIdentifier(form.identifier);
     if (id.kind === "invalid") {
       ctx.addIssue({ code: "custom", path: ["identifier"], message: AUTH_MESSAGES.invalidIdentifier });
       return z.NEVER;
     }
-    if (id.kind === "phone") return { kind: "phone" as const, phone: id.phone, redirectTo: form.redirectTo };
+    if (id.kind === "phone") return { kind: "phone" as const, phone: id.phone, redirectTo: form.redirectTo, remember };
     if (!form.password) {
       ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordRequired });
       return z.NEVER;
     }
-    return { kind: "email" as const, email: id.email, password: form.password, redirectTo: form.redirectTo };
+    return { kind: "email" as const, email: id.email, password: form.password, redirectTo: form.redirectTo, remember };
   });
 
 /**

@@ -17,20 +17,23 @@ export type PasswordChangeOutcome = { ok: true } | { ok: false; field: PasswordC
 
 /**
  * An admin's own password change (decision 120): the rules of domain/admin-password.ts, the current
- * password checked (wrong ones counted per admin, so a session left open is not a way to guess
- * it), then the new hash, the temporary flag cleared, and every session and token of the admin
- * ended: the page signs the admin in again with a fresh session of its own.
+ * password checked, then the new hash, the temporary flag cleared, and every session and token of
+ * the admin ended: the page signs the admin in again with a fresh session of its own.
+ *
+ * Wrong current passwords are counted per session, not per admin (decision 193): a session left open
+ * or stolen is not a way to guess the password (five tries, then that browser waits), and its
+ * guesses cannot keep the change locked for the admin's own browsers, whose tries are their own.
  */
 export function createAdminPasswordChange(deps: { db: Kysely<DB>; limits: RateLimiter; signOutEverywhere: (userId: string) => Promise<void> }) {
   const { db, limits } = deps;
 
-  async function changeAdminPassword(input: { userId: string; current: string; next: string; repeat: string }): Promise<PasswordChangeOutcome> {
+  async function changeAdminPassword(input: { userId: string; sessionId: string; current: string; next: string; repeat: string }): Promise<PasswordChangeOutcome> {
     const problem = newAdminPasswordProblem(input);
     if (problem) return { ok: false, ...problem, status: 422 };
-    const bucket = `password-change:${input.userId}`;
-    if ((await limits.count(bucket, WINDOW_MS)) >= PASSWORD_CHANGE_MAX_WRONG) {
-      return { ok: false, field: "current", message: PASSWORD_CHANGE_MESSAGES.tooManyTries, status: 429 };
-    }
+    // The limiter keeps the key's sha-256 only (decision 169): the session id is never stored.
+    const bucket = `password-change:${input.userId}:${input.sessionId}`;
+    const tooMany: PasswordChangeOutcome = { ok: false, field: "current", message: PASSWORD_CHANGE_MESSAGES.tooManyTries, status: 429 };
+    if ((await limits.count(bucket, WINDOW_MS)) >= PASSWORD_CHANGE_MAX_WRONG) return tooMany;
     const row = await db
       .selectFrom("users")
       .select(["password_hash", "role", "admin_disabled_at"])

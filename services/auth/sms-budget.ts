@@ -13,6 +13,7 @@ import {
   type SignInSmsBudget,
   type SignInSmsVerdict,
 } from "../../domain/sign-in-sms";
+import { isMobileNumber, normalisePhone } from "../../domain/phone";
 import type { JobQueue } from "../queue";
 
 const MINUTE = 60_000;
@@ -40,6 +41,10 @@ export function createSignInSmsBudget(deps: {
   shopName: string;
 }) {
   const budget = deps.budget ?? DEFAULT_SIGN_IN_SMS_BUDGET;
+  // SHOP_PHONE is written as parents dial it ("+91 98765 43210"); the texts go to its 10 digits, as to any parent's.
+  // A landline cannot take a text: the alert on the admin pages is then all.
+  const shopMobile = deps.shopPhone && normalisePhone(deps.shopPhone);
+  const alertPhone = shopMobile && isMobileNumber(shopMobile) ? shopMobile : undefined;
 
   /**
    * When the earliest order the shop is still working on (not delivered, cancelled or deleted) for this number was
@@ -167,7 +172,7 @@ export function createSignInSmsBudget(deps: {
         details: JSON.stringify({ reached, perHour: budget.perHour, perDay: budget.perDay, sentLastHour, sentLastDay }),
       })
       .execute();
-    if (!deps.shopPhone) return undefined;
+    if (!alertPhone) return undefined;
     const send = { key: `${SMS_BUDGET_ALERT}:${id}`, jobId: `${SMS_BUDGET_ALERT}-${id}` };
     await trx
       .insertInto("notification_sends")
@@ -178,7 +183,7 @@ export function createSignInSmsBudget(deps: {
         queue: "notifications",
         job_name: ALERT_JOB,
         job_id: send.jobId,
-        recipient: deps.shopPhone,
+        recipient: alertPhone,
         body: budgetTripSms(deps.shopName, { reached, budget, cooldownMinutes: SMS_BUDGET_COOLDOWN_MINUTES }),
         status: "pending",
       })

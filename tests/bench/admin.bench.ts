@@ -35,6 +35,8 @@ import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
 // As `shop web` runs in production: React's development build renders several times slower.
 // Set before the server build (and React with it) is imported by startWebServer.
 process.env.NODE_ENV = "production";
+// Production refuses to start without its public address (decision 193).
+process.env.SHOP_URL ??= "http://127.0.0.1";
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 100_000);

@@ -33,7 +33,7 @@ async function post(base: string, cookie: string, fields: Record<string, string>
   const res = await fetch(`${base}/cart`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams(fields),
   });
   if (res.status >= 400) throw new Error(`/cart answered ${res.status}`);
@@ -66,6 +66,7 @@ async function main() {
       SMS_PROVIDER: "console",
       ...process.env,
       NODE_ENV: "production",
+      SHOP_URL: process.env.SHOP_URL ?? "http://127.0.0.1",
       DATABASE_URL: database.url,
       REDIS_URL: "",
       EVENTSTORE_URL: "",

@@ -39,6 +39,8 @@ import { htmlBrowser, type HtmlPage } from "../support/html-browser/index";
 import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
 
 process.env.NODE_ENV = "production";
+// Production refuses to start without its public address (decision 193).
+process.env.SHOP_URL ??= "http://127.0.0.1";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);

@@ -22,6 +22,8 @@ import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
 
 // As `shop web` runs in production. Set before the server build is imported by startWebServer.
 process.env.NODE_ENV = "production";
+// Production refuses to start without its public address (decision 193).
+process.env.SHOP_URL ??= "http://127.0.0.1";
 
 const args = process.argv.slice(2);
 const SAMPLES = Number(args.find((a) => a.startsWith("--samples="))?.split("=")[1] ?? 10);

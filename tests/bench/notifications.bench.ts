@@ -108,7 +108,7 @@ async function main() {
 
   const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const worker = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "bin/shop.ts", "worker"], {
-    env: { ...process.env, ...env, NODE_ENV: "production" },
+    env: { SHOP_URL: "http://127.0.0.1", ...process.env, ...env, NODE_ENV: "production" },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

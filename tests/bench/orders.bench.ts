@@ -54,6 +54,7 @@ async function startShopProcesses(databaseUrl: string, port: number, secret: str
     HOST: "127.0.0.1",
     SESSION_SECRET: secret,
     NODE_ENV: "production",
+    SHOP_URL: process.env.SHOP_URL ?? "http://127.0.0.1",
     SMS_PROVIDER: "console",
     SHOP_DATA_DIR: "data/bench",
   };
@@ -152,7 +153,7 @@ async function main() {
                 method: "POST",
                 setupRequest: (req) => {
                   const i = next++;
-                  return { ...req, headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[i] }, body: body(i) };
+                  return { ...req, headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(baseUrl).origin, cookie: cookies[i] }, body: body(i) };
                 },
               },
             ],
@@ -239,7 +240,7 @@ async function main() {
               method: "POST",
               setupRequest: (req) => {
                 const i = next++;
-                return { ...req, headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies[i] }, body: body(i) };
+                return { ...req, headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(baseUrl).origin, cookie: cookies[i] }, body: body(i) };
               },
             },
           ],

@@ -31,6 +31,8 @@ import { benchDatabase, percentile, timePages, writeBenchmarkSection } from "./s
 import { streamReaderIn } from "../../projectors/projector";
 
 process.env.NODE_ENV = "production";
+// Production refuses to start without its public address (decision 193).
+process.env.SHOP_URL ??= "http://127.0.0.1";
 
 const args = process.argv.slice(2);
 const ORDERS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 100_000);

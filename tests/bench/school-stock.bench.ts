@@ -32,6 +32,8 @@ import { copyBuild, removeBuildCopy } from "../support/build-copy";
 import { benchDatabase, timePages, writeBenchmarkSection } from "./support";
 
 process.env.NODE_ENV = "production";
+// Production refuses to start without its public address (decision 193).
+process.env.SHOP_URL ??= "http://127.0.0.1";
 
 const args = process.argv.slice(2);
 const SALES = Number(args.find((a) => a.startsWith("--sales="))?.split("=")[1] ?? 1500);

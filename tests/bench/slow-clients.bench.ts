@@ -69,6 +69,7 @@ async function main() {
       ...process.env,
       SMS_PROVIDER: "console",
       NODE_ENV: "production" as const,
+      SHOP_URL: process.env.SHOP_URL ?? "http://127.0.0.1",
       DATABASE_URL: database.url,
       REDIS_URL: "",
       EVENTSTORE_URL: "",

@@ -102,7 +102,7 @@ interface Result {
 
 /** A server process (production React) and its address, once it prints it. */
 async function startServer(args: string[], env: Record<string, string>, address: RegExp, nodeArgs: string[] = []): Promise<Server> {
-  const { child, match } = await startNodeProcess(args, { SMS_PROVIDER: "console", ...process.env, ...env, NODE_ENV: "production" }, address, nodeArgs);
+  const { child, match } = await startNodeProcess(args, { SMS_PROVIDER: "console", SHOP_URL: "http://127.0.0.1", ...process.env, ...env, NODE_ENV: "production" }, address, nodeArgs);
   return { child, url: match[1].replace("localhost", "127.0.0.1").replace(/\/$/, "") };
 }
 
@@ -327,7 +327,7 @@ async function fullRenderRows(shop: Shop, base: string): Promise<Row[]> {
 /** The one-route Remix hello page, built for this run (tests/bench/hello-app). */
 function buildHelloPage(): void {
   const hello = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build", "--config", "tests/bench/hello-app/vite.config.ts"], {
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { SHOP_URL: "http://127.0.0.1", ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (hello.status !== 0) throw new Error("building the hello page failed");

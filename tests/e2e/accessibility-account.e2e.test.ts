@@ -36,7 +36,7 @@ describe("accessibility (axe-core), JavaScript on, signed in", () => {
       // A parent's phone: the account's orders must not become a region that scrolls sideways.
       await page.setViewportSize({ width: 360, height: 740 });
       try {
-        const user = await server.shop.auth.registerWithEmail({ email: `axe-${language}-${Date.now()}@example.com`, password: "secret123", name: "Axe Parent" });
+        const user = await server.shop.auth.registerWithEmail({ email: `axe-${language}-${Date.now()}@example.com`, password: "satchel-2026", name: "Axe Parent" });
         await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "school/dps/shirt", size: "30", quantity: 2 });
         await signInShopperIn(context, server.shop, server.url, user.id);
         await server.shop.accounts.addAddress(user.id, { name: "Axe Parent", phone: "9876501234", address: "12 Station Road", city: "Churu", pincode: "331001" });

@@ -79,7 +79,7 @@ async function shopperPage(js: boolean, lang: Language): Promise<{ context: Brow
 
 /** A parent with an email account, signed in in `context`. */
 async function emailParent(context: BrowserContext): Promise<string> {
-  const user = await server.shop.auth.registerWithEmail({ email: `parent-${randomUUID()}@example.com`, password: "secret123" });
+  const user = await server.shop.auth.registerWithEmail({ email: `parent-${randomUUID()}@example.com`, password: "satchel-2026" });
   await signInShopperIn(context, server.shop, server.url, user.id);
   return user.id;
 }

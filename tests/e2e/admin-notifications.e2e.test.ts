@@ -162,7 +162,7 @@ describe("/admin/notifications", () => {
       fetch(`${server.url}/admin/notifications`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
         body: new URLSearchParams(form),
       });
     expect((await post({ intent: "retry", key: "no-such-message" })).status).toBe(409);

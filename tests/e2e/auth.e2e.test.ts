@@ -73,9 +73,9 @@ describe("sign-up and sign-in by email", () => {
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("12345");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    await page.getByText("Password must be at least 6 characters.").waitFor();
+    await page.getByText("Password must be at least 8 characters.").waitFor();
     await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Password", { exact: true }).fill("satchel-2026");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await page.waitForURL("**/account");
     await ready(page, js);
@@ -94,7 +94,7 @@ describe("sign-up and sign-in by email", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click();
     expect(await alertText(page)).toBe("Login failed. Please check your credentials.");
     await page.getByLabel("Mobile number or email", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Password", { exact: true }).fill("satchel-2026");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL("**/account");
     await ready(page, js);
@@ -112,7 +112,7 @@ describe("sign-up and sign-in by email", () => {
     await page.getByLabel("Password", { exact: true }).fill("123");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await page.locator("#password-error").waitFor();
-    expect(await messagesOf()).toEqual(["Please enter a valid email address.", "Password must be at least 6 characters."]);
+    expect(await messagesOf()).toEqual(["Please enter a valid email address.", "Password must be at least 8 characters."]);
     expect(await page.getByLabel("Email", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).toBe("true");
 
@@ -231,14 +231,14 @@ describe("the admin area", () => {
     if (!browser) return skip("no Chromium on this machine");
     const { context, page } = await newShopperPage(browser, server.url, js);
     const email = uniqueEmail("notadmin");
-    await server.shop.auth.registerWithEmail({ email, password: "secret123" });
+    await server.shop.auth.registerWithEmail({ email, password: "satchel-2026" });
 
     await page.goto("/admin");
     await page.waitForURL("**/admin/login");
     await ready(page, js);
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
     await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Password", { exact: true }).fill("satchel-2026");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     expect(await alertText(page)).toBe("Login failed.");
 

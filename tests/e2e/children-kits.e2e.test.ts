@@ -50,7 +50,7 @@ describe("children, class kits and next year's sizes", () => {
     it(`adds a child, buys the kit in one submit, and reorders a size up (${mode.name}, ${lang})`, async ({ skip }) => {
       if (!browser) return skip("no Chromium on this machine");
       const m = RESOURCES[lang];
-      const user = await server.shop.auth.registerWithEmail({ email: `kit-${randomUUID()}@example.com`, password: "secret123", name: "Meena Sharma" });
+      const user = await server.shop.auth.registerWithEmail({ email: `kit-${randomUUID()}@example.com`, password: "satchel-2026", name: "Meena Sharma" });
       const { context, page } = await newShopperPage(browser, server.url, js);
       try {
         await inLanguage(context, lang);
@@ -185,7 +185,7 @@ describe("children, class kits and next year's sizes", () => {
   for (const lang of LANGUAGES) {
     it(`adds a child, buys the kit in one submit, and reorders a size up (JS off, over HTTP, ${lang})`, async () => {
       const m = RESOURCES[lang];
-      const user = await server.shop.auth.registerWithEmail({ email: `kit-${randomUUID()}@example.com`, password: "secret123", name: "Meena Sharma" });
+      const user = await server.shop.auth.registerWithEmail({ email: `kit-${randomUUID()}@example.com`, password: "satchel-2026", name: "Meena Sharma" });
       const browser = htmlBrowser(server.url);
       await browser.setCookie(`shop_lng=${lang}; Path=/`);
       await signInShopperOver(browser, server.shop, user.id);

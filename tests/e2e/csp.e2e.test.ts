@@ -109,7 +109,7 @@ describe("the Content Security Policy in a browser", () => {
     const { context, page } = await newAdminPage(browser, server.url, admin, true);
     const problems = await watchViolations(context);
     try {
-      const user = await server.shop.auth.registerWithEmail({ email: `csp-${Date.now()}@example.com`, password: "secret123", name: "Csp Parent" });
+      const user = await server.shop.auth.registerWithEmail({ email: `csp-${Date.now()}@example.com`, password: "satchel-2026", name: "Csp Parent" });
       await signInShopperIn(context, server.shop, server.url, user.id);
       await openHydrated(page, "/account");
       await page.getByRole("heading", { level: 1 }).waitFor();

@@ -75,7 +75,7 @@ describe("the main pages in Hindi on a 360 px phone", () => {
         // A signed-in parent with a shirt in the cart and one order behind them; the same phone is an admin's too.
         const user = await server.shop.auth.registerWithEmail({
           email: `hindi-${mode.name.replace(" ", "-")}-${Date.now()}@example.com`,
-          password: "secret123",
+          password: "satchel-2026",
           name: "सुनीता चौधरी",
         });
         await placeTestOrder(server.shop, { userId: user.id, name: "सुनीता चौधरी", items: [{ productId: "school/dps/shirt", size: "30", quantity: 2 }] });

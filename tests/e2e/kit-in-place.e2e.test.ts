@@ -40,7 +40,7 @@ describe("an answer changed in place, JavaScript on", () => {
     const large = buildKit("dps", kit, { measurements: { ageYears: 12, chestCm: 76, waistCm: 66 } });
     // The two answers differ where it matters, or the test could not tell them apart.
     expect(large.find((l) => l.item === "shirt")!.size).not.toBe(small.find((l) => l.item === "shirt")!.size);
-    const user = await server.shop.auth.registerWithEmail({ email: `kit-in-place-${randomUUID()}@example.com`, password: "secret123", name: "Meena Sharma" });
+    const user = await server.shop.auth.registerWithEmail({ email: `kit-in-place-${randomUUID()}@example.com`, password: "satchel-2026", name: "Meena Sharma" });
     const { context, page } = await newShopperPage(browser, server.url, true);
     try {
       await signInShopperIn(context, server.shop, server.url, user.id);
@@ -68,7 +68,7 @@ describe("an answer changed in place, JavaScript on", () => {
   it("next year's sizes follow the child chosen, and the cart gets them (Hindi)", async ({ skip }) => {
     if (!browser) return skip("no Chromium on this machine");
     const m = RESOURCES.hi.kits.reorder;
-    const user = await server.shop.auth.registerWithEmail({ email: `in-place-${randomUUID()}@example.com`, password: "secret123", name: "Meena Sharma" });
+    const user = await server.shop.auth.registerWithEmail({ email: `in-place-${randomUUID()}@example.com`, password: "satchel-2026", name: "Meena Sharma" });
     const child = (name: string, ageYears: number) => ({ name, school: "dps", className: "3" as const, kit: "boys" as const, measurements: { ageYears }, sizes: {} });
     await server.shop.children.add(user.id, child("Ravi", 7));
     const added = await server.shop.children.add(user.id, child("Asha", 12));

@@ -222,7 +222,7 @@ for (const mode of JS_MODES) {
     it("reads the account's orders as cards on a 360 px screen, nothing scrolling sideways", async ({ skip }) => {
       if (!browser) return skip("no Chromium on this machine");
       const email = `cards-${randomUUID()}@example.com`;
-      const user = await server.shop.auth.registerWithEmail({ email, password: "secret123", name: "Sunita Choudhary" });
+      const user = await server.shop.auth.registerWithEmail({ email, password: "satchel-2026", name: "Sunita Choudhary" });
       for (let i = 0; i < 2; i++) {
         await placeTestOrder(server.shop, {
           userId: user.id,
@@ -239,7 +239,7 @@ for (const mode of JS_MODES) {
       try {
         await open(page, "/login", js);
         await page.getByLabel("Mobile number or email").fill(email);
-        await page.getByLabel("Password").fill("secret123");
+        await page.getByLabel("Password").fill("satchel-2026");
         await page.getByRole("button", { name: "Login", exact: true }).click();
         await settle(page, "**/account", js);
         await page.locator(".orders-table tbody tr").nth(1).waitFor();

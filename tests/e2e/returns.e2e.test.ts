@@ -187,7 +187,7 @@ describe("notes, delivery and returns", () => {
 
     it(`a parent asks for another size on the account page; the admin makes the exchange and the order lists the new size (${mode.name})`, async ({ skip }) => {
       if (!browser) return skip("no Chromium on this machine");
-      const user = await server.shop.auth.registerWithEmail({ email: `exchange-${randomUUID()}@example.com`, password: "secret123", name: "Meena Sharma" });
+      const user = await server.shop.auth.registerWithEmail({ email: `exchange-${randomUUID()}@example.com`, password: "satchel-2026", name: "Meena Sharma" });
       const order = await deliveredOrder([{ productId: "school/dps/shirt", size: "30", quantity: 2 }], user.id);
       const parent = await newShopperPage(browser, server.url, js);
       try {

@@ -194,7 +194,7 @@ describe("guest orders follow the parent", () => {
 async function emailParent(): Promise<{ jar: Jar; email: string; userId: string }> {
   const jar: Jar = { cookie: "" };
   const email = `parent-${randomUUID()}@example.com`;
-  const res = await post("/signup", { method: "email", email, password: "secret123" }, jar);
+  const res = await post("/signup", { method: "email", email, password: "satchel-2026" }, jar);
   expect(res.status).toBe(302);
   const user = await server.shop.auth.findUserByEmail(email);
   return { jar, email, userId: user!.id };
@@ -225,7 +225,7 @@ describe("a parent's own details", () => {
     expect(after).toContain("Meera Sharma");
     expect(await server.shop.auth.findUser(userId)).toMatchObject({ name: "Meera Sharma", email: newEmail });
     // The new email signs in with the old password.
-    expect((await post("/login", { identifier: newEmail, password: "secret123" }, { cookie: "" })).headers.get("location")).toBe("/account");
+    expect((await post("/login", { identifier: newEmail, password: "satchel-2026" }, { cookie: "" })).headers.get("location")).toBe("/account");
   });
 
   it("changes the number with a code sent to the new one, then links that number's guest orders", async () => {

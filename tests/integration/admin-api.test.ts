@@ -11,7 +11,7 @@ let shopperToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await createTestAdmin(server.shop, server.url);
-  const shopper = await server.shop.auth.registerWithEmail({ email: `shopper-${randomUUID()}@example.com`, password: "secret123", name: "Shopper" });
+  const shopper = await server.shop.auth.registerWithEmail({ email: `shopper-${randomUUID()}@example.com`, password: "satchel-2026", name: "Shopper" });
   shopperToken = await server.shop.auth.issueToken(shopper.id, "shopper");
 });
 afterAll(async () => {

@@ -160,7 +160,7 @@ describe("POST /api/orders (user token)", () => {
     const first = await api.request("POST", "/api/orders", { who: "shopper", body: userExample(), headers });
     const again = await api.request("POST", "/api/orders", { who: "shopper", body: userExample(), headers });
     expect(again).toMatchObject({ status: 200, body: { orderId: first.body.orderId, duplicate: true } });
-    const other = await api.server.shop.auth.registerWithEmail({ email: `other-${randomUUID()}@example.com`, password: "secret123" });
+    const other = await api.server.shop.auth.registerWithEmail({ email: `other-${randomUUID()}@example.com`, password: "satchel-2026" });
     const token = await api.server.shop.auth.issueToken(other.id, "shopper");
     const theirs = await api.request("POST", "/api/orders", { token, body: userExample(), headers });
     expect(theirs.status).toBe(201);

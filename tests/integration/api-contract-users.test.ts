@@ -32,7 +32,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = fro
 describe("POST /api/users/register", () => {
   it("201 with user and token for email and password; a phone sends a code", async () => {
     const address = email("reg");
-    const res = await post("/api/users/register", { email: address, password: "secret123", name: "Meena" });
+    const res = await post("/api/users/register", { email: address, password: "satchel-2026", name: "Meena" });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ user: { id: expect.any(String), name: "Meena", email: address, phone: null, role: "customer" }, token: expect.stringMatching(/^shop_/) });
     const phone = nextPhone();
@@ -41,8 +41,8 @@ describe("POST /api/users/register", () => {
 
   it("409 for a taken email, 422 for missing or bad values", async () => {
     const address = email("taken");
-    await post("/api/users/register", { email: address, password: "secret123" });
-    expect(await post("/api/users/register", { email: address, password: "secret123" })).toMatchObject({ status: 409, body: { message: AUTH_MESSAGES.emailTaken } });
+    await post("/api/users/register", { email: address, password: "satchel-2026" });
+    expect(await post("/api/users/register", { email: address, password: "satchel-2026" })).toMatchObject({ status: 409, body: { message: AUTH_MESSAGES.emailTaken } });
     const cases: [unknown, string | RegExp][] = [
       [{ email: email("short"), password: "12345" }, AUTH_MESSAGES.passwordTooShort],
       [{ email: email("none") }, AUTH_MESSAGES.fillAllFields],
@@ -50,7 +50,7 @@ describe("POST /api/users/register", () => {
       [{ phone: "12345" }, AUTH_MESSAGES.invalidPhone],
       [{ phone: "" }, AUTH_MESSAGES.phoneRequired],
       [{ phone: "9876543210", email: "a@b.in" }, "Send email and password, or only phone."],
-      [{ email: "x".repeat(400), password: "secret123" }, /email: The email can be at most 320 characters/],
+      [{ email: "x".repeat(400), password: "satchel-2026" }, /email: The email can be at most 320 characters/],
     ];
     for (const [body, message] of cases) {
       const res = await post("/api/users/register", body);
@@ -62,7 +62,7 @@ describe("POST /api/users/register", () => {
   it("429 after too many sign-ups from one network", async () => {
     const ip = fromNewIp();
     let last = 0;
-    for (let i = 0; i < 25 && last !== 429; i++) last = (await post("/api/users/register", { email: email("flood"), password: "secret123" }, ip)).status;
+    for (let i = 0; i < 25 && last !== 429; i++) last = (await post("/api/users/register", { email: email("flood"), password: "satchel-2026" }, ip)).status;
     expect(last).toBe(429);
   });
 });
@@ -70,8 +70,8 @@ describe("POST /api/users/register", () => {
 describe("POST /api/users/login", () => {
   it("200 with user and token; a phone alone only sends a code", async () => {
     const address = email("login");
-    await post("/api/users/register", { email: address, password: "secret123" });
-    const res = await post("/api/users/login", { email: address, password: "secret123" });
+    await post("/api/users/register", { email: address, password: "satchel-2026" });
+    const res = await post("/api/users/login", { email: address, password: "satchel-2026" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ user: expect.objectContaining({ email: address }), token: expect.stringMatching(/^shop_/) });
     const phone = nextPhone();
@@ -82,7 +82,7 @@ describe("POST /api/users/login", () => {
   it("401 wrong credentials, 422 bad input, 429 after repeated failures", async () => {
     const address = email("fail");
     const attacker = fromNewIp();
-    await post("/api/users/register", { email: address, password: "secret123" });
+    await post("/api/users/register", { email: address, password: "satchel-2026" });
     await clearOfWindowEdge(LOGIN_WINDOW_MINUTES);
     expect(await post("/api/users/login", { email: address, password: "wrong-one" }, attacker)).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.loginFailed } });
     for (const [body, message] of [
@@ -95,11 +95,11 @@ describe("POST /api/users/login", () => {
     }
     // One address for every try: the (account, address) pair's hard limit. The account itself is not locked.
     for (let i = 1; i < LOGIN_MAX_FAILURES_PER_PAIR; i++) await post("/api/users/login", { email: address, password: "wrong-one" }, attacker);
-    expect(await post("/api/users/login", { email: address, password: "secret123" }, attacker)).toMatchObject({
+    expect(await post("/api/users/login", { email: address, password: "satchel-2026" }, attacker)).toMatchObject({
       status: 429,
       body: { message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ minutes?\.$/) },
     });
-    expect(await post("/api/users/login", { email: address, password: "secret123" })).toMatchObject({ status: 200 });
+    expect(await post("/api/users/login", { email: address, password: "satchel-2026" })).toMatchObject({ status: 200 });
   });
 });
 
@@ -115,7 +115,7 @@ describe("POST /api/users/admin-login", () => {
 
   it("401 wrong password, 403 a customer, 422 bad input, 429 after repeated failures", async () => {
     expect((await post("/api/users/admin-login", { email: api.admin.email, password: "wrong" })).status).toBe(401);
-    expect(await post("/api/users/admin-login", { email: api.shopper.email, password: "secret123" })).toMatchObject({ status: 403, body: { message: AUTH_MESSAGES.adminLoginFailed } });
+    expect(await post("/api/users/admin-login", { email: api.shopper.email, password: "satchel-2026" })).toMatchObject({ status: 403, body: { message: AUTH_MESSAGES.adminLoginFailed } });
     expect(await post("/api/users/admin-login", { email: "not-an-email", password: "x" })).toMatchObject({ status: 422, body: { message: AUTH_MESSAGES.fillAllFields } });
     expect(await post("/api/users/admin-login", { email: api.admin.email, password: "" })).toMatchObject({ status: 422, body: { message: AUTH_MESSAGES.fillAllFields } });
     const { user } = await api.server.shop.auth.createAdmin({ email: email("admin2"), password: "admin password 1994" });

@@ -145,7 +145,7 @@ describe("reporting a payment", () => {
       body: { items: [{ productId: "school/dps/shirt", size: "30", quantity: 1 }], shipping: address("9876500001"), paymentMethod: "upi" },
       headers: key(),
     });
-    const other = await api.server.shop.auth.registerWithEmail({ email: `other-${randomUUID()}@example.com`, password: "secret123" });
+    const other = await api.server.shop.auth.registerWithEmail({ email: `other-${randomUUID()}@example.com`, password: "satchel-2026" });
     const otherToken = await api.server.shop.auth.issueToken(other.id, "shopper");
     expect((await report(mine.body.orderId, { reference }, { token: otherToken })).status).toBe(404);
     expect((await report(mine.body.orderId, { reference, phone: "9876500001" })).status).toBe(404);

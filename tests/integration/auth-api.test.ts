@@ -51,16 +51,16 @@ function cookieOf(res: Response, name: string): string | null {
 describe("POST /api/users/register and /login", () => {
   it("registers by email with a user and a token, then logs in", async () => {
     const address = email("api");
-    const registered = await answer(await post("/api/users/register", { email: address, password: "secret123" }));
+    const registered = await answer(await post("/api/users/register", { email: address, password: "satchel-2026" }));
     expect(registered.status).toBe(201);
     expect(registered.body.user).toMatchObject({ email: address, role: "customer" });
     expect(registered.body.token).toMatch(/^shop_/);
     expect(registered.body.user).not.toHaveProperty("password_hash");
 
-    const again = await answer(await post("/api/users/register", { email: address.toUpperCase(), password: "secret123" }));
+    const again = await answer(await post("/api/users/register", { email: address.toUpperCase(), password: "satchel-2026" }));
     expect(again).toEqual({ status: 409, body: { message: AUTH_MESSAGES.emailTaken } });
 
-    const login = await answer(await post("/api/users/login", { email: address, password: "secret123" }));
+    const login = await answer(await post("/api/users/login", { email: address, password: "satchel-2026" }));
     expect(login.status).toBe(200);
     expect(login.body.token).not.toBe(registered.body.token);
 
@@ -101,7 +101,7 @@ describe("POST /api/users/register and /login", () => {
 
   it("answers wrong credentials 401 and, after repeated failures, 429", async () => {
     const address = email("limited");
-    await post("/api/users/register", { email: address, password: "secret123" });
+    await post("/api/users/register", { email: address, password: "satchel-2026" });
     await clearOfWindowEdge(LOGIN_WINDOW_MINUTES);
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_PAIR; i++) {
       expect(await answer(await post("/api/users/login", { email: address, password: "wrong-one" }))).toEqual({
@@ -109,19 +109,19 @@ describe("POST /api/users/register and /login", () => {
         body: { message: AUTH_MESSAGES.loginFailed },
       });
     }
-    expect(await answer(await post("/api/users/login", { email: address, password: "secret123" }))).toEqual({
+    expect(await answer(await post("/api/users/login", { email: address, password: "satchel-2026" }))).toEqual({
       status: 429,
       body: { message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ minutes?\.$/) },
     });
       // This socket's address is refused; the owner, from elsewhere, is not.
-    await expect(server.shop.auth.loginWithPassword({ email: address, password: "secret123", ip: "198.51.100.99" })).resolves.toMatchObject({
+    await expect(server.shop.auth.loginWithPassword({ email: address, password: "satchel-2026", ip: "198.51.100.99" })).resolves.toMatchObject({
       email: address,
     });
   });
 
   it("signs the owner in over HTTP right after someone else's wrong tries from other addresses: slowed, not stopped", async () => {
     const address = email("owner");
-    await post("/api/users/register", { email: address, password: "secret123" });
+    await post("/api/users/register", { email: address, password: "satchel-2026" });
     // The delay comes at an exact count of the account's failures.
     await clearOfWindowEdge(LOGIN_WINDOW_MINUTES);
     for (let i = 0; i < LOGIN_FREE_FAILURES_PER_ACCOUNT; i++) {
@@ -130,7 +130,7 @@ describe("POST /api/users/register and /login", () => {
       ).rejects.toMatchObject({ code: "invalid_credentials" });
     }
     const started = performance.now();
-    const res = await post("/api/users/login", { email: address, password: "secret123" });
+    const res = await post("/api/users/login", { email: address, password: "satchel-2026" });
     const waited = performance.now() - started;
     expect(res.status).toBe(200);
     expect(waited).toBeGreaterThanOrEqual(LOGIN_FIRST_DELAY_MS - 50);
@@ -145,7 +145,7 @@ describe("bad requests get a 4xx with a message, never a 500", () => {
     ["malformed JSON", "/api/users/login", { headers: { "Content-Type": "application/json" }, body: "{nope" }, 400],
     ["a JSON array", "/api/users/login", { headers: { "Content-Type": "application/json" }, body: "[]" }, 400],
     ["a number for the password", "/api/users/login", { headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.in","password":123456}' }, 400],
-    ["an unknown field", "/api/users/register", { headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.in","password":"secret1","role":"admin"}' }, 400],
+    ["an unknown field", "/api/users/register", { headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.in","password":"satchel-01","role":"admin"}' }, 400],
     ["a number for the code", "/api/users/auth/verify-otp", { headers: { "Content-Type": "application/json" }, body: '{"phone":"9876543210","otp":123456}' }, 400],
     ["a body too large", "/api/users/login", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "x".repeat(20_000) }) }, 413],
     ["neither email nor phone", "/api/users/login", { headers: { "Content-Type": "application/json" }, body: '{"email":"asha"}' }, 422],
@@ -175,8 +175,8 @@ describe("admin login and tokens", () => {
     expect(admin.body.user).toMatchObject({ role: "admin" });
 
     const address = email("customer");
-    await post("/api/users/register", { email: address, password: "secret123" });
-    expect(await answer(await post("/api/users/admin-login", { email: address, password: "secret123" }))).toEqual({
+    await post("/api/users/register", { email: address, password: "satchel-2026" });
+    expect(await answer(await post("/api/users/admin-login", { email: address, password: "satchel-2026" }))).toEqual({
       status: 403,
       body: { message: "Login failed." },
     });
@@ -184,7 +184,7 @@ describe("admin login and tokens", () => {
   });
 
   it("revokes a token on logout: it stops working at once", async () => {
-    const { body } = await answer(await post("/api/users/register", { email: email("revoke"), password: "secret123" }));
+    const { body } = await answer(await post("/api/users/register", { email: email("revoke"), password: "satchel-2026" }));
     const auth = { Authorization: `Bearer ${body.token}` };
     expect((await fetch(`${server.url}/api/users/me`, { headers: auth })).status).toBe(200);
     expect((await fetch(`${server.url}/api/users/logout`, { method: "POST", headers: auth })).status).toBe(200);
@@ -201,7 +201,7 @@ describe("page sessions", () => {
     const form = (fields: Record<string, string>) => ({
       method: "POST",
       redirect: "manual" as const,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "" },
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: "" },
       body: new URLSearchParams(fields),
     });
     const sent = await fetch(`${server.url}/signup`, form({ method: "phone", name: "Asha Devi", phone }));
@@ -228,7 +228,7 @@ describe("page sessions", () => {
     const withNew = await fetch(`${server.url}/account`, { redirect: "manual", headers: { Cookie: afterPair } });
     expect(withNew.status).toBe(200);
 
-    const out = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { Cookie: afterPair } });
+    const out = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: afterPair } });
     expect(out.headers.get("location")).toBe("/");
     // A copy of the cookie kept from before logout no longer signs anyone in.
     const replay = await fetch(`${server.url}/account`, { redirect: "manual", headers: { Cookie: afterPair } });
@@ -245,18 +245,18 @@ describe("page sessions", () => {
     const res = await fetch(`${server.url}/login`, {
       method: "POST",
       headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
-      body: "identifier=a%40b.in&password=secret123",
+      body: "identifier=a%40b.in&password=satchel-2026",
     });
     expect(res.status).toBe(403);
   });
 
   it("marks the cookie Secure in production", async () => {
-    const shop = await openTestShop({ projectors: false, env: { NODE_ENV: "production", SMS_PROVIDER: "console" } });
+    const shop = await openTestShop({ projectors: false, env: { NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in" } });
     try {
       const request = new Request("https://shop.example/signup", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ method: "email", email: "secure@example.com", password: "secret123" }),
+        body: new URLSearchParams({ method: "email", email: "secure@example.com", password: "satchel-2026" }),
       });
       const res = (await signupAction({ request, context: { shop, clientIp: "10.1.1.1" }, params: {} } as never)) as Response;
       expect(res.status).toBe(302);

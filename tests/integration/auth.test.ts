@@ -185,8 +185,8 @@ describe("passwords", () => {
   });
 
   it("refuses a second account for the same email, whatever its case", async () => {
-    await auth.registerWithEmail({ email: "twice@example.com", password: "secret1" });
-    expect(await refusal(auth.registerWithEmail({ email: "TWICE@example.com", password: "secret2" }))).toMatchObject({
+    await auth.registerWithEmail({ email: "twice@example.com", password: "satchel-01" });
+    expect(await refusal(auth.registerWithEmail({ email: "TWICE@example.com", password: "satchel-02" }))).toMatchObject({
       code: "email_taken",
     });
   });
@@ -197,16 +197,16 @@ describe("passwords", () => {
   });
 
   it("refuses a customer at the admin login with 'Login failed.'", async () => {
-    await auth.registerWithEmail({ email: "customer.admin@example.com", password: "secret1" });
+    await auth.registerWithEmail({ email: "customer.admin@example.com", password: "satchel-01" });
     expect(
-      await refusal(auth.loginWithPassword({ email: "customer.admin@example.com", password: "secret1", as: "admin" })),
+      await refusal(auth.loginWithPassword({ email: "customer.admin@example.com", password: "satchel-01", as: "admin" })),
     ).toMatchObject({ code: "wrong_role", status: 403, message: "Login failed." });
   });
 });
 
 describe("API tokens", () => {
   it("are random, stored as sha-256, and stop working when revoked", async () => {
-    const user = await auth.registerWithEmail({ email: "token@example.com", password: "secret1" });
+    const user = await auth.registerWithEmail({ email: "token@example.com", password: "satchel-01" });
     const token = await auth.issueToken(user.id, "shopper");
     expect(token).toMatch(/^shop_[A-Za-z0-9_-]{43}$/);
     const rows = await shop.db.selectFrom("api_tokens").selectAll().where("user_id", "=", user.id).execute();
@@ -220,7 +220,7 @@ describe("API tokens", () => {
   });
 
   it("are all revoked at once when a user is signed out everywhere", async () => {
-    const user = await auth.registerWithEmail({ email: "everywhere@example.com", password: "secret1" });
+    const user = await auth.registerWithEmail({ email: "everywhere@example.com", password: "satchel-01" });
     const a = await auth.issueToken(user.id, "shopper");
     const b = await auth.issueToken(user.id, "shopper");
     await auth.revokeAllForUser(user.id);
@@ -229,7 +229,7 @@ describe("API tokens", () => {
   });
 
   it("expire", async () => {
-    const user = await auth.registerWithEmail({ email: "expiring@example.com", password: "secret1" });
+    const user = await auth.registerWithEmail({ email: "expiring@example.com", password: "satchel-01" });
     const token = await auth.issueToken(user.id, "shopper");
     advance(31 * 24 * 60);
     await expect(auth.userForToken(token, "shopper")).resolves.toBeNull();
@@ -268,7 +268,7 @@ describe("admins and Google accounts", () => {
   });
 
   it("links Google to an existing account only by a verified email", async () => {
-    const existing = await auth.registerWithEmail({ email: "linked@example.com", password: "secret1" });
+    const existing = await auth.registerWithEmail({ email: "linked@example.com", password: "satchel-01" });
     const unverified = await auth.signInWithGoogle({ googleId: "g-unverified", email: "linked@example.com", emailVerified: false, name: "X" });
     expect(unverified.id).not.toBe(existing.id);
     expect(unverified.email).toBeNull();

@@ -56,7 +56,7 @@ afterAll(async () => {
 async function aDayOfTheShop() {
   const admin = await createTestAdmin(shop, "http://localhost");
   const actor: Actor = { kind: "admin", id: admin.id, name: admin.name };
-  const parent = await shop.auth.registerWithEmail({ email: `drill-${randomUUID()}@example.com`, password: "secret123", name: "Sunita Sharma" });
+  const parent = await shop.auth.registerWithEmail({ email: `drill-${randomUUID()}@example.com`, password: "satchel-2026", name: "Sunita Sharma" });
   await signInShopper(new Request("http://localhost/login"), shop, parent.id);
   const bottle = await createBottle(shop.products, 12);
   const cap = await createBottle(shop.products, 5, `Winter Cap ${randomUUID().slice(0, 6)}`);

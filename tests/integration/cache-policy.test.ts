@@ -18,7 +18,7 @@ let order: Awaited<ReturnType<typeof placeTestOrder>>;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await createTestAdmin(server.shop, server.url);
-  const user = await server.shop.auth.registerWithEmail({ email: `cache-${randomUUID()}@example.com`, password: "secret123" });
+  const user = await server.shop.auth.registerWithEmail({ email: `cache-${randomUUID()}@example.com`, password: "satchel-2026" });
   const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
   shopper = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   order = await placeTestOrder(server.shop, { userId: user.id });

@@ -20,7 +20,7 @@ async function signUp(forwardedFor: string): Promise<{ status: number; message?:
   const res = await fetch(`${server!.url}/api/users/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor },
-    body: JSON.stringify({ email: `visitor-${randomUUID()}@example.com`, password: "secret123", name: "Visitor" }),
+    body: JSON.stringify({ email: `visitor-${randomUUID()}@example.com`, password: "satchel-2026", name: "Visitor" }),
   });
   const body = (await res.json()) as { message?: string };
   return { status: res.status, message: body.message };

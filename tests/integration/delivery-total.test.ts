@@ -305,7 +305,7 @@ describe("the /api", () => {
     expect(await guest.json()).toEqual({ message: "The order total is ₹262, not ₹162. Please review your cart; no order was placed.", code: "checkout.totalChanged" });
 
     const email = `parent-${randomUUID()}@example.com`;
-    const user = await shop.shop.auth.registerWithEmail({ email, password: "secret123", name: "Meena Gupta" });
+    const user = await shop.shop.auth.registerWithEmail({ email, password: "satchel-2026", name: "Meena Gupta" });
     const token = await shop.shop.auth.issueToken(user.id, "shopper");
     const signedIn = await call(`${shop.url}/api/orders`, {
       method: "POST",
@@ -325,7 +325,7 @@ describe("one out-of-district order, one total everywhere", () => {
   for (const lang of ["en", "hi"] as const) {
     it(`says the total recorded in OrderPlaced on the confirmation, tracking, account, SMS, email, admin, print and /api (${lang})`, async () => {
       const email = `parent-${randomUUID()}@example.com`;
-      const user = await shop.shop.auth.registerWithEmail({ email, password: "secret123", name: "Meena Gupta" });
+      const user = await shop.shop.auth.registerWithEmail({ email, password: "satchel-2026", name: "Meena Gupta" });
       const session = (await signInShopper(new Request(`${shop.url}/login`), shop.shop, user.id)).headers
         .getSetCookie()
         .map((line) => line.split(";")[0])

@@ -174,14 +174,44 @@ describe("Origin", () => {
     expect(await stateFingerprint(api.server)).toEqual(before);
   });
 
-  it("refuses a post from another site, and keeps same-origin posts and posts without Origin working", async () => {
+  it("refuses a post from another site, and keeps same-origin posts working", async () => {
     expect((await addToCart({ Origin: "https://evil.example" })).status).toBe(403);
     const sameOrigin = await addToCart({ Origin: base });
     expect(sameOrigin.status).toBeLessThan(400);
     expect(sameOrigin.headers.get("set-cookie")).toMatch(/shop_cart=/);
-    const noOrigin = await addToCart({});
-    expect(noOrigin.status).toBeLessThan(400);
-    expect(noOrigin.headers.get("set-cookie")).toMatch(/shop_cart=/);
+  });
+
+  it("refuses a form post naming neither Origin nor Referer, or only another site's Referer; the /api and the webhooks take posts without them", async () => {
+    // Plain fetch: `call` adds the Origin a browser sends.
+    const bare = (path: string, headers: Record<string, string>, body: BodyInit) =>
+      fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers, body });
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const fields = () => new URLSearchParams({ intent: "add", productId: "school/dps/shirt", size: "30", quantity: "1" });
+    const before = await stateFingerprint(api.server);
+    const none = await bare("/cart", form, fields());
+    expect(none.status).toBe(403);
+    expect(none.headers.get("set-cookie")).toBeNull();
+    expect(await none.text()).toContain("did not say which page sent it");
+    const elsewhere = await bare("/cart", { ...form, Referer: "https://evil.example/shop" }, fields());
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.text()).toContain("another website");
+    expect(await stateFingerprint(api.server)).toEqual(before);
+
+    // A browser that leaves Origin out still names the shop's page it came from.
+    const referred = await bare("/cart", { ...form, Referer: `${base}/schools/dps/shirt` }, fields());
+    expect(referred.status).toBeLessThan(400);
+    expect(referred.headers.get("set-cookie")).toMatch(/shop_cart=/);
+    await referred.text();
+
+    // Programs post to the /api and the webhooks with no Origin: the guard lets them on to their own checks.
+    const login = await bare("/api/users/login", { "Content-Type": "application/json" }, JSON.stringify({ email: "a@b.co", password: "wrong password 1" }));
+    expect(login.status).toBe(401);
+    await login.text();
+    for (const hook of ["/webhooks/razorpay", "/webhooks/whatsapp", "/courier/parcel-updates"]) {
+      const res = await bare(hook, { "Content-Type": "application/json" }, "{}");
+      expect(res.status, hook).not.toBe(403);
+      await res.text();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { eventually } from "../support/fake-providers";
 import { startTestServer } from "../support/server";
 import { openTestShop } from "../support/shop";
 import { adapterOf } from "../support/event-store";
+import { createTestAdmin } from "../support/admin";
 
 const newEvent = () => ({ id: randomUUID(), type: "ItemAdded", data: {} });
 
@@ -54,6 +55,31 @@ describe("health", () => {
         sms: { transport: "msg91", reachesPhones: true },
         email: { transport: "smtp", reachesMailboxes: true },
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("shows its details (addresses, data path, counts) only to an admin or on the machine itself; anyone else gets the verdict", async () => {
+    // The test stands for visitors behind a proxy on this machine: X-Forwarded-For names them.
+    const server = await startTestServer({ env: { TRUST_PROXY: "loopback" } });
+    try {
+      const from = (address: string, cookie?: string) =>
+        fetch(`${server.url}/healthz`, { headers: { "X-Forwarded-For": address, ...(cookie ? { Cookie: cookie } : {}) } });
+      const stranger = await from("203.0.113.9");
+      const said = await stranger.json();
+      expect(Object.keys(said)).toEqual(["ok"]);
+      expect(typeof said.ok).toBe("boolean");
+      expect(stranger.headers.get("cache-control")).toContain("no-store");
+      // An IPv6 visitor too: only the loopback /64 is the machine.
+      expect(Object.keys(await (await from("2001:db8::7")).json())).toEqual(["ok"]);
+
+      const local = await (await fetch(`${server.url}/healthz`)).json();
+      expect(local.database).toMatchObject({ kind: expect.any(String), description: expect.any(String) });
+      expect(local.projectors.length).toBeGreaterThan(0);
+      const admin = await createTestAdmin(server.shop, server.url);
+      const owner = await (await from("203.0.113.9", admin.cookie)).json();
+      expect(owner.database).toMatchObject({ description: local.database.description });
     } finally {
       await server.close();
     }

@@ -71,7 +71,7 @@ describe("order tracking in Hindi", () => {
 describe("the account page in Hindi", () => {
   it("shows the details and the order history with Hindi headings and statuses", async () => {
     const email = `hindi-${randomUUID()}@example.com`;
-    const signup = await post("/signup", { method: "email", email, password: "secret123", redirectTo: "/account" });
+    const signup = await post("/signup", { method: "email", email, password: "satchel-2026", redirectTo: "/account" });
     expect(signup.status).toBe(302);
     const session = (signup.headers.get("set-cookie") ?? "").split(";")[0];
     expect(session).toMatch(/=/);

@@ -9,7 +9,7 @@ let userId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const user = await server.shop.auth.registerWithEmail({ email: `api-${randomUUID()}@example.com`, password: "secret123", name: "Api User" });
+  const user = await server.shop.auth.registerWithEmail({ email: `api-${randomUUID()}@example.com`, password: "satchel-2026", name: "Api User" });
   userId = user.id;
   token = await server.shop.auth.issueToken(user.id, "shopper");
 });

@@ -42,7 +42,7 @@ const cookiesOf = (res: Response) =>
 /** A guest with `quantity` shirts in the cart: the cart cookie. */
 const guestWithCart = async (quantity: number) => cookiesOf(await addToCart("", quantity));
 const signedInShopper = async () => {
-  const user = await server.shop.auth.registerWithEmail({ email: `kept-${randomUUID()}@example.com`, password: "secret123" });
+  const user = await server.shop.auth.registerWithEmail({ email: `kept-${randomUUID()}@example.com`, password: "satchel-2026" });
   return cookiesOf(await signInShopper(new Request(`${server.url}/login`), server.shop, user.id));
 };
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];

@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const admin = await createTestAdmin(server.shop, server.url);
   cookies.admin = admin.cookie;
-  const user = await server.shop.auth.registerWithEmail({ email: `fuzz-${randomUUID()}@example.com`, password: "secret123" });
+  const user = await server.shop.auth.registerWithEmail({ email: `fuzz-${randomUUID()}@example.com`, password: "satchel-2026" });
   const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
   cookies.shopper = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   // Real targets, so an action that let a bad post through would change something visible.

@@ -274,7 +274,7 @@ describe("a cash on delivery order", () => {
 
 describe("the account's order history", () => {
   it("shows each order's payment, and takes a reference for the shopper's own unpaid UPI order only", async () => {
-    const user = await upiShop.shop.auth.registerWithEmail({ email: `pay-${randomUUID()}@example.com`, password: "secret123", name: "Sita Sharma" });
+    const user = await upiShop.shop.auth.registerWithEmail({ email: `pay-${randomUUID()}@example.com`, password: "satchel-2026", name: "Sita Sharma" });
     const signedIn = await signInShopper(new Request(`${upiShop.url}/login`), upiShop.shop, user.id);
     const session = signedIn.headers
       .getSetCookie()

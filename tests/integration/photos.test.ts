@@ -55,6 +55,11 @@ describe("a photo from upload to the served files", () => {
       return photo?.status === "ready" ? photo : null;
     }, 60_000);
 
+    // The original kept (and so every backup of the folder) has lost the GPS position, the camera and the owner's name.
+    const [kept] = (await fs.readdir(path.join(photosDir, "originals"))).filter((file) => file.startsWith(photoId));
+    const keptBytes = await fs.readFile(path.join(photosDir, "originals", kept));
+    expect(revealingTags(keptBytes)).toEqual(["Orientation"]);
+    expect(keptBytes.includes(Buffer.from("Ramesh"))).toBe(false);
     // Orientation 6: the 2000 x 1300 picture as stored is 1300 wide and 2000 high upright.
     expect([ready.width, ready.height]).toEqual([1300, 2000]);
     expect(ready.main).toBe(true);

@@ -27,7 +27,7 @@ beforeAll(async () => {
     log: createLogger({ level: "info", destination: { write: (line: string) => void requestLines.push(line) } }),
     appLog: (line) => appLines.push(line),
     // As an owner runs it without an SMS provider, on purpose: every text printed to the log.
-    env: { NODE_ENV: "production", SMS_PROVIDER: "console" },
+    env: { NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in" },
   });
 }, 180_000);
 afterAll(async () => {
@@ -72,11 +72,11 @@ describe("the shop's log after an erasure", () => {
     const jar: Jar = { cookie: "" };
 
     // Signs up with an email and a password.
-    const signedUp = await post("/signup", { method: "email", email: parent.email, password: "secret123" }, jar);
+    const signedUp = await post("/signup", { method: "email", email: parent.email, password: "satchel-2026" }, jar);
     expect(signedUp.status).toBe(302);
     const user = await server.shop.auth.findUserByEmail(parent.email);
     // A browser whose form lost its method sends the sign-in as a query: the address bar is logged.
-    await get(`/login?identifier=${encodeURIComponent(parent.email)}&password=secret123`, { cookie: "" });
+    await get(`/login?identifier=${encodeURIComponent(parent.email)}&password=satchel-2026`, { cookie: "" });
 
     // Orders: the cart, then the checkout's details form as the page sends it.
     expect((await post("/cart", { intent: "add", productId: "school/dps/shirt", size: "30", quantity: "1" }, jar)).status).toBe(302);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   // GST-registered: the parent's tax invoice and credit note are pages to read too.
   server = await startTestServer({ env: REGISTERED_SHOP_ENV });
   admin = await createTestAdmin(server.shop, server.url);
-  const user = await server.shop.auth.registerWithEmail({ email: `keys-${Date.now()}@example.com`, password: "secret123", name: "Key Parent" });
+  const user = await server.shop.auth.registerWithEmail({ email: `keys-${Date.now()}@example.com`, password: "satchel-2026", name: "Key Parent" });
   const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
   shopper = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "school/dps/shirt", size: "30", quantity: 2 });

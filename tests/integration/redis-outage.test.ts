@@ -58,7 +58,8 @@ async function timed(path: string, init: RequestInit): Promise<{ res: Response; 
 const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const form = (fields: Record<string, string>, cookie = ""): RequestInit => ({
   method: "POST",
-  headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  // As the shop's own page sends it: with its Origin.
+  headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
   body: new URLSearchParams(fields),
 });
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   await server.shop.auth.createAdmin({ email: OWNER, password: "owner password 1994" });
   for (let i = 0; i < 8; i++) {
     const email = `parent-${i}-${randomUUID()}@example.com`;
-    await server.shop.auth.registerWithEmail({ email, password: "secret123" });
+    await server.shop.auth.registerWithEmail({ email, password: "satchel-2026" });
     taken.push(email);
   }
 });
@@ -34,7 +34,7 @@ const register = (from: string, email: string) =>
   call(`${server.url}/api/users/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": from },
-    body: JSON.stringify({ email, password: "secret123" }),
+    body: JSON.stringify({ email, password: "satchel-2026" }),
   });
 const fresh = () => `new-${randomUUID()}@example.com`;
 
@@ -64,7 +64,7 @@ describe("asking the sign-up which emails have accounts", () => {
     const page = await call(`${server.url}/signup`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.7" },
-      body: new URLSearchParams({ method: "email", email: fresh(), password: "secret123", name: "Meena", redirectTo: "/" }),
+      body: new URLSearchParams({ method: "email", email: fresh(), password: "satchel-2026", name: "Meena", redirectTo: "/" }),
     });
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many sign-ups from your network. Please try again in an hour.");

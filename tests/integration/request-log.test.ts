@@ -32,7 +32,7 @@ async function request(method: string, path: string, init: RequestInit = {}) {
     method,
     redirect: "manual",
     ...init,
-    headers: { Cookie: `__session=${SECRETS.cookie}`, Authorization: `Bearer ${SECRETS.bearer}`, ...init.headers },
+    headers: { Origin: server.url, Cookie: `__session=${SECRETS.cookie}`, Authorization: `Bearer ${SECRETS.bearer}`, ...init.headers },
   });
   await res.arrayBuffer();
   const id = res.headers.get("x-request-id");

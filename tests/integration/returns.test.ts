@@ -158,7 +158,7 @@ const askOnTrack = async (order: Tracked, fields: Record<string, string>, cookie
   post(returnPath(order), { intent: "return", orderId: order.displayId, ...ticked(fields) }, [cookie, await trackCookie(order)].filter(Boolean).join("; "));
 
 async function shopperSession(name: string) {
-  const user = await server.shop.auth.registerWithEmail({ email: `returns-${randomUUID()}@example.com`, password: "secret123", name });
+  const user = await server.shop.auth.registerWithEmail({ email: `returns-${randomUUID()}@example.com`, password: "satchel-2026", name });
   const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
   return {
     user,

@@ -9,7 +9,7 @@ let shopper: { email: string; password: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  shopper = { email: `redirect-${randomUUID()}@example.com`, password: "secret123" };
+  shopper = { email: `redirect-${randomUUID()}@example.com`, password: "satchel-2026" };
   await server.shop.auth.registerWithEmail({ ...shopper, name: "Redirect Shopper" });
 });
 afterAll(async () => {

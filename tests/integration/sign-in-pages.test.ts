@@ -76,7 +76,7 @@ describe("a refused sign-in form names its field and keeps what was typed", () =
   });
 
   it("/signup: an over-long email is refused before any check runs, naming the field", async () => {
-    const page = await post("/signup", form({ method: "email", email: "a@" + "a.".repeat(5000), password: "secret123" }));
+    const page = await post("/signup", form({ method: "email", email: "a@" + "a.".repeat(5000), password: "satchel-2026" }));
     expect(page.status).toBe(422);
     expect(page.html).toContain(escaped(FORM_MESSAGES.tooLong("Email", 254)));
   });

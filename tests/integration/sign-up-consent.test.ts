@@ -33,7 +33,7 @@ const accountsWith = async (email: string) => (await shop.db.selectFrom("users")
 describe("sign-up and its consent", () => {
   it("makes the account with the consent, in the page's language, in one call", async () => {
     const email = `parent-${randomUUID()}@example.com`;
-    const user = await shop.auth.registerWithEmail({ email, password: "secret123", consent: { language: "hi" } });
+    const user = await shop.auth.registerWithEmail({ email, password: "satchel-2026", consent: { language: "hi" } });
     expect((await shop.privacy.state(accountSubject(user.id))).consent).toMatchObject({ notice: shop.privacy.notice });
     expect(await consentsOf(user.id)).toEqual([{ place: "sign-up", language: "hi" }]);
   });
@@ -47,10 +47,10 @@ describe("sign-up and its consent", () => {
         throw new Error("the event store is unreachable");
       },
     });
-    await expect(refusing.registerWithEmail({ email, password: "secret123", consent: { language: "en" } })).rejects.toThrow("unreachable");
+    await expect(refusing.registerWithEmail({ email, password: "satchel-2026", consent: { language: "en" } })).rejects.toThrow("unreachable");
     expect(await accountsWith(email)).toBe(0);
 
-    const user = await shop.auth.registerWithEmail({ email, password: "secret123", consent: { language: "en" } });
+    const user = await shop.auth.registerWithEmail({ email, password: "satchel-2026", consent: { language: "en" } });
     expect(await accountsWith(email)).toBe(1);
     expect(await consentsOf(user.id)).toEqual([{ place: "sign-up", language: "en" }]);
   });

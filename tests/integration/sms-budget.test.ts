@@ -16,7 +16,8 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const PER_HOUR = 12;
 const PER_DAY = 20;
-const SHOP_PHONE = "9414000000";
+// Written as the README shows it: the text still reaches its 10 digits.
+const SHOP_PHONE = "+91 94140-00000";
 
 let server: TestServer;
 let admin: TestAdmin;
@@ -65,7 +66,7 @@ async function orderFor(phone: string) {
 const codeTo = (phone: string) =>
   eventually(`a code to ${phone}`, () => server.sms.to(phone).map((text) => /\b(\d{6})\b/.exec(text.text)?.[1]).find(Boolean));
 const alerts = () => server.shop.db.selectFrom("shop_alerts").selectAll().orderBy("opened_at").execute();
-const textsToShop = () => server.sms.to(SHOP_PHONE);
+const textsToShop = () => server.sms.to("9414000000");
 const paused = { code: "rate_limited", status: 429, message: SIGN_IN_SMS_MESSAGES.paused };
 
 describe("the shop-wide budget of sign-in texts", () => {

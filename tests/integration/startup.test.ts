@@ -57,6 +57,11 @@ describe.concurrent("start-up with bad settings", () => {
       /^shop: SMS_PROVIDER is not set: in production every SMS \(sign-in codes, order texts\) would only be printed to the log; .*SMS_PROVIDER=console to run without SMS on purpose$/,
     ],
     [
+      "production without SHOP_URL: the texts' links would say http://localhost",
+      { NODE_ENV: "production", SMS_PROVIDER: "console" },
+      /^shop: SHOP_URL is not set: in production the links in texts and emails would point to http:\/\/localhost; /,
+    ],
+    [
       "MSG91 in production without its DLT template ids",
       { NODE_ENV: "production", SMS_PROVIDER: "msg91", SMS_API_KEY: "key", SMS_SENDER_ID: "CHURUU" },
       /^shop: SMS_PROVIDER=msg91 in production needs the DLT template id of every message the shop sends; missing: SMS_DLT_TEMPLATE_SIGN_IN_CODE, SMS_DLT_TEMPLATE_SIGN_IN_CODE_HI, /,

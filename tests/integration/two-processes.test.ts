@@ -47,6 +47,7 @@ beforeAll(async () => {
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "NODE_OPTIONS") delete env[name];
   Object.assign(env, {
     NODE_ENV: "production",
+    SHOP_URL: "https://shop.example.in",
     SMS_PROVIDER: "console",
     DATABASE_URL: database.url,
     REDIS_URL: "",

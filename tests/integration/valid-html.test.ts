@@ -26,7 +26,7 @@ beforeAll(async () => {
   // GST-registered: the parent's order below has a tax invoice and a credit note to open.
   server = await startTestServer({ env: REGISTERED_SHOP_ENV });
   admin = await createTestAdmin(server.shop, server.url);
-  const user = await server.shop.auth.registerWithEmail({ email: `html-${Date.now()}@example.com`, password: "secret123", name: "Html Parent" });
+  const user = await server.shop.auth.registerWithEmail({ email: `html-${Date.now()}@example.com`, password: "satchel-2026", name: "Html Parent" });
   await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "school/dps/shirt", size: "30", quantity: 2 });
   const signedIn = await signInShopper(new Request(`${server.url}/login`), server.shop, user.id);
   parentCookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");

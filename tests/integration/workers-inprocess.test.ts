@@ -200,7 +200,7 @@ describe("the console transport in production", () => {
   let stopJobHandlers: () => Promise<void>;
 
   beforeAll(async () => {
-    shop = await openTestShop({ projectors: false, env: { NODE_ENV: "production", SMS_PROVIDER: "console" } });
+    shop = await openTestShop({ projectors: false, env: { NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in" } });
     stopJobHandlers = startJobHandlers(shop, (line) => lines.push(line));
   });
   afterAll(async () => {

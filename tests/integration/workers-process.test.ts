@@ -38,6 +38,7 @@ function workerEnv(): NodeJS.ProcessEnv {
   return {
     ...env,
     NODE_ENV: "production",
+    SHOP_URL: "https://shop.example.in",
     DATABASE_URL: shop.testDatabase.url ?? "",
     REDIS_URL: redisUrl ?? "",
     QUEUE_PREFIX: prefix,

@@ -83,11 +83,23 @@ export async function placeTestOrder(
   return { orderId: placed.orderId, displayId: placed.displayId, name, phone };
 }
 
-/** Reads a whole body at once, so no connection is left open for the server's close to wait on. */
+/**
+ * Reads a whole body at once, so no connection is left open for the server's close to wait on. A POST
+ * carries the shop's Origin unless it names one, as a browser's does from the shop's own page (the
+ * shop refuses a form post with neither Origin nor Referer, decision 193).
+ */
 export async function call(url: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, { redirect: "manual", ...init });
+  const res = await fetch(url, { redirect: "manual", ...init, headers: withOrigin(url, init) });
   const text = await res.text();
   return new Response(res.status === 204 ? null : text, { status: res.status, headers: res.headers });
+}
+
+/** `init`'s headers, with the Origin of `url` added to a request that is not a GET or HEAD and names none. */
+export function withOrigin(url: string, init: RequestInit = {}): Headers {
+  const headers = new Headers(init.headers);
+  const method = (init.method ?? "GET").toUpperCase();
+  if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", new URL(url).origin);
+  return headers;
 }
 
 /** Gives a browser context the session cookies of a signed-in shopper (as if they had signed in on `url`). */

@@ -33,7 +33,7 @@ export async function startApiHarness(options: { env?: Record<string, string> } 
   const server = await startTestServer(options);
   const admin = await createTestAdmin(server.shop, server.url);
   const email = `shopper-${randomUUID()}@example.com`;
-  const user = await server.shop.auth.registerWithEmail({ email, password: "secret123", name: "Api Shopper" });
+  const user = await server.shop.auth.registerWithEmail({ email, password: "satchel-2026", name: "Api Shopper" });
   const shopper = { id: user.id, email, token: await server.shop.auth.issueToken(user.id, "shopper") };
   const tokenOf = (who: Who) => (who === "admin" ? admin.token : who === "shopper" ? shopper.token : undefined);
   return {

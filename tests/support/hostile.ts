@@ -37,7 +37,7 @@ const cookieOfResponse = (response: Response) => response.headers.getSetCookie()
  */
 export async function prepareHostileTargets(shop: Shop, url: string): Promise<HostileTargets> {
   const { user: admin } = await shop.auth.createAdmin({ email: `hostile-admin-${randomUUID()}@example.com`, password: "hostile admin password" });
-  const user = await shop.auth.registerWithEmail({ email: `hostile-${randomUUID()}@example.com`, password: "secret123" });
+  const user = await shop.auth.registerWithEmail({ email: `hostile-${randomUUID()}@example.com`, password: "satchel-2026" });
   const placed = await shop.orders.placeOrder({
     scope: `user:${user.id}`,
     idempotencyKey: randomUUID(),

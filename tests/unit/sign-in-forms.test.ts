@@ -48,11 +48,11 @@ describe("the sign-up form", () => {
   it("asks for both fields as one message, then the email, then the password rule", async () => {
     expect(await read(signupForm, {})).toMatchObject({ ok: false, error: { "": [AUTH_MESSAGES.fillAllFields] } });
     expect(await read(signupForm, { email: "a@b.in" })).toMatchObject({ ok: false, error: { "": [AUTH_MESSAGES.fillAllFields] } });
-    expect(await read(signupForm, { email: "asha", password: "secret1" })).toMatchObject({ ok: false, error: { email: [AUTH_MESSAGES.invalidEmail] }, values: { email: "asha" } });
+    expect(await read(signupForm, { email: "asha", password: "satchel-01" })).toMatchObject({ ok: false, error: { email: [AUTH_MESSAGES.invalidEmail] }, values: { email: "asha" } });
     const short = await read(signupForm, { email: "a@b.in", password: "12345" });
-    expect(short).toMatchObject({ ok: false, error: { password: ["Password must be at least 6 characters."] } });
+    expect(short).toMatchObject({ ok: false, error: { password: ["Password must be at least 8 characters."] } });
     expect(JSON.stringify(short)).not.toContain("12345");
-    expect(await read(signupForm, { email: " A@B.in ", password: "secret1", method: "nonsense" })).toMatchObject({ ok: true, value: { method: "email", email: "a@b.in" } });
+    expect(await read(signupForm, { email: " A@B.in ", password: "satchel-01", method: "nonsense" })).toMatchObject({ ok: true, value: { method: "email", email: "a@b.in" } });
   });
 
   it("says everything wrong with the email form at once, not one message a try", async () => {

@@ -27,7 +27,7 @@ describe("SMS_PROVIDER in production", () => {
   });
 
   it("starts with the console transport chosen on purpose, and outside production without a word", () => {
-    expect(readConfig({ NODE_ENV: "production", SMS_PROVIDER: "console" }).sms.provider).toBe("console");
+    expect(readConfig({ NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in" }).sms.provider).toBe("console");
     expect(readConfig({}).sms.provider).toBe("console");
   });
 
@@ -67,7 +67,7 @@ describe("MSG91's DLT sender id and template ids", () => {
   });
 
   it("in production needs the sender id and every template id, and names the missing ones", () => {
-    const production = { NODE_ENV: "production", ...MSG91 };
+    const production = { NODE_ENV: "production", SHOP_URL: "https://shop.example.in", ...MSG91 };
     expect(refusal(() => readConfig({ ...production, ...TEST_DLT_ENV, SMS_SENDER_ID: "" })).message).toMatch(/^SMS_PROVIDER=msg91 in production needs SMS_SENDER_ID/);
     const { SMS_DLT_TEMPLATE_ORDER_DELIVERED_HI: _left, ...allButOne } = TEST_DLT_ENV;
     expect(refusal(() => readConfig({ ...production, ...allButOne })).message).toBe(

@@ -70,7 +70,7 @@ async function parentIn(lang: Language): Promise<HtmlBrowser> {
 
 /** A parent with an email account, signed in. */
 async function emailParent(parent: HtmlBrowser): Promise<string> {
-  const user = await server.shop.auth.registerWithEmail({ email: `parent-${randomUUID()}@example.com`, password: "secret123" });
+  const user = await server.shop.auth.registerWithEmail({ email: `parent-${randomUUID()}@example.com`, password: "satchel-2026" });
   await signInShopperOver(parent, server.shop, user.id);
   return user.id;
 }

@@ -5,6 +5,7 @@ import { htmlBrowser, type HtmlBrowser, type HtmlPage } from "../../support/html
 import { startTestServer, type TestServer } from "../../support/server";
 import { startFakeGoogle, type FakeGoogle } from "../../support/fake-google";
 import { adminApiCalls, adminPages, adminPublicRouteFiles } from "../../support/admin-surface";
+import { SHOPPER_COOKIE } from "../../../domain/cookies";
 
 // Signing up and in with JavaScript off, through the pages' real forms (tests/support/html-browser), and the
 // admin area's doors by role over HTTP. With JavaScript on (the login form that hides the password for a phone
@@ -55,8 +56,8 @@ async function shopperCookie(): Promise<string> {
   const res = await fetch(`${server.url}/signup`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ method: "email", email: uniqueEmail("surface"), password: "secret123" }),
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ method: "email", email: uniqueEmail("surface"), password: "satchel-2026" }),
   });
   expect(res.status).toBe(302);
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -66,7 +67,7 @@ async function adminCookie(): Promise<string> {
   const res = await fetch(`${server.url}/admin/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(ADMIN),
   });
   expect(res.status).toBe(302);
@@ -86,7 +87,7 @@ async function apiToken(pathname: string, body: unknown): Promise<string> {
 
 async function signUpByEmail(parent: HtmlBrowser, email: string): Promise<HtmlPage> {
   const signup = await parent.open("/signup");
-  const account = await signup.fill("Email", email).fill("Password", "secret123").press("Sign Up");
+  const account = await signup.fill("Email", email).fill("Password", "satchel-2026").press("Sign Up");
   expect(account.url.pathname).toBe("/account");
   return account;
 }
@@ -99,8 +100,10 @@ describe("sign-up and sign-in by email (JS off)", () => {
     page = await page.press("Sign Up");
     expect(page.alerts()[0]).toBe("Please fill all fields.");
     page = await page.fill("Email", email).fill("Password", "12345").press("Sign Up");
-    expect(page.has("Password must be at least 6 characters.")).toBe(true);
-    page = await page.fill("Email", email).fill("Password", "secret123").press("Sign Up");
+    expect(page.has("Password must be at least 8 characters.")).toBe(true);
+    page = await page.fill("Email", email).fill("Password", "iloveyou").press("Sign Up");
+    expect(page.alerts()).toEqual(["This password is one of the most common ones. Please choose another."]);
+    page = await page.fill("Email", email).fill("Password", "satchel-2026").press("Sign Up");
     expect(page.url.pathname).toBe("/account");
     expect(page.headings()).toContain("My Account");
     expect(page.has(email)).toBe(true);
@@ -113,7 +116,7 @@ describe("sign-up and sign-in by email (JS off)", () => {
     expect(page.url.searchParams.get("redirectTo")).toBe("/account");
     page = await page.fill("Mobile number or email", email.toUpperCase()).fill("Password", "wrong-password").press("Login");
     expect(page.alerts()[0]).toBe("Login failed. Please check your credentials.");
-    page = await page.fill("Mobile number or email", email).fill("Password", "secret123").press("Login");
+    page = await page.fill("Mobile number or email", email).fill("Password", "satchel-2026").press("Login");
     expect(page.url.pathname).toBe("/account");
     navbarSays(page, true);
   });
@@ -122,7 +125,7 @@ describe("sign-up and sign-in by email (JS off)", () => {
     const parent = htmlBrowser(server.url);
     let page = await parent.open("/signup");
     page = await page.fill("Email", "asha").fill("Password", "123").press("Sign Up");
-    expect(page.alerts()).toEqual(["Please enter a valid email address.", "Password must be at least 6 characters."]);
+    expect(page.alerts()).toEqual(["Please enter a valid email address.", "Password must be at least 8 characters."]);
     expect(page.field("Email").element.attribs["aria-invalid"]).toBe("true");
     expect(page.field("Password").element.attribs["aria-invalid"]).toBe("true");
 
@@ -142,6 +145,45 @@ describe("sign-up and sign-in by email (JS off)", () => {
     expect(page.alerts()[0]).toBe("Please enter a valid email or 10-digit phone number.");
     expect(page.field("Remember me").type).toBe("checkbox");
     expect(page.links().filter((l) => l.name === "Sign up")).toHaveLength(1);
+  });
+});
+
+describe("Remember me (JS off)", () => {
+  /** The shopper's cookie as the browser keeps it: how long it lasts once the browser closes. */
+  const sessionCookie = async (parent: HtmlBrowser) => (await parent.cookies()).find((c) => c.key === SHOPPER_COOKIE);
+
+  it("unticked, signs in with a cookie that ends with the browser (no Max-Age, no Expires); ticked, with one that lasts 30 days", async () => {
+    const email = uniqueEmail("remember");
+    await server.shop.auth.registerWithEmail({ email, password: "satchel and slate 7" });
+
+    const shared = htmlBrowser(server.url);
+    let page = await shared.open("/login");
+    page = await page.fill("Mobile number or email", email).fill("Password", "satchel and slate 7").press("Login");
+    expect(page.url.pathname).toBe("/account");
+    const forgotten = await sessionCookie(shared);
+    expect(forgotten).toBeDefined();
+    expect(forgotten!.isPersistent()).toBe(false);
+
+    const own = htmlBrowser(server.url);
+    page = await own.open("/login");
+    page = await page.fill("Mobile number or email", email).fill("Password", "satchel and slate 7").check("Remember me").press("Login");
+    expect(page.url.pathname).toBe("/account");
+    const kept = await sessionCookie(own);
+    expect(kept!.isPersistent()).toBe(true);
+    expect(kept!.maxAge).toBe(30 * 86400);
+  });
+
+  it("carries the choice through the code step of a phone login", async () => {
+    const phone = uniquePhone();
+    const parent = htmlBrowser(server.url);
+    let page = await parent.open("/login");
+    page = await page.fill("Mobile number or email", phone).press("Login");
+    expect(page.url.pathname).toBe("/otp");
+    page = await page.fill("OTP", await server.sms.code(phone, 1)).press("Verify OTP");
+    // A number new to the shop names its account, then is signed in, still not remembered.
+    page = await page.fill("Your name", "Meera Devi").press("Create account");
+    expect(page.url.pathname).toBe("/account");
+    expect((await sessionCookie(parent))!.isPersistent()).toBe(false);
   });
 });
 
@@ -210,7 +252,7 @@ describe("Google sign-in (Google faked at the HTTP boundary)", () => {
 
   it("links to the existing account with the same verified email", async () => {
     const email = uniqueEmail("linked");
-    const existing = await server.shop.auth.registerWithEmail({ email, password: "secret123" });
+    const existing = await server.shop.auth.registerWithEmail({ email, password: "satchel-2026" });
     google.nextProfile({ sub: `g-${email}`, name: "Someone Else", email, email_verified: true });
     const account = await htmlBrowser(server.url).open("/api/users/google");
     expect(account.url.pathname).toBe("/account");
@@ -253,12 +295,12 @@ describe("the admin area", () => {
   it("refuses a shopper at the admin login, lets the admin in, keeps the two sessions apart (JS off)", async () => {
     const parent = htmlBrowser(server.url);
     const email = uniqueEmail("notadmin");
-    await server.shop.auth.registerWithEmail({ email, password: "secret123" });
+    await server.shop.auth.registerWithEmail({ email, password: "satchel-2026" });
 
     let page = await parent.open("/admin");
     expect(page.url.pathname).toBe("/admin/login");
     expect(page.headings()).toContain("Admin Login");
-    page = await page.fill("Email", email).fill("Password", "secret123").press("Login");
+    page = await page.fill("Email", email).fill("Password", "satchel-2026").press("Login");
     expect(page.alerts()[0]).toBe("Login failed.");
     page = await page.fill("Email", ADMIN.email).fill("Password", ADMIN.password).press("Login");
     expect(page.url.pathname).toBe("/admin");
@@ -309,6 +351,7 @@ describe("the admin area", () => {
           method: entry.method,
           redirect: "manual",
           headers: {
+            Origin: server.url,
             ...(cookie ? { Cookie: cookie } : {}),
             ...(entry.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
           },
@@ -328,7 +371,7 @@ describe("the admin area", () => {
 
   it("answers every admin API call by role: 401 anonymous, 403 shopper token, allowed admin token", async () => {
     const shopperEmail = uniqueEmail("apishopper");
-    const shopperToken = await apiToken("/api/users/register", { email: shopperEmail, password: "secret123" });
+    const shopperToken = await apiToken("/api/users/register", { email: shopperEmail, password: "satchel-2026" });
     const adminToken = await apiToken("/api/users/admin-login", ADMIN);
     // The admin's shopper-scope token (from the normal login) is not an admin token.
     const adminAsShopper = await apiToken("/api/users/login", ADMIN);

@@ -105,7 +105,7 @@ describe("cart (JS off)", () => {
 
   it("keeps a guest cart through sign-in, merged into the shopper's saved cart", async () => {
     const email = `merge-${randomUUID()}@example.com`;
-    const user = await server.shop.auth.registerWithEmail({ email, password: "secret123", name: "Merge Tester" });
+    const user = await server.shop.auth.registerWithEmail({ email, password: "satchel-2026", name: "Merge Tester" });
     // The shopper saved a cart earlier (another device).
     await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "school/dps/shirt", size: "30", quantity: 1 });
     await server.shop.cart.add({ kind: "user", userId: user.id }, { productId: "white/shirt", size: "24", quantity: 1 });
@@ -114,7 +114,7 @@ describe("cart (JS off)", () => {
     await addShirt(parent, "30", 2);
     await addShirt(parent, "32", 1);
     const login = await parent.open("/login");
-    const account = await login.fill("Mobile number or email", email).fill("Password", "secret123").press("Login");
+    const account = await login.fill("Mobile number or email", email).fill("Password", "satchel-2026").press("Login");
     expect(account.url.pathname).toBe("/account");
 
     const cart = await parent.open("/cart");
@@ -139,7 +139,7 @@ describe("cart action safety", () => {
       const res = await fetch(`${server.url}/cart`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "add", productId: "school/dps/belt", size: "Free Size", quantity: "1", redirectTo }).toString(),
       });
       await res.text();

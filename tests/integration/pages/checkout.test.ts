@@ -97,10 +97,10 @@ describe("checkout (JS off)", () => {
 
   it("places a signed-in order, prefilled, and shows it in the account's order history", async () => {
     const email = `buyer-${randomUUID()}@example.com`;
-    await server.shop.auth.registerWithEmail({ email, password: "secret123", name: "Sita Sharma" });
+    await server.shop.auth.registerWithEmail({ email, password: "satchel-2026", name: "Sita Sharma" });
     const parent = htmlBrowser(server.url);
     const phone = newPhone();
-    const account = await (await parent.open("/login")).fill("Mobile number or email", email).fill("Password", "secret123").press("Login");
+    const account = await (await parent.open("/login")).fill("Mobile number or email", email).fill("Password", "satchel-2026").press("Login");
     expect(account.url.pathname).toBe("/account");
     expect(account.has("No orders found.")).toBe(true);
 
@@ -147,7 +147,7 @@ describe("checkout by plain HTTP", () => {
     const add = await fetch(`${server.url}/cart`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "add", productId: "white/shirt", size: "24", quantity: "1" }).toString(),
     });
     await add.text();
@@ -160,7 +160,7 @@ describe("checkout by plain HTTP", () => {
       const res = await fetch(`${server.url}/checkout`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
         body,
       });
       await res.text();
