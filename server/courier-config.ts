@@ -51,5 +51,6 @@ export function courierSettings(env: Env): CourierSettings | undefined {
       height: positive(env, "SHIPROCKET_PARCEL_HEIGHT_CM", 5, 200),
     },
     timeoutMs: positive(env, "SHIPROCKET_TIMEOUT_MS", 10_000, 120_000),
+    quietMs: positive(env, "SHIPROCKET_QUIET_HOURS", 6, 72) * 3_600_000,
   };
 }

@@ -5,6 +5,7 @@ import { relayCodes, RELAY_EVERY_MS } from "./code-outbox";
 import { beat, HEARTBEAT_EVERY_MS, workerIdentity } from "./heartbeat";
 import { UnrecoverableJobError } from "../services/queue";
 import { repeat } from "./repeat";
+import { createParcelPoller, PARCEL_POLL_EVERY_MS } from "./parcels";
 import { codeSealKey, openCode, SealBroken } from "../services/auth/sealed-codes";
 import { SendRecords, SkipSend, type ClaimedMessage } from "./sends";
 import { PAYMENT_REMINDER_KIND } from "./reactor";
@@ -110,11 +111,26 @@ export function startJobHandlers(shop: Shop, log: (line: string) => void = conso
   const heartbeat = repeat("worker heartbeat", HEARTBEAT_EVERY_MS, () => beat(shop.db, worker), log);
   const whatsapp = shop.config.whatsapp;
   const fallback = whatsapp && repeat("whatsapp fallback", FALLBACK_EVERY_MS, () => fallBackToSms(shop.db, shop.queue, whatsapp), log);
+  // Parcels the courier's webhook has gone quiet about are asked for by AWB (decision 232).
+  const courier = shop.courier;
+  const pollParcels = courier && createParcelPoller({ db: shop.db, courier });
+  const parcels =
+    pollParcels &&
+    repeat(
+      "parcel polling",
+      PARCEL_POLL_EVERY_MS,
+      async () => {
+        const { asked, recorded } = await pollParcels();
+        if (asked > 0) log(`parcel polling: asked the courier about ${asked} quiet parcels, ${recorded} new scans`);
+      },
+      log,
+    );
 
   return async () => {
     await relay.stop();
     await heartbeat.stop();
     await fallback?.stop();
+    await parcels?.stop();
   };
 }
 

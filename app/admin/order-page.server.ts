@@ -27,6 +27,10 @@ import type { OrderSnapshotView, PaymentFacts, TrailEventView } from "./componen
 import { actorIn, describeOrderEventIn } from "./describe.server";
 import { adminTime } from "./orders.server";
 import { PAYMENT_STEPS, type PaymentStepName } from "./payment-steps";
+import { courierView, paperRefusal } from "./courier.server";
+import { refusal } from "../../domain/errors";
+import { refusalText } from "../i18n/refusals.server";
+import { COURIER_STEPS } from "../../domain/forms/admin-courier";
 
 /** The order as it stands in `state`: its status, customer, lines as they stand and money. */
 function snapshot(state: OrderState & { exists: true }, held: readonly HeldLine[], t: T, lang: Language): OrderSnapshotView {
@@ -200,18 +204,29 @@ export function orderPageView(
   };
 }
 
+function paperRefused(request: Request): string | null {
+  const key = paperRefusal(new URL(request.url).searchParams.get("paperRefused"));
+  return key ? refusalText(languageOf(request), refusal(key)) : null;
+}
+
 /** The order page's data for `request`, or why the order (or the moment asked for) cannot be shown. */
 export async function orderPage(shop: Shop, request: Request, orderId: string) {
   const trail = await shop.orders.getOrderTrail(orderId);
   const admins = await adminDirectory(shop);
   const page = orderPageView(trail, admins, new URL(request.url).searchParams, languageOf(request));
   if (!page.ok) return page;
+  const now = foldOrder(trail);
   return {
     ok: true as const,
     data: {
-      messages: routeMessages(request, "payment", "print", "returns"),
+      // The Courier section (decision 235): the shop's courier, the booked parcel, the steps it may take now.
+      courier: now.exists ? courierView(Boolean(shop.courier), now) : null,
+      courierDone: COURIER_STEPS.find((step) => step === new URL(request.url).searchParams.get("done")) ?? null,
+      // A label or manifest asked for and not had: why, in the page's language.
+      paperRefused: paperRefused(request),
+      messages: routeMessages(request, "payment", "print", "returns", "courier"),
       // The after-sale forms' field rules speak English; a Hindi page shows them through this table.
-      refusals: refusalTable(request, "returns"),
+      refusals: { ...refusalTable(request, "returns"), ...refusalTable(request, "courier") },
       // An erased parent's name, phone, address and trail names read "erased" in the page's language.
       ...wordErased(page.view, languageOf(request)),
     },

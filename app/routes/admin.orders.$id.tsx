@@ -1,9 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError, Link } from "@remix-run/react";
 import { safeDashboardBack } from "../../domain/admin-orders";
-import { ORDER_PAGE_FORM_LIMITS, isAfterSaleStep, orderPageForm } from "../../domain/forms/admin-returns";
+import { ORDER_PAGE_FORM_LIMITS, isAfterSaleStep, isCourierStep, orderPageForm } from "../../domain/forms/admin-returns";
 import { OrderSnapshot, OrderTrailTable, PaymentSection } from "../admin/components/OrderSections";
 import { AfterSaleSections } from "../admin/components/AfterSaleSections";
+import { CourierSection } from "../admin/components/CourierSection";
+import { runCourierStep } from "../admin/courier.server";
 import { runAfterSaleStep } from "../admin/returns.server";
 import { requireAdmin } from "../auth/session.server";
 import { runPaymentStep } from "../admin/orders.server";
@@ -55,6 +57,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const section = step.intent === "note" ? "notes" : step.intent === "delivery" ? "delivery" : "returns";
     return redirect(`/admin/orders/${orderId}?${query}#${section}`);
   }
+  if (isCourierStep(step)) {
+    // Booked with the courier, or received back (decision 235): the page comes back at its Courier section.
+    const done = await runCourierStep(context.shop, admin, orderId, step);
+    if (!done.ok) return form.refuse(refusalText(languageOf(request), done.refusal), refusalStatus(done.status));
+    const query = new URLSearchParams({ done: step.intent });
+    const back = safeDashboardBack(step.back);
+    if (back !== "/admin") query.set("back", back);
+    return redirect(`/admin/orders/${orderId}?${query}#courier`);
+  }
   const outcome = await runPaymentStep(context.shop, admin, orderId, step);
   if (!outcome.ok) return form.refuse(refusalText(languageOf(request), outcome.refusal), refusalStatus(outcome.status));
   const query = new URLSearchParams({ saved: outcome.changed ? form.value.intent : "none" });
@@ -64,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderTrail() {
-  const { displayId, orderId, back, order, events, at, atWhen, nowHref, saved, done, afterSale, disputed } = useLoaderData<typeof loader>();
+  const { displayId, orderId, back, order, events, at, atWhen, nowHref, saved, done, afterSale, disputed, courier, courierDone, paperRefused } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <section className="order-trail" aria-labelledby="trail-title">
@@ -98,6 +109,7 @@ export default function OrderTrail() {
         </p>
       ) : null}
       <AfterSaleSections afterSale={afterSale} live={at === null} back={back} />
+      {courier && at === null ? <CourierSection orderId={orderId} courier={courier} back={back} done={courierDone} paperRefused={paperRefused} /> : null}
 
       <h2>{t("admin:order.history")}</h2>
       <OrderTrailTable events={events} />

@@ -7,6 +7,7 @@
 import "../zod-in-browser";
 import { z } from "zod";
 import { paymentStepForm } from "./admin-payments";
+import { COURIER_STEPS, courierSteps, type CourierStepName } from "./admin-courier";
 import { COURIER_MAX, NOTE_MAX, RETURN_NOTE_MAX, TRACKING_MAX } from "../orders/returns";
 
 /**
@@ -48,8 +49,8 @@ const afterSaleSteps = [
   z.object({ intent: z.literal("exchange"), returnId, back }),
 ] as const;
 
-/** Every form of the order page: a payment step or an after-sale one. */
-export const orderPageForm = z.discriminatedUnion("intent", [...paymentStepForm.options, ...afterSaleSteps], {
+/** Every form of the order page: a payment step, an after-sale one or the courier's (./admin-courier.ts). */
+export const orderPageForm = z.discriminatedUnion("intent", [...paymentStepForm.options, ...afterSaleSteps, ...courierSteps], {
   error: RETURN_FORM_MESSAGES.notAStep,
 });
 
@@ -57,6 +58,9 @@ export type OrderPageStep = z.output<typeof orderPageForm>;
 export type AfterSaleStep = Extract<OrderPageStep, { intent: AfterSaleStepName }>;
 
 export const isAfterSaleStep = (step: OrderPageStep): step is AfterSaleStep => (AFTER_SALE_STEPS as readonly string[]).includes(step.intent);
+
+export type CourierStep = Extract<OrderPageStep, { intent: CourierStepName }>;
+export const isCourierStep = (step: OrderPageStep): step is CourierStep => (COURIER_STEPS as readonly string[]).includes(step.intent);
 
 export const ORDER_PAGE_FORM_LIMITS = {
   maxLength: {
@@ -68,6 +72,7 @@ export const ORDER_PAGE_FORM_LIMITS = {
     courier: COURIER_MAX,
     trackingNumber: TRACKING_MAX,
     returnId: 64,
+    reason: 20,
     back: 2000,
   },
   labels: {
@@ -79,6 +84,7 @@ export const ORDER_PAGE_FORM_LIMITS = {
     courier: "Courier",
     trackingNumber: "Tracking number",
     returnId: "Return",
+    reason: "Why it came back",
     back: "Page",
   },
   pageFields: ["intent", "back", "returnId"],

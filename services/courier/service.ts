@@ -31,6 +31,10 @@ const webhookBody = z.object({
 
 const COURIER: Actor = { kind: "system", name: "courier" };
 
+/** The papers a booked parcel has: the label stuck on it, the manifest the courier's boy signs at pickup. */
+export const COURIER_PAPERS = ["label", "manifest"] as const;
+export type CourierPaper = (typeof COURIER_PAPERS)[number];
+
 export type WebhookAnswer = { status: 200 | 202; recorded: boolean; reason?: string } | { status: 401 | 400; reason: string };
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -49,6 +53,21 @@ export function createCourierService(deps: { settings: CourierSettings; orders: 
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, { answer, until: now().getTime() + SERVICEABILITY_TTL_MS });
     return answer;
+  }
+
+  /** Polling: each shipped parcel's scans from the courier, recorded as the webhook records them (once each). */
+  async function follow(orderId: string): Promise<number> {
+    const order = await orders.parcelOf(orderId);
+    const awb = order.parcel?.shipment?.awb;
+    if (!awb || order.status !== "shipped") return 0;
+    let recorded = 0;
+    for (const activity of await client.track(awb)) {
+      const step = parcelStepOf(activity.statusId, activity.words);
+      if (!step) continue;
+      const result = await orders.recordScan(orderId, { awb, step, label: activity.words || step, ...(activity.location ? { location: activity.location } : {}), scannedAt: activity.at }, COURIER);
+      if (result.changed) recorded++;
+    }
+    return recorded;
   }
 
   return {
@@ -78,6 +97,11 @@ export function createCourierService(deps: { settings: CourierSettings; orders: 
       if (order.deleted) throw new RuleViolation("admin.orderDeleted", {}, 409);
       if (order.status !== "pending" && order.status !== "processing") throw new RuleViolation("courier.notToShip", { status: order.status }, 409);
       const { placed } = order;
+      // A pincode the courier does not serve (or not with the cash this parcel collects) is refused before anything is booked.
+      const cod = placed.paymentMethod === "cod" && order.payment.paid === 0;
+      const served = await check(placed.address.pincode, cod);
+      if (!served.served) throw new RuleViolation("courier.notServed", { pincode: placed.address.pincode }, 422);
+      if (cod && !served.cod) throw new RuleViolation("courier.noCodThere", { pincode: placed.address.pincode }, 422);
       const state = stateOfPincode(placed.address.pincode);
       const created = await client.createOrder({
         orderId: placed.orderId,
@@ -85,7 +109,7 @@ export function createCourierService(deps: { settings: CourierSettings; orders: 
         customer: { name: placed.customer.name, phone: placed.customer.phone, ...(placed.customer.email ? { email: placed.customer.email } : {}) },
         address: { address: placed.address.address, city: placed.address.city, pincode: placed.address.pincode, state: state ? STATES[state] : "" },
         lines: placed.lines.map((l) => ({ name: `${l.name} (${l.size})`, sku: `${l.productId}:${l.size}`.slice(0, 50), units: l.quantity, sellingPrice: l.unitPrice, ...(l.tax?.hsn ? { hsn: l.tax.hsn } : {}) })),
-        paymentMethod: placed.paymentMethod === "cod" && order.payment.paid === 0 ? "COD" : "Prepaid",
+        paymentMethod: cod ? "COD" : "Prepaid",
         subTotal: placed.total,
         units: placed.lines.reduce((sum, l) => sum + l.quantity, 0),
       });
@@ -93,7 +117,6 @@ export function createCourierService(deps: { settings: CourierSettings; orders: 
       // The papers are a convenience: a parcel with its AWB ships even when the label or manifest is not ready yet.
       const labelUrl = await client.label(created.shipmentId).catch(() => undefined);
       const manifestUrl = await client.manifest(created.shipmentId).catch(() => undefined);
-      const served = await check(placed.address.pincode, placed.paymentMethod === "cod").catch(() => undefined);
       return orders.bookShipment(
         orderId,
         {
@@ -104,7 +127,7 @@ export function createCourierService(deps: { settings: CourierSettings; orders: 
           courier,
           ...(labelUrl ? { labelUrl } : {}),
           ...(manifestUrl ? { manifestUrl } : {}),
-          ...(served?.expectedBy ? { expectedBy: served.expectedBy } : {}),
+          ...(served.expectedBy ? { expectedBy: served.expectedBy } : {}),
           at: now().toISOString(),
         },
         actor,
@@ -145,20 +168,49 @@ export function createCourierService(deps: { settings: CourierSettings; orders: 
       }
     },
 
-    /** Polling: each shipped parcel's scans from the courier, recorded as the webhook records them (once each). */
-    async follow(orderId: string): Promise<number> {
-      const order = await orders.parcelOf(orderId);
-      const awb = order.parcel?.shipment?.awb;
-      if (!awb || order.status !== "shipped") return 0;
-      let recorded = 0;
-      for (const activity of await client.track(awb)) {
-        const step = parcelStepOf(activity.statusId, activity.words);
-        if (!step) continue;
-        const result = await orders.recordScan(orderId, { awb, step, label: activity.words || step, ...(activity.location ? { location: activity.location } : {}), scannedAt: activity.at }, COURIER);
-        if (result.changed) recorded++;
+    /**
+     * The booked parcel's label or manifest as a PDF to print: from the link the booking kept, or, when there is none
+     * or it no longer answers, from a link asked for again. No shipment: `courier.noShipment`.
+     */
+    async paper(orderId: string, kind: CourierPaper): Promise<{ bytes: Uint8Array; filename: string }> {
+      const shipment = (await orders.parcelOf(orderId)).parcel?.shipment;
+      if (!shipment) throw new RuleViolation("courier.noShipment", {}, 404);
+      const kept = kind === "label" ? shipment.labelUrl : shipment.manifestUrl;
+      const fresh = () => (kind === "label" ? client.label(shipment.shipmentId) : client.manifest(shipment.shipmentId));
+      const filename = `${kind}-${shipment.awb.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
+      if (kept) {
+        const bytes = await client.download(kept).catch(() => undefined);
+        if (bytes) return { bytes, filename };
       }
-      return recorded;
+      const link = await fresh();
+      if (!link) throw new RuleViolation("courier.unavailable", {}, 409);
+      return { bytes: await client.download(link), filename };
     },
+
+    /**
+     * Polling where the webhook went quiet (decision 232): of these shipped orders, each courier parcel the courier has
+     * said nothing of for `settings.quietMs` (no scan since the last, or since booking) and that was not asked of
+     * within that time is followed by its AWB. `asked` is the poller's memory of when it last asked of each order. A
+     * scan the webhook brought already is nothing new. The courier not answering ends the round: the next one tries again.
+     */
+    async followQuiet(orderIds: readonly string[], asked: Map<string, number>): Promise<{ asked: number; recorded: number }> {
+      const at = now().getTime();
+      let followed = 0;
+      let recorded = 0;
+      for (const orderId of orderIds) {
+        const order = await orders.parcelOf(orderId);
+        const shipment = order.parcel?.shipment;
+        if (!shipment || order.status !== "shipped" || order.deleted) continue;
+        const heard = Math.max(Date.parse(shipment.at), ...order.parcel!.scans.map((s) => Date.parse(s.scannedAt)));
+        if (at - heard < settings.quietMs || at - (asked.get(orderId) ?? 0) < settings.quietMs) continue;
+        asked.set(orderId, at);
+        followed++;
+        recorded += await follow(orderId);
+      }
+      return { asked: followed, recorded };
+    },
+
+    follow,
   };
 }
 

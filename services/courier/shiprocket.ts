@@ -23,6 +23,11 @@ export interface CourierSettings {
   parcelKg: number;
   parcelCm: { length: number; breadth: number; height: number };
   timeoutMs: number;
+  /**
+   * How long a shipped parcel may go without a word from the courier before the shop asks for its scans by AWB
+   * (SHIPROCKET_QUIET_HOURS, 6): a webhook lost, or never set up.
+   */
+  quietMs: number;
 }
 
 /** What the courier says about a pincode: whether it is served, with COD, and the earliest expected day. */
@@ -103,6 +108,9 @@ export function courierInstant(text: string): string {
 }
 
 const unavailable = () => new RuleViolation("courier.unavailable", {}, 409);
+
+/** A label or manifest is a page or two: anything larger is not one. */
+const PAPER_MAX_BYTES = 10 * 1024 * 1024;
 
 export function createShiprocketClient(settings: CourierSettings, now: () => Date = () => new Date()) {
   let token: { value: string; until: number } | undefined;
@@ -223,6 +231,35 @@ export function createShiprocketClient(settings: CourierSettings, now: () => Dat
     /** The manifest's PDF link (the courier's boy signs it at pickup). */
     async manifest(shipmentId: string): Promise<string | undefined> {
       return ok(await call("/v1/external/manifests/generate", { body: { shipment_id: [shipmentId] } }), manifestAnswer).manifest_url;
+    },
+
+    /**
+     * A paper's PDF from the link Shiprocket gave (its file store): the bytes, or `courier.unavailable` when the link
+     * does not answer with a PDF in time. Only a web link is followed, and at most PAPER_MAX_BYTES of it.
+     */
+    async download(link: string): Promise<Uint8Array> {
+      let url: URL;
+      try {
+        url = new URL(link);
+      } catch {
+        throw unavailable();
+      }
+      if (url.protocol !== "https:" && url.protocol !== "http:") throw unavailable();
+      let res: Response;
+      try {
+        res = await fetch(url, { signal: AbortSignal.timeout(settings.timeoutMs), redirect: "follow" });
+      } catch {
+        throw unavailable();
+      }
+      const length = Number(res.headers.get("content-length") ?? 0);
+      if (!res.ok || length > PAPER_MAX_BYTES) {
+        await res.body?.cancel();
+        throw unavailable();
+      }
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      // A PDF starts with its signature; an error page in its place is not printed as a label.
+      if (bytes.byteLength > PAPER_MAX_BYTES || new TextDecoder().decode(bytes.subarray(0, 5)) !== "%PDF-") throw unavailable();
+      return bytes;
     },
 
     /** The carrier's scans of an AWB so far (polling, where the webhook is not set up or missed one). */

@@ -1,0 +1,182 @@
+// The order page's Courier section (decision 235), with JavaScript off, through the page's real forms
+// (tests/support/html-browser), with Shiprocket faked at its HTTP edge (tests/support/fake-courier.ts): the owner
+// ships by courier and sees the AWB, prints the label and manifest the courier made, receives a parcel back, and is
+// told plainly when the courier does not serve the pincode, is not reachable, or is not set up at all.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderEvents, orderStreamId } from "../../../domain/orders/events";
+import { adminHtmlBrowser, createTestAdmin, placeTestOrder, type TestAdmin } from "../../support/admin";
+import { startFakeCourier, type FakeCourier } from "../../support/fake-courier";
+import type { HtmlBrowser, HtmlPage } from "../../support/html-browser";
+import { startTestServer, type TestServer } from "../../support/server";
+
+let server: TestServer;
+let bare: TestServer;
+let courier: FakeCourier;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  courier = await startFakeCourier();
+  server = await startTestServer({
+    env: {
+      SHIPROCKET_URL: courier.url,
+      SHIPROCKET_EMAIL: "api@churu-uniforms.example",
+      SHIPROCKET_PASSWORD: "api-password",
+      SHIPROCKET_PICKUP_LOCATION: "Churu shop",
+      SHIPROCKET_PICKUP_PINCODE: "331001",
+      SHIPROCKET_WEBHOOK_TOKEN: "webhook-token-0123456789",
+    },
+  });
+  // The same shop without a courier's settings: parcels go as they did, booked by hand.
+  bare = await startTestServer();
+  admin = await createTestAdmin(server.shop, server.url);
+}, 240_000);
+afterAll(async () => {
+  await server?.close();
+  await bare?.close();
+  await courier?.close();
+});
+
+async function orderPage(browser: HtmlBrowser, orderId: string): Promise<HtmlPage> {
+  const page = await browser.open(`/admin/orders/${orderId}`);
+  expect(page.status).toBe(200);
+  return page;
+}
+
+const courierSection = (page: HtmlPage) => page.within("#courier");
+const statusOf = async (shop: TestServer["shop"], orderId: string) => (await shop.orders.getOrder(orderId))?.status;
+const adhocFor = (orderId: string) =>
+  courier.requests.filter((r) => r.path === "/v1/external/orders/create/adhoc" && (r.body as { order_id?: string }).order_id === orderId);
+
+describe("the order page's Courier section (JS off)", () => {
+  it("ships by courier: the AWB on the page, the label and manifest PDFs from the courier, the order shipped", async () => {
+    courier.served.set("302001", { cod: true, etd: "Dec 10, 2026" });
+    const owner = await adminHtmlBrowser(server.url, admin);
+    const order = await placeTestOrder(server.shop, { city: "Jaipur", pincode: "302001" });
+    let page = await orderPage(owner, order.orderId);
+    expect(courierSection(page).buttons()).toContain("Ship by courier");
+    expect(courierSection(page).links().map((l) => l.name)).not.toContain("Print label (PDF)");
+
+    page = await courierSection(page).press("Ship by courier");
+    expect(page.url.pathname).toBe(`/admin/orders/${order.orderId}`);
+    expect(page.url.searchParams.get("done")).toBe("courier-ship");
+    expect(courierSection(page).texts("[role=status]")).toContain("The parcel is booked with the courier: print its label and manifest below.");
+    const awb = /^AWB (\d+) with Delhivery Surface$/.exec(page.text("[data-testid=courier-awb]"))?.[1];
+    expect(awb).toMatch(/^77\d+01$/);
+    expect(courierSection(page).has("The courier expects to deliver by 2026-12-10.")).toBe(true);
+    expect(courierSection(page).has("No scan from the courier yet.")).toBe(true);
+    expect(await statusOf(server.shop, order.orderId)).toBe("shipped");
+    // Booked once, and the button is gone: a second press cannot book a second parcel.
+    expect(courierSection(page).buttons()).not.toContain("Ship by courier");
+    expect(adhocFor(order.orderId)).toHaveLength(1);
+
+    for (const [link, kind] of [
+      ["Print label (PDF)", "label"],
+      ["Print manifest (PDF)", "manifest"],
+    ] as const) {
+      const pdf = await courierSection(page).follow(link);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+      expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${kind}-${awb}.pdf"`);
+      expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(pdf.bytes.toString("latin1")).toContain(`% ${kind}-`);
+    }
+
+    // A link the courier's file store no longer answers: a new one is asked for, and the label still prints.
+    const shipment = (await server.shop.orders.parcelOf(order.orderId)).parcel!.shipment!;
+    courier.gone.add(/\/files\/(label-[\d-]+)\.pdf$/.exec(shipment.labelUrl!)![1]);
+    const asked = courier.requests.filter((r) => r.path === "/v1/external/courier/generate/label").length;
+    const again = await courierSection(page).follow("Print label (PDF)");
+    expect(again.headers.get("content-type")).toBe("application/pdf");
+    expect(courier.requests.filter((r) => r.path === "/v1/external/courier/generate/label")).toHaveLength(asked + 1);
+  });
+
+  it("refuses to book a parcel to a pincode the courier does not serve, and books nothing", async () => {
+    const owner = await adminHtmlBrowser(server.url, admin);
+    // The shop's own town: its boy delivers there, and the courier does not.
+    const order = await placeTestOrder(server.shop, { city: "Churu", pincode: "331001" });
+    const page = await courierSection(await orderPage(owner, order.orderId)).press("Ship by courier");
+    expect(page.status).toBe(422);
+    expect(courierSection(page).alerts()).toContain(
+      "The courier does not deliver to pincode 331001. Please give another address, or collect the order at the shop.",
+    );
+    expect(await statusOf(server.shop, order.orderId)).toBe("pending");
+    expect(adhocFor(order.orderId)).toEqual([]);
+    expect(courierSection(page).buttons()).toContain("Ship by courier");
+  });
+
+  it("says in Hindi why a cash-on-delivery parcel cannot go where the courier takes no cash", async () => {
+    courier.served.set("342001", { cod: false, etd: "Dec 11, 2026" });
+    const owner = await adminHtmlBrowser(server.url, admin, { language: "hi" });
+    await owner.setCookie("shop_lng=hi; Path=/");
+    const order = await placeTestOrder(server.shop, { city: "Jodhpur", pincode: "342001" });
+    let page = await orderPage(owner, order.orderId);
+    expect(page.headings()).toContain("कूरियर");
+    page = await courierSection(page).press("कूरियर से भेजें");
+    expect(page.status).toBe(422);
+    expect(courierSection(page).alerts().join(" ")).toContain("342001");
+    expect(courierSection(page).alerts().join(" ")).toMatch(/[\u0900-\u097F]/);
+    expect(await statusOf(server.shop, order.orderId)).toBe("pending");
+  });
+
+  it("receives a parcel back (return to origin) with why, and asks why first", async () => {
+    courier.served.set("302001", { cod: true, etd: "Dec 10, 2026" });
+    const owner = await adminHtmlBrowser(server.url, admin);
+    const order = await placeTestOrder(server.shop, { city: "Jaipur", pincode: "302001" });
+    let page = await courierSection(await orderPage(owner, order.orderId)).press("Ship by courier");
+    expect(courierSection(page).buttons()).toContain("Receive the parcel back");
+
+    page = await courierSection(page).press("Receive the parcel back");
+    expect(page.status).toBe(422);
+    expect(courierSection(page).alerts()).toContain("Choose why the parcel came back.");
+    expect(await statusOf(server.shop, order.orderId)).toBe("shipped");
+
+    page = await courierSection(page).choose("Refused at the door").press("Receive the parcel back");
+    expect(page.url.searchParams.get("done")).toBe("courier-rto");
+    expect(courierSection(page).has("The parcel came back to the shop: Refused at the door.")).toBe(true);
+    expect(courierSection(page).buttons()).not.toContain("Receive the parcel back");
+    expect(await statusOf(server.shop, order.orderId)).toBe("cancelled");
+    const events = orderEvents.readAll(await server.shop.store.readStream(orderStreamId(order.orderId)));
+    expect(events.filter((e) => e.type === "ParcelReturnedToOrigin").map((e) => e.type === "ParcelReturnedToOrigin" && e.data.reason)).toEqual(["refused"]);
+  });
+
+  it("sends the owner back to the order, told why, when the courier cannot be reached for a label", async () => {
+    courier.served.set("302001", { cod: true, etd: "Dec 10, 2026" });
+    const owner = await adminHtmlBrowser(server.url, admin);
+    const order = await placeTestOrder(server.shop, { city: "Jaipur", pincode: "302001" });
+    const page = await courierSection(await orderPage(owner, order.orderId)).press("Ship by courier");
+    // The courier's file store does not answer: neither the kept link nor a new one gives a PDF.
+    courier.filesDown = true;
+    const back = await courierSection(page).follow("Print manifest (PDF)");
+    expect(back.url.pathname).toBe(`/admin/orders/${order.orderId}`);
+    expect(back.redirects[0].status).toBe(303);
+    expect(courierSection(back).alerts()).toContain("The courier could not be reached just now. Please try again in a few minutes.");
+    courier.filesDown = false;
+    expect((await courierSection(back).follow("Print manifest (PDF)")).headers.get("content-type")).toBe("application/pdf");
+  });
+});
+
+describe("the order page without a courier (JS off)", () => {
+  it("says how parcels go without one, offers no booking, and refuses one posted anyway", async () => {
+    const bareAdmin = await createTestAdmin(bare.shop, bare.url);
+    const owner = await adminHtmlBrowser(bare.url, bareAdmin);
+    const order = await placeTestOrder(bare.shop, { city: "Jaipur", pincode: "302001" });
+    const page = await orderPage(owner, order.orderId);
+    expect(courierSection(page).text()).toContain("No courier is set up: book the parcel yourself");
+    expect(courierSection(page).buttons()).not.toContain("Ship by courier");
+
+    const posted = await owner.navigate({
+      method: "POST",
+      url: new URL(`/admin/orders/${order.orderId}`, bare.url),
+      body: new URLSearchParams({ intent: "courier-ship" }),
+      contentType: "application/x-www-form-urlencoded",
+      from: page,
+    });
+    expect(posted.status).toBe(409);
+    expect(courierSection(posted).alerts()).toContain("No courier is set up for this shop.");
+    expect(await statusOf(bare.shop, order.orderId)).toBe("pending");
+
+    const label = await owner.open(`/admin/orders/${order.orderId}/courier/label`);
+    expect(label.url.pathname).toBe(`/admin/orders/${order.orderId}`);
+    expect(courierSection(label).alerts()).toContain("No courier is set up for this shop.");
+  });
+});
