@@ -196,7 +196,8 @@ describe("the restore drill", () => {
     expect(header.counts.notification_sends).toBeGreaterThan(0);
   }, 240_000);
 
-  it("restores into a fresh Postgres database, replays, and holds what the shop held, row by row and event by event", async ({ skip }) => {
+  // The two restores read the same file and write apart: side by side (decision 176).
+  it.concurrent("restores into a fresh Postgres database, replays, and holds what the shop held, row by row and event by event", async ({ skip, expect }) => {
     if (!shop.testDatabase.url) skip("no Postgres server: the embedded folder below is the drill");
     let target: TestDatabase | undefined;
     try {
@@ -220,9 +221,9 @@ describe("the restore drill", () => {
     } finally {
       await target?.close();
     }
-  }, 240_000);
+  }, 360_000);
 
-  it("restores into a fresh embedded data folder, replays, and holds the same", async () => {
+  it.concurrent("restores into a fresh embedded data folder, replays, and holds the same", async ({ expect }) => {
     const dataDir = path.join(scratch, "fresh-folder");
     const restored = await shopCommand(["restore", backupFile], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir });
     expect(restored.code, restored.err).toBe(0);
@@ -237,5 +238,5 @@ describe("the restore drill", () => {
     } finally {
       await folder.close();
     }
-  }, 240_000);
+  }, 360_000);
 });

@@ -58,23 +58,28 @@ describe("shop restore refuses", () => {
     fs.writeFileSync(stranger, zlib.gzipSync('{"hello":"world"}\n'));
 
     const dataDir = path.join(scratch, "never-made");
-    for (const [file, reason] of [
+    const cases = [
       [changedRow, /the signature does not match this shop's backup signing key: the file was changed, or made by another shop/],
       [droppedLine, /the signature does not match/],
       [cut, /not a whole gzip file .*: the backup is damaged or cut short$/],
       [stranger, /not a shop backup/],
-    ] as const) {
-      const refused = await shopCommand(["restore", file], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir });
-      expect(refused.code, refused.out).toBe(1);
+    ] as const;
+    // Independent processes, side by side (decision 176); the good file's check beside them.
+    const [checked, ...answers] = await Promise.all([
+      shopCommand(["restore", "--check", good], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir }),
+      ...cases.map(([file]) => shopCommand(["restore", file], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir })),
+    ]);
+    cases.forEach(([file, reason], i) => {
+      const refused = answers[i];
+      expect(refused.code, `${file}: ${refused.out}`).toBe(1);
       const lines = refused.err.trim().split("\n");
-      expect(lines).toHaveLength(1);
+      expect(lines, file).toHaveLength(1);
       expect(lines[0]).toMatch(/^shop: /);
       expect(lines[0]).toMatch(reason);
-    }
+    });
     // The file is checked whole before any database is opened: no data folder was made.
     expect(fs.existsSync(dataDir)).toBe(false);
     // The good one passes the same check.
-    const checked = await shopCommand(["restore", "--check", good], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir });
     expect(checked.code, checked.err).toBe(0);
     expect(checked.out).toMatch(/^checked .*good\.jsonl\.gz: [\d,]+ events and [\d,]+ rows .*sha256 [0-9a-f]{64}\n$/);
   }, 180_000);
@@ -98,22 +103,26 @@ describe("shop restore refuses", () => {
       return [...lines.slice(0, -2), JSON.stringify(trailer), ""];
     });
     const dataDir = path.join(scratch, "never-forged");
-    for (const [file, env, reason] of [
+    const cases = [
       [forged, {}, /forged\.jsonl\.gz: the signature does not match this shop's backup signing key: the file was changed, or made by another shop \(docs\/backups\.md\)$/],
       [unsigned, {}, /unsigned\.jsonl\.gz: not signed: a restore takes only backups signed with this shop's backup signing key/],
       [good, { BACKUP_SIGNING_KEY: "another-shops-key-another-shops-key-0000" }, /good\.jsonl\.gz: the signature does not match/],
-    ] as const) {
-      for (const args of [["restore", file], ["restore", "--check", file]]) {
-        const refused = await shopCommand(args, { DATABASE_URL: "", SHOP_DATA_DIR: dataDir, ...env });
-        expect(refused.code, refused.out).toBe(1);
-        const lines = refused.err.trim().split("\n");
-        expect(lines).toHaveLength(1);
-        expect(lines[0]).toMatch(reason);
-      }
-    }
+    ] as const;
+    const runs = cases.flatMap(([file, env, reason]) => [["restore", file], ["restore", "--check", file]].map((args) => ({ args, env, reason })));
+    // Independent processes, side by side (decision 176); the keyless restore beside them.
+    const [keyless, ...answers] = await Promise.all([
+      // Without the setting and without the key file in the data folder, a restore says where the key is.
+      shopCommand(["restore", good], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir, BACKUP_SIGNING_KEY: "" }),
+      ...runs.map(({ args, env }) => shopCommand(args, { DATABASE_URL: "", SHOP_DATA_DIR: dataDir, ...env })),
+    ]);
+    runs.forEach(({ args, reason }, i) => {
+      const refused = answers[i];
+      expect(refused.code, `${args.join(" ")}: ${refused.out}`).toBe(1);
+      const lines = refused.err.trim().split("\n");
+      expect(lines, args.join(" ")).toHaveLength(1);
+      expect(lines[0]).toMatch(reason);
+    });
     expect(fs.existsSync(dataDir)).toBe(false);
-    // Without the setting and without the key file in the data folder, a restore says where the key is.
-    const keyless = await shopCommand(["restore", good], { DATABASE_URL: "", SHOP_DATA_DIR: dataDir, BACKUP_SIGNING_KEY: "" });
     expect(keyless.err.trim()).toMatch(/^shop: no backup signing key: set BACKUP_SIGNING_KEY, or copy .*never-forged\/backup-signing-key from the shop that made the backup/);
   }, 180_000);
 
