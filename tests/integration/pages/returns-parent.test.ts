@@ -96,7 +96,7 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
     });
 
     it(`on the account page: a refusal and a sent request open at that order's returns part (${lang})`, async () => {
-      const user = await server.shop.auth.registerWithEmail({ email: `returns-${randomUUID()}@example.com`, password: "secret123", name: "Asha Devi" });
+      const user = await server.shop.auth.registerWithEmail({ email: `returns-${randomUUID()}@example.com`, password: "satchel-2026", name: "Asha Devi" });
       const order = await deliveredOrder(user.id);
       const parent = htmlBrowser(server.url, { language: lang });
       await signInShopperOver(parent, server.shop, user.id);
