@@ -14,28 +14,94 @@ import { deliveryArea, expectedDelivery, expectedEverywhere, type DeliveryDateRu
 import { createCommandHandler } from "../eventstore/command-handler";
 import type { ShopEvents } from "../eventstore/port";
 import type { CourierService } from "./courier/service";
+import type { SchoolShelf } from "./line-prices";
+import { findCatalogueProduct } from "../domain/catalogue";
+import { isRuleViolation } from "../domain/errors";
+import { sizeAvailability } from "../domain/stock/school-stock";
+import type { DeliveryPromise } from "../domain/courier/parcel";
+import type { PaymentMethod } from "../domain/orders/events";
 
-export function createDeliveryDatesService(deps: { store: ShopEvents; courier?: () => CourierService | undefined; now?: () => Date }) {
+/** A line as the dates read it: what it is, its size, how many. */
+export interface DatedLine {
+  productId: string;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * `courier`: the courier service, once made (it is made after the orders it ships, which ask for promises here).
+ * `schoolShelf`: a school size's SKU and what is for sale, where the owner counts the item (decision 180).
+ */
+export function createDeliveryDatesService(deps: { store: ShopEvents; courier?: () => CourierService | undefined; schoolShelf?: SchoolShelf; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const register = createCommandHandler(deps.store, { decider: deliveryDateRulesDecider, events: deliveryDateRulesEvents }, { cachedStreams: 1 });
 
   const current = async () => (await register.load(DELIVERY_DATE_RULES_STREAM)).state;
   const listeners = new Set<() => void>();
 
-  /** The courier's day for the pincode, when one is set and says one; nothing when it does not serve or cannot be asked. */
-  async function courierDay(pincode: string, paymentMethod: "cod" | "upi"): Promise<string | undefined> {
+  /**
+   * What the courier says of the pincode, when one is set: its day, or that it does not deliver there; nothing when it
+   * cannot be asked (the shop's own rule then says the date, and the order's own check refuses what it must).
+   */
+  async function courierSays(pincode: string): Promise<{ day?: string; notServed?: true }> {
     const courier = deps.courier?.();
-    if (!courier) return undefined;
+    if (!courier) return {};
     try {
-      const answer = await courier.check(pincode, paymentMethod === "cod");
-      return answer.served ? answer.expectedBy : undefined;
+      const answer = await courier.check(pincode, false);
+      if (!answer.served) return { notServed: true };
+      return answer.expectedBy ? { day: answer.expectedBy } : {};
     } catch {
-      // Unreachable or confused: the shop's own rule says the date, and the order's own check refuses what it must.
-      return undefined;
+      return {};
     }
   }
 
+  /**
+   * How each line is had: a school uniform the owner does not count is made to order (in the shop's days), one he
+   * counts is on the shelf while it has the units and made in its own lead time when it does not; everything else is
+   * bought in and on the shelf (a size that is out is refused by the order, not dated).
+   */
+  async function readiness(lines: readonly DatedLine[]): Promise<ItemReadiness[]> {
+    const found: ItemReadiness[] = [];
+    for (const line of lines) {
+      const product = findCatalogueProduct(line.productId);
+      if (!product || product.kind !== "school-uniform") {
+        found.push({ kind: "ready" });
+        continue;
+      }
+      const shelf = deps.schoolShelf ? await deps.schoolShelf(product.id, line.size) : undefined;
+      const available = sizeAvailability(shelf?.sku, shelf?.forSale ?? 0, line.quantity);
+      if (available.kind === "not counted") found.push({ kind: "made" });
+      else if (available.kind === "make") found.push({ kind: "made", leadDays: available.leadDays });
+      else found.push({ kind: "ready" });
+    }
+    return found;
+  }
+
   return {
+    readiness,
+
+    /**
+     * The days an order to `pincode` is promised when it is placed: outside the town with a courier set, the courier
+     * is asked and refuses a pincode it does not serve (`courier.notServed`) or cash on delivery where it has none
+     * (`courier.noCodThere`), and the order with it; a courier that cannot be reached leaves the shop's own rule.
+     */
+    async promiseFor(order: { lines: readonly DatedLine[]; pincode: string; paymentMethod: PaymentMethod }): Promise<DeliveryPromise> {
+      const { rules } = await current();
+      const items = await readiness(order.lines);
+      const courier = deps.courier?.();
+      let day: string | undefined;
+      if (courier && deliveryArea(rules, order.pincode) === "outside") {
+        try {
+          day = await courier.promise(order.pincode, order.paymentMethod);
+        } catch (err) {
+          // The courier down must not stop the shop selling: the order is promised by the shop's own days for elsewhere.
+          if (!isRuleViolation(err) || err.key !== "courier.unavailable") throw err;
+        }
+      }
+      const expected = expectedDelivery({ today: indianDay(now()), rules, items, pincode: order.pincode, ...(day ? { courierDay: day } : {}) });
+      return { from: expected.from, by: expected.by, source: expected.source };
+    },
+
     /** The rules in force, and when the owner last set them (undefined: the shop's defaults). */
     current,
 
@@ -53,9 +119,6 @@ export function createDeliveryDatesService(deps: { store: ShopEvents; courier?: 
       return handled;
     },
 
-    /** Today's day in India, as every date a parent is told counts from it. */
-    today: () => indianDay(now()),
-
     /** Before a pincode is known: the range in the shop's town and the range elsewhere. */
     async everywhere(items: readonly ItemReadiness[]) {
       const { rules } = await current();
@@ -64,19 +127,14 @@ export function createDeliveryDatesService(deps: { store: ShopEvents; courier?: 
 
     /**
      * The range for these items to `pincode`: the courier's promise moved on by the days the goods wait at the shop
-     * when the pincode is outside the town and a courier is set, else the shop's own rule.
+     * when the pincode is outside the town and a courier is set, else the shop's own rule. `notServed`: the courier
+     * set does not deliver there, and an order to it will be refused.
      */
-    async expected(items: readonly ItemReadiness[], pincode: string, paymentMethod: "cod" | "upi" = "upi"): Promise<ExpectedDelivery> {
+    async expected(items: readonly ItemReadiness[], pincode: string): Promise<ExpectedDelivery & { notServed?: true }> {
       const { rules } = await current();
-      const today = indianDay(now());
-      const day = deliveryArea(rules, pincode) === "outside" ? await courierDay(pincode, paymentMethod) : undefined;
-      return expectedDelivery({ today, rules, items, pincode, ...(day ? { courierDay: day } : {}) });
-    },
-
-    /** The same with a courier promise already asked for (the order's own check asked it a moment ago). */
-    async expectedWith(items: readonly ItemReadiness[], pincode: string, courierDay: string | undefined): Promise<ExpectedDelivery> {
-      const { rules } = await current();
-      return expectedDelivery({ today: indianDay(now()), rules, items, pincode, ...(courierDay ? { courierDay } : {}) });
+      const said = deliveryArea(rules, pincode) === "outside" ? await courierSays(pincode) : {};
+      const expected = expectedDelivery({ today: indianDay(now()), rules, items, pincode, ...(said.day ? { courierDay: said.day } : {}) });
+      return said.notServed ? { ...expected, notServed: true } : expected;
     },
   };
 }

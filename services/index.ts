@@ -29,8 +29,6 @@ import { createStaffService } from "./staff";
  * queue). Routes reach them through Remix load context as `context.shop`.
  * Each feature adds its service here.
  */
-import { createCourierService } from "./courier/service";
-import { createDeliveryDatesService } from "./delivery-dates";
 
 export function createServices(core: ServiceCore) {
   const shopping = createShoppingServices(core);
@@ -48,7 +46,6 @@ export function createServices(core: ServiceCore) {
     ...core,
     signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
   });
-  const courier = core.config.courier ? createCourierService({ settings: core.config.courier, orders: shopping.orders }) : undefined;
   // Who may do what in the back office (decision 215).
   const staff = createStaffService({ db: core.db, store: core.store });
   const auth: typeof signIns = {
@@ -106,10 +103,7 @@ export function createServices(core: ServiceCore) {
     // The facts of the catalogue's bought-in items (origin, maker or packer, net quantity) as the owner set them (decision 142).
     itemFacts: createItemFactsService({ db: core.db, store: core.store }),
     privacy,
-    // The courier when its settings are set (decision 235): serviceability, shipments, the tracking webhook.
-    courier,
-    // The dates parents are told: the owner's rules, and the courier's promise outside his town (decision 236).
-    deliveryDates: createDeliveryDatesService({ store: core.store, courier: () => courier }),
+    // The courier (decision 235) and the delivery dates (decision 236) come with the orders (./shopping.ts).
     // The parents' choice of WhatsApp and what its webhook reports of the shop's messages (decision 230).
     whatsapp: createWhatsAppService({ db: core.db, store: core.store }),
   };

@@ -10,6 +10,8 @@ import { createTailorBatchService } from "./tailor-batches";
 import { createProductTaxService } from "./product-tax";
 import { createRazorpayClient } from "./gateway/razorpay";
 import { parseShopProductCartId } from "../domain/shop-products";
+import { createCourierService } from "./courier/service";
+import { createDeliveryDatesService } from "./delivery-dates";
 
 /** Cart and orders share one pricer: domain/ for catalogue ids, the products table for "product/{n}". */
 export function createShoppingServices(core: ServiceCore) {
@@ -32,6 +34,9 @@ export function createShoppingServices(core: ServiceCore) {
   const taxFactsNeeded = core.config.seller !== undefined && core.config.seller.scheme !== "unregistered";
   const priceLine = createLinePricer(productForCart, (item, size) => schoolStock.shelf(item, size), { taxFactsNeeded });
   const cart = createCartService({ store: core.store, priceLine, ownChild: children.isOwn });
+  // The dates parents are told: the owner's rules, and the courier's promise outside his town (decision 236). The
+  // courier is made after the orders it ships, and asked only once both are.
+  const deliveryDates = createDeliveryDatesService({ store: core.store, courier: () => courier, schoolShelf: (item, size) => schoolStock.shelf(item, size) });
   const orders = createOrderService({
     db: core.db,
     store: core.store,
@@ -49,8 +54,11 @@ export function createShoppingServices(core: ServiceCore) {
     ...(core.config.holdRules ? { holds: core.config.holdRules } : {}),
     // Invoices and credit notes as the seller's settings say (docs/tax.md).
     ...(core.config.seller ? { tax: { seller: core.config.seller, rates: core.config.taxRates ?? {} } } : {}),
+    promise: (order) => deliveryDates.promiseFor(order),
   });
+  // The courier when its settings are set (decision 235): serviceability, shipments, the tracking webhook.
+  const courier = core.config.courier ? createCourierService({ settings: core.config.courier, orders }) : undefined;
   // Work orders to the tailor, received onto the same shelves (decision 181).
   const tailorBatches = createTailorBatchService({ store: core.store, stock, schoolStock, waitUntilVisible: core.waitForOrders });
-  return { cart, children, orders, priceLine, stock, schoolStock, tailorBatches, productTax };
+  return { cart, children, orders, priceLine, stock, schoolStock, tailorBatches, productTax, courier, deliveryDates };
 }

@@ -21,6 +21,7 @@ import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 import { cartContext, requestCartView } from "./cart.server";
 import { pincodeCheck } from "../delivery/pincode-check.server";
+import { cartDeliveryDates } from "../delivery/dates.server";
 
 const EMPTY: Omit<CartView, "cartId"> = { revision: -1, lines: [], count: 0, total: 0 };
 
@@ -73,6 +74,8 @@ export async function cartPage(shop: Shop, request: Request) {
       lines: view.lines.map((line) => ({ ...line, picture: pictures[line.productId] })),
       childNames,
       check,
+      // When it arrives, to the pincode the page knows or in town and elsewhere (decision 236).
+      dates: await cartDeliveryDates(shop, lang, cart.lines, check.pincode),
       messages: routeMessages(request, "cart", "delivery"),
       refusals: refusalTable(request, "checkout"),
     },

@@ -27,9 +27,18 @@ import { cartContext, requestCartView } from "./cart.server";
 import type { PincodeCheckView } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
 import { accountSubject } from "../../domain/privacy/subjects";
+import { cartDeliveryDates } from "../delivery/dates.server";
 
 /** Refusals of the order that are about one field of the form, by key: shown by that field. */
-const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = { "checkout.outsideArea": "pincode", "checkout.noSuchPincode": "pincode", "checkout.outsideState": "pincode", "orders.noUpi": "paymentMethod" };
+const FIELD_OF_REFUSAL: Readonly<Record<string, string>> = {
+  "checkout.outsideArea": "pincode",
+  "checkout.noSuchPincode": "pincode",
+  "checkout.outsideState": "pincode",
+  "orders.noUpi": "paymentMethod",
+  // The courier asked as the order is placed (decision 236).
+  "courier.notServed": "pincode",
+  "courier.noCodThere": "paymentMethod",
+};
 
 const CART_EMPTY = refusal("checkout.cartEmpty");
 
@@ -160,6 +169,8 @@ export async function checkoutPage(shop: Shop, request: Request) {
     {
       ...view,
       lines: view.lines.map((line, i) => ({ ...line, picture: pictures[cart.lines[i].productId] })),
+      // When it arrives, before the parent pays: to the pincode the page knows, or in town and elsewhere (decision 236).
+      dates: await cartDeliveryDates(shop, lang, cart.lines, view.check.pincode),
       messages: routeMessages(request, "checkout", "payment", "delivery", "seller", "privacy"),
       refusals: refusalTable(request, "checkout"),
     },

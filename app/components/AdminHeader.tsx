@@ -27,6 +27,7 @@ const MORE_LINKS = [
   ["/admin/sizes", "sizes"],
   ["/admin/kits", "kits"],
   ["/admin/school-stock", "schoolStock"],
+  ["/admin/delivery-dates", "deliveryDates"],
   ["/admin/counter", "counter"],
   ["/admin/cash", "cash"],
   ["/admin/cod", "cod"],

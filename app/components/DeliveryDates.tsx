@@ -14,7 +14,7 @@ export interface DayRangeView {
 
 export interface DeliveryDatesView {
   /** To the pincode the page knows, and whose word it is. */
-  toPincode?: DayRangeView & { pincode: string; source: "courier" | "shop"; area: "town" | "outside" };
+  toPincode?: DayRangeView & { pincode: string; source: "courier" | "shop"; area: "town" | "outside"; notServed?: string };
   /** Before a pincode is known: the town's range (its pincodes) and elsewhere's. */
   town?: DayRangeView & { pincodes: string };
   outside?: DayRangeView;
@@ -38,7 +38,11 @@ export function DeliveryDates({ dates, id = "delivery-dates" }: { dates: Deliver
         {t("delivery:dates.title")}
       </h2>
       <ul>
-        {toPincode ? (
+        {toPincode?.notServed ? (
+          <li data-testid="dates-not-served" className="field-error">
+            {toPincode.notServed}
+          </li>
+        ) : toPincode ? (
           <li data-testid="dates-pincode">
             {t("delivery:dates.toPincode", { pincode: toPincode.pincode, range: rangeText(t, toPincode) })} <small>{t(`delivery:dates.source.${source}`)}</small>
           </li>
@@ -47,6 +51,56 @@ export function DeliveryDates({ dates, id = "delivery-dates" }: { dates: Deliver
         {outside ? <li data-testid="dates-outside">{t("delivery:dates.outside", { range: rangeText(t, outside) })}</li> : null}
       </ul>
       {madeDays ? <p data-testid="dates-made">{t("delivery:dates.madeToOrder", { count: madeDays })}</p> : null}
+    </section>
+  );
+}
+
+/** The days an order was promised when it was placed, and whose word they were. */
+export interface PromisedView extends DayRangeView {
+  source: "courier" | "shop";
+}
+
+/** "Expected delivery: Wed, 9 Dec to Fri, 11 Dec", on the confirmation and the tracking page. */
+export function PromisedDates({ promised }: { promised: PromisedView | null }) {
+  const t = useT();
+  if (!promised) return null;
+  return (
+    <p className="promised-dates" data-testid="promised-dates">
+      <strong>{t("delivery:dates.title")}:</strong> {rangeText(t, promised)} <small>{t(`delivery:dates.promised.${promised.source}`)}</small>
+    </p>
+  );
+}
+
+/** The parcel with the courier: its AWB, and each of the carrier's steps, newest first. */
+export interface ParcelStepsView {
+  courier?: string;
+  awb?: string;
+  /** The step of the carrier's latest scan. */
+  now?: string;
+  scans: { step: string; words: string; location?: string; at: string }[];
+}
+
+export function ParcelSteps({ steps }: { steps: ParcelStepsView | null }) {
+  const t = useT();
+  if (!steps) return null;
+  return (
+    <section className="parcel-steps" aria-labelledby="parcel-steps-title" data-testid="parcel-steps">
+      <h2 id="parcel-steps-title">{t("delivery:parcel.title")}</h2>
+      {steps.awb ? <p data-testid="parcel-awb">{t("delivery:parcel.awb", { courier: steps.courier ?? "", awb: steps.awb })}</p> : null}
+      {steps.now ? <p data-testid="parcel-now">{t("delivery:parcel.now", { step: t(`courier:step.${steps.now}`) })}</p> : null}
+      {steps.scans.length ? (
+        <ol className="parcel-scans">
+          {steps.scans.map((scan, i) => (
+            <li key={`${scan.at}-${i}`} data-testid="parcel-scan">
+              <strong>{t(`courier:step.${scan.step}`)}</strong> · {scan.at}
+              {scan.location ? ` · ${scan.location}` : ""}
+              {scan.words ? <small> ({scan.words})</small> : null}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>{t("delivery:parcel.noScans")}</p>
+      )}
     </section>
   );
 }

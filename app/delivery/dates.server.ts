@@ -3,9 +3,13 @@
  * the courier's promise (services/delivery-dates.ts), each day written as a parent reads it ("Wed, 9 Dec").
  */
 import type { ExpectedDelivery, ItemReadiness } from "../../domain/delivery/dates";
-import { dateTimeFormat, type Language } from "../../domain/i18n";
+import { refusal } from "../../domain/errors";
+import { dateTimeFormat, formatDateTime, type Language } from "../../domain/i18n";
+import { latestScan } from "../../domain/courier/parcel";
 import type { Shop } from "../../services/index";
-import type { DeliveryDatesView, DayRangeView } from "../components/DeliveryDates";
+import type { DatedLine } from "../../services/delivery-dates";
+import type { DeliveryDatesView, DayRangeView, PromisedView, ParcelStepsView } from "../components/DeliveryDates";
+import { refusalText } from "../i18n/refusals.server";
 
 /** A day (YYYY-MM-DD, India's) as the page writes it: "Wed, 9 Dec" / "बुध, 9 दिस॰". */
 export function dayText(day: string, language: Language): string {
@@ -39,7 +43,12 @@ export async function deliveryDates(
   const made = await madeDays(shop, items);
   if (pincode) {
     const expected = await shop.deliveryDates.expected(items, pincode);
-    return { toPincode: { pincode, source: expected.source, area: expected.area, ...rangeView(expected, language) }, ...(made ? { madeDays: made } : {}) };
+    // A pincode the courier does not serve is said so before the parent goes on: the order would be refused.
+    const notServed = expected.notServed ? refusalText(language, refusal("courier.notServed", { pincode })) : undefined;
+    return {
+      toPincode: { pincode, source: expected.source, area: expected.area, ...rangeView(expected, language), ...(notServed ? { notServed } : {}) },
+      ...(made ? { madeDays: made } : {}),
+    };
   }
   const everywhere = await shop.deliveryDates.everywhere(items);
   return {
@@ -47,4 +56,36 @@ export async function deliveryDates(
     outside: rangeView(everywhere.outside, language),
     ...(made ? { madeDays: made } : {}),
   };
+}
+
+/** The dates for lines of a cart (the cart page, the checkout): each line's readiness from its item and shelf. */
+export async function cartDeliveryDates(shop: Pick<Shop, "deliveryDates">, language: Language, lines: readonly DatedLine[], pincode?: string) {
+  return deliveryDates(shop, language, await shop.deliveryDates.readiness(lines), pincode);
+}
+
+/**
+ * What an order was promised when it was placed and where its parcel is (the confirmation, the tracking page): the
+ * promised days, and the carrier's scans newest first, each in the shop's words with the carrier's own, its place and
+ * time. Nothing when the order has neither (placed before promises were recorded, and never sent by courier).
+ */
+export async function orderDeliveryView(shop: Pick<Shop, "orders">, orderId: string, language: Language): Promise<{ promised: PromisedView | null; steps: ParcelStepsView | null }> {
+  const order = await shop.orders.parcelOf(orderId);
+  const parcel = order.parcel;
+  const promised = parcel?.promised ? { ...rangeView(parcel.promised, language), source: parcel.promised.source } : null;
+  const scans = parcel ? [...parcel.scans].sort((a, b) => b.scannedAt.localeCompare(a.scannedAt)) : [];
+  const latest = parcel && latestScan(parcel);
+  const steps =
+    parcel?.shipment || scans.length
+      ? {
+          ...(parcel?.shipment ? { courier: parcel.shipment.courier, awb: parcel.shipment.awb } : {}),
+          ...(latest ? { now: latest.step } : {}),
+          scans: scans.map((scan) => ({
+            step: scan.step,
+            words: scan.label,
+            ...(scan.location ? { location: scan.location } : {}),
+            at: formatDateTime(scan.scannedAt, language),
+          })),
+        }
+      : null;
+  return { promised, steps };
 }

@@ -8,6 +8,8 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
 import { PincodeCheck } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
+import { DeliveryDates } from "../components/DeliveryDates";
+import { deliveryDates } from "../delivery/dates.server";
 import { kidsShoePriceNoteIn, notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
@@ -58,13 +60,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     mrp: { amount: chosen?.price ?? lowest, from: !chosen },
     quantity: startingQuantity(request),
     delivery,
+    // When it arrives (decision 236): bought-in shoes are on the shelf.
+    dates: offer.comingSoon ? null : await deliveryDates(context.shop, lang, [{ kind: "ready" }], delivery.pincode),
     sizeGuide: sizeGuide.view,
     messages: routeMessages(request, "shelves", "delivery", "sizes", "seller"),
   }, { headers, status: sizeGuide.status });
 }
 
 export default function KidsShoe() {
-  const { style, picture, offer, quantity, delivery, sizeGuide, facts, mrp } = useLoaderData<typeof loader>();
+  const { style, picture, offer, quantity, delivery, dates, sizeGuide, facts, mrp } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -95,6 +99,7 @@ export default function KidsShoe() {
             addLabel={(price) => t("shelves:kidsShoes.addToCart", { price: formatRupees(price) })}
           />
           <PincodeCheck check={delivery} />
+          <DeliveryDates dates={dates} />
           <ProductFacts facts={facts} mrp={mrp.amount} from={mrp.from} />
           <ProductInfoSections sizeGuide={t("shelves:kidsShoes.sizeGuide")} />
           <p>

@@ -12,6 +12,7 @@ import { readPageForm } from "../forms/form.server";
 import { Message, metaT, useRefusal, useT } from "../i18n/I18n";
 import { withDelivery } from "../components/ChargesLines";
 import { PincodeCheck, deliveryAnswer } from "../components/PincodeCheck";
+import { DeliveryDates } from "../components/DeliveryDates";
 import { languageOf } from "../i18n/i18n.server";
 import cartStyles from "../styles/cart.css?url";
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, shown, outsideCharge, check, childNames } = useLoaderData<typeof loader>();
+  const { lines, shown, outsideCharge, check, childNames, dates } = useLoaderData<typeof loader>();
   const charges = shown;
   const t = useT();
   const refusal = useRefusal();
@@ -125,6 +126,7 @@ export default function CartPage() {
               />
             </p>
             <PincodeCheck check={check} inSummary />
+            <DeliveryDates dates={dates} id="cart-dates" />
           </div>
           <div className="cart-actions">
             <Link className="button primary" to="/checkout">

@@ -6,6 +6,7 @@ import { checkoutPage, placeCheckoutOrder, readCheckoutForm } from "../cart/chec
 import { DetailsForm } from "../components/CheckoutDetails";
 import { ChargesLines } from "../components/ChargesLines";
 import { PincodeCheck } from "../components/PincodeCheck";
+import { DeliveryDates } from "../components/DeliveryDates";
 import { SellerTerms } from "../components/SellerTerms";
 import { PrivacyAgreement } from "../components/PrivacyAgreement";
 import { recordCheckoutConsent } from "../privacy/privacy.server";
@@ -116,6 +117,7 @@ export default function Checkout() {
           ) : null}
           <ChargesLines shown={shown} rule={check.rule} testId="checkout" />
           <PincodeCheck check={check} inSummary />
+          <DeliveryDates dates={loaded.dates} id="checkout-dates" />
           {/* The return, refund and cancellation terms before the parent pays (decision 130). */}
           <SellerTerms />
           <PrivacyAgreement action="checkout" />

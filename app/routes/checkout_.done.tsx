@@ -11,6 +11,8 @@ import { getShopper } from "../auth/session.server";
 import { orderHandle, useShopContact } from "../components/ContactAddress";
 import { useHydrated } from "../components/useHydrated";
 import { OrderLinesTable } from "../components/OrderLinesTable";
+import { PromisedDates } from "../components/DeliveryDates";
+import { orderDeliveryView } from "../delivery/dates.server";
 import { LINE_PICTURE_SIZE } from "../components/LinePicture";
 import { linePictures } from "../pictures.server";
 import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
@@ -94,9 +96,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     payOnline: shown ? offersPayOnline(shop, shown) : false,
     // What the gateway's answer was, when the parent came back from it; "paid" is never taken from the address: the order says it.
     online: shown ? onlineNoticeFor(request, shown) : null,
+    // The days the order was promised as it was placed (decision 236).
+    promised: shown ? (await orderDeliveryView(shop, shown.id, lang)).promised : null,
     // By when the order must be paid (UPI) or its number proven (a cash order, when the owner asks): else it is cancelled (decision 190).
     hold: shown ? holdNote(holdEndsAt(shop.orders.holdRules, shown, shopper), lang) : null,
-    messages: routeMessages(request, "checkout", "payment"),
+    messages: routeMessages(request, "checkout", "payment", "delivery"),
     refusals: referenceRefusals(languageOf(request)),
   };
 }
@@ -117,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderPlaced() {
-  const { guest, order, upiPanel, payOnline, online, saveAddress, hold } = useLoaderData<typeof loader>();
+  const { guest, order, upiPanel, payOnline, online, saveAddress, hold, promised } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const contact = useShopContact();
   const t = useT();
@@ -136,6 +140,7 @@ export default function OrderPlaced() {
           </p>
           <OrderLinesTable className="cart-table order-lines" lines={order.lines} />
           <OrderMoneyLines money={order.money} />
+          <PromisedDates promised={promised} />
           <p>
             {t("payment:summary.method")}: <PaymentStandingText money={order.money} testId="payment-standing" />
           </p>

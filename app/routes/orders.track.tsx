@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TaxDocumentLinks } from "../components/TaxDocumentLinks";
+import { ParcelSteps, PromisedDates } from "../components/DeliveryDates";
+import { orderDeliveryView } from "../delivery/dates.server";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { whatsappLink } from "../../domain/contact";
@@ -66,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderId = (url.searchParams.get("orderId") ?? "").slice(0, 64);
   const lang = languageOf(request);
-  const messages = routeMessages(request, "account", "payment", "returns", "tax");
+  const messages = routeMessages(request, "account", "payment", "returns", "tax", "delivery", "courier");
   const tracked = orderId ? await trackedOrder(request, context.shop, orderId) : undefined;
   if (!tracked) return { orderId, order: null, upiPanel: null, messages, refusals: refusalTable(request, "forms") };
   const { order, history } = tracked;
@@ -79,6 +81,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     returns: await shopperReturns(context.shop, order.id, order.status, lang),
     // The tax invoice and credit notes once issued: opened at /orders/invoice with this lookup's cookie.
     documents: (await context.shop.taxSummary.documentsOf([order.id])).get(order.id) ?? [],
+    // The days promised when it was placed, and the carrier's steps from the scans recorded (decisions 235, 236).
+    delivery: await orderDeliveryView(context.shop, order.id, lang),
     order: {
       id: order.id,
       money: orderMoney(order),
@@ -149,6 +153,7 @@ export default function TrackOrder() {
   const loaded = useLoaderData<typeof loader>();
   const { orderId, order, upiPanel } = loaded;
   const returns = "returns" in loaded ? loaded.returns : null;
+  const delivery = "delivery" in loaded ? loaded.delivery : null;
   const actionData = useActionData<typeof action>();
   const reported = Boolean(actionData && "reported" in actionData);
   const returnSent = Boolean("returnSent" in loaded && loaded.returnSent && !actionData);
@@ -212,6 +217,8 @@ export default function TrackOrder() {
             {t("account:track.summary", { items: order.items, total: formatRupees(order.total), city: order.city })}
           </p>
           <OrderMoneyLines money={order.money} />
+          <PromisedDates promised={delivery?.promised ?? null} />
+          <ParcelSteps steps={delivery?.steps ?? null} />
           <TaxDocumentLinks orderId={order.id} documents={"documents" in loaded ? loaded.documents : undefined} />
           {/* Asked for only while the parcel is on its way: at a delivered door the cash was handed over, recorded or not yet. */}
           {order.money.method === "cod" && order.money.standing === "unpaid" && ["pending", "processing", "shipped"].includes(order.status) ? (

@@ -79,7 +79,20 @@ export interface ParcelReturnedToOrigin {
   data: { orderId: string; awb?: string; reason: RtoReason; actor: Actor; at: string };
 }
 
-/** The day the parent was told to expect the order, when it was placed (decision 236). */
+/**
+ * The days an order was promised when it was placed (decision 236): from `from` to `by` (YYYY-MM-DD, India's days), by
+ * the courier's word for the pincode or the shop's own rule. Recorded in the order's OrderPlaced (version 6).
+ */
+export interface DeliveryPromise {
+  from: string;
+  by: string;
+  source: "courier" | "shop";
+}
+
+/**
+ * One day promised, as an event of its own (decision 235's first form). Nothing writes it since the promise went into
+ * OrderPlaced (version 6, decision 236); one stored reads as a range of that day.
+ */
 export interface DeliveryPromised {
   type: "DeliveryPromised";
   data: {

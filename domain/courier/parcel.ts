@@ -6,9 +6,10 @@
  */
 import { RuleViolation } from "../errors";
 import type { Actor, OrderEvent, OrderStatus } from "../orders/events";
-import { PARCEL_STEPS, RTO_REASONS, type ParcelStep, type RtoReason, type ShipmentBooked } from "./events";
+import { PARCEL_STEPS, RTO_REASONS, type DeliveryPromise, type ParcelStep, type RtoReason, type ShipmentBooked } from "./events";
 
 export type Shipment = Omit<ShipmentBooked["data"], "orderId" | "actor">;
+export type { DeliveryPromise };
 
 export interface ScanRecord {
   step: ParcelStep;
@@ -22,8 +23,8 @@ export interface Parcel {
   /** The carrier's scans as they came, each once. */
   scans: ScanRecord[];
   returnedToOrigin?: { reason: RtoReason; at: string };
-  /** The day the parent was told when the order was placed. */
-  promised?: { by: string; source: "courier" | "shop" };
+  /** The days the parent was told when the order was placed (decision 236). */
+  promised?: DeliveryPromise;
 }
 
 export const newParcel = (): Parcel => ({ scans: [] });
@@ -40,8 +41,10 @@ export function evolveParcel(parcel: Parcel = newParcel(), event: OrderEvent): P
     }
     case "ParcelReturnedToOrigin":
       return { ...parcel, returnedToOrigin: { reason: event.data.reason, at: event.data.at } };
+    case "OrderPlaced":
+      return event.data.promise ? { ...parcel, promised: { ...event.data.promise } } : parcel;
     case "DeliveryPromised":
-      return { ...parcel, promised: { by: event.data.by, source: event.data.source } };
+      return { ...parcel, promised: { from: event.data.by, by: event.data.by, source: event.data.source } };
     default:
       return parcel;
   }

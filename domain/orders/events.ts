@@ -13,7 +13,7 @@ import type { ProductTax } from "../tax/product-tax";
 import { TAX_CLASSES } from "../tax/rates";
 import { accountSubject, orderSubject } from "../privacy/subjects";
 import { GATEWAY_REFUND_METHOD, ORDER_CHANNELS, PAYMENT_METHODS, REFUND_METHODS, RETURN_RECEIPTS, RETURN_WANTS } from "./terms";
-import { parcelEventDefinitions, type ParcelEvent } from "../courier/events";
+import { parcelEventDefinitions, type DeliveryPromise, type ParcelEvent } from "../courier/events";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -101,6 +101,11 @@ export interface OrderPlaced {
     channel?: Extract<OrderChannel, "counter">;
     /** The counter it was sold at ("1", "2"): the day close counts each drawer (version 5). */
     counter?: string;
+    /**
+     * The days the parent was told to expect it, from the courier's promise or the shop's own rule (version 6,
+     * decision 236); absent: placed before, at the counter, or where the shop could say none.
+     */
+    promise?: DeliveryPromise;
   };
 }
 
@@ -362,9 +367,13 @@ const orderPlacedV3 = orderPlacedV2.extend({
 const orderPlacedV4 = orderPlacedV3.extend({
   lines: z.array(orderPlacedV1.shape.lines.element.extend({ tax: z.object({ hsn: z.string(), taxClass: z.enum(TAX_CLASSES) }).optional() })),
 });
-const orderPlaced = orderPlacedV4.extend({
+const orderPlacedV5 = orderPlacedV4.extend({
   channel: z.literal("counter").optional(),
   counter: z.string().min(1).max(20).optional(),
+});
+const promiseDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const orderPlaced = orderPlacedV5.extend({
+  promise: z.object({ from: promiseDay, by: promiseDay, source: z.enum(["courier", "shop"]) }).optional(),
 });
 // Before the offer and delivery were charged (decision 101) an order was charged its lines' sum, cash on delivery.
 const chargedAsLines = (data: z.infer<typeof orderPlacedV2>) => ({
@@ -411,7 +420,7 @@ function sealingActors<D extends Record<string, { schema: z.ZodType; personal?: 
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActors({
   OrderPlaced: {
-    version: 5,
+    version: 6,
     schema: orderPlaced,
     personal: {
       // A signed-in parent's order is theirs; a guest's order is its own person until linked.
@@ -426,6 +435,8 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
       3: { schema: orderPlacedV3, up: (data: z.infer<typeof orderPlacedV3>) => data },
       // Every order before the counter was an online one: no channel is online.
       4: { schema: orderPlacedV4, up: (data: z.infer<typeof orderPlacedV4>) => data },
+      // Orders before decision 236 were promised no days: no promise, as they were placed.
+      5: { schema: orderPlacedV5, up: (data: z.infer<typeof orderPlacedV5>) => data },
     },
   },
   OrderStatusChanged: {

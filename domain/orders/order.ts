@@ -15,7 +15,7 @@ import { checkUnitCaps, type UnitCaps } from "./unverified";
 import { decideHoldExpiry, type HoldRules } from "./hold-expiry";
 import { counterPayment, type CounterPaymentInput } from "../counter/payment";
 import { checkShownRefund, counterReturnSteps, type ReturnAtCounter } from "../counter/returns";
-import { decideParcel, evolveParcel, newParcel, PARCEL_COMMANDS, type Parcel, type ParcelCommand } from "../courier/parcel";
+import { decideParcel, evolveParcel, newParcel, PARCEL_COMMANDS, type DeliveryPromise, type Parcel, type ParcelCommand } from "../courier/parcel";
 import { decideDropLine, placedAfterDrop, type DropLine } from "./drop-line";
 import { AFTER_SALE_COMMANDS, decideAfterSale, evolveAfterSale, newAfterSale, type AfterSale, type AfterSaleCommand } from "./returns";
 import {
@@ -157,8 +157,8 @@ export type OrderCommand =
       paymentMethod: PaymentMethod;
       /** The offer and delivery in force (the shop's settings): the decider prices them, the event records them. */
       charges: ChargeRules;
-      /** The day the pages promised the parent (decision 236): recorded with the order; none when no page could say. */
-      promise?: { by: string; source: "courier" | "shop" };
+      /** The days the parent was promised (decision 236): recorded with the order; none when the shop could say none. */
+      promise?: DeliveryPromise;
     })
   /**
    * A walk-in sale at the shop's counter (decision 210): placed, paid and handed over in one step, at
@@ -292,15 +292,13 @@ function placeOrder(command: Extract<OrderCommand, { type: "PlaceOrder" }>, stat
         discount: charges.discount,
         delivery: charges.delivery,
         paymentMethod: command.paymentMethod,
+        ...(command.promise ? { promise: { from: command.promise.from, by: command.promise.by, source: command.promise.source } } : {}),
       },
     },
     {
       type: "PaymentRequested",
       data: { orderId: command.orderId, method: command.paymentMethod, amount: total, actor: command.actor, at: command.placedAt },
     },
-    ...(command.promise
-      ? [{ type: "DeliveryPromised" as const, data: { orderId: command.orderId, by: command.promise.by, source: command.promise.source, at: command.placedAt } }]
-      : []),
   ];
 }
 

@@ -21,6 +21,8 @@ import type { LinePricer } from "../line-prices";
 import { STOCK_ATTEMPTS, type StockService } from "../stock";
 import { createTaxDocuments, type TaxSettings } from "../tax-documents";
 import type { RazorpayClient } from "../gateway/razorpay";
+import type { DeliveryPromise } from "../../domain/courier/parcel";
+import type { PaymentMethod } from "../../domain/orders/events";
 
 export interface OrderServiceDeps {
   db: Kysely<DB>;
@@ -52,6 +54,11 @@ export interface OrderServiceDeps {
   gateway?: RazorpayClient;
   /** The seller and the rates its invoices are made with (the shop's settings); none: the shop issues no documents. */
   tax?: TaxSettings;
+  /**
+   * The days an order placed from the web is promised (decision 236), asked as it is placed: refuses a pincode the
+   * courier does not serve, or cash on delivery where it has none. Unset (tests of orders alone): no promise recorded.
+   */
+  promise?: (order: { lines: readonly { productId: string; size: string; quantity: number }[]; pincode: string; paymentMethod: PaymentMethod }) => Promise<DeliveryPromise>;
 }
 
 /** Attempts for an admin command when another admin keeps winning the race. */

@@ -1,6 +1,9 @@
 // Placing an order: from the checkout form (the cart's lines) or from the /api (the client's items),
 // with its stock and the cart's checkout in one command over several streams.
 import { stateOfPincode } from "../../domain/tax/pincode-states";
+import { suppliesInto } from "../../domain/tax/seller";
+import { deliveryTo } from "../../domain/orders/charges";
+import type { DeliveryPromise } from "../../domain/courier/parcel";
 import { createHash } from "node:crypto";
 import type { CartState } from "../../domain/cart";
 import { RuleViolation } from "../../domain/errors";
@@ -189,6 +192,21 @@ export function placingCommands(core: OrderCore) {
     return giveBack;
   }
 
+  /**
+   * The days the order is promised (decision 236), asked of the courier outside the shop's town: its refusal (a
+   * pincode it does not serve, cash where it takes none) refuses the order. Asked only of an address the order's own
+   * rules let through (a pincode India Post has, an area the shop delivers to, a state the shop may supply), so their
+   * refusals come first, as without a courier.
+   */
+  async function promised(placement: Placement): Promise<DeliveryPromise | undefined> {
+    if (!core.deps.promise) return undefined;
+    const { pincode } = placement.address;
+    const state = stateOfPincode(pincode);
+    if (!state || deliveryTo(pincode, charges.delivery) === null) return undefined;
+    if (core.deps.tax && !suppliesInto(core.deps.tax.seller, state)) return undefined;
+    return core.deps.promise({ lines: placement.lines, pincode, paymentMethod: placement.paymentMethod });
+  }
+
   /** A shopper's order from the web: the caps on its units, and its count when its number is unverified. */
   async function guarded(placement: Placement): Promise<PlacedOrder> {
     if (!placement.from) return place(placement);
@@ -216,6 +234,7 @@ export function placingCommands(core: OrderCore) {
    * Orders for the same product take turns in this process.
    */
   async function place(placement: Placement, unitCaps?: UnitCaps): Promise<PlacedOrder> {
+    const promise = await promised(placement);
     const placedAt = new Date().toISOString();
     const command: OrderCommand = {
       type: "PlaceOrder",
@@ -233,6 +252,7 @@ export function placingCommands(core: OrderCore) {
       ...(placement.claimedBy ? { claimedBy: placement.claimedBy } : {}),
       deliveryState: stateOfPincode(placement.address.pincode) ?? null,
       ...(core.deps.tax ? { seller: { scheme: core.deps.tax.seller.scheme, stateCode: core.deps.tax.seller.stateCode } } : {}),
+      ...(promise ? { promise } : {}),
     };
     const streamId = orderStreamId(placement.orderId);
     // The school sizes the owner counts, as the register stands now (decision 180).

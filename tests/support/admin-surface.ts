@@ -58,6 +58,9 @@ export const adminPages: AdminPageRequest[] = [
   { method: "GET", path: "/admin/cod" },
   { method: "POST", path: "/admin/cod", form: { intent: "give", number: "7F3A2C9E", person: "Ramesh" } },
   { method: "POST", path: "/admin/school-stock", form: { item: "shirt", whenOut: "stop", leadDays: "" } },
+  // The owner's delivery-date rules (decision 236).
+  { method: "GET", path: "/admin/delivery-dates" },
+  { method: "POST", path: "/admin/delivery-dates", form: { readyDays: "1", madeToOrderDays: "10", townPincodes: "331001", townFrom: "0", townTo: "1", outsideFrom: "3", outsideTo: "7", courierSpareDays: "2" } },
   // Bank statements and UPI reports read and matched to orders: the upload, the list, one statement, its bulk confirmation (decision 220).
   { method: "GET", path: "/admin/statements" },
   { method: "POST", path: "/admin/statements", form: { intent: "read" } },

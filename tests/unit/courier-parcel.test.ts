@@ -14,13 +14,15 @@ import { orderStockEffects } from "../../domain/orders/stock-effects";
 import { parcelStepOf } from "../../domain/courier/steps";
 import type { Shipment } from "../../domain/courier/parcel";
 import { spec } from "../support/decider-spec";
+import { orderEvents } from "../../domain/orders/events";
+import { SCHEMA_VERSION } from "../../domain/events/registry";
 
 const at = "2026-12-07T10:00:00.000Z";
 const owner: Actor = { kind: "admin", id: "a1", name: "Asha" };
 const courierActor: Actor = { kind: "system", name: "courier" };
 const orderId = "3f9a1c2e-0000-8000-8000-000000000000";
 
-function placing(paymentMethod: "cod" | "upi" = "cod", promise?: { by: string; source: "courier" | "shop" }): Extract<OrderCommand, { type: "PlaceOrder" }> {
+function placing(paymentMethod: "cod" | "upi" = "cod", promise?: { from: string; by: string; source: "courier" | "shop" }): Extract<OrderCommand, { type: "PlaceOrder" }> {
   return {
     type: "PlaceOrder",
     orderId,
@@ -177,11 +179,26 @@ describe("return to origin", () => {
 });
 
 describe("the promised day and the carrier's words", () => {
-  it("an order placed with a promised day records it", () => {
-    const events = decide(placing("cod", { by: "2026-12-09", source: "courier" }), initialOrderState());
-    expect(events.at(-1)).toEqual({ type: "DeliveryPromised", data: { orderId, by: "2026-12-09", source: "courier", at: "2026-12-05T06:00:00.000Z" } });
+  it("an order placed with promised days records them in its OrderPlaced, and the order knows them", () => {
+    const events = decide(placing("cod", { from: "2026-12-09", by: "2026-12-11", source: "courier" }), initialOrderState());
+    expect(events.map((e) => e.type)).toEqual(["OrderPlaced", "PaymentRequested"]);
+    expect(events[0].type === "OrderPlaced" && events[0].data.promise).toEqual({ from: "2026-12-09", by: "2026-12-11", source: "courier" });
     const state = order.given(events).state();
-    expect(state.exists && state.parcel?.promised).toEqual({ by: "2026-12-09", source: "courier" });
+    expect(state.exists && state.parcel?.promised).toEqual({ from: "2026-12-09", by: "2026-12-11", source: "courier" });
+    // Placed with none (at the counter, or before dates): none.
+    const none = order.given(decide(placing("cod"), initialOrderState())).state();
+    expect(none.exists && none.parcel?.promised).toBeUndefined();
+  });
+
+  it("an OrderPlaced stored at version 5 reads as version 6 with no promise; a one-day DeliveryPromised folds as a range of that day", () => {
+    const placed = decide(placing("cod"), initialOrderState());
+    const header = { streamId: `order-${orderId}`, position: "9" };
+    const v5 = orderEvents.read({ ...header, revision: 0, type: "OrderPlaced", data: placed[0].data, metadata: { [SCHEMA_VERSION]: 5 } });
+    expect(v5.data).toEqual(placed[0].data);
+    expect(orderEvents.toAppend(placed[0], "e1").metadata[SCHEMA_VERSION]).toBe(6);
+    const oneDay = orderEvents.read({ ...header, revision: 2, type: "DeliveryPromised", data: { orderId, by: "2026-12-09", source: "shop", at: "2026-12-05T06:00:00.000Z" } });
+    const state = order.given(placed, oneDay as OrderEvent).state();
+    expect(state.exists && state.parcel?.promised).toEqual({ from: "2026-12-09", by: "2026-12-09", source: "shop" });
   });
 
   it("Shiprocket's statuses in the shop's steps: by number first, by words when the number is new", () => {

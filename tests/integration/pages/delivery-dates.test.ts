@@ -8,13 +8,16 @@ import { dayText } from "../../../app/delivery/dates.server";
 import { addDays, type DeliveryDateRules } from "../../../domain/delivery/dates";
 import type { Language } from "../../../domain/i18n";
 import { indianDay } from "../../../domain/orders/charges";
+import { adminHtmlBrowser, createTestAdmin, type TestAdmin } from "../../support/admin";
 import { htmlBrowser, type HtmlPage } from "../../support/html-browser";
 import { startTestServer, type TestServer } from "../../support/server";
 
 let server: TestServer;
+let admin: TestAdmin;
 
 beforeAll(async () => {
   server = await startTestServer();
+  admin = await createTestAdmin(server.shop, server.url);
 }, 180_000);
 afterAll(async () => {
   await server?.close();
@@ -87,5 +90,45 @@ describe.each(["en", "hi"] as Language[])("expected delivery dates without JavaS
     await server.shop.products.setStock(product.id, 0, owner);
     const out = await open(`/product/${product.id}`);
     expect(out.count("[data-testid=delivery-dates]")).toBe(0);
+  });
+
+  it("the owner sets the rules on their page: a number that is not one and a range backwards are refused by name, a good one shows at once", async () => {
+    const f = m.delivery.rules.field;
+    const owner = await adminHtmlBrowser(server.url, admin);
+    await owner.setCookie(`shop_lng=${lang}; Path=/`);
+    const page = await owner.open("/admin/delivery-dates");
+    expect(page.status).toBe(200);
+    // Each try on the page as it opens, so one try's typing is not the next one's.
+    const form = async () => (await owner.open("/admin/delivery-dates")).within({ form: m.delivery.rules.formName });
+
+    const notDays = await (await form()).fill(f.madeToOrderDays, "ten").press(m.delivery.rules.save);
+    expect(notDays.status).toBe(422);
+    expect(notDays.text()).toContain(m.refusals.deliveryDatesForm.days);
+    const backwards = await (await form()).fill(f.outsideFrom, "8").fill(f.outsideTo, "5").press(m.delivery.rules.save);
+    expect(backwards.status).toBe(422);
+    expect(backwards.text()).toContain(m.refusals.deliveryDates.rangeOrder);
+    const before = (await server.shop.deliveryDates.current()).rules;
+
+    const lead = lang === "en" ? 7 : 8;
+    const saved = await (await form())
+      .fill(f.readyDays, "1")
+      .fill(f.madeToOrderDays, String(lead))
+      .fill(f.townPincodes, "331001, 331022")
+      .fill(f.townFrom, "0")
+      .fill(f.townTo, "2")
+      .fill(f.outsideFrom, "3")
+      .fill(f.outsideTo, "6")
+      .fill(f.courierSpareDays, "2")
+      .press(m.delivery.rules.save);
+    expect(saved.alerts()).toContain(m.delivery.rules.saved.saved);
+    expect(before.madeToOrderDays).not.toBe(lead);
+    // What a parent sees today, under the form: an item made to order, in town and elsewhere.
+    expect(saved.within("#preview-made").text("[data-testid=dates-town]")).toBe(fill(d.town, { pincodes: "331001, 331022", range: range(lead, lead + 2) }));
+    const again = await saved.within({ form: m.delivery.rules.formName }).press(m.delivery.rules.save);
+    expect(again.alerts()).toContain(m.delivery.rules.saved.unchanged);
+
+    // The parent's item page in the second pincode of the town.
+    const parent = await open("/schools/dps/shirt?size=30&pincode=331022");
+    expect(parent.text("[data-testid=dates-pincode]")).toBe(`${fill(d.toPincode, { pincode: "331022", range: range(lead, lead + 2) })} ${d.source.shopTown}`);
   });
 });
