@@ -31,8 +31,8 @@ const LINE_MM = { body: 3.9, address: 4.1, table: 3.7, school: 3.3 } as const;
 const CHARS_PER_LINE = { body: 34, itemColumn: 20 } as const;
 /** The framed cash line: its larger type, frame, padding and the paragraph's margins. */
 const COLLECT_MM = 12;
-/** The head (shop, title, number, rules), the table's head, the count and signature, the padding. */
-const FIXED_MM = { slip: 62, invoice: 58 } as const;
+/** The head (shop, title, number, rules), the table's head, the count and signature, the padding; an invoice's bill code (bars 50 mm by 14, with their margin). */
+const FIXED_MM = { slip: 62, invoice: 58 + 17 } as const;
 
 /** Lines `text` wraps to in a column holding `perLine` Latin characters. */
 export function wrappedLines(text: string, perLine: number): number {

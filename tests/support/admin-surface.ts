@@ -79,6 +79,8 @@ export const adminPages: AdminPageRequest[] = [
   { method: "GET", path: "/admin/labels?school=dps&batch=1" },
   { method: "GET", path: "/admin/labels?item=school%2Fdps%2Fshirt&paper=thermal" },
   { method: "GET", path: "/admin/labels/bars/2000000000015" },
+  // A bill's code: the order's number in bars at the foot of its bill (decision 214).
+  { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/bars" },
   { method: "GET", path: "/admin/scan-count" },
   { method: "POST", path: "/admin/scan-count", form: { intent: "scan", tally: "", scan: "2000000000015" } },
   // The facts of the catalogue's bought-in items: the list, one item's form, a save (decision 142).

@@ -8,7 +8,7 @@ import type { ShopContact } from "../../../domain/contact";
 import type { PaymentMethod, PaymentStanding, ShippingAddress } from "../../../domain/orders/events";
 import { useHydrated } from "../../components/useHydrated";
 import { useT } from "../../i18n/I18n";
-import { Fact, PrintAddress } from "./PrintFacts";
+import { BillCode, Fact, PrintAddress } from "./PrintFacts";
 import { TaxDocument, type TaxDocumentView } from "./TaxDocuments";
 
 /** One order as its slip and invoice print it (app/admin/print.server.ts): formatted, never recomputed. */
@@ -237,7 +237,7 @@ export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintS
     return (
       <>
         {order.taxDocuments.map((doc) => (
-          <TaxDocument key={doc.number} doc={doc} buyer={order} orderId={order.id} />
+          <TaxDocument key={doc.number} doc={doc} buyer={order} orderId={order.id} billCode />
         ))}
       </>
     );
@@ -307,6 +307,7 @@ export function Invoice({ order, shop }: { order: PrintedOrderView; shop: PrintS
         </Fact>
       </dl>
       <p className="print-thanks">{t("print:invoice.thanks")}</p>
+      <BillCode orderId={order.id} displayId={order.displayId} />
     </article>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import type { ShippingAddress } from "../../../domain/orders/events";
+import { useT } from "../../i18n/I18n";
 
 /** One fact of a `<dl>`: `field` names the value for the tests and the checks; `total` marks the line that sums the others. */
 export function Fact({ label, field, total = false, children }: { label: string; field?: string; total?: boolean; children: ReactNode }) {
@@ -34,5 +35,18 @@ export function PrintAddress({ address, phone = false }: { address: ShippingAddr
         </>
       ) : null}
     </address>
+  );
+}
+
+/**
+ * The order's number in bars (Code 128, drawn by /admin/orders/:id/bars) at the foot of a bill: the counter's returns
+ * find the order by a scan of it (decision 214), as they do by the number typed.
+ */
+export function BillCode({ orderId, displayId }: { orderId: string; displayId: string }) {
+  const t = useT();
+  return (
+    <p className="print-bill-code" data-field="bill-code">
+      <img src={`/admin/orders/${orderId}/bars`} alt={t("print:order.billCode", { number: displayId })} width={200} height={56} />
+    </p>
   );
 }

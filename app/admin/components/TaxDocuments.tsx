@@ -7,7 +7,7 @@
 import type { ShippingAddress } from "../../../domain/orders/events";
 import type { DocumentKind } from "../../../domain/tax/documents";
 import { useT } from "../../i18n/I18n";
-import { Fact, PrintAddress } from "./PrintFacts";
+import { BillCode, Fact, PrintAddress } from "./PrintFacts";
 
 export interface TaxDocumentView {
   kind: DocumentKind | "credit-note";
@@ -34,7 +34,8 @@ export interface TaxBuyer {
   address: ShippingAddress;
 }
 
-export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buyer: TaxBuyer; orderId: string }) {
+/** `billCode`: the shop's own print of the bill carries the order's number in bars for the counter's scanner (not the parent's copy). */
+export function TaxDocument({ doc, buyer, orderId, billCode = false }: { doc: TaxDocumentView; buyer: TaxBuyer; orderId: string; billCode?: boolean }) {
   const t = useT();
   const id = `tax-${doc.number.replace(/[^A-Za-z0-9]/g, "-")}`;
   const intra = doc.supply === "intra";
@@ -164,6 +165,7 @@ export function TaxDocument({ doc, buyer, orderId }: { doc: TaxDocumentView; buy
         <br />
         {t("tax:doc.signature")}
       </p>
+      {billCode && doc.kind !== "credit-note" ? <BillCode orderId={orderId} displayId={buyer.displayId} /> : null}
     </article>
   );
 }

@@ -1,8 +1,12 @@
 // Returns at the counter (decision 214) without JavaScript, in English and Hindi, through the page's real forms over
 // HTTP: the staff finds a walk-in sale by its bill's number from the counter page, chooses what comes back, sees the
 // refund before giving it, gives it in cash and prints the bill with its credit note; the shelf has the piece back.
-// A UPI refund without its reference is refused on the page with nothing returned.
+// A UPI refund without its reference is refused on the page with nothing returned. The bill's code, printed at its
+// foot, is read by an independent reader (ZXing) as a scanner would read it, and typed into the find field.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { randomUUID } from "node:crypto";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "../../../app/i18n/i18n.server";
 import { findCatalogueProduct } from "../../../domain/catalogue";
@@ -15,6 +19,9 @@ let server: TestServer;
 let admin: TestAdmin;
 
 beforeAll(async () => {
+  // The reader's WebAssembly from the package itself: nothing is fetched.
+  const wasm = readFileSync(createRequire(import.meta.url).resolve("zxing-wasm/reader/zxing_reader.wasm"));
+  await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
   server = await startTestServer({ env: { SHOP_GSTIN: "08AAPFU0939F1ZV", SHOP_ADDRESS: "Station Road, Churu, Rajasthan 331001" } });
   admin = await createTestAdmin(server.shop, server.url);
 }, 180_000);
@@ -49,8 +56,16 @@ describe.each(CASES)("a refund at the counter without JavaScript ($lang)", ({ la
     const counter = await staff.open("/admin/counter?counter=1");
     let page = await counter.follow(r.fromCounter);
     expect(page.headings()).toContain(fill(r.title, { counter: "1" }));
-    // A scanner types the bill's number and Enter into the focused field.
-    page = await page.within({ form: r.find.submit }).fill(r.find.label, sold.displayId).press(r.find.submit);
+    // The parent brings the printed bill: its code at the foot, read as a scanner reads it, types the bill's number
+    // and Enter into the focused field.
+    const bill = await staff.open(`/admin/orders/${sold.orderId}/print?doc=invoice&paper=receipt`);
+    const src = bill.attr('[data-field="bill-code"] img', "src")!;
+    expect(bill.attr('[data-field="bill-code"] img', "alt")).toBe(fill(m.print.order.billCode, { number: sold.displayId }));
+    const bars = await staff.open(src);
+    expect(bars.contentType).toBe("image/png");
+    const [scanned] = await readBarcodes(new Blob([new Uint8Array(bars.bytes)]), { formats: ["Code128"] });
+    expect(scanned?.text).toBe(sold.displayId);
+    page = await page.within({ form: r.find.submit }).fill(r.find.label, scanned!.text).press(r.find.submit);
     expect(page.status).toBe(200);
     expect(page.headings()).toContain(fill(r.order.title, { number: sold.displayId }));
     const line = page.texts("tbody th")[0];
