@@ -13,7 +13,7 @@ export interface ShopperReturns {
   /** Until when a request may be made, as the page prints it; null when none may be made now. */
   openUntil: string | null;
   /** The order's lines, each with the other sizes it is made in (what an exchange may ask for: value stored, label shown). */
-  lines: { index: number; label: string; quantity: number; sizes: { value: string; label: string }[] }[];
+  lines: { index: number; label: string; /** Units that may still be asked back. */ quantity: number; sizes: { value: string; label: string }[] }[];
   /** Each request as a sentence: what was asked, when, and where it stands; and the shop's note on it. */
   returns: { key: string; text: string; note: string }[];
   courier: { courier: string; tracking: string } | null;

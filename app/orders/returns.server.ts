@@ -6,7 +6,7 @@
  */
 import { isRuleViolation, refusal, type Refusal } from "../../domain/errors";
 import type { Actor, OrderLine, ReturnLine } from "../../domain/orders/events";
-import { lineKey, returnRequestRefusal } from "../../domain/orders/returns";
+import { lineKey, returnRequestRefusal, returnable } from "../../domain/orders/returns";
 import { RETURN_WINDOW_MS } from "../../domain/orders/terms";
 import { formatDate, formatDateTime, type Language } from "../../domain/i18n";
 import type { Shop } from "../../services/index";
@@ -38,15 +38,16 @@ export async function shopperReturns(shop: Shop, orderId: string, status: string
   const names = new Map(afterSale.lines.map((l) => [lineKey(l), l.name]));
   const sizesMade = await sizesOf(shop);
   const until = afterSale.deliveredAt ? new Date(Date.parse(afterSale.deliveredAt) + RETURN_WINDOW_MS) : null;
-  // The decider's own rule, asked ahead: delivered, within the 7 days, no return under way. These pages show no deleted order.
+  // The decider's own rule, asked ahead: delivered, within the 7 days, something left to ask back. These pages show no deleted order.
   const canAsk = returnRequestRefusal({ status, deleted: false, afterSale }, now.toISOString()) === null;
   return {
     openUntil: canAsk && until ? formatDateTime(until, lang) : null,
+    // Only what may still be asked back, each at most its units left: a line exchanged or asked back already is not offered.
     lines: await Promise.all(
-      afterSale.lines.map(async (l, index) => ({
+      afterSale.lines.flatMap((l, index) => (returnable(afterSale, l) > 0 ? [{ l, index }] : [])).map(async ({ l, index }) => ({
         index,
         label: `${l.name} (${l.size})`,
-        quantity: l.quantity,
+        quantity: returnable(afterSale, l),
         // What it may be exchanged for: the other sizes the catalogue makes it in, each by its size word.
         sizes: (await sizesMade(l)).filter((size) => size.toLowerCase() !== l.size.toLowerCase()).map((size) => ({ value: size, label: sizeIn(lang, size) })),
       })),

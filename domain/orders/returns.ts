@@ -262,7 +262,7 @@ function optionalNote(note: string | undefined): string | undefined {
 
 /**
  * Why a return cannot be asked for on `order` at `at`, or null when it can: the order is delivered,
- * within RETURN_WINDOW_MS of its latest delivery, with no return under way. The decider refuses a
+ * within RETURN_WINDOW_MS of its latest delivery, with a unit left that no return (not refused) asks back. The decider refuses a
  * request with it; the shopper's pages ask it ahead to offer the form only when a request may pass.
  */
 export function returnRequestRefusal(order: Pick<AfterSaleOrder, "deleted" | "afterSale"> & { status: string }, at: string): RuleViolation | null {
@@ -270,7 +270,8 @@ export function returnRequestRefusal(order: Pick<AfterSaleOrder, "deleted" | "af
   if (order.deleted) return new RuleViolation("returns.deleted", {}, 409);
   if (order.status !== "delivered" || !afterSale.deliveredAt) return new RuleViolation("returns.notDelivered", {}, 409);
   if (Date.parse(at) - Date.parse(afterSale.deliveredAt) > RETURN_WINDOW_MS) return new RuleViolation("returns.tooLate", {}, 409);
-  if (afterSale.returns.some(isOpen)) return new RuleViolation("returns.openRequest", {}, 409);
+  // Several requests may be under way at once (decision 243): each names units no other request still asks back.
+  if (!afterSale.lines.some((line) => returnable(afterSale, line) > 0)) return new RuleViolation("returns.nothingLeft", {}, 409);
   return null;
 }
 

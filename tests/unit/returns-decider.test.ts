@@ -150,10 +150,17 @@ describe("asking for a return", () => {
     orders.given(apply(delivered(), status("shipped", later(1)))).when(ask()).thenRefuses("returns.notDelivered", undefined, 409);
   });
 
-  it("refuses a deleted order, one with a return open, no lines, unknown lines and bad quantities", () => {
+  it("refuses a deleted order, units another open request asks back, no lines, unknown lines and bad quantities", () => {
     const order = delivered();
     orders.given(apply(order, { type: "DeleteOrder", actor: admin, at: later(1) })).when(ask()).thenRefuses("returns.deleted", undefined, 409);
-    orders.given(apply(order, ask())).when(ask({ returnId: "r2" })).thenRefuses("returns.openRequest", undefined, 409);
+    // The first request asks one of the three shirts back: a second may ask the other two, not three (decision 243).
+    expect(orders.given(apply(order, ask())).when(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 2 }] })).events()).toHaveLength(1);
+    expect(englishOf(orders.given(apply(order, ask())).when(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] })).thenRefuses("returns.tooMany", undefined, 422))).toBe(
+      tooManyMessage(2, "Shirt", "30"),
+    );
+    // Every unit asked back by requests still open: nothing is left to ask for.
+    const allAsked = apply(apply(order, ask()), ask({ returnId: "r2", lines: [{ ...shirt, quantity: 2 }, { ...bottle, quantity: 1 }] }));
+    orders.given(allAsked).when(ask({ returnId: "r3" })).thenRefuses("returns.nothingLeft", undefined, 409);
     orders.given(order).when(ask({ lines: [] })).thenRefuses("returns.noLines", undefined, 422);
     orders.given(order).when(ask({ lines: [{ ...shirt, quantity: 0 }] })).thenRefuses("returns.noLines", undefined, 422);
     orders.given(order).when(ask({ lines: [{ ...shirt, size: "32", quantity: 1 }] })).thenRefuses("returns.notInOrder", undefined, 422);
@@ -184,13 +191,14 @@ describe("asking for a return", () => {
     orders.given(order).when(ask({ reason: "x".repeat(501) })).thenRefuses("returns.reasonTooLong", undefined, 422);
   });
 
-  it("after a refusal the same units may be asked for again; a return waiting for its refund blocks another", () => {
+  it("after a refusal the same units may be asked for again; a return waiting for its refund leaves the rest to ask for", () => {
     const refused = run(place, status("shipped"), status("delivered"), ask({ lines: [{ ...shirt, quantity: 3 }] }), step("RefuseReturn", "r1", "Worn"));
     expect(orders.given(refused).when(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 3 }] })).events()).toHaveLength(1);
-    // Received and waiting for its refund: still under way, so no second request yet.
+    // Received and waiting for its refund: still under way, and the third shirt may be asked for beside it, not a fourth.
     const finished = run(place, status("shipped"), status("delivered"), ask({ lines: [{ ...shirt, quantity: 2 }] }), step("ApproveReturn"), receive());
     expect(afterSale(finished).returns[0].stage).toBe("received");
-    orders.given(finished).when(ask({ returnId: "r2" })).thenRefuses("returns.openRequest", undefined, 409);
+    expect(orders.given(finished).when(ask({ returnId: "r2" })).events()).toHaveLength(1);
+    orders.given(finished).when(ask({ returnId: "r2", lines: [{ ...shirt, quantity: 2 }] })).thenRefuses("returns.tooMany", undefined, 422);
   });
 });
 

@@ -2,7 +2,7 @@
  * Whether a return may be asked for (domain/orders/returns.ts `returnRequestRefusal`): the one rule
  * the order decider refuses a request with and the shopper's account and tracking pages ask ahead
  * to offer the form (app/orders/returns.server.ts). Delivered, within the 7 days of the latest
- * delivery to the millisecond, no return under way, not deleted; the decider says the same.
+ * delivery to the millisecond, a unit left that no request asks back, not deleted; the decider says the same.
  */
 import { describe, expect, it } from "vitest";
 import { isRuleViolation } from "../../domain/errors";
@@ -60,9 +60,15 @@ describe("whether a return may be asked for", () => {
     expect(keyOf(order({ status: "cancelled" }), after(0))).toBe("returns.notDelivered");
   });
 
-  it("may not while a return is under way; a refused or finished one is no obstacle", () => {
-    for (const stage of ["requested", "approved", "received"] as const) expect(keyOf(order({ returns: [record(stage)] }), after(0))).toBe("returns.openRequest");
-    for (const stage of ["refused", "exchanged", "refunded"] as const) expect(keyOf(order({ returns: [record(stage)] }), after(0))).toBeNull();
+  it("may while another is under way, for the units no request asks back (decision 243); not once every unit is asked back", () => {
+    for (const stage of ["requested", "approved", "received", "refused", "exchanged", "refunded"] as const) {
+      expect(keyOf(order({ returns: [record(stage)] }), after(0))).toBeNull();
+    }
+    // The three shirts asked back by two requests, one still open: nothing is left to ask for.
+    const all = [record("refunded"), { ...record("requested"), lines: [{ ...shirt, quantity: 2 }] }];
+    expect(keyOf(order({ returns: all }), after(0))).toBe("returns.nothingLeft");
+    // A refused request asks nothing back: its units may be asked for again.
+    expect(keyOf(order({ returns: [...all.slice(0, 1), { ...all[1], stage: "refused" }] }), after(0))).toBeNull();
   });
 
   it("may not on a deleted order", () => {

@@ -1,7 +1,9 @@
 /**
  * A parent's return request with JavaScript off, through the pages' real forms (tests/support/html-browser), in
  * English and Hindi (decision 103): on the tracking page and the account page, the answer (sent, or refused) is
- * where the page reopens, at the top of the order's returns part, not thousands of pixels below the page's top.
+ * where the page reopens, at the top of the order's returns part, not thousands of pixels below the page's top;
+ * several requests may be under way on one order, each for what no other asks back, and the form offers only
+ * that (an exchanged line is not offered again) (decision 243).
  * With JavaScript on: tests/e2e/returns.e2e.test.ts.
  */
 import { randomInt, randomUUID } from "node:crypto";
@@ -38,7 +40,7 @@ function words(lang: Language) {
   };
 }
 
-/** A delivered order of two shirts (size 30) and a pair of socks, cash collected: what a parent can return. */
+/** A delivered order of two shirts (size 30), cash collected: what a parent can return. */
 async function deliveredOrder(userId?: string) {
   const phone = newPhone();
   const name = "Asha Devi";
@@ -63,6 +65,21 @@ function opensAt(page: HtmlPage) {
   expect(id, `${page.url} has no place to open at`).not.toBe("");
   expect(page.count(`[id="${id}"]`), `no element #${id}`).toBe(1);
   return page.within(`[id="${id}"]`);
+}
+
+/** The tracking page of a guest's order, looked up with its mobile number as the parent does. */
+async function trackedPage(lang: Language, order: { displayId: string; phone: string }): Promise<HtmlPage> {
+  const w = words(lang);
+  const page = await htmlBrowser(server.url, { language: lang }).open(`/orders/track?orderId=${order.displayId}`);
+  return page.fill(w.track.mobile, order.phone).press(w.track.submit);
+}
+
+/** The lines the return form offers (its boxes' labels) and how many of each at most. */
+function offered(page: HtmlPage): { line: string; most: string | undefined }[] {
+  return page.all("form.return-request .return-line").map((el) => {
+    const line = page.within(el);
+    return { line: line.text("label.choice"), most: line.attr('input[type="number"]', "max") };
+  });
 }
 
 describe("a return request's answer is where the page reopens (JS off)", () => {
@@ -113,6 +130,44 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
       expect(page.url.pathname).toBe("/account");
       part = opensAt(page);
       expect(part.lines()[0]).toBe(w.shopper.sent);
+    });
+  }
+
+  for (const lang of LANGUAGES) {
+    const w = words(lang);
+
+    it(`takes a second request while the first is open, for what is left, then offers nothing more (${lang})`, async () => {
+      const order = await deliveredOrder();
+      let page = await trackedPage(lang, order);
+      expect(offered(page)).toEqual([{ line: "Shirt (30)", most: "2" }]);
+      page = await page.fill(w.shopper.reason, "Too small").press(w.shopper.submit);
+      expect(opensAt(page).lines()[0]).toBe(w.shopper.sent);
+
+      // The first is waiting for the shop; the other shirt may be asked for beside it.
+      expect(offered(page)).toEqual([{ line: "Shirt (30)", most: "1" }]);
+      page = await page.fill(w.shopper.reason, "Colour").press(w.shopper.submit);
+      expect(opensAt(page).lines()[0]).toBe(w.shopper.sent);
+      const stream = await server.shop.store.readStream(`order-${order.orderId}`);
+      expect(stream.filter((e) => e.type === "ReturnRequested")).toHaveLength(2);
+      // Both shirts asked back: no form, and no button to press.
+      expect(offered(page)).toEqual([]);
+      expect(page.buttons()).not.toContain(w.shopper.submit);
+    });
+
+    it(`after an exchange offers the new size, not the shirts given back (${lang})`, async () => {
+      const order = await deliveredOrder();
+      const asked = await server.shop.orders.requestReturn(
+        order.orderId,
+        { lines: [{ productId: "school/dps/shirt", size: "30", school: "DPS", quantity: 2 }], want: "exchange", exchangeSize: "32", reason: "Too small" },
+        { kind: "guest", name: "Asha Devi" },
+      );
+      await server.shop.orders.approveReturn(order.orderId, asked.returnId, undefined, adminActor());
+      await server.shop.orders.receiveReturn(order.orderId, asked.returnId, "drop-off", adminActor());
+      const made = await server.shop.orders.makeExchange(order.orderId, asked.returnId, adminActor());
+      if (made.position) expect(await server.shop.waitForReadModels(made.position, 20_000)).toBe(true);
+
+      const page = await trackedPage(lang, order);
+      expect(offered(page)).toEqual([{ line: "Shirt (32)", most: "2" }]);
     });
   }
 });
