@@ -30,6 +30,11 @@ export interface CustomerTexts {
     cancelled: string;
     /** The shop cancelled an unpaid hold past its time (decision 190): {{shop}}, {{number}}, {{link}}. */
     holdExpired: string;
+    /**
+     * An item the shop could not supply was taken off before dispatch (decision 204): {{shop}}, {{item}} ("Steel Bottle
+     * (Free Size) x 2"), {{number}}, {{total}} (the new total), {{link}}.
+     */
+    lineDropped: string;
     /** Any other new status, named by `status.*`: {{shop}}, {{number}}, {{status}}, {{link}}. */
     changed: string;
   };
@@ -71,6 +76,8 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       cancelled: "{{shop}}: your order {{number}} has been cancelled. If you did not ask for this, please call us. Details: {{link}}",
       holdExpired:
         "{{shop}}: your order {{number}} was not paid or confirmed in time, so it is cancelled and its items are on sale again. Paid already? Call us. Details: {{link}}",
+      lineDropped:
+        "{{shop}}: sorry, we cannot supply {{item}} of your order {{number}}, so it is taken off. New total {{total}}; anything paid above it is refunded. Details: {{link}}",
       changed: "{{shop}}: your order {{number}} is now {{status}}. Track it at {{link}}",
     },
     // The stored values, as the English texts always said them.
@@ -101,6 +108,7 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       delivered: "{{shop}}: आपका ऑर्डर {{number}} पहुँच गया है। धन्यवाद! ब्योरा: {{link}}",
       cancelled: "{{shop}}: आपका ऑर्डर {{number}} रद्द हो गया है। आपने नहीं कहा था तो हमें फ़ोन करें। ब्योरा: {{link}}",
       holdExpired: "{{shop}}: ऑर्डर {{number}} का भुगतान या पुष्टि समय पर नहीं हुई, इसलिए रद्द हुआ। भुगतान किया हो तो फ़ोन करें। ब्योरा: {{link}}",
+      lineDropped: "{{shop}}: माफ़ करें, {{item}} (ऑर्डर {{number}}) हम नहीं दे सकते, इसलिए हटाया। नया कुल {{total}}; ज़्यादा दिया हो तो लौटाएँगे। ब्योरा: {{link}}",
       changed: "{{shop}}: आपके ऑर्डर {{number}} की स्थिति: {{status}}। ट्रैक करें: {{link}}",
     },
     // As the account pages name them (app/locales/hi/account.json `status`).

@@ -125,6 +125,26 @@ export function holdExpiredSms(shopName: string, orderId: string, shopUrl: strin
   });
 }
 
+/**
+ * The text of a line the shop could not supply, dropped before dispatch (decision 204): which item, the order's new
+ * total, and that what was paid above it comes back. In the order's language, under its own registered template.
+ */
+export function lineDroppedSms(
+  shopName: string,
+  drop: { orderId: string; line: { name: string; size: string; quantity: number }; total: number },
+  shopUrl: string,
+  language: Language = DEFAULT_LANGUAGE,
+): { body: string; template: SmsTemplate } {
+  const body = interpolate(CUSTOMER_TEXTS[language].order.lineDropped, {
+    shop: shopName,
+    item: `${drop.line.name}${drop.line.size ? ` (${drop.line.size})` : ""} x ${drop.line.quantity}`,
+    number: displayOrderId(drop.orderId),
+    total: formatRupees(drop.total),
+    link: trackingUrl(shopUrl, drop.orderId),
+  });
+  return { body, template: smsTemplate("orderLineDropped", language) };
+}
+
 export const holdExpiredTemplate = (language: Language = DEFAULT_LANGUAGE): SmsTemplate => smsTemplate("orderHoldExpired", language);
 
 /** Which of the "placed" texts an order gets: cash on delivery, UPI to the shop's UPI ID, or UPI on the order's page. */

@@ -18,6 +18,7 @@ export const SMS_MESSAGES = [
   "orderDelivered",
   "orderCancelled",
   "orderHoldExpired",
+  "orderLineDropped",
   "paymentReminder",
   "paymentReminderOnPage",
   "grievanceFiled",

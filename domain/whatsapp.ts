@@ -107,6 +107,15 @@ export const WHATSAPP_TEMPLATES: Record<SmsMessageName, WhatsAppTemplate> = {
       hi: `ऑर्डर {{1}} का भुगतान या पुष्टि समय पर नहीं हुई, इसलिए रद्द हुआ। भुगतान किया हो तो हमें फ़ोन करें। ब्योरा: {{2}}${THANKS.hi}`,
     },
   },
+  orderLineDropped: {
+    name: "order_line_dropped",
+    category: "UTILITY",
+    params: ["item", "number", "total", "link"],
+    body: {
+      en: `Sorry, we cannot supply {{1}} of your order {{2}}, so it is taken off. New total {{3}}; anything paid above it is refunded. Details: {{4}}${THANKS.en}`,
+      hi: `माफ़ करें, {{1}} (ऑर्डर {{2}}) हम नहीं दे सकते, इसलिए हटाया। नया कुल {{3}}; ज़्यादा दिया हो तो लौटाएँगे। ब्योरा: {{4}}${THANKS.hi}`,
+    },
+  },
   paymentReminder: {
     name: "payment_reminder",
     category: "UTILITY",
@@ -167,6 +176,7 @@ const SMS_TEXT: Record<SmsMessageName, (texts: CustomerTexts) => string> = {
   orderDelivered: (t) => t.order.delivered,
   orderCancelled: (t) => t.order.cancelled,
   orderHoldExpired: (t) => t.order.holdExpired,
+  orderLineDropped: (t) => t.order.lineDropped,
   paymentReminder: (t) => t.payment.reminder,
   paymentReminderOnPage: (t) => t.payment.reminderOnPage,
   grievanceFiled: (t) => t.grievance.filed,

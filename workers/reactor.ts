@@ -18,6 +18,7 @@ import {
   paymentReminderTemplate,
   holdExpiredSms,
   holdExpiredTemplate,
+  lineDroppedSms,
 } from "../domain/notifications";
 import { isHoldExpiry } from "../domain/orders/hold-expiry";
 import type { JobQueue, NewJob } from "../services/queue";
@@ -146,7 +147,7 @@ export class NotificationReactor {
       // An order event it cannot read stops the reactor (retried, its lag on /healthz): a skipped one would be a message never sent.
       const event = orderEvents.read(stored);
       if (SETTLES_AN_ORDER.has(event.type)) settled.add(event.streamId);
-      if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "PaymentRequested") continue;
+      if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "PaymentRequested" && event.type !== "OrderLineDropped") continue;
       if (now - event.createdAt.getTime() > MAX_EVENT_AGE_MS) continue;
       const sends = await this.plan(event);
       plannedFor.set(event.position, sends);
@@ -279,6 +280,24 @@ export class NotificationReactor {
           ),
           template: paymentReminderTemplate(placed.language, this.options.upiId),
           dueAt,
+        },
+      ];
+    }
+    if (event.type === "OrderLineDropped") {
+      // A line the shop could not supply, taken off before dispatch (decision 204): the parent hears of it and the new total.
+      const placed = await this.placedOf(event.streamId, "line dropped");
+      if (!placed?.customer.phone) return [];
+      const { orderId, line, charges } = event.data;
+      return [
+        {
+          ...base,
+          key: notificationKey(event.id, "sms"),
+          kind: "order-line-dropped",
+          channel: "sms",
+          jobName: "order-line-dropped-sms",
+          jobId: notificationJobId(event.id, "sms"),
+          recipient: placed.customer.phone,
+          ...lineDroppedSms(shopName, { orderId, line, total: charges.total }, shopUrl, placed.language),
         },
       ];
     }

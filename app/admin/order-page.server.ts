@@ -7,9 +7,11 @@
 import { orderAsOf, parseRevision, safeDashboardBack } from "../../domain/admin-orders";
 import { heldLinesAfter, type HeldLine } from "../../domain/orders/held-lines";
 import { AFTER_SALE_STEPS } from "../../domain/forms/admin-returns";
-import { refundFor, shortReturnId } from "../../domain/orders/returns";
+import { lineKey, refundFor, shortReturnId } from "../../domain/orders/returns";
+import { GOODS_AT } from "../../domain/orders/lifecycle";
+import { isRuleViolation } from "../../domain/errors";
 import { deliveryLine, returnLinesText } from "../../domain/orders/describe";
-import { displayOrderId, foldOrder, type OrderState } from "../../domain/orders/order";
+import { decide, displayOrderId, evolve, foldOrder, type OrderState } from "../../domain/orders/order";
 import { paymentStanding } from "../../domain/orders/payment";
 import { refundOwed } from "../../domain/orders/lifecycle";
 import { formatRupees } from "../../domain/money";
@@ -23,6 +25,7 @@ import { refusalTable, routeMessages, serverT, languageOf } from "../i18n/i18n.s
 import { wordErased } from "../privacy/erased.server";
 import { adminDirectory, withAdminNames, type NamedAdmin } from "./admins.server";
 import type { AfterSaleView } from "./components/AfterSaleSections";
+import type { DropView } from "./components/DropLineSection";
 import type { OrderSnapshotView, PaymentFacts, TrailEventView } from "./components/OrderSections";
 import { actorIn, describeOrderEventIn } from "./describe.server";
 import { adminTime } from "./orders.server";
@@ -146,6 +149,52 @@ function afterSaleOf(
   };
 }
 
+type ExistingOrder = OrderState & { exists: true };
+
+/** Whether the owner may be offered to drop a line now (decision 204): the goods still in the shop, more than one piece. */
+function mayDrop(state: ExistingOrder): boolean {
+  return !state.deleted && GOODS_AT[state.status] === "held" && state.placed.lines.reduce((sum, l) => sum + l.quantity, 0) > 1;
+}
+
+/**
+ * The confirmation of a drop (?drop=<line>&units=<n>): what the order would charge after it and what would be owed
+ * back, decided by the order decider itself on the order as it is now, so the figures shown are the figures recorded;
+ * or its refusal, worded, when it cannot be dropped.
+ */
+function dropView(state: ExistingOrder, params: URLSearchParams, base: string, keep: string, lang: Language): DropView | null {
+  const key = params.get("drop");
+  if (key === null) return null;
+  const t = serverT(lang);
+  const line = state.placed.lines.find((l) => lineKey(l) === key);
+  const typedUnits = params.get("units");
+  const units = typedUnits === null || typedUnits.trim() === "" ? line?.quantity ?? 0 : Number(typedUnits);
+  const query = new URLSearchParams({ drop: key, units: String(units) });
+  if (keep) query.set("back", new URLSearchParams(keep).get("back") ?? "");
+  const common = { key, name: line?.name ?? "", size: line?.size ?? "", units, most: line?.quantity ?? 0, action: `${base}?${query}`, cancelHref: keep ? `${base}?${keep}` : base };
+  try {
+    const events = decide({ type: "DropLine", line: line ?? { productId: "", size: "", school: "" }, quantity: units, actor: { kind: "admin" }, at: new Date().toISOString() }, state);
+    const after = events.reduce(evolve, state) as ExistingOrder;
+    const { charges } = (events[0] as Extract<(typeof events)[number], { type: "OrderLineDropped" }>).data;
+    const kept = after.payment.paid - after.payment.refunded;
+    return {
+      ...common,
+      refusal: null,
+      after: {
+        subtotal: formatRupees(charges.subtotal),
+        discount: charges.discount > 0 ? t("admin:drop.offer", { percent: charges.discountPercent, amount: formatRupees(charges.discount) }) : null,
+        delivery: charges.delivery > 0 ? formatRupees(charges.delivery) : null,
+        total: formatRupees(charges.total),
+        totalBefore: formatRupees(state.placed.total),
+        paid: kept > 0 ? formatRupees(kept) : null,
+        owedBack: refundOwed(after) > 0 ? formatRupees(refundOwed(after)) : null,
+      },
+    };
+  } catch (err) {
+    if (!isRuleViolation(err)) throw err;
+    return { ...common, refusal: refusalText(lang, refusal(err.key, err.values)), after: null };
+  }
+}
+
 /** A page the order's address cannot show (404): why, and the dashboard view to go back to. */
 export interface OrderPageRefusal {
   message: string;
@@ -179,9 +228,22 @@ export function orderPageView(
   const names = new Map(stateNow.afterSale.lines.map((line) => [line.productId, line.name]));
   const nameOf = (productId: string) => names.get(productId) ?? productId;
   const saved = params.get("saved");
+  const live = typeof at !== "number" || at === latest;
+  const order = snapshot(stateThen, heldLinesAfter(typeof at === "number" ? trail.filter((e) => e.revision <= at) : trail), t, lang);
+  if (live && mayDrop(stateNow)) {
+    // Before dispatch the lines held are the lines placed: each may be dropped from its confirmation.
+    const withKeep = (key: string) => `${base}?${new URLSearchParams({ drop: key, ...(keep ? { back } : {}) })}#drop`;
+    const keys = new Set(stateNow.placed.lines.map(lineKey));
+    order.lines = order.lines.map((line) => {
+      const key = line.key.slice(line.key.indexOf("|") + 1);
+      return keys.has(key) ? { ...line, dropHref: withKeep(key) } : line;
+    });
+  }
   return {
     ok: true as const,
     view: {
+      drop: live ? dropView(stateNow, params, base, keep, lang) : null,
+      dropped: live && params.get("dropped") === "1",
       saved: [...PAYMENT_STEPS, "none" as const].find((step) => step === saved) ?? null,
       done: AFTER_SALE_STEPS.find((step) => step === params.get("done")) ?? null,
       afterSale: afterSaleOf(stateThen, trail, at, t, lang),
@@ -191,7 +253,7 @@ export function orderPageView(
       nowHref: hrefAt(),
       at: typeof at !== "number" || at === latest ? null : at,
       atWhen: at === undefined ? null : adminTime(trail.find((e) => e.revision === at)!.at, lang),
-      order: snapshot(stateThen, heldLinesAfter(typeof at === "number" ? trail.filter((e) => e.revision <= at) : trail), t, lang),
+      order,
       events: trail.map((event): TrailEventView => ({
         revision: event.revision,
         when: adminTime(event.at, lang),

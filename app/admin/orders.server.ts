@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { orderRowForm } from "../../domain/forms/admin";
 import type { PaymentStep } from "../../domain/forms/admin-payments";
+import type { DropStep } from "../../domain/forms/admin-returns";
 import type { PaymentCommand } from "../../domain/orders/payment";
 import type { Actor } from "../../domain/orders/events";
 import { checkOrderStatus } from "../../domain/orders/intents";
@@ -138,6 +139,28 @@ export async function runPaymentStep(shop: Shop, admin: Admin, orderId: string, 
   const actor = adminActor(admin);
   try {
     const result = await shop.orders.pay(orderId, (at) => paymentCommandOf(step, actor, at));
+    return { ok: true, changed: result.changed };
+  } catch (err) {
+    if (isRuleViolation(err)) return { ok: false, status: err.status, refusal: refusal(err.key, err.values) };
+    throw err;
+  }
+}
+
+/**
+ * A line dropped before dispatch from the order page's confirmation (decision 204): the line as `lineKey` wrote it
+ * ("productId|size|school"), the pieces as typed; the order decider refuses what it cannot drop, by its key.
+ */
+export async function runDropStep(shop: Shop, admin: Admin, orderId: string, step: DropStep): Promise<PaymentOutcome> {
+  const parts = (step.line ?? "").split("|");
+  const school = parts.pop() ?? "";
+  const size = parts.pop() ?? "";
+  const typed = step.quantity?.trim() ?? "";
+  try {
+    const result = await shop.orders.dropLine(
+      orderId,
+      { line: { productId: parts.join("|"), size, school }, ...(typed ? { quantity: Number(typed) } : {}), note: step.note },
+      adminActor(admin),
+    );
     return { ok: true, changed: result.changed };
   } catch (err) {
     if (isRuleViolation(err)) return { ok: false, status: err.status, refusal: refusal(err.key, err.values) };

@@ -26,6 +26,7 @@ const KIND_KEYS: Record<string, string> = {
   "order-shipped": "admin:notifications.kind.orderShipped",
   "order-delivered": "admin:notifications.kind.orderDelivered",
   "order-cancelled": "admin:notifications.kind.orderCancelled",
+  "order-line-dropped": "admin:notifications.kind.orderLineDropped",
   "payment-reminder": "admin:notifications.kind.paymentReminder",
   "grievance-filed": "admin:notifications.kind.grievanceFiled",
   "grievance-acknowledged": "admin:notifications.kind.grievanceAcknowledged",

@@ -8,7 +8,8 @@ import { CourierSection } from "../admin/components/CourierSection";
 import { runCourierStep } from "../admin/courier.server";
 import { runAfterSaleStep } from "../admin/returns.server";
 import { requireAdmin } from "../auth/session.server";
-import { runPaymentStep } from "../admin/orders.server";
+import { runDropStep, runPaymentStep } from "../admin/orders.server";
+import { DropLineSection } from "../admin/components/DropLineSection";
 import { orderPage } from "../admin/order-page.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { metaT, useT } from "../i18n/I18n";
@@ -66,6 +67,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (back !== "/admin") query.set("back", back);
     return redirect(`/admin/orders/${orderId}?${query}#courier`);
   }
+  if (step.intent === "drop") {
+    const dropped = await runDropStep(context.shop, admin, orderId, step);
+    if (!dropped.ok) return form.refuse(refusalText(languageOf(request), dropped.refusal), refusalStatus(dropped.status));
+    const query = new URLSearchParams({ dropped: "1" });
+    const back = safeDashboardBack(step.back);
+    if (back !== "/admin") query.set("back", back);
+    return redirect(`/admin/orders/${orderId}?${query}#payment`);
+  }
   const outcome = await runPaymentStep(context.shop, admin, orderId, step);
   if (!outcome.ok) return form.refuse(refusalText(languageOf(request), outcome.refusal), refusalStatus(outcome.status));
   const query = new URLSearchParams({ saved: outcome.changed ? form.value.intent : "none" });
@@ -75,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderTrail() {
-  const { displayId, orderId, back, order, events, at, atWhen, nowHref, saved, done, afterSale, disputed, courier, courierDone, paperRefused } = useLoaderData<typeof loader>();
+  const { displayId, orderId, back, order, events, at, atWhen, nowHref, saved, done, afterSale, disputed, courier, courierDone, paperRefused, drop, dropped } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <section className="order-trail" aria-labelledby="trail-title">
@@ -95,7 +104,13 @@ export default function OrderTrail() {
         </p>
       ) : null}
 
+      {dropped ? (
+        <p className="notice" role="status" data-field="dropped">
+          {t("admin:drop.done", { total: order.total })}
+        </p>
+      ) : null}
       <OrderSnapshot order={order} at={at} atWhen={atWhen} nowHref={nowHref} />
+      {drop ? <DropLineSection drop={drop} back={back} /> : null}
 
       <PaymentSection payment={order.payment} live={at === null} back={back} deleted={order.deleted} suggestedRefund={afterSale.suggestedRefund} suggestedRefundNote={afterSale.suggestedRefundNote} />
       {disputed && at === null ? (

@@ -49,8 +49,15 @@ const afterSaleSteps = [
   z.object({ intent: z.literal("exchange"), returnId, back }),
 ] as const;
 
-/** Every form of the order page: a payment step, an after-sale one or the courier's (./admin-courier.ts). */
-export const orderPageForm = z.discriminatedUnion("intent", [...paymentStepForm.options, ...afterSaleSteps, ...courierSteps], {
+/**
+ * Dropping a line before dispatch (decision 204), from the confirmation the page shows: the line as `lineKey` writes
+ * it and how many of its units, as typed; the order decider refuses a line or a count it does not have, by its key.
+ */
+const dropStep = z.object({ intent: z.literal("drop"), line: text(), quantity: text(), note: text(), back });
+export type DropStep = z.output<typeof dropStep>;
+
+/** Every form of the order page: a payment step, an after-sale one, the courier's (./admin-courier.ts) or a line dropped. */
+export const orderPageForm = z.discriminatedUnion("intent", [...paymentStepForm.options, ...afterSaleSteps, ...courierSteps, dropStep], {
   error: RETURN_FORM_MESSAGES.notAStep,
 });
 
@@ -73,6 +80,8 @@ export const ORDER_PAGE_FORM_LIMITS = {
     trackingNumber: TRACKING_MAX,
     returnId: 64,
     reason: 20,
+    line: 300,
+    quantity: 6,
     back: 2000,
   },
   labels: {
@@ -85,6 +94,8 @@ export const ORDER_PAGE_FORM_LIMITS = {
     trackingNumber: "Tracking number",
     returnId: "Return",
     reason: "Why it came back",
+    line: "Item",
+    quantity: "Pieces",
     back: "Page",
   },
   pageFields: ["intent", "back", "returnId"],

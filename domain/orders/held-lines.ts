@@ -1,3 +1,4 @@
+import { linesAfterDrop } from "./drop-line";
 import type { ExchangeLine, OrderEvent, OrderLine } from "./events";
 
 /** A line as the parent now holds it: an exchanged unit names the size it came back in. */
@@ -43,6 +44,8 @@ export function heldLinesAfter(events: readonly OrderEvent[]): HeldLine[] {
   for (const event of events) {
     if (event.type === "OrderPlaced") held = event.data.lines.map((l) => ({ ...l }));
     else if (event.type === "ExchangeMade") held = linesAsHeld(held, event.data.lines);
+    // Dropped before dispatch (decision 204): the parent never held it.
+    else if (event.type === "OrderLineDropped") held = linesAfterDrop(held, event.data.line);
   }
   return held;
 }

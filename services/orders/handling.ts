@@ -38,6 +38,14 @@ export function handlingCommands(core: OrderCore) {
       return changeOrder(orderId, (at) => ({ type: "ChangeOrder", ...change, actor, at }));
     },
 
+    /**
+     * The owner drops units of a line the shop cannot supply, before the goods leave (decision 204): the order's money
+     * recomputed and recorded, the hold given back, in one command; the parent is texted by the reactor.
+     */
+    async dropLine(orderId: string, drop: { line: { productId: string; size: string; school: string }; quantity?: number; note?: string }, actor: Actor) {
+      return changeOrder(orderId, (at) => ({ type: "DropLine", ...drop, actor, at }));
+    },
+
     /** An admin's internal note (never shown to the shopper). */
     async addNote(orderId: string, text: string, actor: Actor) {
       return changeOrder(orderId, (at) => ({ type: "AddNote", text, actor, at }));

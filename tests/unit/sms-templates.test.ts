@@ -21,6 +21,7 @@ const TEXT_OF: Record<string, (language: "en" | "hi") => string> = {
   orderDelivered: (l) => CUSTOMER_TEXTS[l].order.delivered,
   orderCancelled: (l) => CUSTOMER_TEXTS[l].order.cancelled,
   orderHoldExpired: (l) => CUSTOMER_TEXTS[l].order.holdExpired,
+  orderLineDropped: (l) => CUSTOMER_TEXTS[l].order.lineDropped,
   paymentReminder: (l) => CUSTOMER_TEXTS[l].payment.reminder,
   paymentReminderOnPage: (l) => CUSTOMER_TEXTS[l].payment.reminderOnPage,
   grievanceFiled: (l) => CUSTOMER_TEXTS[l].grievance.filed,

@@ -104,7 +104,7 @@ describe("the shop's texts as WhatsApp templates", () => {
     for (const template of SMS_TEMPLATES) {
       if (template.startsWith("signInCode.")) continue;
       const [message] = template.split(".") as [keyof typeof WHATSAPP_TEMPLATES];
-      const values = { shop: "Shop: A", number: "3F9A1C2E", total: "₹999", charges: " (10% off ₹100)", upiId: "shop@upi", amount: "₹999", link: LINK, resolveBy: "7 Jan 2027", note: "Done.", status: "x" };
+      const values = { shop: "Shop: A", item: "Steel Bottle (Free Size) x 2", number: "3F9A1C2E", total: "₹999", charges: " (10% off ₹100)", upiId: "shop@upi", amount: "₹999", link: LINK, resolveBy: "7 Jan 2027", note: "Done.", status: "x" };
       const text = smsValues(template, interpolate(smsWording(template), values));
       expect(text, template).toBeDefined();
       // The total and its charges, side by side in the wording, are one value.

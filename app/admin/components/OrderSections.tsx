@@ -62,7 +62,8 @@ export interface OrderSnapshotView {
   deleted: boolean;
   customer: string;
   address: string;
-  lines: { key: string; name: string; size: string; school: string; quantity: number; unitPrice: string; lineTotal: string }[];
+  /** `dropHref`: the confirmation of dropping the line, while the goods are still in the shop (decision 204). */
+  lines: { key: string; name: string; size: string; school: string; quantity: number; unitPrice: string; lineTotal: string; dropHref?: string }[];
   total: string;
   placedAt: string;
   payment: PaymentFacts;
@@ -176,9 +177,10 @@ export function PaymentSection({
   const resultFor = (step: PaymentStepName) => (sent === step ? answer?.result : undefined);
   const { maxLength } = PAYMENT_STEP_FORM_LIMITS;
   const steps: Record<PaymentStepName, boolean> = live && !deleted ? payment.steps : { confirm: false, reject: false, cash: false, refund: false };
-  // A refusal whose form is gone (the step was done meanwhile, in another tab), or of no form at all, still shows, at the section's top.
+  // A refusal whose form is gone (the step was done meanwhile, in another tab), or of no form at all, still shows, at the
+  // section's top; a drop's shows beside its confirmation (./DropLineSection.tsx).
   const orphan =
-    answer && !(AFTER_SALE_STEPS as readonly (string | undefined)[]).includes(sent) && !PAYMENT_STEPS.some((step) => step === sent && steps[step])
+    answer && sent !== "drop" && !(AFTER_SALE_STEPS as readonly (string | undefined)[]).includes(sent) && !PAYMENT_STEPS.some((step) => step === sent && steps[step])
       ? everyMessage(answer.result).map(refusal)
       : [];
   return (
@@ -305,6 +307,7 @@ export function PaymentSection({
 /** The order now, or as it stood at event `at` (then with the way back to now). */
 export function OrderSnapshot({ order, at, atWhen, nowHref }: { order: OrderSnapshotView; at: number | null; atWhen: string | null; nowHref: string }) {
   const t = useT();
+  const dropping = order.lines.some((line) => line.dropHref);
   return (
     <section aria-labelledby="snapshot-title" className={`order-snapshot${at !== null ? " past" : ""}`}>
       {at !== null ? (
@@ -346,6 +349,7 @@ export function OrderSnapshot({ order, at, atWhen, nowHref }: { order: OrderSnap
               <th scope="col">{t("admin:order.quantity")}</th>
               <th scope="col">{t("admin:order.price")}</th>
               <th scope="col">{t("admin:order.total")}</th>
+              {dropping ? <th scope="col">{t("admin:drop.column")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -357,6 +361,15 @@ export function OrderSnapshot({ order, at, atWhen, nowHref }: { order: OrderSnap
                 <td>{line.quantity}</td>
                 <td>{line.unitPrice}</td>
                 <td>{line.lineTotal}</td>
+                {dropping ? (
+                  <td>
+                    {line.dropHref ? (
+                      <Link to={line.dropHref} preventScrollReset data-action="drop-line">
+                        {t("admin:drop.link", { item: line.name })}
+                      </Link>
+                    ) : null}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
