@@ -83,9 +83,10 @@ export function createDeliveryDatesService(deps: { store: ShopEvents; courier?: 
     /**
      * The days an order to `pincode` is promised when it is placed: outside the town with a courier set, the courier
      * is asked and refuses a pincode it does not serve (`courier.notServed`) or cash on delivery where it has none
-     * (`courier.noCodThere`), and the order with it; a courier that cannot be reached leaves the shop's own rule.
+     * (`courier.noCodThere`), and a shopper's order with it (`courierRefuses`); a courier that cannot be reached, or
+     * the shop's own placing, leaves the shop's own rule.
      */
-    async promiseFor(order: { lines: readonly DatedLine[]; pincode: string; paymentMethod: PaymentMethod }): Promise<DeliveryPromise> {
+    async promiseFor(order: { lines: readonly DatedLine[]; pincode: string; paymentMethod: PaymentMethod; courierRefuses: boolean }): Promise<DeliveryPromise> {
       const { rules } = await current();
       const items = await readiness(order.lines);
       const courier = deps.courier?.();
@@ -94,8 +95,9 @@ export function createDeliveryDatesService(deps: { store: ShopEvents; courier?: 
         try {
           day = await courier.promise(order.pincode, order.paymentMethod);
         } catch (err) {
-          // The courier down must not stop the shop selling: the order is promised by the shop's own days for elsewhere.
-          if (!isRuleViolation(err) || err.key !== "courier.unavailable") throw err;
+          // The courier down must not stop the shop selling, nor its refusal the shop's own placing: the order is
+          // promised by the shop's own days for elsewhere.
+          if (!isRuleViolation(err) || (order.courierRefuses && err.key !== "courier.unavailable")) throw err;
         }
       }
       const expected = expectedDelivery({ today: indianDay(now()), rules, items, pincode: order.pincode, ...(day ? { courierDay: day } : {}) });

@@ -58,7 +58,13 @@ export interface OrderServiceDeps {
    * The days an order placed from the web is promised (decision 236), asked as it is placed: refuses a pincode the
    * courier does not serve, or cash on delivery where it has none. Unset (tests of orders alone): no promise recorded.
    */
-  promise?: (order: { lines: readonly { productId: string; size: string; quantity: number }[]; pincode: string; paymentMethod: PaymentMethod }) => Promise<DeliveryPromise>;
+  promise?: (order: {
+    lines: readonly { productId: string; size: string; quantity: number }[];
+    pincode: string;
+    paymentMethod: PaymentMethod;
+    /** Whether the courier's refusal refuses the order (a shopper's order from the web), or leaves the shop's own days. */
+    courierRefuses: boolean;
+  }) => Promise<DeliveryPromise>;
 }
 
 /** Attempts for an admin command when another admin keeps winning the race. */

@@ -194,7 +194,9 @@ export function placingCommands(core: OrderCore) {
 
   /**
    * The days the order is promised (decision 236), asked of the courier outside the shop's town: its refusal (a
-   * pincode it does not serve, cash where it takes none) refuses the order. Asked only of an address the order's own
+   * pincode it does not serve, cash where it takes none) refuses a shopper's order from the web, before they pay. The
+   * shop's own placing (the seed, the CLI, its scripts: no requester) is never refused by it: the owner books the
+   * courier or not later, and the order is promised by the shop's own days. Asked only of an address the order's own
    * rules let through (a pincode India Post has, an area the shop delivers to, a state the shop may supply), so their
    * refusals come first, as without a courier.
    */
@@ -204,7 +206,7 @@ export function placingCommands(core: OrderCore) {
     const state = stateOfPincode(pincode);
     if (!state || deliveryTo(pincode, charges.delivery) === null) return undefined;
     if (core.deps.tax && !suppliesInto(core.deps.tax.seller, state)) return undefined;
-    return core.deps.promise({ lines: placement.lines, pincode, paymentMethod: placement.paymentMethod });
+    return core.deps.promise({ lines: placement.lines, pincode, paymentMethod: placement.paymentMethod, courierRefuses: Boolean(placement.from) });
   }
 
   /** A shopper's order from the web: the caps on its units, and its count when its number is unverified. */
