@@ -91,7 +91,7 @@ function paymentFacts(state: OrderState & { exists: true }, lang: Language): Pay
       reject: payment.reported !== undefined,
       cash: payment.method === "cod" && payment.paid === 0,
       refund: refundable > 0,
-    } satisfies Record<PaymentStepName, boolean>,
+    } satisfies Record<Exclude<PaymentStepName, "gatewayRefund">, boolean>,
     refundTax: refundTaxFacts(state),
   };
 }

@@ -11,6 +11,7 @@ import { formatRupees } from "../../domain/money";
 import { formatDateTime, type Language } from "../../domain/i18n";
 import { isRuleViolation, refusal, type Refusal, type RuleViolation } from "../../domain/errors";
 import type { Shop } from "../../services/index";
+import { GatewayError } from "../../services/gateway/razorpay";
 import type { OrderSummary } from "../../services/orders";
 import type { Admin } from "../auth/session.server";
 
@@ -115,7 +116,7 @@ export async function runOrderIntent(shop: Shop, admin: Admin, intent: OrderInte
 }
 
 /** A payment step of the order page's forms as the order decider's command, by the admin. */
-export function paymentCommandOf(step: PaymentStep, actor: Actor, at: string): PaymentCommand {
+export function paymentCommandOf(step: Exclude<PaymentStep, { intent: "gatewayRefund" }>, actor: Actor, at: string): PaymentCommand {
   switch (step.intent) {
     case "confirm":
       return { type: "ConfirmPayment", reference: step.reference, note: step.note, actor, at };
@@ -128,7 +129,7 @@ export function paymentCommandOf(step: PaymentStep, actor: Actor, at: string): P
   }
 }
 
-export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; status: RuleViolation["status"]; refusal: Refusal };
+export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; status: RuleViolation["status"] | 503; refusal: Refusal };
 
 /**
  * One payment step on the order page, as the admin (`shop.orders.pay`): the service waits
@@ -138,10 +139,17 @@ export type PaymentOutcome = { ok: true; changed: boolean } | { ok: false; statu
 export async function runPaymentStep(shop: Shop, admin: Admin, orderId: string, step: PaymentStep): Promise<PaymentOutcome> {
   const actor = adminActor(admin);
   try {
+    if (step.intent === "gatewayRefund") {
+      // Asked of the gateway; on the order once it says the refund is processed (now, or by its webhook).
+      await shop.orders.refundThroughGateway(orderId, step.amount, step.note ?? "", actor);
+      return { ok: true, changed: true };
+    }
     const result = await shop.orders.pay(orderId, (at) => paymentCommandOf(step, actor, at));
     return { ok: true, changed: result.changed };
   } catch (err) {
     if (isRuleViolation(err)) return { ok: false, status: err.status, refusal: refusal(err.key, err.values) };
+    // The gateway did not answer, or answered something else than asked: nothing was recorded, the owner may try again.
+    if (err instanceof GatewayError) return { ok: false, status: 503, refusal: refusal("gateway.refundUnavailable") };
     throw err;
   }
 }

@@ -34,7 +34,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!page.ok) throw data(page.refusal, { status: 404 });
   // Another order claims this order's UPI reference, or this order's report was refused for one (decision 119).
   const disputed = (await context.shop.orders.referenceDisputes(page.data.orderId)).length > 0;
-  return { ...page.data, disputed };
+  // What the optional gateway took and gave back for this order (decision 221), and whether its refund goes through it.
+  const gateway = (await context.shop.orders.gatewayPayments(page.data.orderId)) ?? null;
+  return { ...page.data, disputed, gateway };
 }
 
 /**
@@ -84,7 +86,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderTrail() {
-  const { displayId, orderId, back, order, events, at, atWhen, nowHref, saved, done, afterSale, disputed, courier, courierDone, paperRefused, drop, dropped } = useLoaderData<typeof loader>();
+  const { displayId, orderId, back, order, events, at, atWhen, nowHref, saved, done, afterSale, disputed, courier, courierDone, paperRefused, drop, dropped, gateway } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <section className="order-trail" aria-labelledby="trail-title">
@@ -112,7 +114,7 @@ export default function OrderTrail() {
       <OrderSnapshot order={order} at={at} atWhen={atWhen} nowHref={nowHref} />
       {drop ? <DropLineSection drop={drop} back={back} /> : null}
 
-      <PaymentSection payment={order.payment} live={at === null} back={back} deleted={order.deleted} suggestedRefund={afterSale.suggestedRefund} suggestedRefundNote={afterSale.suggestedRefundNote} />
+      <PaymentSection payment={order.payment} live={at === null} back={back} deleted={order.deleted} suggestedRefund={afterSale.suggestedRefund} suggestedRefundNote={afterSale.suggestedRefundNote} gateway={gateway} />
       {disputed && at === null ? (
         <p className="notice" role="status">
           <Link to={`/admin/orders/${orderId}/reference`}>{t("admin:dispute.link")}</Link>

@@ -14,6 +14,13 @@ export const PAYMENT_FORM_MESSAGES = {
 
 const text = () => z.string().optional();
 const back = z.string({ error: PAYMENT_FORM_MESSAGES.notAPaymentStep }).optional();
+// Digits only: "1,200" or "12.50" are refused here with the decider's own words.
+const rupees = () =>
+  z
+    .string({ error: PAYMENT_FIELD_MESSAGES.refundAmount })
+    .trim()
+    .regex(/^\d{1,7}$/, { error: PAYMENT_FIELD_MESSAGES.refundAmount })
+    .transform(Number);
 
 export const paymentStepForm = z.discriminatedUnion(
   "intent",
@@ -23,17 +30,14 @@ export const paymentStepForm = z.discriminatedUnion(
     z.object({ intent: z.literal("cash"), back }),
     z.object({
       intent: z.literal("refund"),
-      // Digits only: "1,200" or "12.50" are refused here with the decider's own words.
-      amount: z
-        .string({ error: PAYMENT_FIELD_MESSAGES.refundAmount })
-        .trim()
-        .regex(/^\d{1,7}$/, { error: PAYMENT_FIELD_MESSAGES.refundAmount })
-        .transform(Number),
+      amount: rupees(),
       method: z.string({ error: PAYMENT_FIELD_MESSAGES.refundMethod }),
       reference: text(),
       note: text(),
       back,
     }),
+    // Money given back through the optional gateway (decisions 221, 222): asked of it, recorded when it is processed.
+    z.object({ intent: z.literal("gatewayRefund"), amount: rupees(), note: text(), back }),
   ],
   { error: PAYMENT_FORM_MESSAGES.notAPaymentStep },
 );

@@ -31,6 +31,7 @@ export const adminPages: AdminPageRequest[] = [
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000?at=0" },
   // The order page's payment steps (confirm, reject, cash collected, refund) and the dashboard's payment filter.
   { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000", form: { intent: "cash" } },
+  { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000", form: { intent: "gatewayRefund", amount: "100" } },
   { method: "GET", path: "/admin?payment=reported&status=pending" },
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/delete" },
   { method: "POST", path: "/admin/orders/00000000-0000-4000-8000-000000000000/delete", form: { back: "/admin" } },

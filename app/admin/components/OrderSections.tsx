@@ -7,6 +7,7 @@
 import { Form, useActionData, useNavigation, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { formatRupees } from "../../../domain/money";
 import { PAYMENT_STEP_FORM_LIMITS } from "../../../domain/forms/admin-payments";
 import { AFTER_SALE_STEPS } from "../../../domain/forms/admin-returns";
 import type { OrderStatus, PaymentMethod, PaymentStanding } from "../../../domain/orders/events";
@@ -40,8 +41,11 @@ export interface PaymentFacts {
   owedBack: string | null;
   reported: { reference: string; at: string } | null;
   reference: string | null;
-  /** What the owner may do next; the decider still judges each step when it is sent. */
-  steps: Record<PaymentStepName, boolean>;
+  /**
+   * What the owner may do next; the decider still judges each step when it is sent. A refund through the gateway
+   * also needs the gateway's word that it took the payment (`GatewayFacts`), which the order's own stream has not.
+   */
+  steps: Record<Exclude<PaymentStepName, "gatewayRefund">, boolean>;
   /**
    * What a refund does to the order's GST (decision 206): a return's goods came back with their own credit note
    * (`return`), a refund tied to no goods is a note of its value alone (`valueOnly`: the tax ₹100 of it takes off the
@@ -54,6 +58,14 @@ export interface PaymentFacts {
 }
 
 type Payment = PaymentFacts;
+
+/** The optional gateway's word on the order (services/orders/gateway.ts `gatewayPayments`): what it took and gave back. */
+export interface GatewayFacts {
+  captures: { paymentId: string; rupees: number; method: string; applied: boolean }[];
+  refunds: { refundId: string; paymentId: string; rupees: number; processed: boolean }[];
+  /** A payment it took paid this order: its refund goes back through it. */
+  refundable: boolean;
+}
 
 /** The order as the page shows it, now or at an event (app/admin/order-page.server.ts, snapshot). */
 export interface OrderSnapshotView {
@@ -159,11 +171,14 @@ export function PaymentSection({
   deleted,
   suggestedRefund,
   suggestedRefundNote,
+  gateway,
 }: {
   payment: Payment;
   live: boolean;
   back: string;
   deleted: boolean;
+  /** The gateway's payments and refunds of this order; null without the gateway, or when it took none. */
+  gateway: GatewayFacts | null;
   /** A received refund return's amount and a note naming it (decision 103): the refund form comes filled in with them. */
   suggestedRefund: string | null;
   suggestedRefundNote: string | null;
@@ -176,7 +191,10 @@ export function PaymentSection({
   const sent = answer ? (answer.result.initialValue?.intent as string | undefined) : undefined;
   const resultFor = (step: PaymentStepName) => (sent === step ? answer?.result : undefined);
   const { maxLength } = PAYMENT_STEP_FORM_LIMITS;
-  const steps: Record<PaymentStepName, boolean> = live && !deleted ? payment.steps : { confirm: false, reject: false, cash: false, refund: false };
+  const acting = live && !deleted;
+  const steps: Record<PaymentStepName, boolean> = acting
+    ? { ...payment.steps, gatewayRefund: payment.refundable > 0 && gateway?.refundable === true }
+    : { confirm: false, reject: false, cash: false, refund: false, gatewayRefund: false };
   // A refusal whose form is gone (the step was done meanwhile, in another tab), or of no form at all, still shows, at the
   // section's top; a drop's shows beside its confirmation (./DropLineSection.tsx).
   const orphan =
@@ -225,6 +243,7 @@ export function PaymentSection({
           </>
         ) : null}
       </dl>
+      {gateway ? <GatewayList gateway={gateway} /> : null}
       {payment.owedBack ? (
         <p className="notice" data-field="owed-back">
           {t("admin:payments.owedBack", { amount: payment.owedBack })}
@@ -257,6 +276,28 @@ export function PaymentSection({
         ) : null}
         {steps.cash ? (
           <StepForm step="cash" back={back} result={resultFor("cash")} busy={busy} text={t("admin:payments.cash.text", { amount: payment.due })} />
+        ) : null}
+        {steps.gatewayRefund ? (
+          <StepForm
+            step="gatewayRefund"
+            back={back}
+            result={resultFor("gatewayRefund")}
+            busy={busy}
+            text={t("admin:payments.gatewayRefund.text", { amount: payment.refundableText })}
+            danger
+          >
+            <TextField
+              step="gatewayRefund"
+              name="amount"
+              label={t("admin:payments.refund.amount")}
+              result={resultFor("gatewayRefund")}
+              required
+              inputMode="numeric"
+              maxLength={maxLength.amount}
+              defaultValue={suggestedRefund ?? undefined}
+            />
+            <TextField step="gatewayRefund" name="note" label={t("admin:payments.note")} result={resultFor("gatewayRefund")} maxLength={maxLength.note} />
+          </StepForm>
         ) : null}
         {steps.refund ? (
           <StepForm step="refund" back={back} result={resultFor("refund")} busy={busy} text={t("admin:payments.refund.text", { amount: payment.refundableText })} danger>
@@ -301,6 +342,29 @@ export function PaymentSection({
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** What the gateway took for this order and gave back, by its ids: what the owner finds again in Razorpay's Dashboard. */
+function GatewayList({ gateway }: { gateway: GatewayFacts }) {
+  const t = useT();
+  if (gateway.captures.length === 0 && gateway.refunds.length === 0) return null;
+  return (
+    <div className="gateway-payments" data-field="gateway-payments">
+      <h3>{t("admin:payments.gateway.title")}</h3>
+      <ul>
+        {gateway.captures.map((c) => (
+          <li key={c.paymentId}>
+            {t(c.applied ? "admin:payments.gateway.capture" : "admin:payments.gateway.captureExtra", { id: c.paymentId, amount: formatRupees(c.rupees), method: c.method })}
+          </li>
+        ))}
+        {gateway.refunds.map((r) => (
+          <li key={r.refundId}>
+            {t(r.processed ? "admin:payments.gateway.refundProcessed" : "admin:payments.gateway.refundAsked", { id: r.refundId, amount: formatRupees(r.rupees) })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

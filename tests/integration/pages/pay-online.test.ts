@@ -4,12 +4,18 @@
 // gateway's signed answer comes back by a form post from the gateway's site and the order shows paid; a forged
 // answer is refused and records nothing; a failed payment says so; the edge lets only that one address take
 // another site's post, and the page's content policy lets its form go to the gateway. Unset, nothing is offered.
+// The owner's "Refund through Razorpay" on the order's page: asked through the API, shown as asked, recorded on the
+// order when the gateway's webhook says it is processed; refused in words when the order was not paid through it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "../../../app/i18n/i18n.server";
 import type { Language } from "../../../domain/i18n";
 import { formatRupees } from "../../../domain/money";
 import { orderStreamId } from "../../../domain/orders/events";
 import { signCheckout } from "../../../services/gateway/razorpay";
+import { refusal } from "../../../domain/errors";
+import { refusalText } from "../../../app/i18n/refusals.server";
+import { adminHtmlBrowser, call, createTestAdmin, type TestAdmin } from "../../support/admin";
+import { eventually } from "../../support/fake-providers";
 import { startFakeRazorpay, type FakeRazorpay } from "../../support/fake-razorpay";
 import { HtmlBrowser } from "../../support/html-browser";
 import { startTestServer, type TestServer } from "../../support/server";
@@ -18,11 +24,13 @@ import { placeUpiOrder } from "../../support/statements";
 let server: TestServer;
 let plain: TestServer;
 let razorpay: FakeRazorpay;
+let admin: TestAdmin;
 
 beforeAll(async () => {
   razorpay = await startFakeRazorpay();
   server = await startTestServer({ env: { SHOP_UPI_ID: "churuuniform@sbi", SHOP_UPI_NAME: "Churu Uniform House", ...razorpay.env } });
   plain = await startTestServer({ env: { SHOP_UPI_ID: "churuuniform@sbi" } });
+  admin = await createTestAdmin(server.shop, server.url);
 }, 240_000);
 afterAll(async () => {
   await server?.close();
@@ -182,5 +190,74 @@ describe("without the gateway's settings", () => {
     });
     expect(back.status).toBe(404);
     expect((await new HtmlBrowser(plain.url).open(`/checkout/pay-online?order=${orderId}`)).url.pathname).toBe("/checkout/done");
+  });
+});
+
+/** An order paid through the gateway, as the parent's browser coming back from the hosted checkout pays it. */
+async function paidThroughGateway(scope: string): Promise<{ orderId: string; total: number; paymentId: string }> {
+  const orderId = await placeUpiOrder(server.shop, scope, 4);
+  const { gatewayOrderId } = await server.shop.orders.openGatewayCheckout(orderId);
+  const payment = razorpay.pay(gatewayOrderId, { method: "card" });
+  const answer = razorpay.answerFor(payment);
+  await server.shop.orders.returnFromCheckout(orderId, { paymentId: payment.id, gatewayOrderId, signature: answer.razorpay_signature! });
+  return { orderId, total: (await server.shop.orders.getOrder(orderId))!.total, paymentId: payment.id };
+}
+
+describe.each(CASES)("the owner's refund through Razorpay without JavaScript ($lang)", ({ lang }) => {
+  const m = RESOURCES[lang];
+  const w = m.admin.payments;
+
+  it("is asked through the API, shown as asked, and recorded on the order when the gateway's webhook says it is processed", async () => {
+    razorpay.refundStatus = "pending";
+    const { orderId, total, paymentId } = await paidThroughGateway(`gateway-refund-${lang}`);
+    const owner = await adminHtmlBrowser(server.url, admin);
+    await owner.setCookie(`shop_lng=${lang}; Path=/`);
+    let page = await owner.open(`/admin/orders/${orderId}`);
+    expect(page.status).toBe(200);
+    expect(page.text()).toContain(fill(w.gateway.capture, { id: paymentId, amount: formatRupees(total), method: "card" }));
+    const form = () => page.within({ form: w.gatewayRefund.title });
+
+    // More than was paid: refused beside its form, in words, and nothing is asked of the gateway.
+    const asked = razorpay.refunds.size;
+    const tooMuch = await form().fill(w.refund.amount, String(total + 1)).press(w.gatewayRefund.submit);
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.alerts().join(" ")).toContain(refusalText(lang, refusal("admin.paymentRefundTooLarge", { most: total })));
+    expect(razorpay.refunds.size).toBe(asked);
+
+    page = await form().fill(w.refund.amount, "100").press(w.gatewayRefund.submit);
+    expect(page.status).toBe(200);
+    expect(page.texts("[role=status]")).toContain(w.saved.gatewayRefund);
+    const refund = [...razorpay.refunds.values()].find((r) => r.payment_id === paymentId)!;
+    // Asked in paise, naming the order, at the normal speed; not on the order until processed.
+    expect(refund).toMatchObject({ amount: 10_000, status: "pending", notes: { shop_order: orderId } });
+    expect(page.text()).toContain(fill(w.gateway.refundAsked, { id: refund.id, amount: formatRupees(100) }));
+    expect((await server.shop.orders.getOrder(orderId))?.amountRefunded).toBe(0);
+
+    razorpay.processRefund(refund.id);
+    const hook = await razorpay.sendWebhook(server.url, razorpay.webhookBody("refund.processed", refund));
+    expect(hook.status).toBe(200);
+    await eventually("the refund on the order", async () => ((await server.shop.orders.getOrder(orderId))?.amountRefunded === 100 ? true : null), 30_000);
+    page = await page.reload();
+    expect(page.text()).toContain(fill(w.gateway.refundProcessed, { id: refund.id, amount: formatRupees(100) }));
+    expect(page.text("[data-field=amount-refunded]")).toBe(formatRupees(100));
+    expect((await server.shop.orders.getOrder(orderId))?.paymentStatus).toBe("partly refunded");
+  });
+
+  it("is not offered for an order paid by hand, and a forged request is refused in words", async () => {
+    const orderId = await placeUpiOrder(server.shop, `gateway-refund-${lang}`, 2);
+    await server.shop.orders.pay(orderId, (at) => ({ type: "ConfirmPayment", note: "by hand", actor: { kind: "admin", id: admin.id, name: "Asha" }, at }));
+    const owner = await adminHtmlBrowser(server.url, admin);
+    await owner.setCookie(`shop_lng=${lang}; Path=/`);
+    const page = await owner.open(`/admin/orders/${orderId}`);
+    expect(page.buttons()).toContain(w.refund.submit);
+    expect(page.buttons()).not.toContain(w.gatewayRefund.submit);
+    const forged = await call(`${server.url}/admin/orders/${orderId}`, {
+      method: "POST",
+      headers: { Cookie: `${admin.cookie}; shop_lng=${lang}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "gatewayRefund", amount: "100" }).toString(),
+    });
+    expect(forged.status).toBe(409);
+    expect(await forged.text()).toContain(m.refusals.gateway.noPayment);
+    expect((await server.shop.orders.getOrder(orderId))?.amountRefunded).toBe(0);
   });
 });
