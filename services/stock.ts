@@ -6,6 +6,7 @@ import type { DB } from "../db/schema";
 import { RuleViolation, isRuleViolation } from "../domain/errors";
 import { stockEvents, stockStreamId, type ReleaseReason, type StockActor } from "../domain/stock/events";
 import { stockDecider, stockSnapshots, type StockCommand, type StockState } from "../domain/stock/stock";
+import { purchaseCost } from "../domain/stock/costing";
 import { createCommandHandler, type Loaded, type StreamStep } from "../eventstore/command-handler";
 import type { ShopEvents, Position } from "../eventstore/port";
 import type { StockEffect, TrackedLine } from "../domain/orders/stock-effects";
@@ -218,8 +219,15 @@ export function createStockService(deps: {
       return { products: rows.length, opened };
     },
 
-    async receive(productId: number, quantity: number, actor: StockActor, reason: string) {
-      return change(productId, (at) => ({ type: "ReceiveStock", productId, quantity, actor, reason, at }));
+    /** A delivery on the shelf; `cost`: what a piece cost the owner, in paise (a bought-in product's purchase cost, issue 51). */
+    async receive(productId: number, quantity: number, actor: StockActor, reason: string, cost?: number) {
+      return change(productId, (at) => ({ type: "ReceiveStock", productId, quantity, ...(cost === undefined ? {} : { cost }), actor, reason, at }));
+    },
+
+    /** A bought-in product's purchase cost: the weighted average over its deliveries with a cost, read from its stream. */
+    async purchaseCost(productId: number) {
+      const events = stockEvents.readAll(await store.readStream(stockStreamId(productId)));
+      return purchaseCost(events.flatMap((e) => (e.type === "StockReceived" ? [e.data] : [])));
     },
 
     /** The shopkeeper counted `onShelf` units on the shelf: for sale is what orders not yet shipped do not hold (decision 109). */

@@ -4,6 +4,9 @@ import { STOCK_FORM_LIMITS, stockForm } from "../../domain/forms/stock";
 import { isRuleViolation } from "../../domain/errors";
 import { parseShopProductId } from "../../domain/shop-products";
 import { shelfLabel } from "../../domain/stock/shelf";
+import { valueAtCost } from "../../domain/stock/costing";
+import { formatPaisa } from "../../domain/tax/lines";
+import { formatRupees } from "../../domain/money";
 import { SCHOOL_SKU_BASE } from "../../domain/stock/school-stock";
 import type { Shop } from "../../services/index";
 import type { Language } from "../../domain/i18n";
@@ -73,10 +76,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = serverT(lang);
   const product = await stockedThing(context.shop, params.id);
   if (!product) throw data({ message: t("admin:products.noSuchProduct") }, { status: 404 });
-  const [level, history, row] = await Promise.all([
+  const [level, history, row, cost] = await Promise.all([
     context.shop.stock.level(product.id),
     context.shop.stock.history(product.id),
     product.school ? undefined : context.shop.products.get(product.id),
+    // A school size's cost is its tailor's batches' (decision 183); a bought-in product's, what the owner paid (issue 51).
+    product.school ? undefined : context.shop.stock.purchaseCost(product.id),
   ]);
   const saved = new URL(request.url).searchParams.get("saved");
   // For sale as every page reads it; what orders not yet shipped hold is on the shelf too, set aside.
@@ -87,6 +92,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     available,
     held,
     onShelf: available + held,
+    cost:
+      cost && cost.averagePaise !== null
+        ? { piece: formatPaisa(cost.averagePaise), pieces: cost.received, shelf: formatRupees(valueAtCost(available + held, cost.averagePaise) ?? 0) }
+        : null,
     counted: level !== undefined,
     label: shelfLabel(available),
     history: history.filter((entry) => entry.type !== "StockSnapshotted").map((entry) => historyRow(entry, t, lang)),
@@ -110,7 +119,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       change.intent === "count"
         ? await context.shop.stock.count(id, change.to, actor, change.reason)
         : change.intent === "receive"
-          ? await context.shop.stock.receive(id, change.quantity, actor, change.reason)
+          ? await context.shop.stock.receive(id, change.quantity, actor, change.reason, thing.school ? undefined : change.cost)
           : await context.shop.stock.takeBack(id, change.quantity, actor, change.reason, change.order);
     // A school size's page is kept for visitors a few seconds: built again once the change shows (decision 180).
     if (thing.school && result.changed) context.shop.schoolStock.shown();
@@ -123,9 +132,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** One number field of a stock form ("to" or "quantity"), with its message. */
 interface UnitsField {
-  name: "to" | "quantity" | "order";
+  name: "to" | "quantity" | "order" | "cost";
   label: string;
   required?: boolean;
+  /** Rupees and paise: the phone's keyboard with a point. */
+  decimal?: boolean;
   defaultValue?: string;
 }
 
@@ -163,7 +174,7 @@ function ChangeForm({
             {...fieldProps(result, field.name)}
             id={id(field.name)}
             name={field.name}
-            inputMode={field.name === "order" ? undefined : "numeric"}
+            inputMode={field.name === "order" ? undefined : field.decimal ? "decimal" : "numeric"}
             autoCapitalize={field.name === "order" ? "characters" : undefined}
             required={field.required ?? true}
             defaultValue={field.defaultValue}
@@ -218,6 +229,13 @@ export default function ProductStockPage() {
           <dd>{page.available}</dd>
         </div>
       </dl>
+      {page.cost ? (
+        <p data-field="purchase-cost">{t("stock:cost.known", { piece: page.cost.piece, pieces: page.cost.pieces, shelf: page.cost.shelf })}</p>
+      ) : !page.product.school ? (
+        <p className="hint" data-field="purchase-cost">
+          {t("stock:cost.none")}
+        </p>
+      ) : null}
       {!page.counted ? <p className="hint">{t("stock:made")}</p> : null}
 
       <div className="stock-forms">
@@ -228,7 +246,16 @@ export default function ProductStockPage() {
           hint={t("stock:count.hint", { held: page.held })}
           fields={[{ name: "to", label: t("stock:count.to"), defaultValue: String(page.onShelf) }]}
         />
-        <ChangeForm intent="receive" result={resultFor("receive")} busy={busy} fields={[{ name: "quantity", label: t("stock:receive.quantity") }]} />
+        <ChangeForm
+          intent="receive"
+          result={resultFor("receive")}
+          busy={busy}
+          fields={[
+            { name: "quantity", label: t("stock:receive.quantity") },
+            // What a piece cost the owner: a bought-in product's margin is counted from it (a school size's is its batch's).
+            ...(page.product.school ? [] : [{ name: "cost" as const, label: t("stock:receive.cost"), required: false, decimal: true }]),
+          ]}
+        />
         <ChangeForm
           intent="return"
           result={resultFor("return")}

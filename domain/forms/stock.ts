@@ -12,7 +12,16 @@ export const STOCK_FORM_MESSAGES = {
   wholeNumber: "Enter a whole number of units.",
   reasonRequired: "Say why the stock changed.",
   orderNumber: "An order number is the 8 letters and digits on the order, like 3F9A1C2E.",
+  pieceCost: "Enter the cost of a piece in rupees, like 95 or 95.50.",
 } as const;
+
+/** What a piece cost, typed in rupees and paise ("95", "95.50"), as paise; empty: not entered. The bounds are the decider's. */
+const pieceCost = z
+  .string({ error: STOCK_FORM_MESSAGES.pieceCost })
+  .trim()
+  .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, { error: STOCK_FORM_MESSAGES.pieceCost })
+  .transform((value) => (value === "" ? undefined : Math.round(Number(value) * 100)))
+  .optional();
 
 const units = z
   .string({ error: STOCK_FORM_MESSAGES.wholeNumber })
@@ -25,7 +34,7 @@ export const stockForm = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("count"), to: units, reason }),
-    z.object({ intent: z.literal("receive"), quantity: units, reason }),
+    z.object({ intent: z.literal("receive"), quantity: units, cost: pieceCost, reason }),
     z.object({
       intent: z.literal("return"),
       quantity: units,
@@ -42,7 +51,7 @@ export const stockForm = z.discriminatedUnion(
 );
 
 export const STOCK_FORM_LIMITS = {
-  maxLength: { reason: 200, to: 10, quantity: 10, order: 20 },
-  labels: { to: "Units on the shelf", quantity: "Units", reason: "Why", order: "Order number" },
+  maxLength: { reason: 200, to: 10, quantity: 10, order: 20, cost: 12 },
+  labels: { to: "Units on the shelf", quantity: "Units", reason: "Why", order: "Order number", cost: "Cost of a piece" },
   pageFields: ["intent"],
 } as const;

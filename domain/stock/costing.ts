@@ -27,6 +27,22 @@ export function averageCosts(batches: readonly Batch[]): Map<number, SkuCost> {
   return new Map([...sums].map(([sku, sum]) => [sku, { received: sum.pieces, averagePaise: sum.pieces === 0 ? null : Math.round((sum.rupees * 100) / sum.pieces) }]));
 }
 
+/**
+ * A bought-in product's purchase cost (issue 51): the weighted average of what the owner paid a piece over the
+ * deliveries he entered a cost with, in whole paise rounded half up; null when he entered none. A delivery without
+ * a cost is left out rather than counted at ₹0.
+ */
+export function purchaseCost(receipts: readonly { quantity: number; cost?: number }[]): SkuCost {
+  let pieces = 0;
+  let paise = 0;
+  for (const receipt of receipts) {
+    if (receipt.cost === undefined) continue;
+    pieces += receipt.quantity;
+    paise += receipt.quantity * receipt.cost;
+  }
+  return { received: pieces, averagePaise: pieces === 0 ? null : Math.round(paise / pieces) };
+}
+
 /** Pieces of each SKU still with the tailor, over every batch. */
 export function withTailor(batches: readonly Batch[]): Map<number, number> {
   const found = new Map<number, number>();

@@ -22,7 +22,11 @@ export type ReleaseReason = (typeof RELEASE_REASONS)[number];
 
 export interface StockReceived {
   type: "StockReceived";
-  data: { productId: number; quantity: number; actor: StockActor; reason: string; at: string };
+  /**
+   * `cost` (version 2, issue 51): what the owner paid for a piece of a bought-in product, in paise, as he entered it
+   * with the delivery; absent: not entered (every receipt before version 2, and a tailor's, whose cost is its batch's).
+   */
+  data: { productId: number; quantity: number; cost?: number; actor: StockActor; reason: string; at: string };
 }
 
 /**
@@ -106,12 +110,17 @@ const actor = z.object({ kind: z.enum(["admin", "system"]), id: z.string().optio
 const productId = z.number().int().positive();
 const units = z.number().int().nonnegative();
 const stockReturnedV1 = z.object({ productId, quantity: units, orderId: z.string().optional(), actor, reason: z.string(), at: z.string() });
+const stockReceivedV1 = z.object({ productId, quantity: units, actor, reason: z.string(), at: z.string() });
 const stockAdjustedV1 = z.object({ productId, from: units, to: units, actor, reason: z.string(), at: z.string() });
 
 export const stockEvents = createEventRegistry<StockEvent>("stock", {
   StockReceived: {
-    version: 1,
-    schema: z.object({ productId, quantity: units, actor, reason: z.string(), at: z.string() }),
+    version: 2,
+    schema: stockReceivedV1.extend({ cost: z.number().int().positive().optional() }),
+    older: {
+      // Before the purchase cost was entered with a delivery: no cost, as the receipt said.
+      1: { schema: stockReceivedV1, up: (data: z.infer<typeof stockReceivedV1>) => data },
+    },
   },
   StockAdjusted: {
     version: 2,

@@ -4,6 +4,7 @@
 import { RuleViolation, type RefusalValues } from "../errors";
 import type { Decider, Snapshots } from "../events/decider";
 import { MAX_STOCK } from "../admin-products";
+import { formatRupees } from "../money";
 import { stockProblem } from "./shelf";
 import type { ReleaseReason, StockActor, StockEvent } from "./events";
 
@@ -90,7 +91,8 @@ interface Common {
 export type StockCommand = Common &
   (
     | { type: "OpenStock" }
-    | { type: "ReceiveStock"; quantity: number; actor: StockActor; reason: string }
+    /** `cost`: what a piece cost the owner, in paise (a bought-in product's purchase cost, issue 51); left out: not entered. */
+    | { type: "ReceiveStock"; quantity: number; cost?: number; actor: StockActor; reason: string }
     /** `onShelf`: every unit counted on the shelf, those set aside for orders not yet shipped too (decision 109). */
     | { type: "CountStock"; onShelf: number; actor: StockActor; reason: string }
     | { type: "ReturnStock"; quantity: number; orderId?: string; actor: StockActor; reason: string }
@@ -106,6 +108,9 @@ export type StockCommand = Common &
     /** The order's goods left the shop (shipped or delivered): what it holds leaves the shelf. */
     | { type: "ShipStock"; orderId: string }
   );
+
+/** The most a piece may cost the owner, in paise: ₹1,00,000 (a typing slip beyond it, not a school item). */
+export const MAX_PIECE_COST = 10_000_000;
 
 /** A count of units in range, or the refusal `key` (its wording says the range). */
 function checkUnits(quantity: number, min: number, key: string, values: RefusalValues = {}): void {
@@ -139,10 +144,15 @@ function decideOpened(command: StockCommand, state: StockState): StockEvent[] {
   switch (command.type) {
     case "OpenStock":
       return [];
-    case "ReceiveStock":
+    case "ReceiveStock": {
       checkUnits(command.quantity, 1, "stock.receivedRange");
       if (state.available + command.quantity > MAX_STOCK) throw new RuleViolation("stock.tooMuch");
-      return [{ type: "StockReceived", data: { productId, quantity: command.quantity, actor: command.actor, reason: checkReason(command.reason), at } }];
+      if (command.cost !== undefined && (!Number.isInteger(command.cost) || command.cost < 1 || command.cost > MAX_PIECE_COST)) {
+        throw new RuleViolation("stock.costRange", { most: formatRupees(MAX_PIECE_COST / 100) });
+      }
+      const cost = command.cost === undefined ? {} : { cost: command.cost };
+      return [{ type: "StockReceived", data: { productId, quantity: command.quantity, ...cost, actor: command.actor, reason: checkReason(command.reason), at } }];
+    }
     case "CountStock": {
       // A count is of the shelf: the units orders not yet shipped hold are on it too, set aside, so
       // what is for sale is the rest. Counting fewer than they hold means some of theirs are gone.
