@@ -62,6 +62,11 @@ export interface CustomerTexts {
    * `filed` and `acknowledged` also {{resolveBy}} (the date the rules' month ends), `resolved` the admin's {{note}}.
    */
   grievance: { filed: string; acknowledged: string; resolved: string };
+  /**
+   * A return or exchange as the shop answers it (decision 243): {{shop}}, {{number}}, {{link}}; `refunded` (any refund
+   * of the order, a return's or a cancel's) also {{amount}} (₹ given back).
+   */
+  returns: { approved: string; received: string; exchanged: string; refunded: string };
 }
 
 export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
@@ -97,6 +102,12 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       acknowledged: "{{shop}}: we are looking into your complaint {{number}} and will resolve it by {{resolveBy}}. See it at {{link}}",
       resolved: "{{shop}}: your complaint {{number}} is resolved. {{note}} See it at {{link}}",
     },
+    returns: {
+      approved: "{{shop}}: we agreed to your return on order {{number}}. We will call you about pickup or drop-off. Details: {{link}}",
+      received: "{{shop}}: we have the items you returned from order {{number}}. Details: {{link}}",
+      exchanged: "{{shop}}: your exchange on order {{number}} is done: the new size is yours. Details: {{link}}",
+      refunded: "{{shop}}: we have refunded {{amount}} for order {{number}}. Details: {{link}}",
+    },
   },
   hi: {
     order: {
@@ -128,6 +139,12 @@ export const CUSTOMER_TEXTS: Record<Language, CustomerTexts> = {
       filed: "{{shop}}: आपकी शिकायत का टिकट {{number}} है। {{resolveBy}} तक हल करेंगे। देखें: {{link}}",
       acknowledged: "{{shop}}: शिकायत {{number}} पर काम शुरू हो गया है। {{resolveBy}} तक हल करेंगे। देखें: {{link}}",
       resolved: "{{shop}}: शिकायत {{number}} हल हो गई। {{note}} देखें: {{link}}",
+    },
+    returns: {
+      approved: "{{shop}}: ऑर्डर {{number}} की वापसी मान ली गई। सामान लेने या लौटाने के लिए फ़ोन करेंगे। ब्योरा: {{link}}",
+      received: "{{shop}}: ऑर्डर {{number}} का लौटाया सामान मिल गया। ब्योरा: {{link}}",
+      exchanged: "{{shop}}: ऑर्डर {{number}} का साइज़ बदल दिया गया। ब्योरा: {{link}}",
+      refunded: "{{shop}}: ऑर्डर {{number}} के {{amount}} लौटा दिए गए। ब्योरा: {{link}}",
     },
   },
 };

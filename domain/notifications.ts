@@ -147,6 +147,35 @@ export function lineDroppedSms(
 
 export const holdExpiredTemplate = (language: Language = DEFAULT_LANGUAGE): SmsTemplate => smsTemplate("orderHoldExpired", language);
 
+/** What a return's step tells the parent (decision 243): the shop said yes, has the goods back, made the exchange, refunded. */
+export type ReturnStep = "approved" | "received" | "exchanged" | "refunded";
+
+const RETURN_MESSAGE: Record<ReturnStep, SmsMessageName> = {
+  approved: "returnApproved",
+  received: "returnReceived",
+  exchanged: "exchangeMade",
+  refunded: "orderRefunded",
+};
+
+/** A return's step as the parent's text, in the order's language, and its registered template; `amount` for a refund. */
+export function returnStepSms(
+  shopName: string,
+  step: ReturnStep,
+  order: { orderId: string; language?: Language; amount?: number },
+  shopUrl: string,
+): { body: string; template: SmsTemplate } {
+  const language = order.language ?? DEFAULT_LANGUAGE;
+  return {
+    body: interpolate(CUSTOMER_TEXTS[language].returns[step], {
+      shop: shopName,
+      number: displayOrderId(order.orderId),
+      amount: formatRupees(order.amount ?? 0),
+      link: trackingUrl(shopUrl, order.orderId),
+    }),
+    template: smsTemplate(RETURN_MESSAGE[step], language),
+  };
+}
+
 /** Which of the "placed" texts an order gets: cash on delivery, UPI to the shop's UPI ID, or UPI on the order's page. */
 function placedText(order: Pick<TextedOrder, "paymentMethod">, upiId?: string): "placed" | "placedUpi" | "placedUpiOnPage" {
   return order.paymentMethod !== "upi" ? "placed" : upiId ? "placedUpi" : "placedUpiOnPage";

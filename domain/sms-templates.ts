@@ -4,7 +4,8 @@
  * operator drops a message whose template id is missing or whose words do not match the template.
  * Each text of `CUSTOMER_TEXTS` the shop sends is one template per language: the sign-in code, the
  * order's "placed" texts (cash, UPI with the shop's UPI ID, UPI paid on the order's page), the
- * status texts, the payment reminder's two, and a complaint's three. The workers record the template with each send and
+ * status texts, the payment reminder's two, a complaint's three, and a return's answers (approved, received, exchanged,
+ * refunded). The workers record the template with each send and
  * the SMS transport names its id to the provider (`SMS_DLT_TEMPLATE_<NAME>`, `..._HI` for Hindi).
  */
 import { LANGUAGES, type Language } from "./i18n";
@@ -24,6 +25,10 @@ export const SMS_MESSAGES = [
   "grievanceFiled",
   "grievanceAcknowledged",
   "grievanceResolved",
+  "returnApproved",
+  "returnReceived",
+  "exchangeMade",
+  "orderRefunded",
 ] as const;
 export type SmsMessageName = (typeof SMS_MESSAGES)[number];
 

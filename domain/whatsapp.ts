@@ -161,6 +161,42 @@ export const WHATSAPP_TEMPLATES: Record<SmsMessageName, WhatsAppTemplate> = {
       hi: `शिकायत {{1}} हल हो गई। हमने यह किया: {{2}} देखें: {{3}}${COMPLAINT_END.hi}`,
     },
   },
+  returnApproved: {
+    name: "return_approved",
+    category: "UTILITY",
+    params: ["number", "link"],
+    body: {
+      en: `We agreed to your return on order {{1}}. We will call you about pickup or drop-off. Details: {{2}}${THANKS.en}`,
+      hi: `ऑर्डर {{1}} की वापसी मान ली गई। सामान लेने या लौटाने के लिए हम फ़ोन करेंगे। ब्योरा: {{2}}${THANKS.hi}`,
+    },
+  },
+  returnReceived: {
+    name: "return_received",
+    category: "UTILITY",
+    params: ["number", "link"],
+    body: {
+      en: `We have the items you returned from order {{1}}. Details: {{2}}${THANKS.en}`,
+      hi: `ऑर्डर {{1}} का लौटाया सामान हमें मिल गया। ब्योरा: {{2}}${THANKS.hi}`,
+    },
+  },
+  exchangeMade: {
+    name: "exchange_made",
+    category: "UTILITY",
+    params: ["number", "link"],
+    body: {
+      en: `Your exchange on order {{1}} is done: the new size is yours. Details: {{2}}${THANKS.en}`,
+      hi: `ऑर्डर {{1}} का साइज़ बदल दिया गया। ब्योरा: {{2}}${THANKS.hi}`,
+    },
+  },
+  orderRefunded: {
+    name: "order_refunded",
+    category: "UTILITY",
+    params: ["number", "amount", "link"],
+    body: {
+      en: `Order {{1}}: we have refunded {{2}}. Details: {{3}}${THANKS.en}`,
+      hi: `ऑर्डर {{1}} के {{2}} लौटा दिए गए। ब्योरा: {{3}}${THANKS.hi}`,
+    },
+  },
 };
 
 /** The WhatsApp language code of each of the shop's languages, as the templates are registered. */
@@ -182,6 +218,10 @@ const SMS_TEXT: Record<SmsMessageName, (texts: CustomerTexts) => string> = {
   grievanceFiled: (t) => t.grievance.filed,
   grievanceAcknowledged: (t) => t.grievance.acknowledged,
   grievanceResolved: (t) => t.grievance.resolved,
+  returnApproved: (t) => t.returns.approved,
+  returnReceived: (t) => t.returns.received,
+  exchangeMade: (t) => t.returns.exchanged,
+  orderRefunded: (t) => t.returns.refunded,
 };
 
 /** The SMS wording of a registered text, placeholders and all. */

@@ -19,6 +19,8 @@ import {
   holdExpiredSms,
   holdExpiredTemplate,
   lineDroppedSms,
+  returnStepSms,
+  type ReturnStep,
 } from "../domain/notifications";
 import { isHoldExpiry } from "../domain/orders/hold-expiry";
 import type { JobQueue, NewJob } from "../services/queue";
@@ -36,6 +38,14 @@ export const REACTOR_NAME = "order_notifications";
 export const MAX_EVENT_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Order events after which the order may owe nothing any more (paid, cancelled, deleted). */
+/** The order events that answer a parent's return (decision 243), each texted: yes, goods back, exchange made, money back. */
+const RETURN_STEPS: Partial<Record<OrderEvent["type"], ReturnStep>> = {
+  ReturnApproved: "approved",
+  ReturnReceived: "received",
+  ExchangeMade: "exchanged",
+  PaymentRefunded: "refunded",
+};
+
 const SETTLES_AN_ORDER: ReadonlySet<OrderEvent["type"]> = new Set<OrderEvent["type"]>([
   "PaymentConfirmed",
   "CashCollected",
@@ -147,7 +157,7 @@ export class NotificationReactor {
       // An order event it cannot read stops the reactor (retried, its lag on /healthz): a skipped one would be a message never sent.
       const event = orderEvents.read(stored);
       if (SETTLES_AN_ORDER.has(event.type)) settled.add(event.streamId);
-      if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "PaymentRequested" && event.type !== "OrderLineDropped") continue;
+      if (event.type !== "OrderPlaced" && event.type !== "OrderStatusChanged" && event.type !== "PaymentRequested" && event.type !== "OrderLineDropped" && !(event.type in RETURN_STEPS)) continue;
       if (now - event.createdAt.getTime() > MAX_EVENT_AGE_MS) continue;
       const sends = await this.plan(event);
       plannedFor.set(event.position, sends);
@@ -298,6 +308,25 @@ export class NotificationReactor {
           jobId: notificationJobId(event.id, "sms"),
           recipient: placed.customer.phone,
           ...lineDroppedSms(shopName, { orderId, line, total: charges.total }, shopUrl, placed.language),
+        },
+      ];
+    }
+    const step = RETURN_STEPS[event.type];
+    if (step) {
+      const placed = await this.placedOf(event.streamId, `${event.type}`);
+      // A walk-in parent is at the counter as the return is taken: texted nothing, as at the sale.
+      if (!placed?.customer.phone || placed.channel === "counter") return [];
+      const amount = event.type === "PaymentRefunded" ? event.data.amount : undefined;
+      return [
+        {
+          ...base,
+          key: notificationKey(event.id, "sms"),
+          kind: `return-${step}`,
+          channel: "sms",
+          jobName: `return-${step}-sms`,
+          jobId: notificationJobId(event.id, "sms"),
+          recipient: placed.customer.phone,
+          ...returnStepSms(shopName, step, { orderId: placed.orderId, language: placed.language, amount }, shopUrl),
         },
       ];
     }

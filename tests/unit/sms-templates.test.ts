@@ -27,6 +27,10 @@ const TEXT_OF: Record<string, (language: "en" | "hi") => string> = {
   grievanceFiled: (l) => CUSTOMER_TEXTS[l].grievance.filed,
   grievanceAcknowledged: (l) => CUSTOMER_TEXTS[l].grievance.acknowledged,
   grievanceResolved: (l) => CUSTOMER_TEXTS[l].grievance.resolved,
+  returnApproved: (l) => CUSTOMER_TEXTS[l].returns.approved,
+  returnReceived: (l) => CUSTOMER_TEXTS[l].returns.received,
+  exchangeMade: (l) => CUSTOMER_TEXTS[l].returns.exchanged,
+  orderRefunded: (l) => CUSTOMER_TEXTS[l].returns.refunded,
 };
 
 /** Whether `text` is `template`'s words with its placeholders filled in: the words around them, in order. */

@@ -14,6 +14,10 @@ import type { Actor } from "../../../domain/orders/events";
 import { createTestAdmin, signInShopperOver, type TestAdmin } from "../../support/admin";
 import { htmlBrowser, type HtmlPage } from "../../support/html-browser";
 import { startTestServer, type TestServer } from "../../support/server";
+import { eventually } from "../../support/fake-providers";
+import { CUSTOMER_TEXTS } from "../../../domain/customer-texts";
+import { interpolate } from "../../../domain/i18n";
+import { formatRupees } from "../../../domain/money";
 
 let server: TestServer;
 let admin: TestAdmin;
@@ -41,7 +45,7 @@ function words(lang: Language) {
 }
 
 /** A delivered order of two shirts (size 30), cash collected: what a parent can return. */
-async function deliveredOrder(userId?: string) {
+async function deliveredOrder(userId?: string, language: Language = "en") {
   const phone = newPhone();
   const name = "Asha Devi";
   const placed = await server.shop.orders.placeOrder({
@@ -51,6 +55,7 @@ async function deliveredOrder(userId?: string) {
     customer: userId ? { kind: "user", userId, name, phone } : { kind: "guest", name, phone },
     address: { name, phone, address: "Ward 5, Station Road", city: "Churu", pincode: "331001" },
     paymentMethod: "cod",
+    language,
   });
   await server.shop.orders.changeStatus(placed.orderId, "shipped", adminActor());
   await server.shop.orders.changeStatus(placed.orderId, "delivered", adminActor());
@@ -65,6 +70,16 @@ function opensAt(page: HtmlPage) {
   expect(id, `${page.url} has no place to open at`).not.toBe("");
   expect(page.count(`[id="${id}"]`), `no element #${id}`).toBe(1);
   return page.within(`[id="${id}"]`);
+}
+
+/** A return step's text to the parent as the shop words it (the test server's shop name and address). */
+function stepText(template: string, order: { displayId: string }, amount = 0): string {
+  return interpolate(template, {
+    shop: server.shop.config.shopName,
+    number: order.displayId,
+    amount: formatRupees(amount),
+    link: `${server.shop.config.shopUrl}/orders/track?orderId=${order.displayId}`,
+  });
 }
 
 /** The tracking page of a guest's order, looked up with its mobile number as the parent does. */
@@ -154,8 +169,8 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
       expect(page.buttons()).not.toContain(w.shopper.submit);
     });
 
-    it(`after an exchange offers the new size, not the shirts given back (${lang})`, async () => {
-      const order = await deliveredOrder();
+    it(`after an exchange offers the new size, not the shirts given back; the parent is texted each step (${lang})`, async () => {
+      const order = await deliveredOrder(undefined, lang);
       const asked = await server.shop.orders.requestReturn(
         order.orderId,
         { lines: [{ productId: "school/dps/shirt", size: "30", school: "DPS", quantity: 2 }], want: "exchange", exchangeSize: "32", reason: "Too small" },
@@ -168,6 +183,29 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
 
       const page = await trackedPage(lang, order);
       expect(offered(page)).toEqual([{ line: "Shirt (32)", most: "2" }]);
+
+      // The shop's yes, the goods back, the exchange made: a text each, in the order's language, naming the order.
+      const texts = CUSTOMER_TEXTS[lang].returns;
+      const expected = [texts.approved, texts.received, texts.exchanged].map((text) => stepText(text, order));
+      const got = await eventually("three return texts", () => {
+        const sent = server.sms.to(order.phone).map((r) => r.text);
+        return expected.every((text) => sent.includes(text)) ? sent : null;
+      });
+      expect(got.filter((text) => expected.includes(text))).toHaveLength(3);
+    });
+
+    it(`texts the parent the money refunded for a return (${lang})`, async () => {
+      const order = await deliveredOrder(undefined, lang);
+      const asked = await server.shop.orders.requestReturn(
+        order.orderId,
+        { lines: [{ productId: "school/dps/shirt", size: "30", school: "DPS", quantity: 1 }], want: "refund", reason: "Too small" },
+        { kind: "guest", name: "Asha Devi" },
+      );
+      await server.shop.orders.approveReturn(order.orderId, asked.returnId, undefined, adminActor());
+      await server.shop.orders.receiveReturn(order.orderId, asked.returnId, "drop-off", adminActor());
+      await server.shop.orders.pay(order.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "cash", note: "Return", actor: adminActor(), at }));
+      const refunded = stepText(CUSTOMER_TEXTS[lang].returns.refunded, order, 100);
+      await eventually("the refund's text", () => server.sms.to(order.phone).some((r) => r.text === refunded));
     });
   }
 });
