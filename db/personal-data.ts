@@ -124,6 +124,7 @@ export const PERSONAL_DATA = {
   cash_takings: { kept: "nothing personal", notPersonal: { person_name: ADMIN, person_id: ADMIN } },
   cod_parcels: { kept: "nothing personal", notPersonal: { person: "the shop's delivery person or courier carrying the parcel", person_key: "the same name in lower case" } },
   backup_runs: { kept: "nothing personal", notPersonal: { error: "why a backup failed: the shop's own files" } },
+  admin_recovery_codes: { kept: "nothing personal", notPersonal: { code_hash: "the sha-256 of an admin's one-time recovery code (decision 197)" } },
   rate_limits: { kept: "nothing personal", notPersonal: { bucket: "the sha-256 of a limit's key, never the email, phone or address itself (decision 169)" } },
   erasure_requests: { kept: "nothing personal", notPersonal: { by: "who asked: the parent or a guest, not their name" } },
   // Dropped with the person all the same (projectors/whatsapp-consents.ts), though a subject id and a choice say nothing of them.

@@ -162,6 +162,21 @@ export interface UsersTable {
   last_sign_in_at: Date | null;
   /** Signed in with a temporary password (`shop admin add`): every admin page asks for a new one first (decision 120). */
   password_must_change: Generated<boolean>;
+  /** The admin's authenticator secret, sealed (migration 0060, decision 197); null without a second factor. */
+  totp_secret_sealed: string | null;
+  /** A secret being set up, sealed, until a first code confirms it. */
+  totp_pending_sealed: string | null;
+  totp_enabled_at: Date | null;
+  /** The 30-second step of the last code taken: no code is taken twice. */
+  totp_last_step: string | number | null;
+}
+
+/** An admin's recovery codes (migration 0060): their sha-256, each used once. */
+export interface AdminRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 /** What the owner is told on the admin pages (migration 0021): one row per trip of a shop-wide limit (decision 116). */
@@ -483,6 +498,7 @@ export interface DB {
   products: ProductsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   users: UsersTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
   shop_alerts: ShopAlertsTable;
   account_addresses: AccountAddressesTable;
   account_children: AccountChildrenTable;

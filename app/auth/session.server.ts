@@ -2,6 +2,7 @@ import { createCookie, createSessionStorage, redirect, type Cookie, type Session
 import type { Shop } from "../../services/index";
 import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
 import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
+import { SECOND_FACTOR_PENDING_MINUTES } from "../../domain/totp";
 import { safeRedirect } from "../../domain/redirect";
 import { ADMIN_PASSWORD_PATH, allowedBeforePasswordChange } from "../../domain/admin-password";
 import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
@@ -46,6 +47,12 @@ export interface SessionData {
   forgetOnClose?: boolean;
   /** The login page's "Remember me" was unticked before the code step: the sign-in it ends in is not remembered. */
   otpForget?: boolean;
+  /**
+   * An admin whose password was right and whose authenticator code is still to come (decision 197), and until when
+   * (ms): the session signs nobody in (no userId) until the code is taken.
+   */
+  pendingAdmin?: string;
+  pendingAdminUntil?: number;
 }
 type FlashData = { error: string; "auth:error": { message: string } };
 
@@ -213,6 +220,34 @@ export async function signInShopper(
   headers.append("Set-Cookie", await rotate(shopperStorage(shop), request, userId, options.remember ?? true));
   mergeHeaders(headers, await afterShopperSignIn(request, shop, userId));
   return redirect(safeRedirect(redirectTo, AFTER_SIGN_IN), { headers });
+}
+
+/** Where an admin with a second factor types its code after the password (decision 197). */
+export const ADMIN_CODE_PATH = "/admin/login/code";
+/** The login page's query naming why a pending sign-in ended (`too-many-codes`). */
+export const ADMIN_LOGIN_NOTICE = "ended";
+
+/**
+ * A right password of an admin with a second factor: a fresh session that signs nobody in, holding whose code is
+ * awaited and until when, and the code page.
+ */
+export async function awaitAdminCode(request: Request, shop: Shop, userId: string): Promise<Response> {
+  const storage = adminStorage(shop);
+  const old = await storage.getSession(request.headers.get("Cookie"));
+  if (old.id) await storage.destroySession(old);
+  const fresh = await storage.getSession();
+  fresh.set("pendingAdmin", userId);
+  fresh.set("pendingAdminUntil", Date.now() + SECOND_FACTOR_PENDING_MINUTES * 60_000);
+  return redirect(ADMIN_CODE_PATH, { headers: { "Set-Cookie": await storage.commitSession(fresh) } });
+}
+
+/** The admin whose code this browser's session awaits, and the session's id; null when none or too late. */
+export async function pendingAdminCode(request: Request, shop: Shop): Promise<{ userId: string; sessionId: string } | null> {
+  const session = await getAdminSession(request, shop);
+  const userId = session.get("pendingAdmin");
+  const until = session.get("pendingAdminUntil");
+  if (!userId || !session.id || typeof until !== "number" || until < Date.now()) return null;
+  return { userId, sessionId: session.id };
 }
 
 /** A fresh admin session, then `to` (the dashboard; the change-password page after a change of password). */

@@ -82,6 +82,9 @@ export function AdminHeader({ shopName }: { shopName?: string }) {
             <NavLink to="/admin/password" className="admin-password-link">
               {t("admin:nav.password")}
             </NavLink>
+            <NavLink to="/admin/second-factor" className="admin-password-link">
+              {t("admin:nav.secondFactor")}
+            </NavLink>
             <LastBackup backup={frame?.backup} />
           </div>
           <LanguageSwitch />

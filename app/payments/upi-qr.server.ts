@@ -56,7 +56,15 @@ function cached(link: string): { size: number; path: string } {
  * a screen reader says for it, in the page's language.
  */
 export function upiQrSvg(link: string, label: string): string {
-  const { size, path } = cached(link);
+  return svgOf(cached(link), label);
+}
+
+/** Any link as the same QR code, drawn each time and never kept: an admin's authenticator secret (decision 197). */
+export function uncachedQrSvg(link: string, label: string): string {
+  return svgOf(draw(link), label);
+}
+
+function svgOf({ size, path }: { size: number; path: string }, label: string): string {
   const text = escapeXml(label);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" role="img" aria-label="${text}" shape-rendering="crispEdges">` +

@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AUTH_MESSAGES } from "../../domain/auth";
 import { SIGN_IN_LIMITS, adminLoginForm } from "../../domain/forms/sign-in";
 import { adminAuthenticator, runStrategy } from "../auth/authenticator.server";
-import { getAdmin, signInAdmin } from "../auth/session.server";
+import { ADMIN_LOGIN_NOTICE, awaitAdminCode, getAdmin, signInAdmin } from "../auth/session.server";
+import { SECOND_FACTOR_MESSAGES } from "../../domain/totp";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -19,7 +20,10 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
 /** Outside the admin frame, so it sends its own words: the admin namespace and the sign-in refusals. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getAdmin(request, context.shop)) throw redirect("/admin");
+  // A pending sign-in that sent too many wrong codes comes back here, told why (decision 197).
+  const ended = new URL(request.url).searchParams.get(ADMIN_LOGIN_NOTICE) === "too-many-codes";
   return {
+    notice: ended ? SECOND_FACTOR_MESSAGES.tooManyTries : null,
     messages: routeMessages(request, "admin"),
     refusals: { ...refusalTable(request, "auth"), ...refusalTable(request, "admin") },
   };
@@ -36,17 +40,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = outcome.status === 429 ? outcome.message : AUTH_MESSAGES.adminLoginFailed;
     return form.refuse(message, refusalStatus(outcome.status));
   }
+  // An admin with a second factor types its code next (decision 197); the password alone signs nobody in.
+  if (await shop.auth.secondFactor.required(outcome.user.id)) return awaitAdminCode(request, shop, outcome.user.id);
   return signInAdmin(request, shop, outcome.user.id);
 }
 
 export default function AdminLogin() {
+  const { notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
   const t = useT();
   return (
     <section className="auth-card" aria-labelledby="admin-login-title">
       <h1 id="admin-login-title">{t("admin:login.title")}</h1>
-      <FormMessage result={result} />
+      <FormMessage result={result} fallback={notice} />
       <Form method="post" noValidate>
         <label htmlFor="admin-email">{t("admin:login.email")}</label>
         <input

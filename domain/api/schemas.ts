@@ -25,7 +25,8 @@ export const registerBody = z.strictObject({
   name: z.string().max(100, "The name can be at most 100 characters.").optional(),
 });
 
-export const adminLoginBody = z.strictObject({ email, password });
+/** `code`: an admin with a second factor (decision 197) sends the authenticator app's code, or a recovery code. */
+export const adminLoginBody = z.strictObject({ email, password, code: z.string().max(40, "The code can be at most 40 characters.").optional() });
 export const sendOtpBody = z.strictObject({ phone });
 export const verifyOtpBody = z.strictObject({ phone, otp: z.string().max(32, "The code can be at most 32 characters.") });
 

@@ -8,6 +8,7 @@ import type { JobQueue } from "../queue";
 import { codeSealKey } from "./sealed-codes";
 import { createSignInSmsBudget } from "./sms-budget";
 import { createAdminPasswordChange } from "./admin-password";
+import { createSecondFactor } from "./second-factor";
 import { SIGN_IN_SMS_MESSAGES, type SignInSmsBudget } from "../../domain/sign-in-sms";
 import { phoneProofs } from "./phone-proof";
 import {
@@ -667,6 +668,8 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
 
   return {
     ...passwordChange,
+    /** The admins' authenticator codes after the password (./second-factor.ts, decision 197). */
+    secondFactor: createSecondFactor({ db, sessionSecret: deps.sessionSecret, shopName, now }),
     findUser,
     findUserByEmail,
     registerWithEmail,
