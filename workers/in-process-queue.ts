@@ -33,6 +33,13 @@ export class InProcessQueue implements JobQueue {
   readonly kind = "in-process" as const;
   readonly description = "in-process job runner";
   private handlers = new Map<QueueName, JobHandler>();
+  /**
+   * How many jobs of a queue run at once, as its handler asked (BullMQ's `concurrency`), and the jobs waiting for a
+   * turn: the photo job's 1 holds here too, so an upload of 16 photos decodes one at a time (decision 198).
+   */
+  private limits = new Map<QueueName, number>();
+  private active = new Map<QueueName, number>();
+  private turns = new Map<QueueName, PendingJob[]>();
   private waiting: PendingJob[] = [];
   private seen = new Set<string>();
   private failures: FailedJob[] = [];
@@ -76,8 +83,9 @@ export class InProcessQueue implements JobQueue {
     for (const job of jobs) await this.add(queue, job.name, job.data, job.options);
   }
 
-  process(queue: QueueName, handler: JobHandler): void {
+  process(queue: QueueName, handler: JobHandler, options: { concurrency?: number } = {}): void {
     this.handlers.set(queue, handler);
+    if (options.concurrency !== undefined && options.concurrency >= 1) this.limits.set(queue, options.concurrency);
     const ready = this.waiting.filter((j) => j.queue === queue);
     this.waiting = this.waiting.filter((j) => j.queue !== queue);
     for (const job of ready) this.dispatch(job);
@@ -89,6 +97,12 @@ export class InProcessQueue implements JobQueue {
       this.waiting.push(job);
       return;
     }
+    const limit = this.limits.get(job.queue) ?? Infinity;
+    if ((this.active.get(job.queue) ?? 0) >= limit) {
+      this.turns.set(job.queue, [...(this.turns.get(job.queue) ?? []), job]);
+      return;
+    }
+    this.active.set(job.queue, (this.active.get(job.queue) ?? 0) + 1);
     const run = (async () => {
       try {
         await handler(job.data, { id: job.id, name: job.name, attempt: job.attempt, maxAttempts: RETRY_ATTEMPTS, queuedAt: job.queuedAt });
@@ -106,7 +120,13 @@ export class InProcessQueue implements JobQueue {
       }
     })();
     this.running.add(run);
-    void run.finally(() => this.running.delete(run));
+    void run.finally(() => {
+      this.running.delete(run);
+      this.active.set(job.queue, (this.active.get(job.queue) ?? 1) - 1);
+      const [next, ...rest] = this.turns.get(job.queue) ?? [];
+      this.turns.set(job.queue, rest);
+      if (next && !this.closed) this.dispatch(next);
+    });
   }
 
   async failed(queue: QueueName, limit = 50): Promise<FailedJob[]> {

@@ -22,6 +22,15 @@ const EXTENSIONS: Record<PhotoFormat, string> = { avif: "avif", webp: "webp", jp
 
 // Two cores serve the whole shop: a photo takes one of them, never both.
 sharp.concurrency(1);
+// libvips keeps decoded pictures and operations for reuse (up to 50 MB and 20 files by default): a photo is processed
+// once, so nothing is worth keeping, and a kept 36-megapixel decode held the shop's memory up after the job (decision 198).
+sharp.cache(false);
+
+/**
+ * The longest one decode or encode may take (decision 198): a deep progressive JPEG of 84 KB took 65 s of CPU to
+ * decode, nine times over. A picture past it is refused, as a broken one is.
+ */
+export const PHOTO_STEP_SECONDS = 30;
 
 const photoJob = z.object({
   owner: z.string().max(200),
@@ -37,21 +46,33 @@ function encode(image: Sharp, format: PhotoFormat): Sharp {
 
 /**
  * The served files of one original: written under `filesDir`, described for the event. The
- * decoder is held to the shop's pixel limit again here, whatever the upload's header said.
+ * decoder is held to the shop's pixel limit again here, whatever the upload's header said, and
+ * to PHOTO_STEP_SECONDS. The original is decoded once, upright and at the largest width served
+ * (JPEG's shrink-on-load decodes a big photo at a fraction of its size); every file is made from
+ * those pixels, not from a decode of its own (decision 198).
  */
 export async function makePhotoFiles(original: Uint8Array, filesDir: string): Promise<{ width: number; height: number; variants: PhotoVariant[] }> {
-  const input = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" as const };
+  const input = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" as const, sequentialRead: true };
+  const timeout = { seconds: PHOTO_STEP_SECONDS };
   const meta = await sharp(original, input).metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new UnrecoverableJobError("the picture has no size");
   // A picture narrower than a width is not enlarged: it is served at its own width instead.
   const widths = [...new Set(PHOTO_WIDTHS.map((w) => Math.min(w, width)))];
+  const largest = Math.max(...widths);
+  const base = await sharp(original, input)
+    .autoOrient()
+    .resize(largest, Math.max(1, Math.round((height * largest) / width)), { fit: "fill" })
+    .timeout(timeout)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
   const variants: PhotoVariant[] = [];
   for (const w of widths) {
     const h = Math.max(1, Math.round((height * w) / width));
     for (const format of ["avif", "webp", "jpeg"] as const) {
-      const bytes = await encode(sharp(original, input).autoOrient().resize(w, h, { fit: "fill" }), format).toBuffer();
+      const bytes = await encode(sharp(base.data, pixels).resize(w, h, { fit: "fill" }), format).timeout(timeout).toBuffer();
       const file = `${sha256(bytes)}.${EXTENSIONS[format]}`;
       await writeOnce(filesDir, file, bytes);
       variants.push({ format, width: w, height: h, file, bytes: bytes.byteLength });
@@ -77,7 +98,7 @@ export function startPhotoJobs(shop: Shop, log: (line: string) => void): void {
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         // sharp's refusals (a broken file, too many pixels) will not change on a retry.
-        const final = job.attempt >= job.maxAttempts || err instanceof UnrecoverableJobError || /^Input |VipsJpeg|pngload|webp/i.test(reason);
+        const final = job.attempt >= job.maxAttempts || err instanceof UnrecoverableJobError || /^Input |VipsJpeg|pngload|webp|timeout/i.test(reason);
         if (!final) throw err;
         log(`photo ${photoId} of ${parsed.data.owner}: not processed (${reason})`);
         await shop.photos.failed(owner, photoId, reason);
