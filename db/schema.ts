@@ -283,13 +283,16 @@ export interface CodParcelsTable {
   /** The person's name in lower case: the same person however it was typed. */
   person_key: string;
   amount: number;
-  stage: "out" | "collected" | "refused" | "handedIn";
+  stage: "out" | "collected" | "refused" | "handedIn" | "remitted";
   out_at: Timestamp;
   out_day: string;
-  /** When it was collected or refused. */
+  /** When it was collected, refused or remitted. */
   settled_at: Timestamp | null;
   counter: string | null;
   handed_in_day: string | null;
+  /** The courier's payout that brought its cash, and the bank's UTR (migration 0101, decision 233). */
+  remittance: Generated<string | null>;
+  utr: Generated<string | null>;
 }
 
 /** The statements the owner uploaded (migration 0090, projectors/statements.ts, decision 220): counts of their credits. */

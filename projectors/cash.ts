@@ -105,6 +105,24 @@ export const cashProjector: Projector = {
             .where("order_id", "=", orderId)
             .execute();
           break;
+        case "CodCashRemitted": {
+          // A courier's parcel never given out on the COD page: its row starts here, settled as it is made.
+          const row = {
+            person,
+            person_key: person.toLocaleLowerCase("en-IN"),
+            amount: event.data.amount,
+            stage: "remitted" as const,
+            settled_at: at,
+            remittance: event.data.remittance,
+            utr: event.data.utr ?? null,
+          };
+          await trx
+            .insertInto("cod_parcels")
+            .values({ order_id: orderId, ...row, out_at: at, out_day: indiaDay(at), counter: null, handed_in_day: null })
+            .onConflict((oc) => oc.column("order_id").doUpdateSet(row))
+            .execute();
+          break;
+        }
       }
     }
   },

@@ -108,6 +108,9 @@ export default function AdminCod() {
     <section className="cod" aria-labelledby="cod-title">
       <h1 id="cod-title">{t("cash:codPage.title")}</h1>
       <p>{t("cash:codPage.intro")}</p>
+      <p>
+        <Link to="/admin/cod/remittance">{t("cash:remittance.link")}</Link>
+      </p>
       {page.notice ? (
         <p className="notice" role="status">
           {page.notice}

@@ -34,6 +34,7 @@ import * as taxLineKinds from "./0075_tax_line_kinds";
 import * as statements from "./0090_statements";
 import * as cash from "./0095_cash";
 import * as whatsapp from "./0100_whatsapp";
+import * as codRemittance from "./0101_cod_remittance";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -80,4 +81,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0090_statements": statements,
   "0095_cash": cash,
   "0100_whatsapp": whatsapp,
+  "0101_cod_remittance": codRemittance,
 };

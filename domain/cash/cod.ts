@@ -20,6 +20,8 @@ export const codStreamId = (orderId: string) => `cod-${orderId}`;
 /** A delivery person's name as the shop writes it: letters (any script), digits, spaces, dots and hyphens. */
 export const PERSON_NAME = /^[\p{L}\p{M}\p{N} .'-]{1,60}$/u;
 export const NOTE_LIMIT = 300;
+/** A courier's remittance id or a bank's UTR as written on the courier's sheet: letters, digits, dashes, up to 40. */
+export const REMITTANCE_ID = /^[A-Za-z0-9_/-]{1,40}$/;
 
 /** The name as typed, trimmed and with single spaces; a refusal when it cannot be a name. */
 export function checkPersonName(typed: string): string {
@@ -31,7 +33,7 @@ export function checkPersonName(typed: string): string {
 /** The same person however the name was capitalised: "ramesh" and "Ramesh" carry the same bag. */
 export const samePerson = (a: string, b: string) => a.toLocaleLowerCase("en-IN") === b.toLocaleLowerCase("en-IN");
 
-export type CodStage = "none" | "out" | "collected" | "refused" | "handedIn";
+export type CodStage = "none" | "out" | "collected" | "refused" | "handedIn" | "remitted";
 
 export interface CodState {
   stage: CodStage;
@@ -39,6 +41,8 @@ export interface CodState {
   amount: number;
   /** Where the cash went in, once handed in. */
   drawer?: { counter: string; day: string };
+  /** The courier's remittance that paid it over, once remitted (decision 233). */
+  remittance?: string;
 }
 
 interface Step {
@@ -52,7 +56,12 @@ export type CodEvent =
   | { type: "CodParcelOut"; data: Step & { amount: number } }
   | { type: "CodCashCollected"; data: Step & { amount: number } }
   | { type: "CodParcelRefused"; data: Step & { note: string } }
-  | { type: "CodCashHandedIn"; data: Step & { amount: number; counter: string; day: string } };
+  | { type: "CodCashHandedIn"; data: Step & { amount: number; counter: string; day: string } }
+  /**
+   * A courier collected the parcel's cash at the door and paid it to the shop's bank in a remittance (decision 233):
+   * `person` the courier, `remittance` the courier's id of the payout (Shiprocket's CRF id), `utr` the bank transfer's.
+   */
+  | { type: "CodCashRemitted"; data: Step & { amount: number; remittance: string; utr?: string } };
 
 const actor = z.object({ kind: z.enum(["admin", "customer", "guest", "system"]), id: z.string().optional(), name: z.string().optional() });
 const step = z.object({ orderId: z.string(), person: z.string().regex(PERSON_NAME), actor, at: z.string() });
@@ -63,6 +72,7 @@ export const codEvents = createEventRegistry<CodEvent>("cod", {
   CodCashCollected: { version: 1, schema: step.extend({ amount }) },
   CodParcelRefused: { version: 1, schema: step.extend({ note: z.string().max(NOTE_LIMIT) }) },
   CodCashHandedIn: { version: 1, schema: step.extend({ amount, counter: z.string().regex(COUNTER_NAME), day: z.string().regex(DAY) }) },
+  CodCashRemitted: { version: 1, schema: step.extend({ amount, remittance: z.string().regex(REMITTANCE_ID), utr: z.string().regex(REMITTANCE_ID).optional() }) },
 });
 
 /** The order as a COD decision sees it: how it is paid, what it charges, whether it is paid or cancelled. */
@@ -80,7 +90,9 @@ export type CodCommand =
   | { type: "GiveParcel"; orderId: string; person: string; order: CodOrder; actor: Actor; at: string }
   | { type: "CollectCod"; orderId: string; actor: Actor; at: string }
   | { type: "RefuseAtDoor"; orderId: string; note: string; actor: Actor; at: string }
-  | { type: "HandInCod"; orderId: string; person: string; counter: string; day: string; actor: Actor; at: string };
+  | { type: "HandInCod"; orderId: string; person: string; counter: string; day: string; actor: Actor; at: string }
+  /** A line of the courier's COD remittance: this order's cash, this much, paid over in this payout. */
+  | { type: "RemitCod"; orderId: string; courier: string; amount: number; remittance: string; utr?: string; order: CodOrder; actor: Actor; at: string };
 
 function evolve(state: CodState, event: CodEvent): CodState {
   switch (event.type) {
@@ -92,6 +104,8 @@ function evolve(state: CodState, event: CodEvent): CodState {
       return { ...state, stage: "refused" };
     case "CodCashHandedIn":
       return { ...state, stage: "handedIn", drawer: { counter: event.data.counter, day: event.data.day } };
+    case "CodCashRemitted":
+      return { stage: "remitted", person: event.data.person, amount: event.data.amount, remittance: event.data.remittance };
   }
 }
 
@@ -113,23 +127,49 @@ export const codDecider: Decider<CodState, CodCommand, CodEvent> = {
           if (samePerson(state.person!, person)) return [];
           throw new RuleViolation("cod.outWith", { person: state.person! }, 409);
         }
-        if (state.stage === "collected" || state.stage === "handedIn") throw new RuleViolation("cod.paid", {}, 409);
+        if (state.stage === "collected" || state.stage === "handedIn" || state.stage === "remitted") throw new RuleViolation("cod.paid", {}, 409);
         return [{ type: "CodParcelOut", data: { orderId, person, amount: order.due, actor, at } }];
       }
       case "CollectCod": {
-        if (state.stage === "collected" || state.stage === "handedIn") return [];
+        if (state.stage === "collected" || state.stage === "handedIn" || state.stage === "remitted") return [];
         if (state.stage !== "out") throw new RuleViolation("cod.notOut", {}, 409);
         return [{ type: "CodCashCollected", data: { orderId, person: state.person!, amount: state.amount, actor, at } }];
       }
       case "RefuseAtDoor": {
         if (state.stage === "refused") return [];
-        if (state.stage === "collected" || state.stage === "handedIn") throw new RuleViolation("cod.collectedAlready", {}, 409);
+        if (state.stage === "collected" || state.stage === "handedIn" || state.stage === "remitted") throw new RuleViolation("cod.collectedAlready", {}, 409);
         if (state.stage !== "out") throw new RuleViolation("cod.notOut", {}, 409);
         const note = command.note.trim();
         if (note.length > NOTE_LIMIT) throw new RuleViolation("cod.noteTooLong", { most: NOTE_LIMIT }, 422);
         return [{ type: "CodParcelRefused", data: { orderId, person: state.person!, note, actor, at } }];
       }
+      case "RemitCod": {
+        // The same sheet imported twice: the parcel's cash came once.
+        if (state.stage === "remitted") {
+          if (state.remittance === command.remittance) return [];
+          throw new RuleViolation("cod.remittedAlready", { remittance: state.remittance! }, 409);
+        }
+        const { order } = command;
+        if (order.deleted) throw new RuleViolation("admin.orderDeleted", {}, 409);
+        if (order.counter || order.method !== "cod") throw new RuleViolation("cod.notCod", {}, 409);
+        if (state.stage === "collected" || state.stage === "handedIn" || order.paid > 0) throw new RuleViolation("cod.paid", {}, 409);
+        if (state.stage === "refused" || order.cancelled) throw new RuleViolation("cod.cancelled", {}, 409);
+        // A sum other than the order's is for the owner to take up with the courier, not to be booked as paid.
+        if (command.amount !== order.due) throw new RuleViolation("cod.remittedAmount", { amount: command.amount, due: order.due }, 422);
+        if (!REMITTANCE_ID.test(command.remittance) || (command.utr !== undefined && !REMITTANCE_ID.test(command.utr))) {
+          throw new RuleViolation("cod.remittanceId", {}, 422);
+        }
+        const person = checkPersonName(command.courier);
+        return [
+          {
+            type: "CodCashRemitted",
+            data: { orderId, person, amount: command.amount, remittance: command.remittance, ...(command.utr ? { utr: command.utr } : {}), actor, at },
+          },
+        ];
+      }
       case "HandInCod": {
+        // The courier paid it to the bank: there is no cash for a drawer.
+        if (state.stage === "remitted") throw new RuleViolation("cod.remittedAlready", { remittance: state.remittance! }, 409);
         if (state.stage === "handedIn") throw new RuleViolation("cod.handedInAlready", { counter: state.drawer!.counter, day: state.drawer!.day }, 409);
         if (state.stage !== "collected") throw new RuleViolation("cod.notCollected", {}, 409);
         if (!samePerson(state.person!, command.person)) throw new RuleViolation("cod.otherPerson", { person: state.person! }, 409);

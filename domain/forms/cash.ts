@@ -62,3 +62,9 @@ export const COD_FORM_OPTIONS = {
   labels: { number: "Order number", person: "Delivery person", note: "Note", counter: "Counter" },
   pageFields: ["intent", "orderId"],
 } as const;
+
+/** The courier's COD remittance sheet (/admin/cod/remittance, decision 233): the file is the pipeline's `documents` option. */
+export const remittanceUploadForm = z.object({ intent: z.literal("remittance", { error: "Please send this form from its page." }) });
+export const REMITTANCE_UPLOAD_OPTIONS = { pageFields: ["intent"] } as const;
+/** A payout's sheet: a few hundred rows, well under a megabyte. */
+export const REMITTANCE_MAX_BYTES = 1024 * 1024;

@@ -280,6 +280,52 @@ export function cashCommands(core: OrderCore, waitForCash: (position: Position, 
       });
     },
 
+    /**
+     * A line of the courier's COD remittance (decision 233): the courier collected this parcel's cash and paid it to
+     * the shop's bank. The parcel's cash is remitted and the order paid with the same CashCollected as the order
+     * page's, in one command; the same line again is nothing new. Only a courier parcel with this AWB, at the sum the
+     * order charges, is taken.
+     */
+    async remitCod(line: { orderId: string; awb: string; amount: number; remittance: string; utr?: string }, actor: Actor) {
+      const id = existingOrderId(line.orderId);
+      const codId = codStreamId(id);
+      const commandId = randomUUID();
+      return changes.handle<{ changed: boolean; number: string }>({
+        locks: [orderStreamId(id), codId],
+        plan: async () => {
+          const at = new Date().toISOString();
+          const loaded = await orders.load(orderStreamId(id));
+          const { state } = loaded;
+          if (!state.exists) throw new RuleViolation("cod.noSuchOrder", { order: line.orderId }, 404);
+          const shipment = state.parcel?.shipment;
+          if (!shipment || shipment.awb !== line.awb) throw new RuleViolation("cod.notThisParcel", { awb: line.awb }, 409);
+          const order: CodOrder = {
+            method: state.payment.method,
+            due: state.payment.due,
+            paid: state.payment.paid,
+            cancelled: state.status === "cancelled",
+            deleted: state.deleted,
+            counter: state.placed.channel === "counter",
+          };
+          const loadedCod = await parcels.load(codId);
+          const command = { type: "RemitCod" as const, orderId: id, courier: shipment.courier, amount: line.amount, remittance: line.remittance, ...(line.utr ? { utr: line.utr } : {}), order, actor, at };
+          const remitted = parcels.prepare(codId, loadedCod, command, { commandId });
+          if (!remitted) return { answer: { changed: false, number: displayOrderId(id) } };
+          const paid = (await orderSteps(id, loaded, { type: "CollectCash", actor, at }, at, commandId)) ?? [];
+          const steps: StreamStep[] = [...paid, { prepared: remitted, handler: parcels }];
+          return {
+            steps,
+            answer: async (results) => {
+              const position = results.at(-1)!.position;
+              await deps.waitUntilVisible(position);
+              await waitForCash(position);
+              return { changed: true, number: displayOrderId(id) };
+            },
+          };
+        },
+      });
+    },
+
     /** The parent refused the parcel at the door: nothing is owed for it; the parcel comes back to the shop. */
     async refuseCodAtDoor(orderId: string, note: string, actor: Actor) {
       const id = existingOrderId(orderId);

@@ -9,6 +9,7 @@ import { isRuleViolation } from "../../domain/errors";
 import { placeTestOrder } from "../support/admin";
 import { startFakeCourier, type FakeCourier } from "../support/fake-courier";
 import { openTestShop, type TestShop } from "../support/shop";
+import { createCourierService } from "../../services/courier/service";
 
 let shop: TestShop;
 let fake: FakeCourier;
@@ -86,5 +87,15 @@ describe("the courier", () => {
       ["delivered", "2026-12-10T08:35:00.000Z", "Churu"],
     ]);
     expect((await shop.orders.parcelOf(order.orderId)).status).toBe("delivered");
+  });
+  it("refuses to book a cash-on-delivery parcel where the courier no longer takes cash, and books nothing", async () => {
+    fake.served.set("302017", { cod: true, etd: "Dec 10, 2026" });
+    const order = await placeTestOrder(shop, { city: "Jaipur", pincode: "302017", paymentMethod: "cod" });
+    // Since the order was placed the courier stopped taking cash there; a courier service without the answer kept asks again.
+    fake.served.set("302017", { cod: false, etd: "Dec 10, 2026" });
+    const asking = createCourierService({ settings: shop.courier!.settings, orders: shop.orders });
+    expect(await refusalOf(asking.ship(order.orderId, owner))).toBe("courier.noCodThere");
+    expect(fake.requests.filter((r) => r.path === "/v1/external/orders/create/adhoc" && (r.body as { order_id?: string }).order_id === order.orderId)).toEqual([]);
+    expect((await shop.orders.parcelOf(order.orderId)).status).toBe("pending");
   });
 });

@@ -91,6 +91,7 @@ export const adminPages: AdminPageRequest[] = [
   // The back office: print views, bulk actions, the CSV export, the admins page.
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/print?doc=invoice" },
   { method: "GET", path: "/admin/orders/00000000-0000-4000-8000-000000000000/courier/label" },
+  { method: "GET", path: "/admin/cod/remittance" },
   { method: "GET", path: "/admin/orders/print?ids=00000000-0000-4000-8000-000000000000" },
   { method: "GET", path: "/admin/orders/bulk?do=print&orderIds=00000000-0000-4000-8000-000000000000" },
   { method: "GET", path: "/admin/orders/export.csv" },

@@ -104,17 +104,17 @@ describe("the order page's Courier section (JS off)", () => {
     expect(courierSection(page).buttons()).toContain("Ship by courier");
   });
 
-  it("says in Hindi why a cash-on-delivery parcel cannot go where the courier takes no cash", async () => {
-    courier.served.set("342001", { cod: false, etd: "Dec 11, 2026" });
+  it("says in Hindi why a parcel cannot go where the courier does not deliver", async () => {
     const owner = await adminHtmlBrowser(server.url, admin, { language: "hi" });
     await owner.setCookie("shop_lng=hi; Path=/");
-    const order = await placeTestOrder(server.shop, { city: "Jodhpur", pincode: "342001" });
+    const order = await placeTestOrder(server.shop, { city: "Churu", pincode: "331001" });
     let page = await orderPage(owner, order.orderId);
     expect(page.headings()).toContain("कूरियर");
     page = await courierSection(page).press("कूरियर से भेजें");
     expect(page.status).toBe(422);
-    expect(courierSection(page).alerts().join(" ")).toContain("342001");
-    expect(courierSection(page).alerts().join(" ")).toMatch(/[\u0900-\u097F]/);
+    const said = courierSection(page).alerts().join(" ");
+    expect(said).toContain("331001");
+    expect(said).toMatch(/[\u0900-\u097F]/);
     expect(await statusOf(server.shop, order.orderId)).toBe("pending");
   });
 
@@ -152,6 +152,57 @@ describe("the order page's Courier section (JS off)", () => {
     expect(courierSection(back).alerts()).toContain("The courier could not be reached just now. Please try again in a few minutes.");
     courier.filesDown = false;
     expect((await courierSection(back).follow("Print manifest (PDF)")).headers.get("content-type")).toBe("application/pdf");
+  });
+});
+
+describe("the courier's COD remittance (JS off)", () => {
+  it("pays each order of the sheet once, at its sum, and says of every other row why not, in English and Hindi", async () => {
+    courier.served.set("302001", { cod: true, etd: "Dec 10, 2026" });
+    const owner = await adminHtmlBrowser(server.url, admin);
+    const order = await placeTestOrder(server.shop, { city: "Jaipur", pincode: "302001", paymentMethod: "cod" });
+    await server.shop.courier!.ship(order.orderId, { kind: "admin", name: "Test Admin" });
+    const { awb } = (await server.shop.orders.parcelOf(order.orderId)).parcel!.shipment!;
+    const due = (await server.shop.orders.getOrder(order.orderId))!.total;
+    const unshipped = await placeTestOrder(server.shop, { city: "Jaipur", pincode: "302001", paymentMethod: "cod" });
+    const sheet = [
+      "CRF ID,AWB Code,Channel Order ID,COD Amount,UTR No",
+      `CRF-88121,${awb},${order.orderId},${due}.00,AXISN26346000123`,
+      `CRF-88121,${awb},${unshipped.orderId},${due},AXISN26346000123`,
+      `CRF-88121,9999999999,00000000-0000-4000-8000-00000000abcd,${due},AXISN26346000123`,
+    ].join("\n");
+
+    let page = await (await owner.open("/admin/cod")).follow("Cash the courier paid to the bank: read its remittance sheet");
+    expect(page.url.pathname).toBe("/admin/cod/remittance");
+    page = await page.attach("Remittance sheet (CSV)", { name: "remittance-crf-88121.csv", type: "text/csv", data: sheet }).press("Read the sheet");
+    expect(page.status).toBe(200);
+    expect(page.texts("[role=status]")).toContain("1 recorded, 0 recorded before, 2 not recorded.");
+    expect(page.text("tr[data-row='2'] td:last-child")).toBe("Recorded: the order is paid.");
+    expect(page.text("tr[data-row='3'] td:last-child")).toBe(`AWB ${awb} is not this order's courier parcel.`);
+    expect(page.text("tr[data-row='4'] td:last-child")).toBe("No order 00000000-0000-4000-8000-00000000abcd in the shop.");
+    const paid = await server.shop.orders.getOrder(order.orderId);
+    expect(paid).toMatchObject({ paymentStatus: "paid", amountPaid: due });
+    const row = await server.shop.db.selectFrom("cod_parcels").selectAll().where("order_id", "=", order.orderId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ stage: "remitted", person: "Delhivery Surface", amount: due, remittance: "CRF-88121", utr: "AXISN26346000123" });
+
+    // The same sheet read again, in Hindi: nothing is recorded twice.
+    await owner.setCookie("shop_lng=hi; Path=/");
+    page = await (await owner.open("/admin/cod/remittance")).attach("रेमिटेंस शीट (CSV)", { name: "remittance-crf-88121.csv", type: "text/csv", data: sheet }).press("शीट पढ़ें");
+    expect(page.texts("[role=status]")).toContain("0 दर्ज हुए, 1 पहले से दर्ज, 2 दर्ज नहीं हुए।");
+    expect((await server.shop.orders.getOrder(order.orderId))?.amountPaid).toBe(due);
+
+    // A sum other than the order's is not booked, and a file that is no remittance sheet is refused whole.
+    await owner.setCookie("shop_lng=en; Path=/");
+    const other = await placeTestOrder(server.shop, { city: "Jaipur", pincode: "302001", paymentMethod: "cod" });
+    await server.shop.courier!.ship(other.orderId, { kind: "admin", name: "Test Admin" });
+    const otherAwb = (await server.shop.orders.parcelOf(other.orderId)).parcel!.shipment!.awb;
+    page = await (await owner.open("/admin/cod/remittance"))
+      .attach("Remittance sheet (CSV)", { name: "short.csv", type: "text/csv", data: `Order ID,AWB,COD Amount,CRF ID\n${other.orderId},${otherAwb},1,CRF-90001\n` })
+      .press("Read the sheet");
+    expect(page.text("tr[data-row='2'] td:last-child")).toBe(`The courier remitted ₹1 for this parcel, but it charges ₹${due}: take it up with the courier; nothing is recorded.`);
+    expect((await server.shop.orders.getOrder(other.orderId))?.amountPaid).toBe(0);
+    page = await page.attach("Remittance sheet (CSV)", { name: "bank.csv", type: "text/csv", data: "Date,Narration,Credit\n2026-12-01,UPI,100\n" }).press("Read the sheet");
+    expect(page.status).toBe(422);
+    expect(page.alerts()).toContain("The file has no rows the shop can read: it needs columns for the order id, the AWB, the COD amount and the remittance (CRF) id.");
   });
 });
 

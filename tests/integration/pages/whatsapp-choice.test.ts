@@ -10,13 +10,16 @@ import type { Language } from "../../../domain/i18n";
 import { privacyStreamId } from "../../../domain/privacy/events";
 import { accountSubject, orderSubject } from "../../../domain/privacy/subjects";
 import { eventually } from "../../support/fake-providers";
-import { startFakeWhatsApp, type FakeWhatsApp } from "../../support/fake-whatsapp";
+import { postWebhook, startFakeWhatsApp, webhookPayload, type FakeWhatsApp } from "../../support/fake-whatsapp";
+import { adminHtmlBrowser, createTestAdmin, type TestAdmin } from "../../support/admin";
 import { htmlBrowser, type HtmlBrowser, type HtmlPage } from "../../support/html-browser";
 import type { Submission } from "../../support/html-browser/form";
 import { startTestServer, type TestServer } from "../../support/server";
 
 let server: TestServer;
 let whatsapp: FakeWhatsApp;
+let owner: TestAdmin | undefined;
+const admin = async () => (owner ??= await createTestAdmin(server.shop, server.url));
 
 beforeAll(async () => {
   whatsapp = await startFakeWhatsApp();
@@ -121,6 +124,19 @@ describe("the WhatsApp box at checkout (JS off)", () => {
       });
       expect(message.body.template.language.code).toBe(lang);
       expect(await shippedBy(orderId)).toBe("whatsapp");
+
+      // The admin's notifications page says the message went on WhatsApp and what WhatsApp last said of it.
+      expect((await postWebhook(server.url, webhookPayload([{ id: message.id, status: "delivered" }]))).status).toBe(200);
+      const { key } = await server.shop.db
+        .selectFrom("notification_sends")
+        .select("key")
+        .where("stream_id", "=", `order-${orderId}`)
+        .where("kind", "=", "order-shipped")
+        .executeTakeFirstOrThrow();
+      const notifications = await (await adminHtmlBrowser(server.url, await admin())).open("/admin/notifications");
+      const row = notifications.within(`tr[data-key="${key}"]`);
+      expect(row.text("td")).toContain("WhatsApp");
+      expect(row.text("[data-testid=whatsapp-state]")).toBe("WhatsApp: delivered.");
     });
   }
 
