@@ -94,7 +94,7 @@ async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof creat
   const core = await openShopCore(config, { migrate: true, queue });
   try {
     const auth = createAuthService({ db: core.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "" });
-    return await work(auth, createStaffService({ db: core.db, store: core.store }));
+    return await work(auth, createStaffService({ db: core.db, store: core.store, addAdmin: auth.addAdmin }));
   } catch (err) {
     if (isAuthError(err) || isAdminRuleError(err)) {
       console.error(`shop admin: ${err.message}`);

@@ -47,7 +47,7 @@ export function createServices(core: ServiceCore) {
     signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
   });
   // Who may do what in the back office (decision 215).
-  const staff = createStaffService({ db: core.db, store: core.store });
+  const staff = createStaffService({ db: core.db, store: core.store, addAdmin: signIns.addAdmin });
   const auth: typeof signIns = {
     ...signIns,
     // An admin the operator makes (`shop admin create`, a test's admin) is an owner, as the admins before roles were.
@@ -55,6 +55,12 @@ export function createServices(core: ServiceCore) {
       const made = await signIns.createAdmin(input);
       await staff.operatorMadeAdmin(made.user.id);
       return made;
+    },
+    // So is one the operator adds (`shop admin add`); the owner's page gives the role it chose.
+    async addAdmin(by, input) {
+      const user = await signIns.addAdmin(by, input);
+      if (by.kind === "cli") await staff.operatorMadeAdmin(user.id);
+      return user;
     },
   };
   return {

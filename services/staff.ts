@@ -11,13 +11,14 @@ import type { Role } from "../domain/staff/roles";
 import { STAFF_STREAM, roleIn, staffDecider, staffEvents, type StaffPerson, type StaffState } from "../domain/staff/roster";
 import { createCommandHandler } from "../eventstore/command-handler";
 import type { ShopEvents } from "../eventstore/port";
+import type { AdminChanger, AuthService, User } from "./auth/index";
 
 /** The operator at the server: `shop admin create`, the first admin from the settings, a test's admin. */
 export const OPERATOR: Actor = { kind: "system", name: "operator" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents }) {
+export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents; addAdmin: AuthService["addAdmin"] }) {
   const { db, store } = deps;
   const roster = createCommandHandler(store, { decider: staffDecider, events: staffEvents }, { cachedStreams: 1 });
 
@@ -42,6 +43,14 @@ export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents }) 
     return { id: row.id, name: row.name || row.email || "Admin" };
   }
 
+  /** Gives an admin account a role; an owner's word (or the operator's). Refusals are RuleViolations (403, 404, 409, 422). */
+  async function giveRole(personId: string, role: string, actor: Actor): Promise<{ changed: boolean }> {
+    await current();
+    const person = await staffMember(personId);
+    const handled = await roster.handle(STAFF_STREAM, { type: "GiveRole", person, role, actor, at: new Date().toISOString() });
+    return { changed: handled.changed };
+  }
+
   return {
     /** The role of an admin account; null when nobody has given it one (it may do nothing but change its password). */
     async roleOf(id: string): Promise<Role | null> {
@@ -54,13 +63,17 @@ export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents }) 
       return new Map(Object.entries(state.people).map(([id, p]) => [id, p.role]));
     },
 
-    /** Gives an admin account a role; an owner's word (or the operator's). Refusals are RuleViolations (403, 404, 409, 422). */
-    async giveRole(personId: string, role: string, actor: Actor): Promise<{ changed: boolean }> {
-      await current();
-      const person = await staffMember(personId);
-      const handled = await roster.handle(STAFF_STREAM, { type: "GiveRole", person, role, actor, at: new Date().toISOString() });
-      return { changed: handled.changed };
+    /**
+     * A new person from the owner's page: their admin account (name, email, temporary password), then the role the
+     * owner chose. Until the role is given the account may do nothing, so a failure between leaves no one with too much.
+     */
+    async addPerson(by: AdminChanger, input: { name: string; email: string; password: string }, role: Role, actor: Actor): Promise<User> {
+      const user = await deps.addAdmin(by, input);
+      await giveRole(user.id, role, actor);
+      return user;
     },
+
+    giveRole,
 
     /**
      * The operator made this account an admin (at the server, or the first admin from the settings): an owner, as

@@ -2,6 +2,9 @@ import type { Shop } from "../../services/index";
 import type { User } from "../../services/auth/index";
 import { AUTH_MESSAGES } from "../../domain/auth";
 import { jsonError } from "../api/http.server";
+import { BACK_OFFICE } from "../../domain/staff/roles";
+import { refusal } from "../../domain/errors";
+import { refusalText } from "../i18n/refusals.server";
 
 // Reading bodies, answering errors and guarding methods is app/api/http.server.ts's job;
 // this module is the /api's side of sign-in: who is calling.
@@ -16,13 +19,19 @@ export function bearerToken(request: Request): string | null {
  * The user behind the request's bearer token. Throws a JSON Response: 401
  * `{ message }` without a valid token, 403 for a shopper token on an admin
  * call (or the other way round). Admin tokens come only from
- * /api/users/admin-login, and the admin role is read fresh on every call.
+ * /api/users/admin-login, and the admin role is read fresh on every call. The admin calls (orders,
+ * their payments and refunds, products and stock) are the owner's and a manager's: another role's
+ * token gets a 403 that says so (decision 215).
  */
 export async function requireApiUser(request: Request, shop: Shop, options: { role?: "admin" } = {}): Promise<User> {
   const token = bearerToken(request);
   if (!token) throw jsonError(401, AUTH_MESSAGES.signInRequired, { "WWW-Authenticate": "Bearer" });
   const scope = options.role === "admin" ? "admin" : "shopper";
   const user = await shop.auth.userForToken(token, scope);
+  if (user && scope === "admin") {
+    const role = await shop.staff.roleOf(user.id);
+    if (!role || !BACK_OFFICE.includes(role)) throw jsonError(403, refusalText("en", refusal(role ? "permission.backOffice" : "permission.noRole")));
+  }
   if (user) return user;
   // Valid, but for the other kind of call: signed in, not allowed.
   if (await shop.auth.userForToken(token, scope === "admin" ? "shopper" : "admin")) {

@@ -8,6 +8,9 @@ import { ADMIN_PASSWORD_PATH, allowedBeforePasswordChange } from "../../domain/a
 import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
 import { afterShopperSignIn } from "./sign-in-hooks.server";
 import { languageOf } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
+import { refusal } from "../../domain/errors";
+import { BACK_OFFICE, type Role } from "../../domain/staff/roles";
 
 /** Who is shopping, as every page and other feature sees them. */
 export interface Shopper {
@@ -23,6 +26,8 @@ export interface Admin {
   email: string | null;
   /** Signed in with a temporary password: only the change-password page is open to them (decision 120). */
   mustChangePassword: boolean;
+  /** What the owner made them (decision 215); null for an account nobody has given a role, which may do nothing. */
+  role: Role | null;
 }
 
 export interface SessionData {
@@ -166,23 +171,52 @@ export async function requireShopper(request: Request, shop: Shop): Promise<Shop
   return shopper;
 }
 
-/** The signed-in admin (admin cookie AND the admin role, read fresh from the database), or null. */
+/**
+ * The signed-in admin (admin cookie AND the admin account, read fresh from the database) with their role on the
+ * staff roster (decision 215), or null.
+ */
 export async function getAdmin(request: Request, shop: Shop): Promise<Admin | null> {
   const user = await sessionUser(request, shop, "admin");
   if (!user || user.role !== "admin") return null;
-  return { id: user.id, name: user.name, email: user.email, mustChangePassword: user.mustChangePassword === true };
+  const role = await shop.staff.roleOf(user.id);
+  return { id: user.id, name: user.name, email: user.email, mustChangePassword: user.mustChangePassword === true, role };
 }
 
 /**
- * Every admin loader and action starts with this: the admin, or a redirect to /admin/login. An
+ * A person of the shop's staff, whatever their role: the admin, or a redirect to /admin/login. An
  * admin who still has the temporary password they were added with is sent to change it from
- * every admin page and action but that one (decision 120).
+ * every admin page and action but that one (decision 120). For the pages everyone may open (their
+ * own password); every other page asks for its permission (app/admin/guard.server.ts, `requirePermission`).
  */
-export async function requireAdmin(request: Request, shop: Shop): Promise<Admin> {
+export async function requireStaff(request: Request, shop: Shop): Promise<Admin> {
   const admin = await getAdmin(request, shop);
   if (!admin) throw redirect("/admin/login");
   if (admin.mustChangePassword && !allowedBeforePasswordChange(new URL(request.url).pathname)) throw redirect(ADMIN_PASSWORD_PATH);
   return admin;
+}
+
+/**
+ * The 403 a person gets for what their role may not do: the reason in their language (`refusals:permission.*`), as
+ * `message` (what the admin pages' error boundaries show) beside the refusal's key.
+ */
+export function refusedForRole(request: Request, key: string): Response {
+  const message = refusalText(languageOf(request), refusal(key));
+  return Response.json({ message, refused: key }, { status: 403 });
+}
+
+/**
+ * The owner or a manager: for a page that has not named its permission. Such a page is closed to counter staff and
+ * packers rather than open to them (decision 215).
+ */
+export async function requireAdmin(request: Request, shop: Shop): Promise<Admin> {
+  return backOffice(request, await requireStaff(request, shop));
+}
+
+/** The person, if they are the owner or a manager; else the 403 that says so. */
+export function backOffice(request: Request, person: Admin): Admin {
+  if (!person.role) throw refusedForRole(request, "permission.noRole");
+  if (!BACK_OFFICE.includes(person.role)) throw refusedForRole(request, "permission.backOffice");
+  return person;
 }
 
 function mergeHeaders(target: Headers, extra: Headers): void {

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "../auth/session.server";
-import { requireAdminOncePerRequest } from "../admin/guard.server";
+import { requireStaffOncePerRequest } from "../admin/guard.server";
 import { notFound } from "../offers.server";
 
 /**
@@ -9,13 +8,13 @@ import { notFound } from "../offers.server";
  * admin login as for any admin page, and learns nothing about which admin pages exist.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<never> {
-  await requireAdminOncePerRequest(request, context);
+  await requireStaffOncePerRequest(request, context);
   throw notFound("Page not found");
 }
 
 // As in routes/$.tsx: answered, not thrown, so the loaders (and the admin frame) run after it.
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requireStaffOncePerRequest(request, context);
   return data(null, { status: 404 });
 }
 

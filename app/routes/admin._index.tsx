@@ -4,8 +4,9 @@ import { useMemo } from "react";
 import { z } from "zod";
 import { bulkStatusForm, orderPageLinks, safeDashboardBack } from "../../domain/admin-orders";
 import { ORDER_STATUSES } from "../../domain/orders/events";
-import { requireAdmin } from "../auth/session.server";
-import { requireAdminOncePerRequest } from "../admin/guard.server";
+import { refusalFor, requireStaffOncePerRequest } from "../admin/guard.server";
+import { refusedForRole } from "../auth/session.server";
+import { homeOf, may } from "../../domain/staff/roles";
 import { ADMIN_FORM_MESSAGES, ORDER_ROW_FORM_LIMITS, orderRowForm } from "../../domain/forms/admin";
 import { runOrderIntent } from "../admin/orders.server";
 import { useHydrated } from "../components/useHydrated";
@@ -27,7 +28,9 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
 
 /** The order dashboard: the view the address names (app/admin/dashboard.server.ts), or 400 with the way back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminOncePerRequest(request, context);
+  // Where the sign-in lands: a person who may not see the orders (counter staff) starts at their own page instead.
+  const person = await requireStaffOncePerRequest(request, context);
+  if (!may(person.role, "seeOrders")) throw redirect(homeOf(person.role));
   const page = await dashboardPage(context.shop, request);
   if (!page.ok) throw data(page.refusal, { status: 400 });
   // An erased parent's name and number read "erased" in the page's language (docs/privacy.md).
@@ -48,7 +51,7 @@ const dashboardForm = z.discriminatedUnion("intent", [orderRowForm, bulkStatusFo
  * per order with the admin, and reports how many changed and which were refused and why.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requireStaffOncePerRequest(request, context);
   const form = await readPageForm(request, dashboardForm, {
     ...ORDER_ROW_FORM_LIMITS,
     maxBytes: 16 * 1024,
@@ -57,6 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!form.ok) return form.answer;
   const change = form.value;
+  // Thrown, not answered beside the form: the dashboard's own loader would send a packer on before it is shown.
+  const refused = refusalFor(admin, change.intent === "delete" ? "deleteOrders" : "orders");
+  if (refused) throw refusedForRole(request, refused);
   if (change.intent === "bulk") {
     const bulk = await setBulkStatus(context.shop, admin, change, languageOf(request));
     if (!bulk.ok) return form.refuse(bulk.message, 400);

@@ -1,57 +1,68 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ADMINS_FORM_LIMITS, adminsForm } from "../../domain/forms/admins";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { isAdminRuleError, isAuthError } from "../../services/auth/index";
-import { adminTime } from "../admin/orders.server";
+import { isRuleViolation } from "../../domain/errors";
+import { ROLES } from "../../domain/staff/roles";
+import { adminActor, adminTime } from "../admin/orders.server";
+import { refusalText } from "../i18n/refusals.server";
 import { forgetAdminDirectory } from "../admin/admins.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admins:metaTitle") }];
 
-const SAVED = ["added", "disabled", "enabled"] as const;
+const SAVED = ["added", "disabled", "enabled", "role"] as const;
 
-/** The shop's admins (decision 104): everyone sees the list; only the owner gets the buttons and the add form. */
+/**
+ * The shop's staff (decisions 104, 215): the people who sign in to the back office, each with their role. Only an
+ * owner opens it: they add people with a role, change a role, and disable or enable a sign-in.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await requireAdmin(request, context.shop);
+  const me = await requirePermission(request, context, "staff");
   const lang = languageOf(request);
-  const admins = await context.shop.auth.listAdmins();
-  const iAmOwner = admins.some((a) => a.owner && a.id === me.id);
+  const [admins, roles] = await Promise.all([context.shop.auth.listAdmins(), context.shop.staff.roles()]);
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     messages: routeMessages(request, "admins"),
-    iAmOwner,
+    refusals: refusalTable(request, "staff"),
     saved: SAVED.find((s) => s === saved) ?? null,
     admins: admins.map((a) => ({
+      role: roles.get(a.id) ?? null,
       id: a.id,
       name: a.name,
       email: a.email ?? "",
       added: a.since ? adminTime(a.since, lang) : "",
       lastSignIn: a.lastSignInAt ? adminTime(a.lastSignInAt, lang) : null,
       enabled: !a.disabledAt,
-      owner: a.owner,
       me: a.id === me.id,
     })),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const me = await requireAdmin(request, context.shop);
+  const me = await requirePermission(request, context, "staff");
   const form = await readPageForm(request, adminsForm, ADMINS_FORM_LIMITS);
   if (!form.ok) return form.answer;
-  const t = serverT(languageOf(request));
-  const by = { kind: "admin" as const, id: me.id };
+  const lang = languageOf(request);
+  const t = serverT(lang);
+  // An owner on the roster: the permission above is the check (decision 215).
+  const by = { kind: "staff" as const, id: me.id };
+  const actor = adminActor(me);
   try {
     const v = form.value;
-    if (v.intent === "add") await context.shop.auth.addAdmin(by, { name: v.name, email: v.email, password: v.password });
+    if (v.intent === "add") await context.shop.staff.addPerson(by, { name: v.name, email: v.email, password: v.password }, v.role, actor);
+    else if (v.intent === "role") await context.shop.staff.giveRole(v.id, v.role, actor);
     else await context.shop.auth.setAdminEnabled(by, v.email, v.intent === "enable");
     forgetAdminDirectory(context.shop);
-    return redirect(`/admin/admins?saved=${v.intent === "add" ? "added" : v.intent === "enable" ? "enabled" : "disabled"}`);
+    const saved = v.intent === "add" ? "added" : v.intent === "role" ? "role" : v.intent === "enable" ? "enabled" : "disabled";
+    return redirect(`/admin/admins?saved=${saved}`);
   } catch (err) {
+    if (isRuleViolation(err)) return form.refuse(refusalText(lang, err), refusalStatus(err.status));
     if (isAdminRuleError(err)) return form.refuse(t(`admins:rule.${err.rule}`), refusalStatus(err.status));
     // The password rules (length, too common) speak through the refusals table like the sign-in pages'.
     if (isAuthError(err)) return form.refuse({ password: err.message }, refusalStatus(err.status));
@@ -60,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminAdmins() {
-  const { admins, iAmOwner, saved } = useLoaderData<typeof loader>();
+  const { admins, saved } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -81,10 +92,11 @@ export default function AdminAdmins() {
             <tr>
               <th scope="col">{t("admins:name")}</th>
               <th scope="col">{t("admins:email")}</th>
+              <th scope="col">{t("admins:role")}</th>
               <th scope="col">{t("admins:added")}</th>
               <th scope="col">{t("admins:lastSignIn")}</th>
               <th scope="col">{t("admins:state")}</th>
-              {iAmOwner ? <th scope="col"></th> : null}
+              <th scope="col"></th>
             </tr>
           </thead>
           <tbody>
@@ -92,63 +104,90 @@ export default function AdminAdmins() {
               <tr key={a.id} data-email={a.email}>
                 <td>
                   {a.name} {a.me ? t("admins:you") : null}
-                  {a.owner ? <div className="status-note">{t("admins:owner")}</div> : null}
                 </td>
                 <td>{a.email}</td>
+                <td data-role={a.role ?? "none"}>
+                  {a.me ? (
+                    t(`admin:roles.${a.role ?? "none"}`)
+                  ) : (
+                    // One small form per person: their role chosen and saved, a plain POST without JavaScript.
+                    <Form method="post" className="role-form">
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="id" value={a.id} />
+                      <select name="role" defaultValue={a.role ?? ""} aria-label={t("admins:roleOf", { name: a.name })}>
+                        {a.role ? null : <option value="">{t("admin:roles.none")}</option>}
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {t(`admin:roles.${r}`)}
+                          </option>
+                        ))}
+                      </select>{" "}
+                      <button type="submit" disabled={busy} aria-label={t("admins:saveRoleLabel", { name: a.name })}>
+                        {t("admins:saveRole")}
+                      </button>
+                    </Form>
+                  )}
+                </td>
                 <td>{a.added}</td>
                 <td>{a.lastSignIn ?? t("admins:never")}</td>
                 <td>{a.enabled ? t("admins:enabled") : t("admins:disabled")}</td>
-                {iAmOwner ? (
-                  <td>
-                    {a.me ? null : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value={a.enabled ? "disable" : "enable"} />
-                        <input type="hidden" name="email" value={a.email} />
-                        <button type="submit" disabled={busy} aria-label={t(a.enabled ? "admins:disableLabel" : "admins:enableLabel", { name: a.name })}>
-                          {a.enabled ? t("admins:disable") : t("admins:enable")}
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                ) : null}
+                <td>
+                  {a.me ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={a.enabled ? "disable" : "enable"} />
+                      <input type="hidden" name="email" value={a.email} />
+                      <button type="submit" disabled={busy} aria-label={t(a.enabled ? "admins:disableLabel" : "admins:enableLabel", { name: a.name })}>
+                        {a.enabled ? t("admins:disable") : t("admins:enable")}
+                      </button>
+                    </Form>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </TableScroll>
 
-      {iAmOwner ? (
-        <>
-          <h2>{t("admins:addTitle")}</h2>
-          <p>{t("admins:addIntro")}</p>
-          <Form method="post" className="admin-add-form" style={{ maxWidth: "32rem" }}>
-            <input type="hidden" name="intent" value="add" />
-            <p>
-              <label htmlFor="admin-name">{t("admins:name")}</label>
-              <input id="admin-name" name="name" required maxLength={100} autoComplete="off" defaultValue={typedValue(result, "name")} {...fieldProps(result, "name")} />
-              <FieldMessage result={result} name="name" />
-            </p>
-            <p>
-              <label htmlFor="admin-email">{t("admins:email")}</label>
-              <input id="admin-email" name="email" type="email" required maxLength={254} autoComplete="off" defaultValue={typedValue(result, "email")} {...fieldProps(result, "email")} />
-              <FieldMessage result={result} name="email" />
-            </p>
-            <p>
-              <label htmlFor="admin-password">{t("admins:password")}</label>
-              <input id="admin-password" name="password" type="text" required minLength={10} maxLength={1024} autoComplete="new-password" aria-describedby="admin-password-hint" {...fieldProps(result, "password")} />
-              <span id="admin-password-hint" className="hint">
-                {t("admins:passwordHint")}
-              </span>
-              <FieldMessage result={result} name="password" />
-            </p>
-            <button type="submit" className="primary" disabled={busy}>
-              {t("admins:add")}
-            </button>
-          </Form>
-        </>
-      ) : (
-        <p>{t("admins:onlyOwner")}</p>
-      )}
+      <h2>{t("admins:addTitle")}</h2>
+      <p>{t("admins:addIntro")}</p>
+      <Form method="post" className="admin-add-form" style={{ maxWidth: "32rem" }}>
+        <input type="hidden" name="intent" value="add" />
+        <p>
+          <label htmlFor="admin-name">{t("admins:name")}</label>
+          <input id="admin-name" name="name" required maxLength={100} autoComplete="off" defaultValue={typedValue(result, "name")} {...fieldProps(result, "name")} />
+          <FieldMessage result={result} name="name" />
+        </p>
+        <p>
+          <label htmlFor="admin-email">{t("admins:email")}</label>
+          <input id="admin-email" name="email" type="email" required maxLength={254} autoComplete="off" defaultValue={typedValue(result, "email")} {...fieldProps(result, "email")} />
+          <FieldMessage result={result} name="email" />
+        </p>
+        <p>
+          <label htmlFor="admin-role">{t("admins:role")}</label>
+          <select id="admin-role" name="role" defaultValue={typedValue(result, "role") || "counter"} aria-describedby="admin-role-hint" {...fieldProps(result, "role")}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`admin:roles.${r}`)}
+              </option>
+            ))}
+          </select>
+          <span id="admin-role-hint" className="hint">
+            {t("admins:roleHint")}
+          </span>
+          <FieldMessage result={result} name="role" />
+        </p>
+        <p>
+          <label htmlFor="admin-password">{t("admins:password")}</label>
+          <input id="admin-password" name="password" type="text" required minLength={10} maxLength={1024} autoComplete="new-password" aria-describedby="admin-password-hint" {...fieldProps(result, "password")} />
+          <span id="admin-password-hint" className="hint">
+            {t("admins:passwordHint")}
+          </span>
+          <FieldMessage result={result} name="password" />
+        </p>
+        <button type="submit" className="primary" disabled={busy}>
+          {t("admins:add")}
+        </button>
+      </Form>
     </section>
   );
 }

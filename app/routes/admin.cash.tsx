@@ -5,7 +5,7 @@ import { DAY } from "../../domain/cash/drawer";
 import { COUNTER_NAME } from "../../domain/counter/sale";
 import { DRAWER_FORM_OPTIONS, drawerForm } from "../../domain/forms/cash";
 import { indiaDay } from "../../domain/reports/reports";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { countersView, drawerDayView } from "../admin/cash.server";
 import { adminActor } from "../admin/orders.server";
 import { TableScroll } from "../components/TableScroll";
@@ -33,7 +33,7 @@ const pageUrl = (counter: string, day: string, done?: string) =>
  * then the Z report to print. Every counter's day beside it. Plain forms: the same with JavaScript off.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "drawer");
   const lang = languageOf(request);
   const t = serverT(lang);
   const url = new URL(request.url);
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "drawer");
   const form = await readPageForm(request, drawerForm, DRAWER_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const value = form.value;

@@ -2,7 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, isRouteErrorResponse, useLoaderData } from "@remix-run/react";
 import { DAY } from "../../domain/cash/drawer";
 import { COUNTER_NAME } from "../../domain/counter/sale";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { zReportView } from "../admin/cash.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }
  * page is the print view, as the tax documents' (app/styles/print.css).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "drawer");
   const lang = languageOf(request);
   const t = serverT(lang);
   const url = new URL(request.url);

@@ -4,7 +4,7 @@ import { isRuleViolation } from "../../domain/errors";
 import { COUNTER_NAME } from "../../domain/counter/sale";
 import { COD_FORM_OPTIONS, codForm } from "../../domain/forms/cash";
 import { formatRupees } from "../../domain/money";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { adminActor } from "../admin/orders.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -38,7 +38,7 @@ function doneNotice(url: URL, t: ReturnType<typeof serverT>): string | null {
  * Plain forms, the same with JavaScript off.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "drawer");
   const lang = languageOf(request);
   const t = serverT(lang);
   const people = await context.shop.orders.codOutstanding();
@@ -62,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "drawer");
   const form = await readPageForm(request, codForm, COD_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const lang = languageOf(request);

@@ -9,7 +9,7 @@ import { displayOrderId } from "../../domain/orders/order";
 import { SCHOOLS } from "../../domain/schools";
 import { skuSizes } from "../../domain/stock/school-stock";
 import { COUNTER_NAME } from "../../domain/counter/sale";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { lineWordsIn } from "../catalogue-words.server";
 import { UpiPayPanel } from "../components/UpiPayPanel";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -38,7 +38,7 @@ function saleUrl(sale: string, counter: string, lines: readonly CounterLine[], e
  * page: each step is a GET form or a link, the payment a POST answered by a redirect to the bill.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "sell");
   const lang = languageOf(request);
   const t = serverT(lang);
   const url = new URL(request.url);
@@ -137,7 +137,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "sell");
   const form = await readPageForm(request, counterSaleForm, COUNTER_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const { sale, counter, lines, shownTotal, mode, cashGiven, upiAmount, upiReference, mobile, name } = form.value;

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isRuleViolation } from "../../domain/errors";
+import { isRuleViolation, refusal } from "../../domain/errors";
 import { COUNTER_NAME } from "../../domain/counter/sale";
 import { COUNTER_RETURN_FORM_OPTIONS, RETURN_FORM_LINES, chosenCounts, counterReturnForm } from "../../domain/forms/counter-returns";
 import { formatRupees } from "../../domain/money";
 import { displayOrderId } from "../../domain/orders/order";
 import { indiaDay } from "../../domain/reports/reports";
 import type { ReturnLine } from "../../domain/orders/events";
-import { requireAdmin } from "../auth/session.server";
+import { refusalFor, requirePermission, requireStaffOncePerRequest } from "../admin/guard.server";
 import { lineWordsIn } from "../catalogue-words.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FieldMessage, FormMessage } from "../forms/messages";
@@ -34,7 +34,7 @@ const pageUrl = (params: Record<string, string>) => `${PATH}?${new URLSearchPara
  * the money leaves the drawer); then one POST makes the return. With JavaScript off it is the same page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "exchange");
   const lang = languageOf(request);
   const t = serverT(lang);
   const url = new URL(request.url);
@@ -132,11 +132,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requireStaffOncePerRequest(request, context);
   const form = await readPageForm(request, counterReturnForm, COUNTER_RETURN_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const value = form.value as typeof form.value & Record<string, unknown>;
   const { order: orderId, ret, counter, outcome, reason, size, method, reference, shownAmount } = value;
+  // Counter staff exchange; only the owner and a manager give money back (decision 215).
+  const refused = refusalFor(admin, outcome === "refund" ? "refund" : "exchange");
+  if (refused) return form.refuse(refusalText(languageOf(request), refusal(refused)), 403);
   try {
     const view = await context.shop.orders.counterReturnView(orderId);
     const counts = chosenCounts(value);

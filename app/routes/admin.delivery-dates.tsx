@@ -4,7 +4,7 @@ import { isRuleViolation } from "../../domain/errors";
 import { DELIVERY_DATES_FORM_OPTIONS, deliveryDatesForm } from "../../domain/forms/delivery-dates";
 import { expectedEverywhere } from "../../domain/delivery/dates";
 import { indianDay } from "../../domain/orders/charges";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { DeliveryDates } from "../components/DeliveryDates";
 import { rangeView } from "../delivery/dates.server";
 import { readPageForm, refusalStatus, type FormResult } from "../forms/form.server";
@@ -23,7 +23,7 @@ const SAVED = ["saved", "unchanged"] as const;
  * then told, for an item on the shelf and one made to order, is shown under the form. Plain forms, JS on or off.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const { rules, setAt } = await context.shop.deliveryDates.current();
   const today = indianDay(new Date());
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, deliveryDatesForm, DELIVERY_DATES_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   try {

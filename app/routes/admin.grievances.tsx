@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, Link } from "@remix-run/react";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { deskRow, type DeskRow } from "../grievance/tickets.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useT, type T } from "../i18n/I18n";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("gri
 
 /** The grievance desk (decision 129): open complaints, the oldest first, each with its two deadlines; then the latest resolved. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "messages");
   const lang = languageOf(request);
   const now = new Date();
   const { open, resolved } = await context.shop.grievances.desk();

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, Link } from "@remix-run/react";
 import { NOTE_MAX } from "../../domain/grievance/limits";
 import { GRIEVANCE_STEP_LIMITS, grievanceStepForm } from "../../domain/forms/grievance";
 import { isRuleViolation } from "../../domain/errors";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { ticketView } from "../grievance/tickets.server";
 import { TicketWords } from "../components/TicketWords";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 
 /** One complaint for the admin (decision 129): who, about what, its deadlines, and the forms that acknowledge and resolve it. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "messages");
   const state = await context.shop.grievances.ticket(params.id ?? "");
   if (!state) throw notFound("No such complaint");
   return {
@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "messages");
   const form = await readPageForm(request, grievanceStepForm, GRIEVANCE_STEP_LIMITS);
   if (!form.ok) return form.answer;
   const id = params.id ?? "";

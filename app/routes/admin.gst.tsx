@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, Link } from "@remix-run/react";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { gstSummaryView, readTaxMonth, taxSettingsView } from "../admin/gst.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useT } from "../i18n/I18n";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("tax
 
 /** The owner's GST page (decision 127): the month's B2C figures (a GET form: the month is in the address) and the tax settings. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "reports");
   const lang = languageOf(request);
   const url = new URL(request.url);
   const month = readTaxMonth(url, new Date());

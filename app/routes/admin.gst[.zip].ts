@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { readTaxMonth } from "../admin/gst.server";
 import { zipFiles } from "../zip.server";
 import { gstr1ZipName } from "../../domain/tax/gstr1";
@@ -10,7 +10,7 @@ import { languageOf, serverT } from "../i18n/i18n.server";
  * hsn(b2c) and docs, headers in English in any language (domain/tax/gstr1.ts). A malformed month is a 400 with its words.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "reports");
   const lang = languageOf(request);
   const month = readTaxMonth(new URL(request.url), new Date());
   if (!month) throw data({ message: serverT(lang)("tax:summary.badMonth") }, { status: 400 });

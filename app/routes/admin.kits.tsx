@@ -6,7 +6,7 @@ import { ADMIN_KIT_FORM_LIMITS, adminKitForm, kitOfForm } from "../../domain/for
 import { KIT_FOR, type Kit } from "../../domain/kits/kits";
 import { SCHOOLS, findSchool } from "../../domain/schools";
 import { nameIn } from "../../domain/catalogue-words";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FormMessage, refusalOf } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -19,7 +19,7 @@ const SAVED = ["set", "removed", "unchanged"] as const;
 
 /** One school's class kits (decision 134): each as a form of counts, and a form for other classes. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const url = new URL(request.url);
   const school = findSchool(url.searchParams.get("school") ?? "") ?? SCHOOLS[0];
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const me = await requireAdmin(request, context.shop);
+  const me = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, adminKitForm, ADMIN_KIT_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const value = form.value;

@@ -5,7 +5,7 @@ import { formatRupees } from "../../domain/money";
 import { FREE_SIZE } from "../../domain/pricing";
 import { findSchool } from "../../domain/schools";
 import { labelCode } from "../../domain/stock/labels";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
 
@@ -43,7 +43,7 @@ type Paper = keyof typeof PAPER_CSS;
  * taxes in words, and the size's code in bars and digits.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const t = serverT(lang);
   const url = new URL(request.url);

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RETRY_FORM_LIMITS, retryForm } from "../../domain/forms/admin";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { readPageForm } from "../forms/form.server";
 import { FormMessage, everyMessage } from "../forms/messages";
 import type { Shop } from "../../services/index";
@@ -92,7 +92,7 @@ function view(row: NotificationRow, t: T, lang: Language) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "messages");
   const lang = languageOf(request);
   const t = serverT(lang);
   const { recent, problems, counts } = await context.shop.notifications.list({ limit: 50 });
@@ -121,7 +121,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "messages");
   const form = await readPageForm(request, retryForm, RETRY_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const retried = await context.shop.notifications.retry(form.value.key);

@@ -7,7 +7,8 @@ import { AfterSaleSections } from "../admin/components/AfterSaleSections";
 import { CourierSection } from "../admin/components/CourierSection";
 import { runCourierStep } from "../admin/courier.server";
 import { runAfterSaleStep } from "../admin/returns.server";
-import { requireAdmin } from "../auth/session.server";
+import { refusalFor, requirePermission, requireStaffOncePerRequest } from "../admin/guard.server";
+import { refusal } from "../../domain/errors";
 import { runDropStep, runPaymentStep } from "../admin/orders.server";
 import { DropLineSection } from "../admin/components/DropLineSection";
 import { orderPage } from "../admin/order-page.server";
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  * stream, and ?at=<revision> the order exactly as it stood then (decision 052).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "seeOrders");
   const page = await orderPage(context.shop, request, params.id ?? "");
   if (!page.ok) throw data(page.refusal, { status: 404 });
   // Another order claims this order's UPI reference, or this order's report was refused for one (decision 119).
@@ -46,11 +47,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * page's language.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requireStaffOncePerRequest(request, context);
   const form = await readPageForm(request, orderPageForm, ORDER_PAGE_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const orderId = (params.id ?? "").trim().toLowerCase();
   const step = form.value;
+  // Money given back is the owner's and a manager's; so is every other change to an order (decision 215).
+  const refused = refusalFor(admin, step.intent === "refund" ? "refund" : "orders");
+  if (refused) return form.refuse(refusalText(languageOf(request), refusal(refused)), 403);
   if (isAfterSaleStep(step)) {
     const done = await runAfterSaleStep(context.shop, admin, orderId, step);
     if (!done.ok) return form.refuse(refusalText(languageOf(request), done.refusal), refusalStatus(done.status));
@@ -138,10 +142,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const body = isRouteErrorResponse(error) ? (error.data as { message?: string; back?: string } | undefined) : undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Not this person's role (decision 215): the message says why.
+  const refused = isRouteErrorResponse(error) && error.status === 403;
   const t = useT();
   return (
     <section className="error-page">
-      <h1>{notFound ? t("admin:order.notFound") : t("admin:order.fault")}</h1>
+      <h1>{notFound ? t("admin:order.notFound") : refused ? t("error.refused.heading") : t("admin:order.fault")}</h1>
       <p>{body?.message ?? t("admin:order.faultText")}</p>
       <p>
         <a className="button" href={body?.back ?? "/admin"}>

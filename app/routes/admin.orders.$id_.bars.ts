@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import bwipjs from "bwip-js/node";
 import { displayOrderId } from "../../domain/orders/order";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -11,7 +11,7 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * the order as by its number typed (decision 214). Eight characters keep the bars 50 mm wide: they fit an 80 mm roll.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "print");
   const id = params.id ?? "";
   if (!ORDER_ID.test(id)) return new Response("Not an order's id", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const png = await bwipjs.toBuffer({ bcid: "code128", text: displayOrderId(id), scale: 2, height: 10, includetext: true, textxalign: "center", backgroundcolor: "FFFFFF", paddingwidth: 10, paddingheight: 2 });

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRuleViolation } from "../../domain/errors";
 import { COURIER_PAPERS, type CourierPaper } from "../../services/courier/service";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { PAPER_REFUSALS } from "../admin/courier.server";
 
 /**
@@ -10,7 +10,7 @@ import { PAPER_REFUSALS } from "../admin/courier.server";
  * the owner is back on the order's Courier section, told why.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "print");
   const orderId = (params.id ?? "").trim().toLowerCase();
   const paper = params.paper as CourierPaper;
   const back = (key: string) => redirect(`/admin/orders/${encodeURIComponent(orderId)}?${new URLSearchParams({ paperRefused: key })}#courier`, { status: 303 });

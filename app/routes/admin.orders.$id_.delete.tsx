@@ -4,7 +4,7 @@ import { safeDashboardBack } from "../../domain/admin-orders";
 import { DELETE_ORDER_FORM_LIMITS, deleteOrderForm } from "../../domain/forms/admin";
 import { describeItems } from "../../domain/orders/order";
 import { formatRupees } from "../../domain/money";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { runOrderIntent } from "../admin/orders.server";
 import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
 import { readPageForm } from "../forms/form.server";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
 
 /** The dashboard's 'Delete' without JavaScript: the dialog's question as a page. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "deleteOrders");
   const back = safeDashboardBack(new URL(request.url).searchParams.get("back"));
   const order = await context.shop.orders.getOrder(params.id ?? "");
   if (!order) throw data({ message: serverT(languageOf(request))("admin:order.noSuchOrder") }, { status: 404 });
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 /** Appends the tombstone (OrderDeleted, the admin as actor) and goes back to the list the admin came from. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "deleteOrders");
   const form = await readPageForm(request, deleteOrderForm, DELETE_ORDER_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const outcome = await runOrderIntent(context.shop, admin, { intent: "delete", orderId: params.id ?? "" });

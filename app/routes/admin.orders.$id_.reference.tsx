@@ -6,7 +6,7 @@ import { formatRupees } from "../../domain/money";
 import { isOrderId } from "../../domain/orders/ids";
 import type { Shop } from "../../services/index";
 import type { Language } from "../../domain/i18n";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FormMessage } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -43,7 +43,7 @@ async function card(shop: Shop, orderId: string, lang: Language) {
  * the order that really paid. Read from the streams (services/orders.ts `referenceDisputes`).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "orders");
   const orderId = (params.id ?? "").trim().toLowerCase();
   if (!isOrderId(orderId)) throw redirect("/admin");
   const lang = languageOf(request);
@@ -73,7 +73,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "orders");
   const form = await readPageForm(request, moveReferenceForm, MOVE_REFERENCE_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const { reference, from, to } = form.value;

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseOrderSelection, BULK_MESSAGES } from "../../domain/admin-orders";
-import { requireAdmin } from "../auth/session.server";
+import { refusedForRole } from "../auth/session.server";
+import { refusalFor, requireStaffOncePerRequest } from "../admin/guard.server";
 import { languageOf, refusalIn } from "../i18n/i18n.server";
 
 /**
@@ -9,9 +10,12 @@ import { languageOf, refusalIn } from "../i18n/i18n.server";
  * 'Set status' posts to the dashboard itself, which shows what changed.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  const person = await requireStaffOncePerRequest(request, context);
   const lang = languageOf(request);
   const params = new URL(request.url).searchParams;
+  // Printing the ticked orders is a packer's too; exporting them is the reports' (decision 215).
+  const refused = refusalFor(person, params.get("do") === "export" ? "reports" : "print");
+  if (refused) throw refusedForRole(request, refused);
   const selection = parseOrderSelection([...params.getAll("orderIds"), ...params.getAll("ids")]);
   if (!selection.ok) throw data({ message: refusalIn(lang, selection.message) }, { status: 400 });
   const ids = selection.ids.join(",");

@@ -11,7 +11,7 @@ import {
 } from "../../domain/admin-orders";
 import { describeItems } from "../../domain/orders/order";
 import type { OrderSummary } from "../../services/orders";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { csvDownload } from "../csv-download.server";
 import { languageOf, refusalIn, serverT } from "../i18n/i18n.server";
 import { wordErasedText } from "../privacy/erased.server";
@@ -71,7 +71,7 @@ function orderLine(order: OrderSummary): string {
  * a formula are defused (domain/admin-orders.ts, csvField).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "reports");
   const lang = languageOf(request);
   const params = new URL(request.url).searchParams;
   if (parsePaymentFilter(params.get("payment")) === "invalid") throw data({ message: refusalIn(lang, PAYMENT_FILTER_MESSAGE) }, { status: 400 });

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { ADMIN_PASSWORD_FORM_LIMITS, adminPasswordForm } from "../../domain/forms/admin-password";
 import { ADMIN_PASSWORD_PATH } from "../../domain/admin-password";
-import { getAdminSession, requireAdmin, signInAdmin } from "../auth/session.server";
+import { requireStaffOncePerRequest } from "../admin/guard.server";
+import { getAdminSession, signInAdmin } from "../auth/session.server";
 import { readPageForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -12,10 +13,10 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
 /**
  * An admin changes their own password (decision 120). An admin added with a temporary password
  * lands here from every other admin page until they have (app/auth/session.server.ts
- * `requireAdmin`). The admin frame (routes/admin.tsx) sends the words and the refusals' Hindi.
+ * `requireStaff`). Every person of the staff may open it, whatever their role (decision 215). The admin frame (routes/admin.tsx) sends the words and the refusals' Hindi.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requireStaffOncePerRequest(request, context);
   return { temporary: admin.mustChangePassword, changed: new URL(request.url).searchParams.get("changed") === "1" };
 }
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * browser in again with a fresh session: the admin's other browsers and /api tokens are signed out.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requireStaffOncePerRequest(request, context);
   const form = await readPageForm(request, adminPasswordForm, ADMIN_PASSWORD_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const session = await getAdminSession(request, context.shop);

@@ -5,7 +5,7 @@ import { PHOTO_FORM_OPTIONS, PHOTO_INTENTS, type PhotoIntent } from "../../domai
 import { photoForm } from "../../domain/forms/photos";
 import { parsePhotoOwnerKey, photoOwnerKey, type PhotoOwner } from "../../domain/photos/events";
 import { MAX_PHOTO_BYTES } from "../../domain/photos/sniff";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { adminPhotoRows, ownerName, photoActor, schoolPhotoLinks, shelfPhotoLinks } from "../admin/photos.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FormMessage } from "../forms/messages";
@@ -33,7 +33,7 @@ async function nameOf(shop: Shop, owner: PhotoOwner, lang: ReturnType<typeof lan
  * photo, the order, delete; without `owner`, the shelves and schools to choose from (decisions 139, 146).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const url = new URL(request.url);
   const messages = routeMessages(request, "photos", "admin");
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, photoForm, PHOTO_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const lang = languageOf(request);

@@ -5,7 +5,7 @@ import { COLOUR_PARTS } from "../../domain/photos/colours";
 import { schoolDrawingUrl } from "../../domain/photos/drawings";
 import { SCHOOL_COLOURS_FORM_OPTIONS, SCHOOL_COLOUR_INTENTS, schoolColoursForm } from "../../domain/forms/school-colours";
 import { SCHOOLS, findSchool } from "../../domain/schools";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { photoActor } from "../admin/photos.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FormMessage } from "../forms/messages";
@@ -23,7 +23,7 @@ const PREVIEW = ["shirt", "pant", "tie"] as const;
  * inputs per school and a button back to the starting colours. Plain forms, JS on or off.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const url = new URL(request.url);
   const saved = findSchool(url.searchParams.get("school") ?? "")?.slug ?? null;
   const done = [...SCHOOL_COLOUR_INTENTS, "none"].find((d) => d === url.searchParams.get("saved")) ?? null;
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, schoolColoursForm, SCHOOL_COLOURS_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const { school, intent, shirt, bottom, accent } = form.value;

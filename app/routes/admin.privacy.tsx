@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { adminErasureForm } from "../../domain/forms/privacy";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm } from "../forms/form.server";
 import { metaT, useT } from "../i18n/I18n";
@@ -12,12 +12,12 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("pri
 
 /** Erasure requests with their deadline (decision 121): the admin erases a person here, and the parent is texted. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "erase");
   return { ...(await erasureRows(context.shop, languageOf(request), new Date())), messages: routeMessages(request, "privacy") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "erase");
   const form = await readPageForm(request, adminErasureForm);
   if (!form.ok) return form.answer;
   await context.shop.privacy.erase(form.value.subject, { kind: "admin", id: admin.id, name: admin.name });

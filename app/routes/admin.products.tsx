@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData, Link } from "@remix-run/react";
 import { PRODUCT_MESSAGES } from "../../domain/admin-products";
 import { PRODUCT_FORM_LIMITS, productForm } from "../../domain/forms/admin";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { stockActor } from "../admin/stock.server";
 import { productsPage } from "../admin/products-page.server";
 import { ProductForm, ProductTable } from "../admin/components/Products";
@@ -13,13 +13,13 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
 
 /** The products of /shop: the spec's form (Add Product / Edit Product with ?edit=<id>) and table (app/admin/products-page.server.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   return productsPage(context.shop, request);
 }
 
 /** Add, Update (id set) and Delete. Every field is checked with the API's rules; a refusal shows its message by the field. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, productForm, PRODUCT_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const change = form.value;

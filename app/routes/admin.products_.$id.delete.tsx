@@ -4,7 +4,7 @@ import { PRODUCT_MESSAGES } from "../../domain/admin-products";
 import { deleteProductForm } from "../../domain/forms/admin";
 import { parseShopProductId } from "../../domain/shop-products";
 import { formatRupees } from "../../domain/money";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { ConfirmDeleteForm } from "../components/ConfirmDeleteForm";
 import { readPageForm } from "../forms/form.server";
 import { metaT, useT } from "../i18n/I18n";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
 
 /** The products table's 'Delete' without JavaScript: the dialog's question as a page. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const id = parseShopProductId(params.id);
   const product = id === undefined ? undefined : await context.shop.products.get(id);
   if (!product) throw data({ message: serverT(languageOf(request))("admin:products.noSuchProduct") }, { status: 404 });
@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, deleteProductForm);
   if (!form.ok) return form.answer;
   const id = parseShopProductId(params.id);

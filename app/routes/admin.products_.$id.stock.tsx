@@ -11,7 +11,7 @@ import { SCHOOL_SKU_BASE } from "../../domain/stock/school-stock";
 import type { Shop } from "../../services/index";
 import type { Language } from "../../domain/i18n";
 import type { StockHistoryEntry } from "../../services/stock";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { adminTime } from "../admin/orders.server";
 import { stockActor } from "../admin/stock.server";
 import { TableScroll } from "../components/TableScroll";
@@ -71,7 +71,7 @@ async function stockedThing(shop: Shop, raw: string | undefined) {
  * (the rest: decision 109), the three changes by hand, and the history (who, when, why).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const t = serverT(lang);
   const product = await stockedThing(context.shop, params.id);
@@ -106,7 +106,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, stockForm, STOCK_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const thing = await stockedThing(context.shop, params.id);

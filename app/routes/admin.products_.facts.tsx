@@ -5,7 +5,7 @@ import { isRuleViolation } from "../../domain/errors";
 import { ITEM_FACTS_FORM_OPTIONS, itemFactsForm } from "../../domain/forms/item-facts";
 import { COUNTRY_MAX, INDIA, MAKER_MAX, NET_QUANTITY_MAX } from "../../domain/seller/disclosures";
 import { boughtInItems } from "../../domain/seller/item-facts";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { itemFactsView, type ItemFactsRow } from "../admin/item-facts.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus, type FormResult } from "../forms/form.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("sel
  * JS on or off; each save is an event with the admin as its actor.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const items = boughtInItems();
   const onFile = await context.shop.itemFacts.onFile();
   return {
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const me = await requireAdmin(request, context.shop);
+  const me = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, itemFactsForm, ITEM_FACTS_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const { item, facts } = form.value;

@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, Link } from "@remix-run/react";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { reportsPage } from "../admin/reports.server";
 import { ReportChart } from "../admin/components/ReportChart";
 import { ReportTableView, ReportFilters } from "../admin/components/ReportParts";
@@ -12,7 +12,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("rep
 
 /** The owner's reports (decision 135): the filters in the address, every figure from the reports' read models. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "reports");
   const page = await reportsPage(context.shop, request);
   return data(page, { status: page.status });
 }

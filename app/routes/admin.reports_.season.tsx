@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, Link } from "@remix-run/react";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { seasonPage } from "../admin/reports.server";
 import { ReportChart } from "../admin/components/ReportChart";
 import { ItemSelect, ReportTableView } from "../admin/components/ReportParts";
@@ -12,7 +12,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("rep
 
 /** Season planning (decision 136): `?item=&term=&growth=` in the address, figures from the reports' read models. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "reports");
   const page = await seasonPage(context.shop, request);
   return data(page, { status: page.status });
 }

@@ -6,7 +6,7 @@ import { SCAN_COUNT_FORM_OPTIONS, scanCountForm, tallyText } from "../../domain/
 import type { Language } from "../../domain/i18n";
 import { readLabelCode } from "../../domain/stock/labels";
 import type { Shop } from "../../services/index";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { stockActor } from "../admin/stock.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("sto
  * same. "Save count" counts each scanned size at what was scanned. Plain forms, JS on or off.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     saved: saved && /^\d{1,3}$/.test(saved) ? Number(saved) : null,
@@ -44,7 +44,7 @@ async function rowsOf(shop: Shop, counted: ReadonlyMap<number, number>, lang: La
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const t = serverT(lang);
   const form = await readPageForm(request, scanCountForm, SCAN_COUNT_FORM_OPTIONS);

@@ -7,7 +7,7 @@ import { MAX_LEAD_DAYS } from "../../domain/stock/school-stock";
 import { averageCosts, grossMargin, marginPercent, sumMargins, toMake, valueAtCost, withTailor, type Margin } from "../../domain/stock/costing";
 import { indiaDay, soldKey } from "../../domain/reports/reports";
 import { formatPaisa } from "../../domain/tax/lines";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { stockActor } from "../admin/stock.server";
 import { TableScroll } from "../components/TableScroll";
 import { formatRupees } from "../../domain/money";
@@ -27,7 +27,7 @@ const SAVED = ["saved", "unchanged"] as const;
  * held units and what is for sale, with its SKU page (count, delivery, history). Plain forms, JS on or off.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const url = new URL(request.url);
   const slug = url.searchParams.get("school") ?? SCHOOLS[0]?.slug ?? "";
@@ -85,7 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, schoolStockRuleForm, SCHOOL_STOCK_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const { item, whenOut, leadDays } = form.value;

@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { isItemKind, type ItemKind } from "../../domain/sizes/charts";
 import { isRuleViolation } from "../../domain/errors";
 import { sizeChartForm } from "../../domain/sizes/chart-form";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { chartFormView } from "../admin/sizes.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -25,7 +25,7 @@ function kindOf(param: string | undefined): ItemKind {
 
 /** One kind's chart as a form (decision 132): the owner's rows, or the starting ones to change. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const kind = kindOf(params.kind);
   const entry = (await context.shop.sizes.list()).find((candidate) => candidate.chart.kind === kind)!;
   const saved = new URL(request.url).searchParams.get("saved");
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const me = await requireAdmin(request, context.shop);
+  const me = await requirePermission(request, context, "catalogue");
   const kind = kindOf(params.kind);
   const form = await readPageForm(request, sizeChartForm(kind), { pageFields: ["intent"] });
   if (!form.ok) return form.answer;

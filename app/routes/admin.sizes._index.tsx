@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, Link } from "@remix-run/react";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { chartListView } from "../admin/sizes.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useT } from "../i18n/I18n";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("siz
 
 /** Every size chart the shop uses (decision 132): the owner's where changed, the starting one elsewhere. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   return { charts: chartListView(await context.shop.sizes.list(), languageOf(request)), messages: routeMessages(request, "sizes") };
 }
 

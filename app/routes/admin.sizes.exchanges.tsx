@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, Link } from "@remix-run/react";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { exchangesView } from "../admin/sizes.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useT } from "../i18n/I18n";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("siz
 
 /** What exchanges say about the charts (issue 34): per item and size, how many went back and for which size. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const [counts, charts] = await Promise.all([context.shop.sizes.exchanges(), context.shop.sizes.charts()]);
   return { kinds: exchangesView(counts, charts, languageOf(request)), messages: routeMessages(request, "sizes") };
 }

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { isRuleViolation } from "../../domain/errors";
 import { STATEMENT_UPLOAD_OPTIONS, statementUploadForm } from "../../domain/forms/statements";
 import { STATEMENT_MAX_BYTES, STATEMENT_MAX_FILES } from "../../domain/payments/limits";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { adminActor } from "../admin/orders.server";
 import { statementRows } from "../admin/statements.server";
 import { TableScroll } from "../components/TableScroll";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("pay
  * `documents` option and the statement's page follows.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "orders");
   return {
     statements: statementRows(await context.shop.orders.statements()),
     maxMb: STATEMENT_MAX_BYTES / 1024 / 1024,
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "orders");
   const form = await readPageForm(request, statementUploadForm, {
     ...STATEMENT_UPLOAD_OPTIONS,
     documents: { field: "statement", maxCount: STATEMENT_MAX_FILES, maxBytes: STATEMENT_MAX_BYTES },

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isRuleViolation } from "../../domain/errors";
 import { SETTLE_CREDITS_OPTIONS, settleCreditsForm } from "../../domain/forms/statements";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { adminActor } from "../admin/orders.server";
 import { statementPage, type CreditRow } from "../admin/statements.server";
 import { TableScroll } from "../components/TableScroll";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("pay
  * command), not matched, in conflict and paid already. Plain forms, JS on or off.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "orders");
   const view = await context.shop.orders.statement(params.id ?? "");
   if (!view) throw data({ message: serverT(languageOf(request))("payment:statements.notFound") }, { status: 404 });
   const url = new URL(request.url);
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "orders");
   const form = await readPageForm(request, settleCreditsForm, { ...SETTLE_CREDITS_OPTIONS, maxBytes: 64 * 1024 });
   if (!form.ok) return form.answer;
   const id = params.id ?? "";

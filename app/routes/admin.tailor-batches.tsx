@@ -5,7 +5,7 @@ import { BATCH_ORDER_FORM_OPTIONS, batchOrderForm, piecesBySize } from "../../do
 import { SCHOOLS, findSchool } from "../../domain/schools";
 import { skuSizes } from "../../domain/stock/school-stock";
 import { receivedOf, withTailorOf } from "../../domain/stock/tailor-batches";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { stockActor } from "../admin/stock.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -25,7 +25,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
  * GET form, so the page works without JavaScript).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const url = new URL(request.url);
   const school = findSchool(url.searchParams.get("school") ?? "") ?? SCHOOLS[0];
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const form = await readPageForm(request, batchOrderForm, BATCH_ORDER_FORM_OPTIONS);
   if (!form.ok) return form.answer;
   const { item, tailor, cost, due, formId } = form.value;

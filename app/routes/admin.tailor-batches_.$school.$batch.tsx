@@ -6,7 +6,7 @@ import { findCatalogueProduct } from "../../domain/catalogue";
 import { findSchool } from "../../domain/schools";
 import { receivedOf, withTailorOf } from "../../domain/stock/tailor-batches";
 import type { Shop } from "../../services/index";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { adminTime } from "../admin/orders.server";
 import { stockActor } from "../admin/stock.server";
 import { TableScroll } from "../components/TableScroll";
@@ -32,7 +32,7 @@ async function batchOf(shop: Shop, schoolSlug: string | undefined, raw: string |
  * tailor; the paper for the tailor in English or Hindi; pieces received in parts; a part corrected.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const found = await batchOf(context.shop, params.school, params.batch);
   if (!found) throw data({ message: serverT(lang)("refusals:tailorBatch.noBatch", { batch: params.batch ?? "" }) }, { status: 404 });
@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "catalogue");
   const lang = languageOf(request);
   const form = await readPageForm(request, batchPartForm, BATCH_PART_FORM_OPTIONS);
   if (!form.ok) return form.answer;

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { findCatalogueProduct } from "../../domain/catalogue";
 import type { Language } from "../../domain/i18n";
 import { findSchool } from "../../domain/schools";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { languageOf, serverT } from "../i18n/i18n.server";
 
 /** A sheet of A4 or the tailor's own copy: plain, large, nothing but the work order. */
@@ -26,7 +26,7 @@ th:first-child, td:first-child { text-align: left; }
  * `download=1` gives it as a file to send on.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "catalogue");
   const url = new URL(request.url);
   const asked = url.searchParams.get("lang");
   const lang: Language = asked === "hi" || asked === "en" ? asked : languageOf(request);

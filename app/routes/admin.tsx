@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { requireAdminOncePerRequest } from "../admin/guard.server";
+import { requireStaffOncePerRequest } from "../admin/guard.server";
+import { permissionsOf } from "../../domain/staff/roles";
 import { ErrorPage, errorPageTitle } from "../components/ErrorPage";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
@@ -18,15 +19,17 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
  * The admin area's frame: the admin who is signed in, for the header's nav. Every page below
  * checks the admin again in its own loader and action (loaders run in parallel, and
  * an action never runs this loader first): this guard only keeps the frame private.
- * A page loader that checks with `requireAdminOncePerRequest` too shares this one check.
+ * A page loader that checks with `requirePermission` too shares this one check. The frame is every
+ * person's, whatever their role: it sends what they may do, and the menu shows only that (decision 215).
  * The frame sends the admin area's words for every page below it, once: the `admin`
  * namespace, `account` (the order and payment statuses' labels) and the admin rules'
  * refusals (group `admin`), so a page under it sends only what is its alone.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdminOncePerRequest(request, context);
+  const admin = await requireStaffOncePerRequest(request, context);
   return {
-    admin: { name: admin.name, email: admin.email },
+    admin: { name: admin.name, email: admin.email, role: admin.role },
+    may: permissionsOf(admin.role),
     // A trip of the shop-wide budget of sign-in texts, on every admin page until a day after its last refused code (decision 116).
     alerts: await alertsOf(request, context.shop),
     // "Last backup: 3 hours ago" in the header (decision 112).

@@ -52,6 +52,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
 export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
 export const isPermission = (value: unknown): value is Permission => typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
 
+/** The roles that may do everything but name people: what a page that names no permission asks for. */
+export const BACK_OFFICE: readonly Role[] = ["owner", "manager"];
+
 /** Whether a person with this role (none: an admin nobody has given a role yet) may do this. */
 export function may(role: Role | null | undefined, permission: Permission): boolean {
   return !!role && ROLE_PERMISSIONS[role].includes(permission);

@@ -60,8 +60,12 @@ export function temporaryPassword(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }
 
-/** Who may act on the admins: `cli` is the operator at the server (no owner check); `admin` is a signed-in admin. */
-export type AdminChanger = { kind: "cli" } | { kind: "admin"; id: string };
+/**
+ * Who may act on the admins: `cli` is the operator at the server (no owner check); `admin` is a signed-in admin,
+ * checked here to be the first admin (decision 104); `staff` is an owner on the staff roster, whose page asked for
+ * the `staff` permission before calling (decision 215).
+ */
+export type AdminChanger = { kind: "cli" } | { kind: "admin"; id: string } | { kind: "staff"; id: string };
 
 /**
  * Every admin, owner first then by when they became admins. The owner is the enabled admin
@@ -89,7 +93,7 @@ export async function listAdmins(db: Kysely<DB>): Promise<AdminRecord[]> {
 }
 
 export async function requireOwner(db: Kysely<DB>, by: AdminChanger): Promise<void> {
-  if (by.kind === "cli") return;
+  if (by.kind !== "admin") return;
   const owner = (await listAdmins(db)).find((a) => a.owner);
   if (!owner || owner.id !== by.id) throw new AdminRuleError("not_owner");
 }
@@ -107,7 +111,7 @@ export function checkNewAdmin(input: { email?: string; name?: string }): { email
  */
 export async function checkDisable(db: Kysely<DB>, by: AdminChanger, target: AdminRecord): Promise<void> {
   await requireOwner(db, by);
-  if (by.kind === "admin" && by.id === target.id) throw new AdminRuleError("self");
+  if (by.kind !== "cli" && by.id === target.id) throw new AdminRuleError("self");
   const enabled = (await listAdmins(db)).filter((a) => !a.disabledAt);
   if (!target.disabledAt && enabled.length <= 1) throw new AdminRuleError("last_enabled");
 }

@@ -49,6 +49,8 @@ describe("/admin/admins", () => {
     await ownerPage.getByLabel("Name").fill(name);
     await ownerPage.getByLabel("Email").fill(email);
     await ownerPage.getByLabel("Temporary password").fill(password);
+    // A manager: they change an order's status below (decision 215).
+    await ownerPage.getByLabel("Role", { exact: true }).selectOption("manager");
     await ownerPage.getByRole("button", { name: "Add admin" }).click();
     await settle(ownerPage, /saved=added/, js);
     await ownerPage.locator(`tr[data-email="${email}"]`).waitFor();
@@ -98,7 +100,7 @@ describe("/admin/admins", () => {
     const ownerSide = await adminHtmlBrowser(server.url, owner);
     const admins = await ownerSide.open("/admin/admins");
     expect(admins.status).toBe(200);
-    const added = await admins.fill("Name", name).fill("Email", email).fill("Temporary password", password).press("Add admin");
+    const added = await admins.fill("Name", name).fill("Email", email).fill("Temporary password", password).select(/^Role$/, "manager").press("Add admin");
     expect(added.url.searchParams.get("saved")).toBe("added");
     expect(added.text(`tr[data-email="${email}"]`)).toContain("Enabled");
 

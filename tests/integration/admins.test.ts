@@ -77,39 +77,42 @@ function shop(args: string[]) {
 }
 
 describe("the Admins page", () => {
-  it("the owner adds an admin, who signs in; only the owner may add or disable; nobody disables themselves", async () => {
+  it("the owner adds a manager, who signs in; only an owner may add or disable; nobody disables themselves", async () => {
     let res = await page(owner.cookie, "/admin/admins");
     expect(res.status).toBe(200);
     let html = await res.text();
     expect(html).toContain("Asha Sharma");
     expect(html).toContain("Owner");
 
-    res = await form(owner.cookie, "/admin/admins", { intent: "add", name: "Ravi Kumar", email: "Ravi@Example.in", password: "ravi temporary 2026" });
+    res = await form(owner.cookie, "/admin/admins", { intent: "add", name: "Ravi Kumar", email: "Ravi@Example.in", password: "ravi temporary 2026", role: "manager" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/admins?saved=added");
 
     // The same email again, and a short password: refused with words, not a 500.
-    res = await form(owner.cookie, "/admin/admins", { intent: "add", name: "Ravi Again", email: "ravi@example.in", password: "ravi temporary 2026" });
+    res = await form(owner.cookie, "/admin/admins", { intent: "add", name: "Ravi Again", email: "ravi@example.in", password: "ravi temporary 2026", role: "counter" });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("That email already belongs to an admin.");
-    res = await form(owner.cookie, "/admin/admins", { intent: "add", name: "Short", email: "short@example.in", password: "short" });
+    res = await form(owner.cookie, "/admin/admins", { intent: "add", name: "Short", email: "short@example.in", password: "short", role: "counter" });
     expect(res.status).toBe(422);
 
     const ravi = await firstSignIn("ravi@example.in", "ravi temporary 2026", "ravi's own password");
+    // A manager does everything but name people (decision 215).
+    const raviId = (await server.shop.auth.findUserByEmail("ravi@example.in"))!.id;
+    expect(await server.shop.staff.roleOf(raviId)).toBe("manager");
     res = await page(ravi!, "/admin/admins");
+    expect(res.status).toBe(403);
     html = await res.text();
-    expect(html).toContain("ravi@example.in");
-    expect(html).toContain("Only the owner can add, disable or enable admins.");
+    expect(html).toContain("Only the owner may name people and give them roles.");
     expect(html).not.toContain('name="intent" value="add"');
     const listed = (await server.shop.auth.listAdmins()).find((a) => a.email === "ravi@example.in")!;
     expect(listed).toMatchObject({ name: "Ravi Kumar", owner: false, disabledAt: null });
     expect(listed.lastSignInAt).toBeInstanceOf(Date);
 
-    res = await form(ravi!, "/admin/admins", { intent: "add", name: "Mallory", email: "mallory@example.in", password: "mallory password 1" });
+    res = await form(ravi!, "/admin/admins", { intent: "add", name: "Mallory", email: "mallory@example.in", password: "mallory password 1", role: "owner" });
     expect(res.status).toBe(403);
     res = await form(ravi!, "/admin/admins", { intent: "disable", email: OWNER_EMAIL }, "hi");
     expect(res.status).toBe(403);
-    expect(await res.text()).toContain("सिर्फ़ मालिक");
+    expect(await res.text()).toContain("केवल मालिक");
     res = await form(owner.cookie, "/admin/admins", { intent: "disable", email: OWNER_EMAIL });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("You cannot disable yourself.");

@@ -15,9 +15,10 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** An admin account as the Admins page makes one (a name, an email, a password), with no role given yet. */
+/** An admin account as there were before roles (a name, an email, a password): no role given by anyone. */
 async function adminAccount(name: string) {
-  const user = await shop.auth.addAdmin({ kind: "cli" }, { name, email: `${name.toLowerCase()}-${Date.now()}@churu-uniforms.example`, password: "a long staff password 1994" });
+  // As the owner's page adds one before it gives the role it chose; the operator's `cli` would make an owner.
+  const user = await shop.auth.addAdmin({ kind: "staff", id: "the-page" }, { name, email: `${name.toLowerCase()}-${Date.now()}@churu-uniforms.example`, password: "a long staff password 1994" });
   return { id: user.id, name: user.name };
 }
 
