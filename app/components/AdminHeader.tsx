@@ -8,7 +8,7 @@ import type { loader as adminLoader } from "../routes/admin";
 import { useT } from "../i18n/I18n";
 import { LanguageSwitch, UNNAMED_SHOP } from "./Navbar";
 import { LastBackup } from "./LastBackup";
-import type { Permission } from "../../domain/staff/roles";
+import { BACK_OFFICE, type Permission } from "../../domain/staff/roles";
 
 /**
  * The admin area's one header, in place of the shop's navbar: the shop's name, the admin nav,
@@ -96,9 +96,12 @@ export function AdminHeader({ shopName }: { shopName?: string }) {
             <NavLink to="/admin/password" className="admin-password-link">
               {t("admin:nav.password")}
             </NavLink>
-            <NavLink to="/admin/second-factor" className="admin-password-link">
-              {t("admin:nav.secondFactor")}
-            </NavLink>
+            {/* A second factor is the owner's and a manager's (decision 215 keeps that page to them). */}
+            {admin.role && BACK_OFFICE.includes(admin.role) ? (
+              <NavLink to="/admin/second-factor" className="admin-password-link">
+                {t("admin:nav.secondFactor")}
+              </NavLink>
+            ) : null}
             <LastBackup backup={frame?.backup} />
           </div>
           <LanguageSwitch />
