@@ -210,7 +210,9 @@ export default function AdminCounter() {
       ) : null}
       <section aria-labelledby="counter-add-title">
         <h2 id="counter-add-title">{t("counter:add.title")}</h2>
-        <Form method="get" className="inline-form" aria-label={t("counter:add.code")}>
+        {/* Keyed by the sale's lines: with JavaScript on, each added line makes a fresh field, empty and focused for the
+            next scan (the same element kept would hold the last code, and the scanner would type the next after it). */}
+        <Form key={`code-${page.linesText}-${page.problem ?? ""}`} method="get" className="inline-form" aria-label={t("counter:add.code")}>
           {keep}
           <label htmlFor="counter-code">{t("counter:add.code")}</label>
           <input id="counter-code" name="code" inputMode="numeric" autoComplete="off" autoFocus maxLength={20} />
