@@ -340,5 +340,7 @@ describe("events stored before sealing, on PGlite", () => {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // An embedded database migrated from nothing (every migration, in one process with the test) takes a minute on a
+    // busy 2-core machine before the test proper starts.
+  }, 240_000);
 });
