@@ -93,15 +93,18 @@ export function AdminHeader({ shopName }: { shopName?: string }) {
               {/* Their role, so a person told "only a manager may" knows what they are (decision 215). */}
               <span data-role={admin.role ?? "none"}>{t(`admin:roles.${admin.role ?? "none"}`)}</span>
             </p>
-            <NavLink to="/admin/password" className="admin-password-link">
-              {t("admin:nav.password")}
-            </NavLink>
-            {/* A second factor is the owner's and a manager's (decision 215 keeps that page to them). */}
-            {admin.role && BACK_OFFICE.includes(admin.role) ? (
-              <NavLink to="/admin/second-factor" className="admin-password-link">
-                {t("admin:nav.secondFactor")}
+            {/* Their own sign-in's pages side by side in one cell, so the small print stays two lines high. */}
+            <span className="admin-own-links">
+              <NavLink to="/admin/password" className="admin-password-link">
+                {t("admin:nav.password")}
               </NavLink>
-            ) : null}
+              {/* A second factor is the owner's and a manager's (decision 215 keeps that page to them). */}
+              {admin.role && BACK_OFFICE.includes(admin.role) ? (
+                <NavLink to="/admin/second-factor" className="admin-password-link">
+                  {t("admin:nav.secondFactor")}
+                </NavLink>
+              ) : null}
+            </span>
             <LastBackup backup={frame?.backup} />
           </div>
           <LanguageSwitch />

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { isRuleViolation } from "../../domain/errors";
 import { REMITTANCE_MAX_BYTES, REMITTANCE_UPLOAD_OPTIONS, remittanceUploadForm } from "../../domain/forms/cash";
-import { requireAdmin } from "../auth/session.server";
+import { requirePermission } from "../admin/guard.server";
 import { importRemittance } from "../admin/cod-remittance.server";
 import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus } from "../forms/form.server";
@@ -19,12 +19,12 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("cas
  * JavaScript on or off; the answer is the page with every row's outcome.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.shop);
+  await requirePermission(request, context, "orders");
   return { messages: routeMessages(request, "cash") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context.shop);
+  const admin = await requirePermission(request, context, "orders");
   const form = await readPageForm(request, remittanceUploadForm, {
     ...REMITTANCE_UPLOAD_OPTIONS,
     documents: { field: "sheet", maxCount: 1, maxBytes: REMITTANCE_MAX_BYTES },

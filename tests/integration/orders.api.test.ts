@@ -178,7 +178,8 @@ describe("the /cart and /checkout forms with bad input", () => {
   const form = (fields: Record<string, string>, cookie?: string) => ({
     method: "POST",
     redirect: "manual" as const,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    // As a browser posts a page's form: with its Origin (a post with neither Origin nor Referer is refused, decision 193).
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams(fields).toString(),
   });
 

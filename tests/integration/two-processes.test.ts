@@ -74,7 +74,8 @@ describe.skipIf(!postgresUrl)("shop web + shop projector on Postgres without Red
     const form = (fields: Record<string, string>, cookie = "") => ({
       method: "POST",
       redirect: "manual" as const,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+      // As a browser posts a page's form: with its Origin (a post with neither Origin nor Referer is refused, decision 193).
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
       body: new URLSearchParams(fields),
     });
     const added = await fetch(`${base}/cart`, form({ intent: "add", productId: "school/dps/shirt", size: "30", quantity: "1" }));

@@ -64,6 +64,8 @@ function need(entry: AdminPageRequest): Need {
   if (/^\/admin\/orders\/[^/]+$/.test(path)) return entry.method === "GET" ? "seeOrders" : form.intent === "refund" ? "refund" : "orders";
   if (path === "/admin/counter/returns") return entry.method === "POST" && form.outcome === "refund" ? "refund" : "exchange";
   if (path === "/admin/counter") return "sell";
+  // The courier's remittance sheet pays orders, as a bank statement does: the back office's, not the drawer's.
+  if (path === "/admin/cod/remittance") return "orders";
   if (/^\/admin\/(cash|cod)(\/|$)/.test(path)) return "drawer";
   if (/^\/admin\/(products|school-stock|delivery-dates|tailor-batches|labels|scan-count|sizes|photos|kits)(\/|$)/.test(path)) return "catalogue";
   if (/^\/admin\/(reports|gst)/.test(path)) return "reports";
