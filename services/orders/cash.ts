@@ -167,6 +167,24 @@ export function cashCommands(core: OrderCore, waitForCash: (position: Position, 
     return { counter, day, changed: handled.changed };
   }
 
+  /**
+   * A COD parcel's cash taken (collected at the door or remitted by the courier): the order paid with the same
+   * CashCollected as the order page's, and the parcel's step, in one command; answered once the pages show both.
+   */
+  async function paidWithParcel(id: string, loaded: Parameters<typeof orderSteps>[1], parcelStep: StreamStep["prepared"], actor: Actor, at: string, commandId: string) {
+    const paid = (await orderSteps(id, loaded, { type: "CollectCash", actor, at }, at, commandId)) ?? [];
+    const steps: StreamStep[] = [...paid, { prepared: parcelStep, handler: parcels }];
+    return {
+      steps,
+      answer: async (results: readonly { position: string }[]) => {
+        const position = results.at(-1)!.position;
+        await deps.waitUntilVisible(position);
+        await waitForCash(position);
+        return { changed: true, number: displayOrderId(id) };
+      },
+    };
+  }
+
   return {
     /** Opens a counter's drawer for the day (today unless another is named) with the cash counted into it. */
     async openDrawer(input: { counter: string; openingCash: number; actor: Actor; day?: string }) {
@@ -265,17 +283,7 @@ export function cashCommands(core: OrderCore, waitForCash: (position: Position, 
           if (!collected) return { answer: { changed: false, number: displayOrderId(id) } };
           const loaded = await orders.load(orderStreamId(id));
           if (!loaded.state.exists) throw new RuleViolation("orders.notFound", {}, 404);
-          const paid = (await orderSteps(id, loaded, { type: "CollectCash", actor, at }, at, commandId)) ?? [];
-          const steps: StreamStep[] = [...paid, { prepared: collected, handler: parcels }];
-          return {
-            steps,
-            answer: async (results) => {
-              const position = results.at(-1)!.position;
-              await deps.waitUntilVisible(position);
-              await waitForCash(position);
-              return { changed: true, number: displayOrderId(id) };
-            },
-          };
+          return paidWithParcel(id, loaded, collected, actor, at, commandId);
         },
       });
     },
@@ -311,17 +319,7 @@ export function cashCommands(core: OrderCore, waitForCash: (position: Position, 
           const command = { type: "RemitCod" as const, orderId: id, courier: shipment.courier, amount: line.amount, remittance: line.remittance, ...(line.utr ? { utr: line.utr } : {}), order, actor, at };
           const remitted = parcels.prepare(codId, loadedCod, command, { commandId });
           if (!remitted) return { answer: { changed: false, number: displayOrderId(id) } };
-          const paid = (await orderSteps(id, loaded, { type: "CollectCash", actor, at }, at, commandId)) ?? [];
-          const steps: StreamStep[] = [...paid, { prepared: remitted, handler: parcels }];
-          return {
-            steps,
-            answer: async (results) => {
-              const position = results.at(-1)!.position;
-              await deps.waitUntilVisible(position);
-              await waitForCash(position);
-              return { changed: true, number: displayOrderId(id) };
-            },
-          };
+          return paidWithParcel(id, loaded, remitted, actor, at, commandId);
         },
       });
     },
