@@ -218,7 +218,9 @@ async function countOrders(trx: Kysely<DB>, events: RecordedEvent[], context?: A
     context,
   });
   await insertRows(trx, "report_orders", ORDER_COLUMNS, orderRows.filter((r) => before.has(r.order_id)), {
-    onConflict: sql`on conflict (order_id) do update set status = excluded.status, deleted = excluded.deleted, lines = excluded.lines`,
+    // A drop before dispatch changes the order's money too (decision 204), not only its lines.
+    onConflict: sql`on conflict (order_id) do update set status = excluded.status, deleted = excluded.deleted, lines = excluded.lines,
+      subtotal = excluded.subtotal, discount = excluded.discount, delivery = excluded.delivery, total = excluded.total`,
   });
   await insertRows(trx, "report_parents", PARENT_COLUMNS, newParents, { onConflict: sql`on conflict (parent) do nothing` });
   await insertRows(trx, "report_items", ITEM_COLUMNS, [...items.values()], { onConflict: sql`on conflict (product_id) do nothing` });

@@ -174,7 +174,13 @@ describe("order read models", () => {
         expect(await withTimeout(differences, 30_000, "verify hung")).toEqual([]);
       }),
       // A failing sequence is reported as found: shrinking runs of a second each would outlast the test's time.
-      { numRuns: 6, endOnFailure: true },
+      // The first run is a known sequence with a drop that must be taken (three pieces, one dropped before
+      // dispatch), so the drops seen below never hang on chance; the random runs follow.
+      {
+        numRuns: 6,
+        endOnFailure: true,
+        examples: [[[{ kind: "place", items: [{ product: 0, quantity: 3 }], user: false, dup: false, name: 5 }, { kind: "drop", order: 0, line: 0 }]]],
+      },
     );
     expect(drops).toBeGreaterThan(0);
   }, 120_000);
