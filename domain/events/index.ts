@@ -22,9 +22,10 @@ import { codEvents, type CodEvent } from "../cash/cod";
 import { gatewayEvents, type GatewayEvent } from "../payments/gateway";
 import { deliveryDateRulesEvents, type DeliveryDateRulesEvent } from "../delivery/date-rules";
 import { staffEvents, type StaffEvent } from "../staff/roster";
+import { settlementReportEvents, type SettlementReportEvent } from "../payments/settlement";
 import { UnreadableEvent, categoryOf, type EventRegistry, type PersonalFields, type ReadEvent, type StoredEvent } from "./registry";
 
-export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent | DrawerEvent | CodEvent | GatewayEvent | DeliveryDateRulesEvent | StaffEvent;
+export type ShopEvent = CartEvent | OrderEvent | StockEvent | UpiReferenceEvent | GrievanceEvent | ChildrenEvent | KitEvent | PrivacyEvent | SeriesEvent | SizeChartEvent | SchoolColoursEvent | ItemFactsEvent | SchoolStockEvent | StatementEvent | TailorBatchEvent | ProductTaxEvent | DrawerEvent | CodEvent | GatewayEvent | DeliveryDateRulesEvent | StaffEvent | SettlementReportEvent;
 
 /** Today's event for a stored one of any stream category the shop writes; throws UnreadableEvent otherwise. */
 export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEvent> {
@@ -50,6 +51,7 @@ export function readEvent<S extends StoredEvent>(stored: S): ReadEvent<S, ShopEv
   if (category === gatewayEvents.category) return gatewayEvents.read(stored);
   if (category === deliveryDateRulesEvents.category) return deliveryDateRulesEvents.read(stored);
   if (category === staffEvents.category) return staffEvents.read(stored);
+  if (category === settlementReportEvents.category) return settlementReportEvents.read(stored);
   throw new UnreadableEvent(stored, `the shop writes no "${category}" streams`);
 }
 
@@ -80,6 +82,7 @@ export function knownEventTypes(category: string): readonly string[] {
   if (category === gatewayEvents.category) return gatewayEvents.types;
   if (category === deliveryDateRulesEvents.category) return deliveryDateRulesEvents.types;
   if (category === staffEvents.category) return staffEvents.types;
+  if (category === settlementReportEvents.category) return settlementReportEvents.types;
   return [];
 }
 
@@ -89,7 +92,7 @@ export function knownEventTypes(category: string): readonly string[] {
  */
 const REGISTRIES: readonly EventRegistry<{ type: string; data: unknown }>[] = [
   cartEvents, orderEvents, stockEvents, upiReferenceEvents, grievanceEvents, childrenEvents, kitEvents, privacyEvents, taxSeriesEvents, sizeChartEvents, schoolColourEvents, itemFactsEvents, schoolStockEvents, statementEvents, tailorBatchEvents, productTaxEvents, drawerEvents, codEvents,
-  gatewayEvents, deliveryDateRulesEvents, staffEvents,
+  gatewayEvents, deliveryDateRulesEvents, staffEvents, settlementReportEvents,
 ] as readonly EventRegistry<{ type: string; data: unknown }>[];
 
 /** Where an event of this stream and type holds a person's data, if it does (docs/privacy.md). */

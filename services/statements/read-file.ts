@@ -20,7 +20,7 @@ export interface ReadStatementFile {
 }
 
 /** Rows of cells, each with its row number in the file. */
-type Rows = { number: number; cells: unknown[] }[];
+export type Rows = { number: number; cells: unknown[] }[];
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -125,12 +125,17 @@ async function xlsxRows(bytes: Uint8Array): Promise<Rows> {
   return rows;
 }
 
-/** The statement in a file's bytes: its shape and every transaction line, or a refusal naming what is wrong. */
-export async function readStatementFile(bytes: Uint8Array): Promise<ReadStatementFile> {
+/** A spreadsheet's rows, CSV or XLSX alike, under the same caps as a statement's; a refusal names what is wrong. */
+export async function readSheetRows(bytes: Uint8Array): Promise<Rows> {
   if (bytes.byteLength === 0) throw new RuleViolation("statements.noFile", {}, 422);
   if (bytes.byteLength > STATEMENT_MAX_BYTES) throw new RuleViolation("forms.documentTooBig", { max: STATEMENT_MAX_BYTES / 1024 / 1024 }, 413);
   if (startsWith(bytes, OLE2)) throw new RuleViolation("statements.oldExcel", {}, 422);
-  const rows = startsWith(bytes, ZIP) ? await xlsxRows(bytes) : csvRows(bytes);
+  return startsWith(bytes, ZIP) ? await xlsxRows(bytes) : csvRows(bytes);
+}
+
+/** The statement in a file's bytes: its shape and every transaction line, or a refusal naming what is wrong. */
+export async function readStatementFile(bytes: Uint8Array): Promise<ReadStatementFile> {
+  const rows = await readSheetRows(bytes);
 
   const headerAt = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => shapeOfHeader(row.cells));
   if (headerAt < 0) throw new RuleViolation("statements.noHeader", { rows: HEADER_SEARCH_ROWS }, 422);
