@@ -30,7 +30,7 @@ export interface Frame extends ShopperFrame {
   shopName: string;
   /** The shop's phone, email, WhatsApp and social pages: the same for everyone, so a cached page may carry them. */
   contact: ShopContact;
-  schools: { name: string; slug: string }[];
+  schools: readonly { name: string; slug: string }[];
   /** Who is shopping could not be looked up (the database failed): the navbar claims neither way. */
   shopperUnknown?: true;
 }
@@ -67,7 +67,7 @@ export function cartBadge(count: number, lang: Language): CartBadge {
 
 /** The frame of a page. */
 export async function loadFrame(request: Request, shop: Shop, lang: Language): Promise<Frame> {
-  const frame = { shopName: shop.config.shopName, contact: shop.config.contact, schools: schoolMenu() };
+  const frame = { shopName: shop.config.shopName, contact: shop.config.contact, schools: schoolMenu(lang) };
   const shopper = await shopperFrame(request, shop, lang);
   // The root loader failing would take the frame with it, and with it the shop's name on
   // the very error page that explains the failure. The page's own loader still reports it.

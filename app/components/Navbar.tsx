@@ -47,6 +47,9 @@ export function Navbar({ frame }: { frame?: Frame }) {
             <NavLink to="/contact">{t("nav.contact")}</NavLink>
           </li>
           <li>
+            <NavLink to="/orders/track">{t("nav.track")}</NavLink>
+          </li>
+          <li>
             <NavLink to="/cart" className="cart-link">
               {t("nav.cart")}
               {badge ? (

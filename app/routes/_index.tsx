@@ -72,6 +72,10 @@ export default function Home() {
           <h2>{t("home:tiles.accessories")}</h2>
           <p>{t("home:tiles.accessoriesText")}</p>
         </Link>
+        <Link className="tile wide" to="/orders/track">
+          <h2>{t("home:tiles.track")}</h2>
+          <p>{t("home:tiles.trackText")}</p>
+        </Link>
       </div>
       <section aria-labelledby="featured-title">
         <h2 id="featured-title">{t("home:featured.title")}</h2>

@@ -44,4 +44,22 @@ describe("the shop frame and health", () => {
     const whiteShirt = await home.follow("White Shirt");
     expect(whiteShirt.url.pathname).toBe("/white-products");
   });
+
+  it("links order tracking from the navbar and the home page, and names the schools in the page's language (JS off)", async () => {
+    const home = await htmlBrowser(server.url, { language: "hi" }).open("/");
+    const nav = home.within({ region: "मुख्य" });
+    const track = nav.links().filter((l) => l.href === "/orders/track");
+    expect(track.map((l) => l.name)).toEqual(["ऑर्डर ट्रैक करें"]);
+    expect(home.within("main").links().some((l) => l.href === "/orders/track")).toBe(true);
+    const menu = home.within(".schools-menu");
+    menu.toggle(/स्कूल/);
+    const names = menu.links().map((l) => l.name);
+    expect(names).toContain("सेंट ज़ेवियर्स");
+    expect(names).not.toContain("St. Xavier's");
+    const tracking = await nav.follow("ऑर्डर ट्रैक करें");
+    expect(tracking.url.pathname).toBe("/orders/track");
+
+    const english = await htmlBrowser(server.url).open("/");
+    expect(english.within({ region: "Main" }).links().filter((l) => l.href === "/orders/track").map((l) => l.name)).toEqual(["Track order"]);
+  });
 });
