@@ -3,13 +3,13 @@ import readline from "node:readline";
 import { Writable } from "node:stream";
 import type { ShopConfig } from "../server/config";
 import { openShopCore } from "../server/runtime";
-import { createStaffService, type StaffService } from "../services/staff";
+import { OPERATOR, createStaffService, type StaffService } from "../services/staff";
 import { createAuthService, isAdminRuleError, isAuthError, temporaryPassword } from "../services/auth/index";
 import { InProcessQueue } from "../workers/in-process-queue";
 import { codeOutbox } from "../workers/code-outbox";
 import { command } from "./args";
 import { definitions } from "./definitions";
-import { ADMIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES, looksLikeEmail, passwordProblem } from "../domain/auth";
+import { ADMIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES, looksLikeEmail, normalizeEmail, passwordProblem } from "../domain/auth";
 
 function firstLine(text: string): string {
   return text.replace(/\r?\n[\s\S]*$/, "");
@@ -94,7 +94,7 @@ async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof creat
   const core = await openShopCore(config, { migrate: true, queue });
   try {
     const auth = createAuthService({ db: core.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "" });
-    return await work(auth, createStaffService({ db: core.db, store: core.store, addAdmin: auth.addAdmin }));
+    return await work(auth, createStaffService({ db: core.db, store: core.store, auth }));
   } catch (err) {
     if (isAuthError(err) || isAdminRuleError(err)) {
       console.error(`shop admin: ${err.message}`);
@@ -156,3 +156,19 @@ function setEnabled(config: ShopConfig, email: string, enabled: boolean): Promis
 
 export const adminDisableCommand = command(definitions.adminDisable, (config, { options }) => setEnabled(config, options.email, false));
 export const adminEnableCommand = command(definitions.adminEnable, (config, { options }) => setEnabled(config, options.email, true));
+
+/**
+ * `shop admin reset-second-factor`: a staff member lost the phone with their authenticator app and their recovery
+ * codes (decision 197). Recorded on the staff roster as the operator's act; they set a new one up at their next sign-in.
+ */
+export const adminResetSecondFactorCommand = command(definitions.adminResetSecondFactor, (config, { options }) =>
+  withAuth(config, async (_auth, staff) => {
+    const { person, enrolAgain } = await staff.resetSecondFactor(options.email, OPERATOR);
+    console.log(
+      enrolAgain
+        ? `${person.name} <${normalizeEmail(options.email)}>: second factor reset and signed out everywhere; they set a new one up at their next sign-in`
+        : `${person.name} <${normalizeEmail(options.email)}>: second factor reset and signed out everywhere`,
+    );
+    return 0;
+  }),
+);

@@ -48,6 +48,7 @@ export const commands: Command[] = [
   lazyCommand(definitions.adminAdd, () => import("./admin").then((m) => m.adminAddCommand)),
   lazyCommand(definitions.adminDisable, () => import("./admin").then((m) => m.adminDisableCommand)),
   lazyCommand(definitions.adminEnable, () => import("./admin").then((m) => m.adminEnableCommand)),
+  lazyCommand(definitions.adminResetSecondFactor, () => import("./admin").then((m) => m.adminResetSecondFactorCommand)),
   lazyCommand(definitions.replay, () => import("./ops").then((m) => m.replayCommand)),
   lazyCommand(definitions.verify, () => import("./ops").then((m) => m.verifyCommand)),
   lazyCommand(definitions.stream, () => import("./ops").then((m) => m.streamCommand)),

@@ -68,6 +68,16 @@ export const definitions = {
     options: { email: ADMIN_EMAIL },
     details: FROM_THE_DATABASE_SETTING,
   },
+  adminResetSecondFactor: {
+    name: "admin reset-second-factor",
+    summary: "take away a staff member's second factor when their phone is lost; they set a new one up at their next sign-in",
+    options: { email: ADMIN_EMAIL },
+    details: [
+      "Their authenticator key and recovery codes end, and so do their sessions and tokens; the reset is recorded on the staff roster.",
+      "The owner and managers are sent to set a new second factor up before any other admin page opens to them.",
+      ...FROM_THE_DATABASE_SETTING,
+    ],
+  },
 
   // The operator's views of the event store and the read models (bin/ops.ts).
   replay: {

@@ -169,6 +169,8 @@ export interface UsersTable {
   totp_enabled_at: Date | null;
   /** The 30-second step of the last code taken: no code is taken twice. */
   totp_last_step: string | number | null;
+  /** The second factor was reset (a lost phone): every admin page but its own asks for a new one first (migration 0061). */
+  totp_must_enrol: Generated<boolean>;
 }
 
 /** An admin's recovery codes (migration 0060): their sha-256, each used once. */

@@ -47,7 +47,7 @@ export function createServices(core: ServiceCore) {
     signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
   });
   // Who may do what in the back office (decision 215).
-  const staff = createStaffService({ db: core.db, store: core.store, addAdmin: signIns.addAdmin });
+  const staff = createStaffService({ db: core.db, store: core.store, auth: signIns });
   const auth: typeof signIns = {
     ...signIns,
     // An admin the operator makes (`shop admin create`, a test's admin) is an owner, as the admins before roles were.

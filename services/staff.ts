@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { normalizeEmail } from "../domain/auth";
 import { RuleViolation } from "../domain/errors";
 import type { Actor } from "../domain/orders/events";
 import type { Role } from "../domain/staff/roles";
@@ -18,7 +19,7 @@ export const OPERATOR: Actor = { kind: "system", name: "operator" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents; addAdmin: AuthService["addAdmin"] }) {
+export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents; auth: Pick<AuthService, "addAdmin" | "secondFactor" | "revokeAllForUser"> }) {
   const { db, store } = deps;
   const roster = createCommandHandler(store, { decider: staffDecider, events: staffEvents }, { cachedStreams: 1 });
 
@@ -68,12 +69,30 @@ export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents; ad
      * owner chose. Until the role is given the account may do nothing, so a failure between leaves no one with too much.
      */
     async addPerson(by: AdminChanger, input: { name: string; email: string; password: string }, role: Role, actor: Actor): Promise<User> {
-      const user = await deps.addAdmin(by, input);
+      const user = await deps.auth.addAdmin(by, input);
       await giveRole(user.id, role, actor);
       return user;
     },
 
     giveRole,
+
+    /**
+     * A staff member lost the phone with their authenticator app (decision 197): the reset is recorded on the roster
+     * (who, by whom, when), then their secret and recovery codes end, as do their sessions and tokens; the owner and
+     * managers set a new one up at their next sign-in before any other page opens. `email` names the admin account.
+     */
+    async resetSecondFactor(email: string, actor: Actor): Promise<{ person: StaffPerson; enrolAgain: boolean }> {
+      await current();
+      const row = await db.selectFrom("users").select("id").where("email", "=", normalizeEmail(email)).where("role", "=", "admin").executeTakeFirst();
+      if (!row) throw new RuleViolation("staff.notStaff", {}, 404);
+      const person = await staffMember(row.id);
+      const handled = await roster.handle(STAFF_STREAM, { type: "ResetSecondFactor", person, actor, at: new Date().toISOString() });
+      const reset = handled.events.find((e) => e.type === "SecondFactorReset");
+      const enrolAgain = reset?.type === "SecondFactorReset" && reset.data.enrolAgain;
+      await deps.auth.secondFactor.reset(person.id, { enrolAgain });
+      await deps.auth.revokeAllForUser(person.id);
+      return { person, enrolAgain };
+    },
 
     /**
      * The operator made this account an admin (at the server, or the first admin from the settings): an owner, as

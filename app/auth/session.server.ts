@@ -2,7 +2,7 @@ import { createCookie, createSessionStorage, redirect, type Cookie, type Session
 import type { Shop } from "../../services/index";
 import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
 import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
-import { SECOND_FACTOR_PENDING_MINUTES } from "../../domain/totp";
+import { SECOND_FACTOR_PATH, SECOND_FACTOR_PENDING_MINUTES, allowedBeforeSecondFactor } from "../../domain/totp";
 import { safeRedirect } from "../../domain/redirect";
 import { ADMIN_PASSWORD_PATH, allowedBeforePasswordChange } from "../../domain/admin-password";
 import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
@@ -26,6 +26,8 @@ export interface Admin {
   email: string | null;
   /** Signed in with a temporary password: only the change-password page is open to them (decision 120). */
   mustChangePassword: boolean;
+  /** Their second factor was reset (a lost phone): only its page, the password's and sign-out are open to them. */
+  mustEnrolSecondFactor: boolean;
   /** What the owner made them (decision 215); null for an account nobody has given a role, which may do nothing. */
   role: Role | null;
 }
@@ -148,7 +150,7 @@ export function getAdminSession(request: Request, shop: Shop): Promise<Session<S
  * The user signed in by this request's session cookie of `kind`: the cookie's signature, then
  * the session row and its user in one query (the same rows Remix's session storage reads).
  */
-async function sessionUser(request: Request, shop: Shop, kind: SessionKind): Promise<(User & { mustChangePassword?: boolean }) | null> {
+async function sessionUser(request: Request, shop: Shop, kind: SessionKind): Promise<(User & { mustChangePassword?: boolean; mustEnrolSecondFactor?: boolean }) | null> {
   const id: unknown = await storageFor(shop, kind).cookie.parse(request.headers.get("Cookie"));
   return typeof id === "string" && id ? shop.auth.sessions.user(kind, id) : null;
 }
@@ -179,7 +181,14 @@ export async function getAdmin(request: Request, shop: Shop): Promise<Admin | nu
   const user = await sessionUser(request, shop, "admin");
   if (!user || user.role !== "admin") return null;
   const role = await shop.staff.roleOf(user.id);
-  return { id: user.id, name: user.name, email: user.email, mustChangePassword: user.mustChangePassword === true, role };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    mustChangePassword: user.mustChangePassword === true,
+    mustEnrolSecondFactor: user.mustEnrolSecondFactor === true,
+    role,
+  };
 }
 
 /**
@@ -191,7 +200,9 @@ export async function getAdmin(request: Request, shop: Shop): Promise<Admin | nu
 export async function requireStaff(request: Request, shop: Shop): Promise<Admin> {
   const admin = await getAdmin(request, shop);
   if (!admin) throw redirect("/admin/login");
-  if (admin.mustChangePassword && !allowedBeforePasswordChange(new URL(request.url).pathname)) throw redirect(ADMIN_PASSWORD_PATH);
+  const path = new URL(request.url).pathname;
+  if (admin.mustChangePassword && !allowedBeforePasswordChange(path)) throw redirect(ADMIN_PASSWORD_PATH);
+  if (admin.mustEnrolSecondFactor && !allowedBeforeSecondFactor(path)) throw redirect(SECOND_FACTOR_PATH);
   return admin;
 }
 

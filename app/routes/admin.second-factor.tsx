@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("adm
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.shop);
-  return view(request, context.shop, admin.id);
+  return { ...(await view(request, context.shop, admin.id)), mustEnrol: admin.mustEnrolSecondFactor };
 }
 
 async function view(request: Request, shop: Shop, adminId: string) {
@@ -116,7 +116,8 @@ export default function AdminSecondFactor() {
         </>
       ) : (
         <>
-          <p>{t("admin:secondFactor.off")}</p>
+          {/* Reset by the owner or the operator (a lost phone): nothing else opens until a new one is on. */}
+          {page.mustEnrol ? <p role="status">{t("admin:secondFactor.enrolAgain")}</p> : <p>{t("admin:secondFactor.off")}</p>}
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="start" />
             <button type="submit" className="primary" disabled={busy}>

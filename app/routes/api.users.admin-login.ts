@@ -19,6 +19,8 @@ const api = apiRoute({
       if (outcome === "tooMany") return jsonError(429, SECOND_FACTOR_MESSAGES.tooManyTries);
       if (outcome !== "ok") return jsonError(401, SECOND_FACTOR_MESSAGES.apiCodeRequired);
     }
+    // A second factor the owner or the operator reset is set up again on the admin pages first (decision 197).
+    if (await shop.auth.secondFactor.mustEnrol(user.id)) return jsonError(403, SECOND_FACTOR_MESSAGES.apiEnrolFirst);
     // A temporary password (shop admin add) is changed on the admin pages before it opens anything else (decision 120).
     if (await shop.auth.mustChangePassword(user.id)) return jsonError(403, ADMIN_PASSWORD_CHANGE_FIRST);
     const token = await shop.auth.issueToken(user.id, "admin");

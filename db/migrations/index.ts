@@ -30,6 +30,7 @@ import * as photos from "./0033_photos";
 import * as itemFacts from "./0034_item_facts";
 import * as reportLinesNet from "./0050_report_lines_net";
 import * as adminSecondFactor from "./0060_admin_second_factor";
+import * as secondFactorEnrol from "./0061_second_factor_enrol";
 import * as taxLineKinds from "./0075_tax_line_kinds";
 import * as statements from "./0090_statements";
 import * as cash from "./0095_cash";
@@ -77,6 +78,7 @@ export const migrations: Record<string, ShopMigration> = {
   "0034_item_facts": itemFacts,
   "0050_report_lines_net": reportLinesNet,
   "0060_admin_second_factor": adminSecondFactor,
+  "0061_second_factor_enrol": secondFactorEnrol,
   "0075_tax_line_kinds": taxLineKinds,
   "0090_statements": statements,
   "0095_cash": cash,

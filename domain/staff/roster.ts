@@ -11,7 +11,7 @@ import { RuleViolation } from "../errors";
 import type { Decider } from "../events/decider";
 import { createEventRegistry } from "../events/registry";
 import type { Actor } from "../orders/events";
-import { ROLES, isRole, type Role } from "./roles";
+import { BACK_OFFICE, ROLES, isRole, type Role } from "./roles";
 
 export const STAFF_STREAM = "staff-roster";
 
@@ -36,7 +36,22 @@ export interface RoleGivenData {
   at: string;
 }
 
-export type StaffEvent = { type: "StaffBegun"; data: StaffBegunData } | { type: "RoleGiven"; data: RoleGivenData };
+/**
+ * A person's second factor taken away by the owner or the operator (a lost phone, decision 197): their authenticator
+ * secret and recovery codes end, and they set a new one up before any other admin page opens to them.
+ */
+export interface SecondFactorResetData {
+  person: StaffPerson;
+  /** They must set a new one up before anything else: the owner and managers, whose page the second factor has. */
+  enrolAgain: boolean;
+  actor: Actor;
+  at: string;
+}
+
+export type StaffEvent =
+  | { type: "StaffBegun"; data: StaffBegunData }
+  | { type: "RoleGiven"; data: RoleGivenData }
+  | { type: "SecondFactorReset"; data: SecondFactorResetData };
 
 const actor = z.object({ kind: z.enum(["admin", "customer", "guest", "system"]), id: z.string().optional(), name: z.string().optional() });
 const person = z.object({ id: z.string().min(1), name: z.string() });
@@ -45,6 +60,7 @@ const role = z.enum(ROLES);
 export const staffEvents = createEventRegistry<StaffEvent>("staff", {
   StaffBegun: { version: 1, schema: z.object({ owners: z.array(person), at: z.string() }) },
   RoleGiven: { version: 1, schema: z.object({ person, role, previous: role.nullable(), actor, at: z.string() }) },
+  SecondFactorReset: { version: 1, schema: z.object({ person, enrolAgain: z.boolean(), actor, at: z.string() }) },
 });
 
 export interface StaffState {
@@ -55,7 +71,8 @@ export interface StaffState {
 
 export type StaffCommand =
   | { type: "BeginStaff"; admins: StaffPerson[]; at: string }
-  | { type: "GiveRole"; person: StaffPerson; role: string; actor: Actor; at: string };
+  | { type: "GiveRole"; person: StaffPerson; role: string; actor: Actor; at: string }
+  | { type: "ResetSecondFactor"; person: StaffPerson; actor: Actor; at: string };
 
 /** The role a person holds; null for an account nobody has given one (it may do nothing in the back office). */
 export function roleIn(state: StaffState, id: string): Role | null {
@@ -73,6 +90,9 @@ function evolve(state: StaffState, event: StaffEvent): StaffState {
     }
     case "RoleGiven":
       return { ...state, people: { ...state.people, [event.data.person.id]: { name: event.data.person.name, role: event.data.role } } };
+    case "SecondFactorReset":
+      // The secret lives with the account (users.totp_*), not on the roster: the fact is who reset whose, and when.
+      return state;
   }
 }
 
@@ -104,6 +124,18 @@ export const staffDecider: Decider<StaffState, StaffCommand, StaffEvent> = {
         if (previous === command.role) return [];
         if (previous === "owner" && ownersIn(state) <= 1) throw new RuleViolation("staff.lastOwner", { name: person.name }, 409);
         return [{ type: "RoleGiven", data: { person, role: command.role, previous, actor, at } }];
+      }
+      case "ResetSecondFactor": {
+        if (!state.begun) throw new Error("the staff roster has not begun");
+        checkMayName(state, command.actor);
+        const { person, actor, at } = command;
+        // Only a person on the roster has a second factor the shop gave a page to (the owner and managers set it up).
+        const held = roleIn(state, person.id);
+        if (held === null) throw new RuleViolation("staff.notStaff", {}, 404);
+        // An owner who lost their own phone signs in with a recovery code, or asks the operator at the server.
+        if (actor.kind === "admin" && actor.id === person.id) throw new RuleViolation("staff.resetSelf", {}, 409);
+        // Counter staff and packers have no second factor page: theirs (from a manager's days) is only taken away.
+        return [{ type: "SecondFactorReset", data: { person, enrolAgain: BACK_OFFICE.includes(held), actor, at } }];
       }
     }
   },

@@ -535,18 +535,19 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
      * Who a live session belongs to, in one round trip: every page asks this (the navbar's
      * Account link), so the session row and its user are read together.
      */
-    async user(kind: SessionKind, id: string): Promise<(User & { mustChangePassword: boolean }) | null> {
+    async user(kind: SessionKind, id: string): Promise<(User & { mustChangePassword: boolean; mustEnrolSecondFactor: boolean }) | null> {
       const query = db
         .selectFrom("auth_sessions")
         .innerJoin("users", "users.id", "auth_sessions.user_id")
-        .select(["users.id", "users.name", "users.email", "users.phone", "users.role", "users.admin_disabled_at", "users.password_must_change"])
+        .select(["users.id", "users.name", "users.email", "users.phone", "users.role", "users.admin_disabled_at", "users.password_must_change", "users.totp_must_enrol"])
         .where("auth_sessions.id_hash", "=", sha256(id))
         .where("auth_sessions.kind", "=", kind)
         .where("auth_sessions.expires_at", ">", new Date());
       const [row] = (await runPrepared(db, query.compile())).rows;
       if (!row || (kind === "admin" && row.admin_disabled_at)) return null;
       // An admin added with a temporary password changes it before any other admin page (decision 120).
-      return { ...toUser(row), mustChangePassword: row.password_must_change === true };
+      // One whose second factor was reset sets a new one up first (decision 197).
+      return { ...toUser(row), mustChangePassword: row.password_must_change === true, mustEnrolSecondFactor: row.totp_must_enrol === true };
     },
     async update(kind: SessionKind, id: string, data: Record<string, unknown>, expires: Date): Promise<void> {
       // An upsert: a signed cookie whose row has expired is written back instead of silently losing the data.

@@ -125,6 +125,12 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sessionSecret: string
       return Boolean(current?.role === "admin" && current.totp_enabled_at && current.totp_secret_sealed);
     },
 
+    /** Whether the owner or the operator reset this admin's second factor and a new one is still to be set up. */
+    async mustEnrol(userId: string): Promise<boolean> {
+      const current = await db.selectFrom("users").select("totp_must_enrol").where("id", "=", userId).executeTakeFirst();
+      return current?.totp_must_enrol === true;
+    },
+
     /** A new secret to set up (replacing one not yet confirmed): the app reads it, then a first code confirms it. */
     async start(userId: string): Promise<{ secret: string; uri: string }> {
       const secret = newTotpSecret();
@@ -147,7 +153,7 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sessionSecret: string
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("users")
-          .set({ totp_secret_sealed: seal(userId, secret), totp_pending_sealed: null, totp_enabled_at: deps.now(), totp_last_step: step })
+          .set({ totp_secret_sealed: seal(userId, secret), totp_pending_sealed: null, totp_enabled_at: deps.now(), totp_last_step: step, totp_must_enrol: false })
           .where("id", "=", userId)
           .execute();
         await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", userId).execute();
@@ -190,12 +196,21 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sessionSecret: string
       return true;
     },
 
-    /** Removes the second factor, its pending secret and its recovery codes. */
-    async reset(userId: string): Promise<void> {
+    /**
+     * Removes the second factor, its pending secret and its recovery codes. `enrolAgain`: the owner or the operator
+     * reset it (a lost phone), and every admin page but this one's asks for a new one first.
+     */
+    async reset(userId: string, options: { enrolAgain?: boolean } = {}): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("users")
-          .set({ totp_secret_sealed: null, totp_pending_sealed: null, totp_enabled_at: null, totp_last_step: null })
+          .set({
+            totp_secret_sealed: null,
+            totp_pending_sealed: null,
+            totp_enabled_at: null,
+            totp_last_step: null,
+            ...(options.enrolAgain ? { totp_must_enrol: true } : {}),
+          })
           .where("id", "=", userId)
           .execute();
         await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", userId).execute();

@@ -120,6 +120,30 @@ describe("the staff roster", () => {
     roster.given(begun).when(give(meena, "owner", operator)).then([given(meena, "owner", null, operator as never)]);
   });
 
+  const reset = (person: { id: string; name: string }, by: { kind: "admin" | "system"; id?: string; name?: string } = operator) => ({
+    type: "ResetSecondFactor" as const,
+    person,
+    actor: by,
+    at,
+  });
+
+  it("records a lost phone's second factor reset by the operator or an owner; the owner and managers enrol again", () => {
+    const history = [begun, given(vikram, "manager"), given(meena, "counter")];
+    roster.given(history).when(reset(vikram)).then([{ type: "SecondFactorReset", data: { person: vikram, enrolAgain: true, actor: operator, at } }]);
+    roster.given(history).when(reset(vikram, admin(asha))).then([{ type: "SecondFactorReset", data: { person: vikram, enrolAgain: true, actor: admin(asha), at } }]);
+    // Counter staff have no second factor page: theirs is only taken away.
+    roster.given(history).when(reset(meena)).then([{ type: "SecondFactorReset", data: { person: meena, enrolAgain: false, actor: operator, at } }]);
+    // The roles stay as they were.
+    expect(roleIn(roster.given(...history, { type: "SecondFactorReset", data: { person: vikram, enrolAgain: true, actor: operator, at } }).state(), vikram.id)).toBe("manager");
+  });
+
+  it("refuses a reset from a manager, of someone not on the roster, and of an owner's own", () => {
+    const history = [begun, given(vikram, "manager")];
+    roster.given(history).when(reset(asha, admin(vikram))).thenRefuses("permission.staff", {}, 403);
+    roster.given(history).when(reset({ id: "u-stranger", name: "Stranger" })).thenRefuses("staff.notStaff", {}, 404);
+    roster.given(history).when(reset(asha, admin(asha))).thenRefuses("staff.resetSelf", {}, 409);
+  });
+
   it("decides nothing on a roster that has not begun", () => {
     expect(() => roster.given().when(give(meena, "counter")).events()).toThrow(/not begun/);
   });
