@@ -15,7 +15,7 @@ import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { descriptionIn, nameIn } from "../../domain/catalogue-words";
 import { SizeGuide } from "../components/SizeGuide";
-import { sizeGuideFor } from "../sizes/size-guide.server";
+import { advisedSize, sizeGuideFor } from "../sizes/size-guide.server";
 import { ProductFacts } from "../components/ProductFacts";
 import { boughtInFacts } from "../../domain/seller/item-facts";
 import { Picture } from "../components/Picture";
@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
   // The chart the shop uses today and the finder's answer to this address's question (decision 131).
   const sizeGuide = await sizeGuideFor(context.shop, request, product);
-  const offer = offerFor(product, { size, note: kidsShoePriceNoteIn(lang), language: lang });
+  const offer = offerFor(product, { size: size ?? advisedSize(sizeGuide.view), note: kidsShoePriceNoteIn(lang), language: lang });
   const chosen = offer.sizes.find((option) => option.size === offer.selectedSize);
   const lowest = Math.min(...offer.sizes.map((option) => option.price));
   // The owner's main photo of the style, else its own drawing (decision 146).

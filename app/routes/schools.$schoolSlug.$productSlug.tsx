@@ -19,7 +19,7 @@ import { childPicker } from "../children/picker.server";
 import { ProductFacts } from "../components/ProductFacts";
 import { uniformFacts } from "../../domain/seller/disclosures";
 import { SizeGuide } from "../components/SizeGuide";
-import { sizeGuideFor } from "../sizes/size-guide.server";
+import { advisedSize, sizeGuideFor } from "../sizes/size-guide.server";
 import { sizeAvailability, type SizeAvailability } from "../../domain/stock/school-stock";
 import { serverT } from "../i18n/i18n.server";
 import { DeliveryDates } from "../components/DeliveryDates";
@@ -66,10 +66,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     if (shelf?.kind === "make") return t("schools:item.madeToOrder", { size: s, days: shelf.leadDays });
     return "";
   };
-  const base = offerFor(product, { size: size ?? picker.size ?? null, preselectFirst: true, language: lang, note: sizeNote });
+  // The size the parent picked, else the one the finder's answer on this page names, else the chosen child's.
+  const named = size ?? advisedSize(sizeGuide.view) ?? picker.size ?? null;
+  const base = offerFor(product, { size: named, preselectFirst: true, language: lang, note: sizeNote });
   // The first size is chosen for the parent only when it can be bought.
   const firstOpen = base.sizes.find((option) => shelves.get(option.size)?.kind !== "out");
-  const selectedSize = size === null && !picker.size && base.selectedSize && shelves.get(base.selectedSize)?.kind === "out" ? (firstOpen?.size ?? base.selectedSize) : base.selectedSize;
+  const selectedSize = named === null && base.selectedSize && shelves.get(base.selectedSize)?.kind === "out" ? (firstOpen?.size ?? base.selectedSize) : base.selectedSize;
   const chosenShelf: SizeAvailability = selectedSize ? (shelves.get(selectedSize) ?? { kind: "not counted" }) : { kind: "not counted" };
   const offer = {
     ...base,

@@ -45,7 +45,12 @@ export async function sizeFinderPage(shop: Shop, request: Request, lang: Languag
   const body = ALL_BODY.filter((field) => [...kinds].some((kind) => CHART_MEASURES[kind].some((measure) => FINDER_FIELD_OF[measure] === field)));
   const answers =
     form.asked && "measurements" in form
-      ? items.map(({ sizes, ...item }) => ({ ...item, advice: findSize(item.kind, sizes, withoutLastSize(form.measurements), charts) }))
+      ? items.map(({ sizes, ...item }) => {
+          const advice = findSize(item.kind, sizes, withoutLastSize(form.measurements), charts);
+          // The item's page opens on the size advised (issue 48): its size buttons say what this table says.
+          const href = item.href && advice.kind === "fits" ? `${item.href}?${new URLSearchParams({ size: advice.size })}` : item.href;
+          return { ...item, href, advice };
+        })
       : null;
   return {
     page: {

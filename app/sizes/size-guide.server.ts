@@ -61,6 +61,15 @@ function guideOf(owners: OwnersCharts, product: { id: string; sizes: readonly st
   return sizeGuideView({ kind, sizesOffered: product.sizes, chart: own?.chart ?? chartOf(kind), edited: own?.changed !== undefined, query });
 }
 
+/**
+ * The size the finder's answer on this page names, when it names one (issue 48): the page preselects it, so the
+ * size buttons agree with the advice above them. A size the parent picked (`?size=`) still wins over it.
+ */
+export function advisedSize(view: SizeGuideView | null): string | null {
+  const advice = view?.finder.advice;
+  return advice?.kind === "fits" ? advice.size : null;
+}
+
 /** The size guide of a catalogue product, or null for one without a chart (a belt, a bag). */
 export async function sizeGuideFor(shop: Shop, request: Request, product: { id: string; sizes: readonly string[] }) {
   return guideOf(await shop.sizes.list(), product, new URL(request.url).searchParams) ?? { view: null, status: 200 };

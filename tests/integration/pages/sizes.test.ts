@@ -149,6 +149,27 @@ describe("size charts and the size finder (JS off)", () => {
     });
   }
 
+  it("opens the product page on the size the finder advised, from its own answer and from /size-finder's links (issue 48)", async () => {
+    const parent = htmlBrowser(server.url);
+    const chosenSize = (page: HtmlPage) => page.attr('form[action="/cart"] input[name="size"][checked]', "value");
+    // The shirt's first size is 24: the advice, 28, is what the size buttons must say.
+    const plain = await parent.open("/schools/dps/shirt");
+    expect(chosenSize(plain)).toBe("24");
+    const advised = await (await plain.fill("Age (years)", "7").fill("Chest", "24")).press("Find the size");
+    expect(advised.text(".size-advice .advised-size")).toBe("Size 28");
+    expect(chosenSize(advised)).toBe("28");
+    expect(advised.text('[data-testid="price-school/dps/shirt"]')).not.toBe("");
+    // A size the parent picks afterwards still wins over the advice.
+    expect(chosenSize(await parent.open("/schools/dps/shirt?age=7&chest=24&size=30"))).toBe("30");
+
+    const finder = await parent.open("/size-finder?school=dps&age=7&chest=24");
+    const shirt = finder.links().find((link) => link.name === "Shirt");
+    expect(shirt?.href).toBe("/schools/dps/shirt?size=28");
+    const opened = await finder.follow("Shirt");
+    expect(opened.url.pathname).toBe("/schools/dps/shirt");
+    expect(chosenSize(opened)).toBe("28");
+  });
+
   it("shows the exchanges by item and size, in both languages", async () => {
     const phone = `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
     const placed = await server.shop.orders.placeOrder({
