@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/support/sequencer";
 
 // Separate from vite.config.ts: the Remix plugin must not load inside Vitest.
 export default defineConfig({
@@ -13,6 +14,8 @@ export default defineConfig({
     maxWorkers: 3,
     // A worker keeps the modules it loaded from one test file to the next (decision 150).
     isolate: false,
+    // The longest files start first, also in a fresh clone without Vitest's cached durations (decision 177).
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],

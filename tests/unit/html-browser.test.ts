@@ -130,6 +130,20 @@ second</textarea></label>
     expect(received(await changed.press("Send")).body).toBe("gift=on&paper=receipt&size=30&school=dps&inLegend=kept&_charset_=UTF-8&note=a%0D%0Ab");
   });
 
+  it("sends a colour picker's colour in lower case, and black for anything that is no colour", async () => {
+    pages["/colours"] = page(`
+      <form method="post" action="/echo">
+        <label>Pant <input type="color" name="pant" value="#1F6A3A"></label>
+        <label>Shirt <input type="color" name="shirt"></label>
+        <button>Save colours</button>
+      </form>`);
+    const browser = htmlBrowser(base);
+    expect(received(await (await browser.open("/colours")).press("Save colours")).body).toBe("pant=%231f6a3a&shirt=%23000000");
+    const picked = (await browser.open("/colours")).fill("Pant", "#7A1F35").fill("Shirt", "navy");
+    expect(picked.field("Pant").value).toBe("#7a1f35");
+    expect(received(await picked.press("Save colours")).body).toBe("pant=%237a1f35&shirt=%23000000");
+  });
+
   it("takes the action, method and enctype from the button before the form; an empty action is the page's own address", async () => {
     pages["/actions"] = page(`
       <base href="/sub/">

@@ -147,6 +147,10 @@ export function entryList(form: Element, submitter: Element | null, files: Picke
       entries.push({ name, value: "UTF-8" });
     } else if (tag === "textarea") {
       entries.push({ name, value: textareaValue(field) });
+    } else if (type === "color") {
+      // The standard's value sanitization: a valid simple colour in lower case, else black.
+      const value = attr(field, "value") ?? "";
+      entries.push({ name, value: /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : "#000000" });
     } else {
       entries.push({ name, value: attr(field, "value") ?? "" });
     }

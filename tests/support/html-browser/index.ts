@@ -305,13 +305,17 @@ export class Scope {
 
   // ---- acting ----
 
-  /** Types into a text field, text area or number field found by its label (replacing what it held). */
+  /** Types into a text field, text area or number field found by its label (replacing what it held), or picks a colour. */
   fill(label: FieldRef, value: string): this {
     const el = this.fieldElement(label);
     const type = inputType(el);
     this.usable(el, label);
     if (tagOf(el) === "textarea") {
       (el as unknown as { filledValue?: string }).filledValue = value;
+    } else if (tagOf(el) === "input" && type === "color") {
+      // A colour picker holds a valid simple colour: the standard's value sanitization lowers its case, and any other
+      // text becomes black.
+      el.attribs.value = /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : "#000000";
     } else if (tagOf(el) === "input" && !["checkbox", "radio", "file", "hidden", "submit", "image", "reset", "button", "range", "color"].includes(type)) {
       let typed = value;
       if (type === "number" && typed !== "" && !Number.isFinite(Number(typed))) throw new Error(`a number field (${refName(label)}) takes no "${value}"`);
