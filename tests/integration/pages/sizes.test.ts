@@ -6,7 +6,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminHtmlBrowser, createTestAdmin, type TestAdmin } from "../../support/admin";
+import { adminHtmlBrowser, createTestAdmin, signInShopperOver, type TestAdmin } from "../../support/admin";
 import { htmlBrowser, type HtmlBrowser, type HtmlPage } from "../../support/html-browser";
 import { startTestServer, type TestServer } from "../../support/server";
 import type { Actor } from "../../../domain/orders/events";
@@ -169,6 +169,37 @@ describe("size charts and the size finder (JS off)", () => {
     expect(opened.url.pathname).toBe("/schools/dps/shirt");
     expect(chosenSize(opened)).toBe("28");
   });
+
+  for (const lang of LANGUAGES) {
+    it(`chooses a signed-in parent's child at this school on its pages, and never a child of another school (issue 48, ${lang})`, async () => {
+      const user = await server.shop.auth.registerWithEmail({ email: `sizes-${randomUUID()}@example.com`, password: "satchel-2026" });
+      const measurements = { ageYears: 7, chestCm: 61, waistCm: 56 };
+      const ravi = await server.shop.children.add(user.id, { name: "Ravi", school: "dps", className: "3", kit: "boys", measurements, sizes: {} });
+      const gita = await server.shop.children.add(user.id, { name: "Gita", school: "st-xaviers", className: "5", kit: "girls", measurements, sizes: {} });
+      await server.shop.waitForReadModels(gita.position!);
+      const parent = htmlBrowser(server.url, { language: lang });
+      await signInShopperOver(parent, server.shop, user.id);
+      const chosenSize = (page: HtmlPage) => page.attr('form[action="/cart"] input[name="size"][checked]', "value");
+
+      // Ravi is the only child at DPS: chosen without asking, his size on the size buttons, the line for him.
+      const shirt = await parent.open("/schools/dps/shirt");
+      const size = shirt.attr("[data-child-size]", "data-child-size");
+      expect(size).toBe("28");
+      expect(chosenSize(shirt)).toBe(size);
+      expect(shirt.attr('form[action="/cart"] input[name="forChild"]', "value")).toBe(ravi.childId);
+      // Gita goes to St Xavier's: not offered on DPS's pages, and not sized for them even when asked by her id.
+      expect(shirt.field({ css: "#child-picker" }).options).not.toContain("Gita");
+      const asked = await parent.open(`/schools/dps/shirt?child=${gita.childId}`);
+      expect(asked.text("main")).not.toContain("Gita");
+      expect(asked.count('form[action="/cart"] input[name="forChild"]')).toBe(0);
+      // On St Xavier's pages Gita is the one chosen; Ravi is not offered.
+      const hers = await parent.open("/schools/st-xaviers/shirt");
+      expect(hers.attr('form[action="/cart"] input[name="forChild"]', "value")).toBe(gita.childId);
+      expect(hers.text("main")).not.toContain("Ravi");
+      // "Nobody in particular" is the parent's choice: kept.
+      expect(chosenSize(await parent.open("/schools/dps/shirt?child="))).toBe("24");
+    });
+  }
 
   it("shows the exchanges by item and size, in both languages", async () => {
     const phone = `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
