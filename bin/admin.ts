@@ -93,8 +93,10 @@ async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof creat
   const queue = new InProcessQueue();
   const core = await openShopCore(config, { migrate: true, queue });
   try {
-    const auth = createAuthService({ db: core.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "" });
-    return await work(auth, createStaffService({ db: core.db, store: core.store, auth }));
+    // The roster keeps an owner who can sign in, so `shop admin disable` asks it first (decision 216).
+    const auth = createAuthService({ db: core.db, queue, codeOutbox, sessionSecret: config.sessionSecret ?? "", checkDisable: (id, disabled) => staff.checkDisable(id, disabled) });
+    const staff = createStaffService({ db: core.db, store: core.store, auth });
+    return await work(auth, staff);
   } catch (err) {
     if (isAuthError(err) || isAdminRuleError(err)) {
       console.error(`shop admin: ${err.message}`);

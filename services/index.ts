@@ -45,6 +45,8 @@ export function createServices(core: ServiceCore) {
   const signIns = createAuthService({
     ...core,
     signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
+    // The last owner who can sign in is never switched off (decision 215).
+    checkDisable: (id, disabled) => staff.checkDisable(id, disabled),
   });
   // Who may do what in the back office (decision 215).
   const staff = createStaffService({ db: core.db, store: core.store, auth: signIns });

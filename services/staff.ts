@@ -9,7 +9,7 @@ import { normalizeEmail } from "../domain/auth";
 import { RuleViolation } from "../domain/errors";
 import type { Actor } from "../domain/orders/events";
 import type { Role } from "../domain/staff/roles";
-import { STAFF_STREAM, roleIn, staffDecider, staffEvents, type StaffPerson, type StaffState } from "../domain/staff/roster";
+import { STAFF_STREAM, checkOwnerLeft, roleIn, staffDecider, staffEvents, type StaffPerson, type StaffState } from "../domain/staff/roster";
 import { createCommandHandler } from "../eventstore/command-handler";
 import type { ShopEvents } from "../eventstore/port";
 import type { AdminChanger, AuthService, User } from "./auth/index";
@@ -36,6 +36,12 @@ export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents; au
     return (await roster.handle(STAFF_STREAM, { type: "BeginStaff", admins: list, at: new Date().toISOString() })).state;
   }
 
+  /** The admin accounts switched off now (decision 104). */
+  async function disabledIds(): Promise<string[]> {
+    const rows = await db.selectFrom("users").select("id").where("role", "=", "admin").where("admin_disabled_at", "is not", null).execute();
+    return rows.map((r) => r.id);
+  }
+
   /** The admin account's name, or a refusal: a role is given to the shop's own people only. */
   async function staffMember(id: string): Promise<StaffPerson> {
     if (!UUID.test(id)) throw new RuleViolation("staff.notStaff", {}, 404);
@@ -48,7 +54,8 @@ export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents; au
   async function giveRole(personId: string, role: string, actor: Actor): Promise<{ changed: boolean }> {
     await current();
     const person = await staffMember(personId);
-    const handled = await roster.handle(STAFF_STREAM, { type: "GiveRole", person, role, actor, at: new Date().toISOString() });
+    const disabled = await disabledIds();
+    const handled = await roster.handle(STAFF_STREAM, { type: "GiveRole", person, role, actor, at: new Date().toISOString(), disabled });
     return { changed: handled.changed };
   }
 
@@ -92,6 +99,16 @@ export function createStaffService(deps: { db: Kysely<DB>; store: ShopEvents; au
       await deps.auth.secondFactor.reset(person.id, { enrolAgain });
       await deps.auth.revokeAllForUser(person.id);
       return { person, enrolAgain };
+    },
+
+    /**
+     * Before an admin account is switched off (the owner's page, `shop admin disable`): refused when it is the last
+     * owner who can sign in, as the roster's rule says (`staff.lastOwner`), other owners switched off or not.
+     */
+    async checkDisable(id: string, disabled: readonly string[]): Promise<void> {
+      const state = await current();
+      const name = state.people[id]?.name ?? "";
+      checkOwnerLeft(state, { id, name }, disabled);
     },
 
     /**

@@ -2,7 +2,7 @@
  * The shop's staff and their roles (decision 215): one stream, `staff-roster`, where every role given is a fact
  * with the person who gave it. The roster begins with every admin the shop had before roles existed recorded
  * as an owner (they could do everything, and still can); from then on only an owner names people and changes
- * roles, never their own, and the shop always keeps an owner. The operator at the server (`shop staff`, the
+ * roles, never their own, and the shop always keeps an owner who can sign in (decision 216). The operator at the server (`shop staff`, the
  * first admin from the settings) acts as the system and may give any role.
  */
 import "../zod-in-browser";
@@ -71,7 +71,15 @@ export interface StaffState {
 
 export type StaffCommand =
   | { type: "BeginStaff"; admins: StaffPerson[]; at: string }
-  | { type: "GiveRole"; person: StaffPerson; role: string; actor: Actor; at: string }
+  | {
+      type: "GiveRole";
+      person: StaffPerson;
+      role: string;
+      actor: Actor;
+      at: string;
+      /** The accounts switched off now (decision 104): an owner among them cannot sign in, so keeps no one's shop. */
+      disabled?: readonly string[];
+    }
   | { type: "ResetSecondFactor"; person: StaffPerson; actor: Actor; at: string };
 
 /** The role a person holds; null for an account nobody has given one (it may do nothing in the back office). */
@@ -79,7 +87,18 @@ export function roleIn(state: StaffState, id: string): Role | null {
   return state.people[id]?.role ?? null;
 }
 
-const ownersIn = (state: StaffState) => Object.values(state.people).filter((p) => p.role === "owner").length;
+/** The owners who can still sign in: an owner whose account is switched off names nobody and undoes nothing. */
+const activeOwnersIn = (state: StaffState, disabled: readonly string[]) =>
+  Object.entries(state.people).filter(([id, p]) => p.role === "owner" && !disabled.includes(id)).map(([id]) => id);
+
+/**
+ * The shop keeps an owner who can sign in (decision 215): taking the owner's role from, or switching off, the last
+ * enabled owner is refused, whatever other owners are on the roster with their accounts switched off.
+ */
+export function checkOwnerLeft(state: StaffState, person: StaffPerson, disabled: readonly string[]): void {
+  const active = activeOwnersIn(state, disabled);
+  if (active.length === 1 && active[0] === person.id) throw new RuleViolation("staff.lastOwner", { name: person.name }, 409);
+}
 
 function evolve(state: StaffState, event: StaffEvent): StaffState {
   switch (event.type) {
@@ -122,7 +141,7 @@ export const staffDecider: Decider<StaffState, StaffCommand, StaffEvent> = {
         if (actor.kind === "admin" && actor.id === person.id) throw new RuleViolation("staff.self", {}, 409);
         const previous = roleIn(state, person.id);
         if (previous === command.role) return [];
-        if (previous === "owner" && ownersIn(state) <= 1) throw new RuleViolation("staff.lastOwner", { name: person.name }, 409);
+        if (previous === "owner") checkOwnerLeft(state, person, command.disabled ?? []);
         return [{ type: "RoleGiven", data: { person, role: command.role, previous, actor, at } }];
       }
       case "ResetSecondFactor": {

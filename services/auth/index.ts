@@ -88,6 +88,11 @@ interface AuthDeps {
    * privacy decider: part of the account's making, so a sign-up that cannot record it makes no account.
    */
   signUpConsent?: (userId: string, language: Language) => Promise<unknown>;
+  /**
+   * The staff roster's word before an admin is switched off, with the accounts already off: it refuses (throws) when
+   * the account is the last owner who can sign in (decision 215). Read late: the roster is made after this service.
+   */
+  checkDisable?: (id: string, disabled: readonly string[]) => Promise<void>;
 }
 
 /** A sign-up's agreement to the privacy notice shown beside its button, in the page's language. */
@@ -653,7 +658,11 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       const target = (await listAdmins(trx)).find((a) => a.email === wanted);
       if (!target) throw new AdminRuleError("no_such_admin");
       if (enabled) await requireOwner(trx, by);
-      else await checkDisable(trx, by, target);
+      else {
+        await checkDisable(trx, by, target);
+        const disabled = (await listAdmins(trx)).filter((a) => a.disabledAt).map((a) => a.id);
+        await deps.checkDisable?.(target.id, disabled);
+      }
       await trx
         .updateTable("users")
         .set({ admin_disabled_at: enabled ? null : (target.disabledAt ?? now()) })

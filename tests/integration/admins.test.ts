@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { call, placeTestOrder } from "../support/admin";
 import { signInAdmin } from "../../app/auth/session.server";
 import { SHOP_CLI } from "../support/shop-cli";
+import { OPERATOR } from "../../services/staff";
 
 let server: TestServer;
 let owner: { id: string; cookie: string };
@@ -207,6 +208,28 @@ describe("shop admin", () => {
     for (const a of enabled.slice(1)) await server.shop.auth.setAdminEnabled({ kind: "cli" }, a.email!, false);
     await expect(server.shop.auth.setAdminEnabled({ kind: "cli" }, enabled[0].email!, false)).rejects.toThrow("The last enabled admin cannot be disabled.");
     for (const a of enabled.slice(1)) await server.shop.auth.setAdminEnabled({ kind: "cli" }, a.email!, true);
+  });
+});
+
+describe("the last owner who can sign in", () => {
+  it("is never switched off, nor made something else, while other owners are switched off and counter staff can sign in", { timeout: 120_000 }, async () => {
+    const cli = { kind: "cli" } as const;
+    const roles = await server.shop.staff.roles();
+    const owners = (await server.shop.auth.listAdmins()).filter((a) => !a.disabledAt && roles.get(a.id) === "owner");
+    // Counter staff who can sign in: the rule of the last enabled admin alone would let the last owner go.
+    const { user: counter } = await server.shop.auth.createAdmin({ email: "ravi.counter@example.in", name: "Ravi", password: PASSWORD });
+    await server.shop.staff.giveRole(counter.id, "counter", OPERATOR);
+    const [last, ...others] = owners;
+    for (const o of others) await server.shop.auth.setAdminEnabled(cli, o.email!, false);
+    const refused = { key: "staff.lastOwner", status: 409 };
+    await expect(server.shop.auth.setAdminEnabled(cli, last.email!, false)).rejects.toMatchObject(refused);
+    await expect(server.shop.staff.giveRole(last.id, "manager", OPERATOR)).rejects.toMatchObject(refused);
+    const atServer = shop(["admin", "disable", "--email", last.email!]);
+    expect(atServer).toMatchObject({ code: 1, stderr: `shop: ${last.name} is the shop's only owner who can sign in: make someone else an owner, or enable another owner, first.` });
+    expect((await server.shop.auth.listAdmins()).find((a) => a.id === last.id)?.disabledAt).toBeNull();
+    expect(await server.shop.staff.roleOf(last.id)).toBe("owner");
+    for (const o of others) await server.shop.auth.setAdminEnabled(cli, o.email!, true);
+    await server.shop.auth.setAdminEnabled(cli, counter.email!, false);
   });
 });
 

@@ -116,6 +116,15 @@ describe("the staff roster", () => {
     roster.given(begun, given(vikram, "owner")).when(give(vikram, "manager")).then([given(vikram, "manager", "owner")]);
   });
 
+  it("counts only the owners who can sign in: an owner switched off keeps no one's shop", () => {
+    const twoOwners = [begun, given(vikram, "owner")];
+    // Vikram's account is switched off: Asha is the last owner who can sign in, so even the operator keeps her one.
+    roster.given(twoOwners).when({ ...give(asha, "manager", operator), disabled: [vikram.id] }).thenRefuses("staff.lastOwner", { name: "Asha" }, 409);
+    // The owner switched off may lose the role: Asha stays.
+    roster.given(twoOwners).when({ ...give(vikram, "manager"), disabled: [vikram.id] }).then([given(vikram, "manager", "owner")]);
+    roster.given(twoOwners).when({ ...give(asha, "manager", operator), disabled: [] }).then([given(asha, "manager", "owner", operator as never)]);
+  });
+
   it("lets the operator at the server give any role", () => {
     roster.given(begun).when(give(meena, "owner", operator)).then([given(meena, "owner", null, operator as never)]);
   });
