@@ -45,7 +45,7 @@ export function createServices(core: ServiceCore) {
   const signIns = createAuthService({
     ...core,
     signUpConsent: (userId, language) => privacy.consent({ subject: accountSubject(userId), place: "sign-up", language }),
-    // The last owner who can sign in is never switched off (decision 215).
+    // The last owner who can sign in is never switched off (decision 216).
     checkDisable: (id, disabled) => staff.checkDisable(id, disabled),
   });
   // Who may do what in the back office (decision 215).

@@ -53,6 +53,14 @@ export interface PlainRowWords {
   save: string;
   markPaid: string;
   checkPayment: string;
+  /** What the person's role may do here (decision 217): a packer sees the rows without their forms and delete links. */
+  can: RowPermissions;
+}
+
+/** The row controls a role may be offered: changing an order (status, cash collected, a UPI check) and deleting one. */
+export interface RowPermissions {
+  orders: boolean;
+  deleteOrders: boolean;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
@@ -129,7 +137,7 @@ export function plainRowsHtml(rows: readonly PlainRow[], w: PlainRowWords): stri
       `<td><time datetime="${escapeHtml(row.placedAtIso)}">${escapeHtml(row.placedAt)}</time></td>` +
       `<td class="address">${escapeHtml(row.address)}</td>` +
       `<td class="status-cell">` +
-      (row.deleted
+      (row.deleted || !w.can.orders
         ? `<span class="status-badge">${statusLabel}</span>`
         : `<form method="post" action="${action}" class="row-form"><input type="hidden" name="intent" value="status"/>${idField}${backField}` +
           `<select name="status" aria-label="${escapeHtml(w.statusOf(row.displayId))}">${menus.get(row.status) ?? ""}</select>${save}</form>`) +
@@ -137,17 +145,17 @@ export function plainRowsHtml(rows: readonly PlainRow[], w: PlainRowWords): stri
       `<td class="payment-method" data-payment-method="${escapeHtml(row.paymentMethod)}">${method(row.paymentMethod)}</td>` +
       `<td class="payment-cell"><span class="status-badge">${standing(row.paymentStatus)}</span>` +
       (row.reportedReference ? `<code class="payment-reference" data-field="reported-reference">${escapeHtml(row.reportedReference)}</code>` : "") +
-      (!row.deleted && row.paymentMethod === "upi" && row.paymentStatus === "reported"
+      (w.can.orders && !row.deleted && row.paymentMethod === "upi" && row.paymentStatus === "reported"
         ? ` <a href="${trail}#payment" class="check-payment">${checkPayment}</a>`
         : "") +
-      (marksPaidHere(row)
+      (w.can.orders && marksPaidHere(row)
         ? `<form method="post" action="${action}" class="row-form"><input type="hidden" name="intent" value="paid"/>${idField}${backField}${markPaid}</form>`
         : "") +
       `</td>` +
       `<td class="total">${escapeHtml(row.total)}</td>` +
       `<td class="items">${escapeHtml(row.items)}</td>` +
       `<td class="actions"><a href="${trail}">${history}</a>` +
-      (row.deleted ? "" : ` <a href="${escapeHtml(w.deletePage(row.id))}" class="danger-link">${deleteLabel}</a>`) +
+      (row.deleted || !w.can.deleteOrders ? "" : ` <a href="${escapeHtml(w.deletePage(row.id))}" class="danger-link">${deleteLabel}</a>`) +
       `</td></tr>`;
   }
   return html;

@@ -14,6 +14,7 @@ import { dashboardPage, setBulkStatus } from "../admin/dashboard.server";
 import { LiveOrderRow, SortHeader, rowWords, toggleAll } from "../admin/components/DashboardRows";
 import { BulkForm, BulkReportView, OrderFilters, OrderPager, PageJump } from "../admin/components/DashboardForms";
 import { ROW_SLOT, oncePerPage, plainRowsHtml } from "../admin/plain-rows";
+import { useMay } from "../admin/may";
 import { readPageForm } from "../forms/form.server";
 import { TableScroll } from "../components/TableScroll";
 import { metaT, useRefusal, useT } from "../i18n/I18n";
@@ -79,7 +80,12 @@ export default function AdminOrders() {
   const { orders, sort, direction, sortLinks, here, notice, counts } = loaded;
   const t = useT();
   const refusal = useRefusal();
-  const words = useMemo(() => rowWords(t, refusal), [t, refusal]);
+  // Only the controls of what the person's role may do (decision 217): a packer sees the orders and prints.
+  const may = useMay();
+  const canOrders = may("orders");
+  const canDelete = may("deleteOrders");
+  const canExport = may("reports");
+  const words = useMemo(() => rowWords(t, refusal, { orders: canOrders, deleteOrders: canDelete }), [t, refusal, canOrders, canDelete]);
   const actionData = useActionData<typeof action>();
   const bulk = actionData && "bulk" in actionData ? actionData.bulk : null;
   // A row's change without JavaScript that was refused comes back to this page.
@@ -113,8 +119,9 @@ export default function AdminOrders() {
             save: t("admin:save"),
             markPaid: t("admin:orders.markPaid"),
             checkPayment: t("admin:payments.checkPayment"),
+            can: words.can,
           }),
-    [hydrated, orders, rowAction, here, links, loaded.allSelected, t],
+    [hydrated, orders, rowAction, here, links, loaded.allSelected, t, words.can],
   );
 
   return (
@@ -136,13 +143,25 @@ export default function AdminOrders() {
         <strong>{t("find:total", { n: loaded.totalText })}</strong>
         {loaded.pageNumber ? <> · {t("find:pageOf", { page: loaded.pageNumber, pages: loaded.pages })}</> : null}{" "}
         · <a href={loaded.oldestHref}>{loaded.oldestShown ? t("find:newestFirst") : t("find:oldestFirst")}</a>
-        {" · "}
-        <a href={loaded.exportHref} download data-export-all>
-          {t("find:exportAll")}
-        </a>
+        {canExport ? (
+          <>
+            {" · "}
+            <a href={loaded.exportHref} download data-export-all>
+              {t("find:exportAll")}
+            </a>
+          </>
+        ) : null}
       </p>
       {loading ? <p role="status">{t("admin:orders.loading")}</p> : null}
-      <BulkForm action={rowAction} back={here} statusOptions={words.statusOptions} hydrated={hydrated} selectAllHref={loaded.selectAllHref} t={t} />
+      <BulkForm
+        action={rowAction}
+        back={here}
+        statusOptions={words.statusOptions}
+        hydrated={hydrated}
+        selectAllHref={loaded.selectAllHref}
+        can={{ setStatus: canOrders, export: canExport }}
+        t={t}
+      />
       {orders.length === 0 ? (
         <p>{t("admin:orders.none")}</p>
       ) : (

@@ -12,6 +12,7 @@ import { FieldMessage, FormMessage, fieldProps } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
+import { useMay } from "../admin/may";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("cash:codPage.metaTitle") }];
 
@@ -104,13 +105,17 @@ export default function AdminCod() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const t = useT();
+  // Counter staff keep the drawer; the courier's sheet and the orders' pages are the back office's (decision 217).
+  const may = useMay();
   return (
     <section className="cod" aria-labelledby="cod-title">
       <h1 id="cod-title">{t("cash:codPage.title")}</h1>
       <p>{t("cash:codPage.intro")}</p>
-      <p>
-        <Link to="/admin/cod/remittance">{t("cash:remittance.link")}</Link>
-      </p>
+      {may("orders") ? (
+        <p>
+          <Link to="/admin/cod/remittance">{t("cash:remittance.link")}</Link>
+        </p>
+      ) : null}
       {page.notice ? (
         <p className="notice" role="status">
           {page.notice}
@@ -158,7 +163,7 @@ export default function AdminCod() {
                     {p.parcels.map((parcel) => (
                       <tr key={parcel.orderId}>
                         <th scope="row">
-                          <Link to={`/admin/orders/${parcel.orderId}`}>{parcel.number}</Link>
+                          {may("seeOrders") ? <Link to={`/admin/orders/${parcel.orderId}`}>{parcel.number}</Link> : parcel.number}
                         </th>
                         <td>{parcel.amountText}</td>
                         <td>{parcel.outDay}</td>

@@ -10,6 +10,7 @@ import { indiaDay } from "../../domain/reports/reports";
 import type { ReturnLine } from "../../domain/orders/events";
 import { refusalFor, requirePermission, requireStaffOncePerRequest } from "../admin/guard.server";
 import { lineWordsIn } from "../catalogue-words.server";
+import { useMay } from "../admin/may";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FieldMessage, FormMessage } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
@@ -34,7 +35,9 @@ const pageUrl = (params: Record<string, string>) => `${PATH}?${new URLSearchPara
  * the money leaves the drawer); then one POST makes the return. With JavaScript off it is the same page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requirePermission(request, context, "exchange");
+  const person = await requirePermission(request, context, "exchange");
+  // Money given back is the owner's and a manager's (decision 215): counter staff are offered the exchange only (decision 217).
+  const mayRefund = refusalFor(person, "refund") === null;
   const lang = languageOf(request);
   const t = serverT(lang);
   const url = new URL(request.url);
@@ -98,7 +101,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const words = await lineWordsIn(context.shop, lang, order.lines.slice(0, RETURN_FORM_LINES));
   const lines = order.lines.slice(0, RETURN_FORM_LINES).map((l, i) => ({ ...l, name: words[i].name }));
   const counts = lines.map((line, i) => Math.max(0, Math.min(line.returnable, Number(url.searchParams.get(`q${i}`)) || 0)));
-  const outcome = url.searchParams.get("outcome") === "refund" ? "refund" : "exchange";
+  const outcome = mayRefund && url.searchParams.get("outcome") === "refund" ? "refund" : "exchange";
   const size = (url.searchParams.get("size") ?? "").trim().slice(0, 20);
   const reason = (url.searchParams.get("reason") ?? "").trim().slice(0, 500);
   let check: { items: string; amount: number | null; amountText: string } | null = null;
@@ -168,6 +171,7 @@ export default function CounterReturns() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const t = useT();
+  const may = useMay();
   const start = `${PATH}?counter=${encodeURIComponent(page.counter)}`;
   const header = (
     <>
@@ -335,7 +339,7 @@ export default function CounterReturns() {
           </table>
           <fieldset>
             <legend>{t("counter:returns.outcome.legend")}</legend>
-            {(["exchange", "refund"] as const).map((o) => (
+            {(may("refund") ? (["exchange", "refund"] as const) : (["exchange"] as const)).map((o) => (
               <label key={o}>
                 <input type="radio" name="outcome" value={o} defaultChecked={chosen.outcome === o} /> {t(`counter:returns.outcome.${o}`)}
               </label>

@@ -16,6 +16,7 @@ import { readPageForm, refusalStatus } from "../forms/form.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
+import { useMay } from "../admin/may";
 import paymentStyles from "../styles/admin-payments.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentStyles }];
@@ -92,6 +93,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function OrderTrail() {
   const { displayId, orderId, back, order, events, at, atWhen, nowHref, saved, done, afterSale, disputed, courier, courierDone, paperRefused, drop, dropped, gateway } = useLoaderData<typeof loader>();
   const t = useT();
+  // The page offers only what the person's role may do (decision 217): a packer reads the order and prints its papers.
+  const changes = useMay()("orders");
   return (
     <section className="order-trail" aria-labelledby="trail-title">
       <p>
@@ -116,10 +119,10 @@ export default function OrderTrail() {
         </p>
       ) : null}
       <OrderSnapshot order={order} at={at} atWhen={atWhen} nowHref={nowHref} />
-      {drop ? <DropLineSection drop={drop} back={back} /> : null}
+      {drop && changes ? <DropLineSection drop={drop} back={back} /> : null}
 
       <PaymentSection payment={order.payment} live={at === null} back={back} deleted={order.deleted} suggestedRefund={afterSale.suggestedRefund} suggestedRefundNote={afterSale.suggestedRefundNote} gateway={gateway} />
-      {disputed && at === null ? (
+      {disputed && at === null && changes ? (
         <p className="notice" role="status">
           <Link to={`/admin/orders/${orderId}/reference`}>{t("admin:dispute.link")}</Link>
         </p>
@@ -129,7 +132,7 @@ export default function OrderTrail() {
           {t(`returns:admin.saved.${done}`)}
         </p>
       ) : null}
-      <AfterSaleSections afterSale={afterSale} live={at === null} back={back} />
+      <AfterSaleSections afterSale={afterSale} live={at === null && changes} back={back} />
       {courier && at === null ? <CourierSection orderId={orderId} courier={courier} back={back} done={courierDone} paperRefused={paperRefused} /> : null}
 
       <h2>{t("admin:order.history")}</h2>

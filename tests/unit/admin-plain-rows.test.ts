@@ -47,6 +47,7 @@ const words = (over: Partial<PlainRowWords> = {}): PlainRowWords => ({
   save: "Save",
   markPaid: "Mark paid",
   checkPayment: "Check payment",
+  can: { orders: true, deleteOrders: true },
   ...over,
 });
 
@@ -84,6 +85,16 @@ describe("the dashboard's plain rows", () => {
     expect(html).not.toContain("danger-link");
     expect(html).toContain('class="deleted"');
     expect(html).toContain(' checked=""');
+  });
+
+  it("offers a packer, who may only see the orders, no form, no payment check and no Delete link (decision 217)", () => {
+    const reported = row({ paymentMethod: "upi", paymentStatus: "reported", reportedReference: "412345678901" });
+    const html = plainRowsHtml([row(), reported], words({ can: { orders: false, deleteOrders: false } }));
+    expect(html).not.toContain("<form");
+    expect(html).not.toContain("danger-link");
+    expect(html).not.toContain("check-payment");
+    expect(html).toContain('<span class="status-badge">[processing]</span>');
+    expect(html).toContain('class="order-id"');
   });
 
   it("puts each row's value into a message translated once", () => {

@@ -11,6 +11,7 @@ import { RTO_REASONS } from "../../../domain/courier/events";
 import { everyMessage, typedValue } from "../../forms/messages";
 import { useRefusal, useT } from "../../i18n/I18n";
 import type { CourierView } from "../courier.server";
+import { useMay } from "../may";
 
 type OrderPageAnswer = { result: SubmissionResult<string[]> };
 
@@ -40,6 +41,8 @@ export function CourierSection({
   ];
   const typedReason = sentIntent === "courier-rto" ? typedValue(answer?.result, "reason") : undefined;
   const { shipment } = courier;
+  // Booking and receiving back change the order: the owner's and a manager's; a packer prints the papers (decision 217).
+  const changes = useMay()("orders");
   return (
     <section id="courier" aria-labelledby="courier-title" className="order-courier">
       <h2 id="courier-title">{t("courier:admin.title")}</h2>
@@ -77,7 +80,7 @@ export function CourierSection({
         <p className="hint">{t("courier:admin.notSet")}</p>
       )}
       {courier.returnedToOrigin ? <p>{t("courier:admin.returned", { reason: t(`courier:rtoReason.${courier.returnedToOrigin.reason}`) })}</p> : null}
-      {courier.canShip ? (
+      {courier.canShip && changes ? (
         <Form method="post" className="courier-ship" preventScrollReset>
           <input type="hidden" name="intent" value="courier-ship" />
           <input type="hidden" name="back" value={back} />
@@ -87,7 +90,7 @@ export function CourierSection({
           </button>
         </Form>
       ) : null}
-      {courier.canReturn ? (
+      {courier.canReturn && changes ? (
         <Form method="post" className="courier-rto" preventScrollReset>
           <input type="hidden" name="intent" value="courier-rto" />
           <input type="hidden" name="back" value={back} />

@@ -142,6 +142,7 @@ export function BulkForm({
   statusOptions,
   hydrated,
   selectAllHref,
+  can,
   t,
 }: {
   action: string;
@@ -149,6 +150,8 @@ export function BulkForm({
   statusOptions: ReactNode;
   hydrated: boolean;
   selectAllHref: string;
+  /** What the person's role may do with the ticked orders besides printing them (decision 217). */
+  can: { setStatus: boolean; export: boolean };
   t: T;
 }) {
   return (
@@ -156,21 +159,27 @@ export function BulkForm({
       <input type="hidden" name="intent" value="bulk" />
       <input type="hidden" name="back" value={back} />
       <span>{t("find:bulkForm")}:</span>
-      <label htmlFor="bulk-status" className="visually-hidden">
-        {t("find:bulkStatus")}
-      </label>
-      <select id="bulk-status" name="status" defaultValue="processing">
-        {statusOptions}
-      </select>
-      <button type="submit" className="secondary small">
-        {t("find:setStatus")}
-      </button>
+      {can.setStatus ? (
+        <>
+          <label htmlFor="bulk-status" className="visually-hidden">
+            {t("find:bulkStatus")}
+          </label>
+          <select id="bulk-status" name="status" defaultValue="processing">
+            {statusOptions}
+          </select>
+          <button type="submit" className="secondary small">
+            {t("find:setStatus")}
+          </button>
+        </>
+      ) : null}
       <button type="submit" className="secondary small" formMethod="get" formAction="/admin/orders/bulk" name="do" value="print">
         {t("find:print")}
       </button>
-      <button type="submit" className="secondary small" formMethod="get" formAction="/admin/orders/bulk" name="do" value="export">
-        {t("find:exportSelected")}
-      </button>
+      {can.export ? (
+        <button type="submit" className="secondary small" formMethod="get" formAction="/admin/orders/bulk" name="do" value="export">
+          {t("find:exportSelected")}
+        </button>
+      ) : null}
       {hydrated ? null : (
         <a href={selectAllHref} className="select-all-link">
           {t("find:selectAll")}

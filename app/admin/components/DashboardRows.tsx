@@ -11,7 +11,7 @@ import type { DashboardSort, orderPageLinks } from "../../../domain/admin-orders
 import { ORDER_STATUSES } from "../../../domain/orders/events";
 import { everyMessage, refusalOf } from "../../forms/messages";
 import type { T } from "../../i18n/I18n";
-import { marksPaidHere, type PlainRow } from "../plain-rows";
+import { marksPaidHere, type PlainRow, type RowPermissions } from "../plain-rows";
 
 type Row = PlainRow;
 type OrderLinks = ReturnType<typeof orderPageLinks>;
@@ -30,11 +30,14 @@ export interface RowWords {
   statusOptions: ReactNode;
   /** A row's refusal as one line, in the page's language: its fields are hidden, so every message goes by the control. */
   refusalText(data: unknown): string | null;
+  /** The controls the person's role may be offered (decision 217). */
+  can: RowPermissions;
 }
 
-export function rowWords(t: T, refusal: (message: string) => string): RowWords {
+export function rowWords(t: T, refusal: (message: string) => string, can: RowPermissions): RowWords {
   return {
     t,
+    can,
     statusOptions: ORDER_STATUSES.map((status) => (
       <option key={status} value={status}>
         {t(`account:status.${status}`)}
@@ -94,7 +97,7 @@ function PaymentBadge({ row, words }: { row: Row; words: RowWords }) {
  * collected); a reported UPI payment is checked against the bank statement on the order's page.
  */
 function CheckPaymentLink({ row, href, words }: { row: Row; href: string; words: RowWords }) {
-  if (row.deleted || row.paymentMethod !== "upi" || row.paymentStatus !== "reported") return null;
+  if (!words.can.orders || row.deleted || row.paymentMethod !== "upi" || row.paymentStatus !== "reported") return null;
   return (
     <Link to={`${href}#payment`} className="check-payment">
       {words.t("admin:payments.checkPayment")}
@@ -107,7 +110,7 @@ function StatusCell({ row, back, words }: { row: Row; back: string; words: RowWo
   const { t } = words;
   const refused = words.refusalText(fetcher.data);
   const busy = fetcher.state !== "idle";
-  if (row.deleted) return <StatusBadge row={row} words={words} />;
+  if (row.deleted || !words.can.orders) return <StatusBadge row={row} words={words} />;
   return (
     <fetcher.Form method="post" className="row-form" preventScrollReset>
       <RowFormFields intent="status" row={row} back={back} />
@@ -144,7 +147,7 @@ function PaymentCell({ row, back, trail, words }: { row: Row; back: string; trai
   return (
     <>
       <PaymentBadge row={row} words={words} /> <CheckPaymentLink row={row} href={trail} words={words} />
-      {marksPaidHere(row) ? (
+      {words.can.orders && marksPaidHere(row) ? (
         <fetcher.Form method="post" className="row-form" preventScrollReset>
           <RowFormFields intent="paid" row={row} back={back} />
           <input type="hidden" name="via" value="fetcher" />
@@ -172,7 +175,7 @@ function DeleteAction({ row, back, words }: { row: Row; back: string; words: Row
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) dialog.current?.close();
   }, [fetcher.state, fetcher.data]);
-  if (row.deleted) return null;
+  if (row.deleted || !words.can.deleteOrders) return null;
   return (
     <>
       <button type="button" className="danger small" onClick={() => dialog.current?.showModal()}>

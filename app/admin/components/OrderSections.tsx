@@ -17,6 +17,7 @@ import { TableScroll } from "../../components/TableScroll";
 import { FieldMessage, FormMessage, everyMessage, fieldProps } from "../../forms/messages";
 import { Message, useRefusal, useT } from "../../i18n/I18n";
 import { PAYMENT_STEPS, type PaymentStepName } from "../payment-steps";
+import { useMay } from "../may";
 
 type FormResult = SubmissionResult<string[]>;
 
@@ -192,9 +193,17 @@ export function PaymentSection({
   const resultFor = (step: PaymentStepName) => (sent === step ? answer?.result : undefined);
   const { maxLength } = PAYMENT_STEP_FORM_LIMITS;
   const acting = live && !deleted;
-  const steps: Record<PaymentStepName, boolean> = acting
-    ? { ...payment.steps, gatewayRefund: payment.refundable > 0 && gateway?.refundable === true }
-    : { confirm: false, reject: false, cash: false, refund: false, gatewayRefund: false };
+  // Money given back asks `refund`, every other step `orders` (decision 215): only the steps the role may take are offered.
+  const may = useMay();
+  const changes = acting && may("orders");
+  const refunds = acting && may("refund");
+  const steps: Record<PaymentStepName, boolean> = {
+    confirm: changes && payment.steps.confirm,
+    reject: changes && payment.steps.reject,
+    cash: changes && payment.steps.cash,
+    refund: refunds && payment.steps.refund,
+    gatewayRefund: refunds && payment.refundable > 0 && gateway?.refundable === true,
+  };
   // A refusal whose form is gone (the step was done meanwhile, in another tab), or of no form at all, still shows, at the
   // section's top; a drop's shows beside its confirmation (./DropLineSection.tsx).
   const orphan =
