@@ -33,6 +33,7 @@ import * as adminSecondFactor from "./0060_admin_second_factor";
 import * as secondFactorEnrol from "./0061_second_factor_enrol";
 import * as taxLineKinds from "./0075_tax_line_kinds";
 import * as statements from "./0090_statements";
+import * as settlementReports from "./0091_settlement_reports";
 import * as cash from "./0095_cash";
 import * as whatsapp from "./0100_whatsapp";
 import * as codRemittance from "./0101_cod_remittance";
@@ -81,6 +82,7 @@ export const migrations: Record<string, ShopMigration> = {
   "0061_second_factor_enrol": secondFactorEnrol,
   "0075_tax_line_kinds": taxLineKinds,
   "0090_statements": statements,
+  "0091_settlement_reports": settlementReports,
   "0095_cash": cash,
   "0100_whatsapp": whatsapp,
   "0101_cod_remittance": codRemittance,
