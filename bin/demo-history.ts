@@ -165,8 +165,11 @@ async function historicOrder(shop: Shop, products: readonly CatalogueProduct[], 
   await shop.orders.receiveReturn(orderId, request.returnId, "drop-off", ADMIN);
   if (wantExchange) await shop.orders.makeExchange(orderId, request.returnId, ADMIN);
   else {
-    const refund = (await shop.orders.afterSale(orderId))?.suggestedRefunds[request.returnId] ?? line.unitPrice;
-    await shop.orders.pay(orderId, (when) => ({ type: "RefundPayment", amount: refund, method: paymentMethod === "upi" ? "upi" : "cash", note: "Returned", actor: ADMIN, at: when }));
+    const due = (await shop.orders.afterSale(orderId))?.suggestedRefundsPaise[request.returnId] ?? line.unitPrice * 100;
+    // UPI gives back the goods' value to the paisa; cash, the rupees nearest it (decision 209).
+    const method = paymentMethod === "upi" ? "upi" : "cash";
+    const paise = method === "upi" ? due : Math.round(due / 100) * 100;
+    await shop.orders.pay(orderId, (when) => ({ type: "RefundPayment", paise, method, note: "Returned", actor: ADMIN, at: when }));
   }
 }
 

@@ -275,7 +275,8 @@ export interface CashTakingsTable {
   method: "cash" | "upi";
   person_id: string;
   person_name: string;
-  amount: number;
+  /** Rupees, to the paisa (migration 0076). */
+  amount: ColumnType<string, number, number>;
 }
 
 /** A cash-on-delivery parcel given to a delivery person (migration 0095, projectors/cash.ts, decision 212). */
@@ -315,23 +316,6 @@ export interface StatementsTable {
   already_paid: number;
   /** Credits the owner confirmed since. */
   settled: Generated<number>;
-}
-
-/** The gateway's settlement reports the owner uploaded (migration 0091, projectors/settlements.ts, decision 223): sums in paise. */
-export interface SettlementReportsTable {
-  id: string;
-  file_name: string;
-  read_by: string;
-  read_at: Timestamp;
-  /** The first and last day it settled (YYYY-MM-DD), null when it settled nothing yet. */
-  first_day: string | null;
-  last_day: string | null;
-  settlements: number;
-  payments: number;
-  gross: number;
-  fees: number;
-  tax: number;
-  net: number;
 }
 
 /** Page sessions: the cookie holds a random id, the table its sha-256. */
@@ -399,7 +383,8 @@ export interface OrdersTable {
   /** The reported reference awaiting the admin, else the confirmed one. */
   payment_reference: string | null;
   amount_paid: Generated<number>;
-  amount_refunded: Generated<number>;
+  /** Paise given back (decision 209, migration 0076). */
+  refunded_paise: ColumnType<string, number | undefined, number>;
   subtotal: number;
   discount_percent: Generated<number>;
   discount: Generated<number>;
@@ -528,7 +513,6 @@ export interface DB {
   size_exchanges: SizeExchangesTable;
   item_facts: ItemFactsTable;
   statements: StatementsTable;
-  settlement_reports: SettlementReportsTable;
   cash_counter_orders: CashCounterOrdersTable;
   cash_takings: CashTakingsTable;
   cod_parcels: CodParcelsTable;
@@ -633,6 +617,7 @@ export interface ReportDailyTable {
   returns: number;
   exchanges: number;
   refunds: number;
+  /** Rupees given back, to the paisa (migration 0076). */
   refunded: ColumnType<string, number, number>;
 }
 

@@ -4,7 +4,7 @@
  */
 import { CUSTOMER_TEXTS } from "./customer-texts";
 import { DEFAULT_LANGUAGE, interpolate, LANGUAGE_NAME, type Language } from "./i18n";
-import { formatRupees } from "./money";
+import { formatPaise, formatRupees } from "./money";
 import { displayOrderId, type OrderState } from "./orders/order";
 import { awaitsPayment } from "./orders/payment";
 import { MOVES } from "./orders/lifecycle";
@@ -157,11 +157,11 @@ const RETURN_MESSAGE: Record<ReturnStep, SmsMessageName> = {
   refunded: "orderRefunded",
 };
 
-/** A return's step as the parent's text, in the order's language, and its registered template; `amount` for a refund. */
+/** A return's step as the parent's text, in the order's language, and its registered template; `paise` for a refund (decision 209). */
 export function returnStepSms(
   shopName: string,
   step: ReturnStep,
-  order: { orderId: string; language?: Language; amount?: number },
+  order: { orderId: string; language?: Language; paise?: number },
   shopUrl: string,
 ): { body: string; template: SmsTemplate } {
   const language = order.language ?? DEFAULT_LANGUAGE;
@@ -169,7 +169,7 @@ export function returnStepSms(
     body: interpolate(CUSTOMER_TEXTS[language].returns[step], {
       shop: shopName,
       number: displayOrderId(order.orderId),
-      amount: formatRupees(order.amount ?? 0),
+      amount: formatPaise(order.paise ?? 0),
       link: trackingUrl(shopUrl, order.orderId),
     }),
     template: smsTemplate(RETURN_MESSAGE[step], language),

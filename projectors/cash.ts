@@ -34,7 +34,9 @@ export const cashProjector: Projector = {
           continue;
         }
         if (event.type !== "CashCollected" && event.type !== "PaymentConfirmed" && event.type !== "PaymentRefunded") continue;
-        const { orderId, amount, actor, at } = event.data;
+        const { orderId, actor, at } = event.data;
+        // Rupees, to the paisa for a refund (decision 209).
+        const amount = event.type === "PaymentRefunded" ? event.data.paise / 100 : event.data.amount;
         const sold = await trx.selectFrom("cash_counter_orders").select("counter").where("order_id", "=", orderId).executeTakeFirst();
         // A payment of an online order is not the counter's (a COD parcel's cash comes in through its delivery person).
         if (!sold && event.type !== "PaymentRefunded") continue;

@@ -16,5 +16,4 @@ export const PROJECTION_NAMES = [
   "statements",
   "cash",
   "whatsapp_consents",
-  "settlement_reports",
 ] as const;

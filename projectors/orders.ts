@@ -54,7 +54,7 @@ function placedRow(data: OrderPlaced["data"]) {
     payment_status: "unpaid",
     payment_reference: null as string | null,
     amount_paid: 0,
-    amount_refunded: 0,
+    refunded_paise: 0,
     status: "pending",
     deleted: false,
     deleted_at: null as string | null,
@@ -67,7 +67,7 @@ const ORDER_COLUMNS = {
   id: "text", short_id: "text", user_id: "text", customer_kind: "text", customer_name: "text", phone: "text",
   email: "text", ship_name: "text", ship_phone: "text", address_line: "text", city: "text", pincode: "text",
   lines: "jsonb", item_count: "integer", total: "integer", subtotal: "integer", discount_percent: "integer", discount: "integer", delivery: "integer",
-  payment_method: "text", payment_status: "text", payment_reference: "text", amount_paid: "integer", amount_refunded: "integer",
+  payment_method: "text", payment_status: "text", payment_reference: "text", amount_paid: "integer", refunded_paise: "bigint",
   status: "text", deleted: "boolean", deleted_at: "timestamptz", placed_at: "timestamptz", updated_at: "timestamptz",
 };
 
@@ -91,7 +91,7 @@ interface OrderChange {
   payment_status?: string;
   payment_reference?: string | null;
   amount_paid?: number;
-  amount_refunded?: number;
+  refunded_paise?: number;
   deleted?: boolean;
   deleted_at?: string;
   updated_at: string;
@@ -112,7 +112,7 @@ function paymentColumns(payment: PaymentState) {
     payment_status: paymentStanding(payment) as string,
     payment_reference: payment.reported?.reference ?? payment.reference ?? null,
     amount_paid: payment.paid,
-    amount_refunded: payment.refunded,
+    refunded_paise: payment.refundedPaise,
   };
 }
 
@@ -122,7 +122,7 @@ async function paymentsBefore(trx: Kysely<DB>, orderIds: string[]): Promise<Map<
   if (orderIds.length === 0) return payments;
   const rows = await trx
     .selectFrom("orders")
-    .select(["id", "payment_method", "total", "payment_status", "payment_reference", "amount_paid", "amount_refunded"])
+    .select(["id", "payment_method", "total", "payment_status", "payment_reference", "amount_paid", "refunded_paise"])
     .where("id", "in", orderIds)
     .execute();
   for (const row of rows) {
@@ -131,7 +131,7 @@ async function paymentsBefore(trx: Kysely<DB>, orderIds: string[]): Promise<Map<
     payments.set(row.id, {
       ...newPayment(row.payment_method as PaymentState["method"], Number(row.total)),
       paid: Number(row.amount_paid),
-      refunded: Number(row.amount_refunded),
+      refundedPaise: Number(row.refunded_paise),
       ...(reported ? { reported } : {}),
       ...confirmed,
     });
@@ -248,13 +248,13 @@ async function applyOrders(trx: Kysely<DB>, events: ReadOrderEvent[], guarded: b
         payment_status = coalesce(v.payment_status, o.payment_status),
         payment_reference = case when v.payment_status is null then o.payment_reference else v.payment_reference end,
         amount_paid = coalesce(v.amount_paid, o.amount_paid),
-        amount_refunded = coalesce(v.amount_refunded, o.amount_refunded),
+        refunded_paise = coalesce(v.refunded_paise, o.refunded_paise),
         deleted = coalesce(v.deleted, o.deleted),
         deleted_at = coalesce(v.deleted_at, o.deleted_at),
         updated_at = v.updated_at
       from json_to_recordset(${changes}::json)
         as v(id text, status text, user_id text, lines jsonb, item_count integer, total integer, subtotal integer, discount_percent integer,
-          discount integer, delivery integer, payment_status text, payment_reference text, amount_paid integer, amount_refunded integer,
+          discount integer, delivery integer, payment_status text, payment_reference text, amount_paid integer, refunded_paise bigint,
           deleted boolean, deleted_at timestamptz, updated_at timestamptz)
       where o.id = v.id`.execute(trx);
   }

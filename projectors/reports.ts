@@ -26,7 +26,7 @@ const ORDER_COLUMNS = {
 const PARENT_COLUMNS = { parent: "text", first_order_id: "text", first_day: "date" };
 const DAILY_COLUMNS = {
   day: "date", payment_method: "text", orders: "integer", new_parents: "integer", sales: "bigint", subtotal: "bigint", discount: "bigint",
-  delivery: "bigint", offer_orders: "integer", returns: "integer", exchanges: "integer", refunds: "integer", refunded: "bigint",
+  delivery: "bigint", offer_orders: "integer", returns: "integer", exchanges: "integer", refunds: "integer", refunded: "numeric",
 };
 const LINE_COLUMNS = { day: "date", school: "text", product_id: "text", size: "text", quantity: "integer", amount: "bigint", net: "bigint" };
 const MONTH_COLUMNS = { month: "date", school: "text", product_id: "text", size: "text", quantity: "integer", amount: "bigint", net: "bigint" };
@@ -176,7 +176,8 @@ async function countOrders(trx: Kysely<DB>, events: RecordedEvent[], context?: A
       case "PaymentRefunded": {
         const row = dailyOf(indiaDay(event.data.at), order.paymentMethod);
         row.refunds += 1;
-        row.refunded += event.data.amount;
+        // Rupees to the paisa (decision 209): summed in paise, so no float error creeps in.
+        row.refunded = (Math.round(row.refunded * 100) + event.data.paise) / 100;
         break;
       }
     }

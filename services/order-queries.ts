@@ -43,7 +43,8 @@ export interface OrderSummary {
   /** The reported reference awaiting the admin, else the confirmed one. */
   paymentReference: string | null;
   amountPaid: number;
-  amountRefunded: number;
+  /** Paise given back (decision 209). */
+  refundedPaise: number;
   deleted: boolean;
   placedAt: Date;
   updatedAt: Date;
@@ -72,7 +73,7 @@ export function toOrderSummary(row: Selectable<OrdersTable>): OrderSummary {
     paymentMethod: row.payment_method as PaymentMethod,
     paymentReference: row.payment_reference,
     amountPaid: Number(row.amount_paid),
-    amountRefunded: Number(row.amount_refunded),
+    refundedPaise: Number(row.refunded_paise),
     deleted: row.deleted,
     placedAt: new Date(row.placed_at),
     updatedAt: new Date(row.updated_at),

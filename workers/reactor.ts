@@ -316,7 +316,7 @@ export class NotificationReactor {
       const placed = await this.placedOf(event.streamId, `${event.type}`);
       // A walk-in parent is at the counter as the return is taken: texted nothing, as at the sale.
       if (!placed?.customer.phone || placed.channel === "counter") return [];
-      const amount = event.type === "PaymentRefunded" ? event.data.amount : undefined;
+      const paise = event.type === "PaymentRefunded" ? event.data.paise : undefined;
       return [
         {
           ...base,
@@ -326,7 +326,7 @@ export class NotificationReactor {
           jobName: `return-${step}-sms`,
           jobId: notificationJobId(event.id, "sms"),
           recipient: placed.customer.phone,
-          ...returnStepSms(shopName, step, { orderId: placed.orderId, language: placed.language, amount }, shopUrl),
+          ...returnStepSms(shopName, step, { orderId: placed.orderId, language: placed.language, paise }, shopUrl),
         },
       ];
     }

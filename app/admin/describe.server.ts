@@ -8,7 +8,7 @@ import { formatPaisa } from "../../domain/tax/lines";
 import type { Actor, OrderEvent } from "../../domain/orders/events";
 import { deliveryLine, returnLinesText, type OrderEventDescription } from "../../domain/orders/describe";
 import { describeItems, displayOrderId } from "../../domain/orders/order";
-import { formatRupees } from "../../domain/money";
+import { formatPaise, formatRupees } from "../../domain/money";
 import type { T } from "../i18n/I18n";
 
 /**
@@ -121,7 +121,7 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
         by: actorIn(t, e.data.actor),
         change: t("payment:event.refundedChange"),
         details: [
-          t("payment:event.refundDetails", { amount: formatRupees(e.data.amount), method: t(`payment:event.refundMethod.${e.data.method}`) }),
+          t("payment:event.refundDetails", { amount: formatPaise(e.data.paise), method: t(`payment:event.refundMethod.${e.data.method}`) }),
           e.data.reference && t("payment:event.refundReference", { reference: e.data.reference }),
           e.data.note,
         ]
@@ -183,7 +183,7 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
       return {
         what: t("returns:event.requested"),
         by: actorIn(t, e.data.actor),
-        change: e.data.want === "exchange" ? t("returns:want.exchange") : t("returns:want.refund"),
+        change: e.data.want === "exchange" ? t("returns:want.exchangeFor", { size: e.data.exchangeSize ?? "" }) : t("returns:want.refund"),
         details: t("returns:event.requestedDetails", {
           lines: returnLinesText(e.data.lines.map((l) => ({ ...l, productId: nameOf(l.productId) }))),
           reason: e.data.reason,

@@ -7,14 +7,14 @@
 import { orderAsOf, parseRevision, safeDashboardBack } from "../../domain/admin-orders";
 import { heldLinesAfter, type HeldLine } from "../../domain/orders/held-lines";
 import { AFTER_SALE_STEPS } from "../../domain/forms/admin-returns";
-import { lineKey, refundFor, shortReturnId } from "../../domain/orders/returns";
+import { lineKey, refundPaiseFor, shortReturnId } from "../../domain/orders/returns";
 import { GOODS_AT } from "../../domain/orders/lifecycle";
 import { isRuleViolation } from "../../domain/errors";
 import { deliveryLine, returnLinesText } from "../../domain/orders/describe";
 import { decide, displayOrderId, evolve, foldOrder, type OrderState } from "../../domain/orders/order";
-import { paymentStanding } from "../../domain/orders/payment";
-import { refundOwed } from "../../domain/orders/lifecycle";
-import { formatRupees } from "../../domain/money";
+import { paymentStanding, refundablePaise } from "../../domain/orders/payment";
+import { refundOwedPaise } from "../../domain/orders/lifecycle";
+import { formatPaise, formatRupees, rupeesTyped } from "../../domain/money";
 import { refundTaxEffect } from "../../domain/tax/documents";
 import { formatPaisa } from "../../domain/tax/lines";
 import type { Language } from "../../domain/i18n";
@@ -67,7 +67,7 @@ function snapshot(state: OrderState & { exists: true }, held: readonly HeldLine[
 /** The order's money as the page shows it: what it is made of, what came in and went back, the reference to check. */
 function paymentFacts(state: OrderState & { exists: true }, lang: Language): PaymentFacts {
   const { payment, placed } = state;
-  const refundable = payment.paid - payment.refunded;
+  const refundable = refundablePaise(payment);
   return {
     method: payment.method,
     standing: paymentStanding(payment),
@@ -78,11 +78,11 @@ function paymentFacts(state: OrderState & { exists: true }, lang: Language): Pay
     freeDelivery: placed.delivery === 0,
     due: formatRupees(payment.due),
     paid: formatRupees(payment.paid),
-    refunded: formatRupees(payment.refunded),
+    refunded: formatPaise(payment.refundedPaise),
     refundable,
-    refundableText: formatRupees(refundable),
+    refundableText: formatPaise(refundable),
     // A cancel owes back what the shop kept (the lifecycle's money effect, decision 160): the owner refunds it below.
-    owedBack: refundOwed(state) > 0 ? formatRupees(refundOwed(state)) : null,
+    owedBack: refundOwedPaise(state) > 0 ? formatPaise(refundOwedPaise(state)) : null,
     reported: payment.reported ? { reference: payment.reported.reference, at: adminTime(payment.reported.at, lang) } : null,
     reference: payment.reference ?? null,
     // What the owner may do next; the decider still judges each step when it is sent.
@@ -122,30 +122,30 @@ function afterSaleOf(
     .map((e) => ({ revision: e.revision, text: e.type === "OrderNoteAdded" ? e.data.text : "", by: t("returns:admin.noteBy", { who: actorIn(t, e.data.actor), when: adminTime(e.at, lang) }) }))
     .reverse();
   const { afterSale, placed, payment } = state;
-  const left = payment.paid - payment.refunded;
+  const left = refundablePaise(payment);
   const names = new Map(afterSale.lines.map((l) => [l.productId, l.name]));
   const returns = afterSale.returns.map((r) => ({
     returnId: r.returnId,
     shortId: shortReturnId(r.returnId),
     want: r.want,
-    // The sizes asked, once each ("32", or "32, L" when each line wants its own).
-    exchangeSize: [...new Set(r.lines.flatMap((l) => (l.exchangeSize ? [l.exchangeSize] : [])))].join(", "),
+    exchangeSize: r.exchangeSize ?? "",
     stage: r.stage,
     lines: returnLinesText(r.lines.map((l) => ({ ...l, productId: names.get(l.productId) ?? l.productId }))),
     reason: r.reason,
     note: r.note ?? "",
     asked: t("returns:admin.returnAsked", { who: actorIn(t, r.requestedBy), when: adminTime(r.requestedAt, lang) }),
-    refund: r.want === "refund" ? refundFor(r.lines, { lines: placed.lines, subtotal: placed.subtotal, discount: placed.discount }, left) : 0,
-    refunded: r.refunded === undefined ? null : formatRupees(r.refunded),
+    refund: r.want === "refund" ? refundPaiseFor(r.lines, { lines: placed.lines, subtotal: placed.subtotal, discount: placed.discount }, left) : 0,
+    refunded: r.refundedPaise === undefined ? null : formatPaise(r.refundedPaise),
   }));
   const waiting = returns.find((r) => r.stage === "received" && r.want === "refund");
   return {
     notes,
     delivery: afterSale.delivery ?? null,
-    returns: returns.map((r) => ({ ...r, refundText: formatRupees(r.refund) })),
+    returns: returns.map((r) => ({ ...r, refundText: formatPaise(r.refund) })),
     /** Whether money came in that a refund can give back (else the payment is recorded first). */
     refundable: left > 0,
-    suggestedRefund: waiting && waiting.refund > 0 ? String(waiting.refund) : null,
+    // The form's amount as the owner would type it: "254.79", or "255" for whole rupees.
+    suggestedRefund: waiting && waiting.refund > 0 ? rupeesTyped(waiting.refund) : null,
     suggestedRefundNote: waiting ? t("returns:admin.refundNote", { id: waiting.shortId }) : null,
   };
 }
@@ -176,7 +176,7 @@ function dropView(state: ExistingOrder, params: URLSearchParams, base: string, k
     const events = decide({ type: "DropLine", line: line ?? { productId: "", size: "", school: "" }, quantity: units, actor: { kind: "admin" }, at: new Date().toISOString() }, state);
     const after = events.reduce(evolve, state) as ExistingOrder;
     const { charges } = (events[0] as Extract<(typeof events)[number], { type: "OrderLineDropped" }>).data;
-    const kept = after.payment.paid - after.payment.refunded;
+    const kept = refundablePaise(after.payment);
     return {
       ...common,
       refusal: null,
@@ -186,8 +186,8 @@ function dropView(state: ExistingOrder, params: URLSearchParams, base: string, k
         delivery: charges.delivery > 0 ? formatRupees(charges.delivery) : null,
         total: formatRupees(charges.total),
         totalBefore: formatRupees(state.placed.total),
-        paid: kept > 0 ? formatRupees(kept) : null,
-        owedBack: refundOwed(after) > 0 ? formatRupees(refundOwed(after)) : null,
+        paid: kept > 0 ? formatPaise(kept) : null,
+        owedBack: refundOwedPaise(after) > 0 ? formatPaise(refundOwedPaise(after)) : null,
       },
     };
   } catch (err) {

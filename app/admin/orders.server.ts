@@ -125,7 +125,7 @@ export function paymentCommandOf(step: Exclude<PaymentStep, { intent: "gatewayRe
     case "cash":
       return { type: "CollectCash", actor, at };
     case "refund":
-      return { type: "RefundPayment", amount: step.amount, method: step.method, reference: step.reference, note: step.note, actor, at };
+      return { type: "RefundPayment", paise: step.amount, method: step.method, reference: step.reference, note: step.note, actor, at };
   }
 }
 

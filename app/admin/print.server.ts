@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "./guard.server";
 import { displayOrderId } from "../../domain/orders/order";
 import { isOrderId } from "../../domain/orders/ids";
-import { formatRupees } from "../../domain/money";
+import { formatPaise, formatRupees } from "../../domain/money";
 import { formatDateTime, type Language } from "../../domain/i18n";
 import type { OrderSummary } from "../../services/order-queries";
 import type { Shop } from "../../services/index";
@@ -91,7 +91,7 @@ async function printedOrder(shop: Shop, lang: Language, order: OrderSummary) {
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     amountPaid: order.amountPaid > 0 ? formatRupees(order.amountPaid) : null,
-    amountRefunded: order.amountRefunded > 0 ? formatRupees(order.amountRefunded) : null,
+    amountRefunded: order.refundedPaise > 0 ? formatPaise(order.refundedPaise) : null,
     paymentReference: order.paymentReference,
     // The delivery collects the cash: the slip that goes with the parcel says how much.
     collect: order.paymentMethod === "cod" && order.total > order.amountPaid ? formatRupees(order.total - order.amountPaid) : null,

@@ -4,7 +4,7 @@
  * same with JavaScript on and off. Needs the `payment` namespace in the page's `messages`.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { formatRupees } from "../../domain/money";
+import { formatPaise, formatRupees } from "../../domain/money";
 import type { FormResult } from "../forms/form.server";
 import { messagesFor, typedValue } from "../forms/messages";
 import { useRefusal, useT } from "../i18n/I18n";
@@ -18,7 +18,7 @@ export interface OrderMoneyView {
   total: number;
   method: "upi" | "cod";
   standing: string;
-  amountRefunded: number;
+  refundedPaise: number;
   awaitsUpi: boolean;
 }
 
@@ -50,8 +50,8 @@ export function PaymentStandingText({ money, testId }: { money: OrderMoneyView; 
   const t = useT();
   const standing = standingLabel(t, money.standing);
   const refunded =
-    money.amountRefunded > 0 && (money.standing === "refunded" || money.standing === "partly refunded")
-      ? ` (${t("payment:summary.refunded", { amount: formatRupees(money.amountRefunded) })})`
+    money.refundedPaise > 0 && (money.standing === "refunded" || money.standing === "partly refunded")
+      ? ` (${t("payment:summary.refunded", { amount: formatPaise(money.refundedPaise) })})`
       : "";
   return (
     <span className="payment-standing">

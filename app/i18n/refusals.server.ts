@@ -19,6 +19,8 @@ export interface RefusalWords {
 
 // One formatter for both languages: the shop writes Indian digits in lakhs on Hindi pages too (₹1,23,456).
 const NUMBER = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+// A number with a fraction is money to the paisa (a refund's most, decision 209): "254.80", never "254.8".
+const PAISE = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * How a value that is a word of the shop is put into the page's language, by the placeholder that
@@ -52,7 +54,7 @@ export function wordsRefusal(lang: Language, key: string): boolean {
 function valueText(lang: Language, name: string, value: RefusalValue, words: RefusalWords): string | number {
   if (typeof value === "object") return refusalText(lang, value, words);
   // A count picks the plural form (`_one`, `_other`), so i18next gets it as the number it is.
-  if (typeof value === "number") return name === "count" ? value : NUMBER.format(value);
+  if (typeof value === "number") return name === "count" ? value : (Number.isInteger(value) ? NUMBER : PAISE).format(value);
   const word = WORDS[name];
   return word ? word(lang, value, words) : value;
 }

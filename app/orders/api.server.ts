@@ -47,7 +47,8 @@ export function paymentJson(order: OrderSummary) {
       status: order.paymentStatus,
       amountDue: order.total,
       amountPaid: order.amountPaid,
-      amountRefunded: order.amountRefunded,
+      // Rupees to the paisa (decision 209): 254.79.
+      amountRefunded: order.refundedPaise / 100,
       reference: order.paymentReference,
     },
     subtotal: order.subtotal,
@@ -60,7 +61,7 @@ export function paymentJson(order: OrderSummary) {
 
 /** Clients written before payments came read `paymentStatus` as pending|paid: "paid" while the shop keeps money. */
 function legacyStatusOf(order: OrderSummary) {
-  return legacyPaymentStatus({ ...newPayment(order.paymentMethod, order.total), paid: order.amountPaid, refunded: order.amountRefunded });
+  return legacyPaymentStatus({ ...newPayment(order.paymentMethod, order.total), paid: order.amountPaid, refundedPaise: order.refundedPaise });
 }
 
 /**

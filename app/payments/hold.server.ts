@@ -23,7 +23,7 @@ export function holdEndsAt(
         method: order.paymentMethod,
         due: 0,
         paid: standing === "unpaid" || standing === "reported" ? 0 : 1,
-        refunded: 0,
+        refundedPaise: 0,
         references: [],
         ...(standing === "reported" ? { reported: { reference: "", at: "" } } : {}),
       },

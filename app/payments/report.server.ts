@@ -46,7 +46,8 @@ export interface OrderMoney {
   total: number;
   method: PaymentMethod;
   standing: PaymentStanding;
-  amountRefunded: number;
+  /** Paise given back (decision 209). */
+  refundedPaise: number;
   /** Whether the page offers the UPI panel and the reference form. */
   awaitsUpi: boolean;
 }
@@ -60,7 +61,7 @@ export function orderMoney(order: OrderSummary): OrderMoney {
     total: order.total,
     method: order.paymentMethod,
     standing: order.paymentStatus,
-    amountRefunded: order.amountRefunded,
+    refundedPaise: order.refundedPaise,
     awaitsUpi: order.paymentMethod === "upi" && order.paymentStatus === "unpaid" && order.status !== "cancelled" && !order.deleted,
   };
 }

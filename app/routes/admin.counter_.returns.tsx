@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isRuleViolation, refusal } from "../../domain/errors";
 import { COUNTER_NAME } from "../../domain/counter/sale";
 import { COUNTER_RETURN_FORM_OPTIONS, RETURN_FORM_LINES, chosenCounts, counterReturnForm } from "../../domain/forms/counter-returns";
-import { formatRupees } from "../../domain/money";
+import { formatPaise, formatRupees } from "../../domain/money";
 import { displayOrderId } from "../../domain/orders/order";
 import { indiaDay } from "../../domain/reports/reports";
 import type { ReturnLine } from "../../domain/orders/events";
@@ -124,7 +124,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       number: order.displayId,
       channel: order.channel,
       paid: formatRupees(order.paid),
-      refunded: formatRupees(order.refunded),
+      refunded: formatPaise(order.refundedPaise),
       lines: lines.map((l, i) => ({ name: l.name, size: l.size, returnable: l.returnable, count: counts[i] })),
     },
     closed: Boolean(order.closed),

@@ -59,7 +59,8 @@ function orderLine(order: OrderSummary): string {
     order.paymentStatus,
     keptText(order.paymentReference),
     order.amountPaid,
-    order.amountRefunded,
+    // Rupees to the paisa (decision 209), as the other amounts are rupees.
+    order.refundedPaise / 100,
   ]);
 }
 

@@ -2,6 +2,7 @@ import { API_MESSAGES } from "../../domain/api/policy";
 import { paymentConfirmBody, paymentRefundBody, paymentRejectBody } from "../../domain/api/schemas";
 import type { Actor } from "../../domain/orders/events";
 import type { PaymentCommand } from "../../domain/orders/payment";
+import { paiseOfRupeeNumber } from "../../domain/money";
 import { apiRoute, json, jsonError, parseJson } from "../api/http.server";
 import { requireApiAdminActor } from "../auth/api.server";
 import { orderJson } from "../orders/api.server";
@@ -26,7 +27,8 @@ const STEPS: Record<string, Step> = {
     const body = await parseJson(request, paymentRefundBody);
     return (at) => ({
       type: "RefundPayment",
-      amount: body.amount,
+      // Rupees to the paisa (254.79): a third digit of paise is refused by the decider as no amount.
+      paise: paiseOfRupeeNumber(body.amount),
       method: body.method,
       ...(body.reference ? { reference: body.reference } : {}),
       ...(body.note ? { note: body.note } : {}),

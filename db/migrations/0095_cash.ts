@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       method text not null,
       person_id text not null,
       person_name text not null,
-      amount integer not null
+      amount numeric(12, 2) not null
     )`.execute(db);
   await sql`create index cash_takings_day on cash_takings (day, counter)`.execute(db);
   await sql`

@@ -153,7 +153,7 @@ const paymentMethodRefusal: ApiError = {
   when: "a `paymentMethod` other than upi or cod (`paymentMethod: The payment method must be one of upi, cod.`), or upi when the shop has no UPI ID (`Paying by UPI is not available right now. Please choose cash on delivery.`)",
 };
 const orderMoneyText =
-  "Every order answer carries its money: `subtotal` (the lines), `discount` and `discountPercent` (the offer; the percent only when one applied), `delivery` (free in the delivery area), `total` = subtotal - discount + delivery (what is charged), `paymentMethod` (upi or cod) and `payment`: `status` (unpaid, reported, paid, partly refunded, refunded), `amountDue` (what the order charges), `amountPaid`, `amountRefunded`, `reference` (the UPI reference awaiting the shop, else the confirmed one, else null). The older `paymentStatus` keeps its two values for existing clients: `paid` while the shop keeps money for the order, else `pending`.";
+  "Every order answer carries its money: `subtotal` (the lines), `discount` and `discountPercent` (the offer; the percent only when one applied), `delivery` (free in the delivery area), `total` = subtotal - discount + delivery (what is charged), `paymentMethod` (upi or cod) and `payment`: `status` (unpaid, reported, paid, partly refunded, refunded), `amountDue` (what the order charges), `amountPaid`, `amountRefunded` (in rupees to the paisa, as refunds are given back: 254.79), `reference` (the UPI reference awaiting the shop, else the confirmed one, else null). The older `paymentStatus` keeps its two values for existing clients: `paid` while the shop keeps money for the order, else `pending`.";
 const noSuchOrder: ApiError = { status: 404, when: "no order has this id (`Order not found.`)" };
 const idempotency: ApiError[] = [
   { status: 400, when: "the Idempotency-Key header is not 8 to 128 letters, digits or - _ . :" },
@@ -468,7 +468,7 @@ export const API_CALLS: ApiCall[] = [
     auth: "admin",
     spec: false,
     summary:
-      "Money given back: `amount` whole rupees, paid back in `method` cash or upi (a UPI refund may carry its `reference`), with an optional `note`. Never more than was paid and not yet refunded. Answers the order: `payment.status` `partly refunded` (the older `paymentStatus` stays `paid`) or `refunded` (`pending`).",
+      "Money given back: `amount` in rupees to the paisa (254.79; at most two digits of paise, cash in whole rupees), paid back in `method` cash or upi (a UPI refund may carry its `reference`), with an optional `note`. Never more than was paid and not yet refunded. Answers the order: `payment.status` `partly refunded` (the older `paymentStatus` stays `paid`) or `refunded` (`pending`).",
     body: paymentRefundBody,
     example: {
       path: `/api/orders/${order.id}/payment/refund`,

@@ -33,7 +33,7 @@ export interface ReturnAtCounter {
 /** The order as a counter return reads it (an existing order's state, domain/orders/order.ts). */
 interface Placed {
   placed: { lines: readonly OrderLine[]; subtotal: number; discount: number };
-  payment: { paid: number; refunded: number };
+  payment: { paid: number; refundedPaise: number };
   afterSale: AfterSale;
 }
 
@@ -43,7 +43,7 @@ interface Placed {
  */
 export function counterRefund(order: Placed, lines: readonly ReturnLine[]): number {
   const { placed, payment } = order;
-  return refundFor(lines, { lines: placed.lines, subtotal: placed.subtotal, discount: placed.discount }, payment.paid - payment.refunded);
+  return refundFor(lines, { lines: placed.lines, subtotal: placed.subtotal, discount: placed.discount }, Math.floor((payment.paid * 100 - payment.refundedPaise) / 100));
 }
 
 /**
@@ -75,7 +75,7 @@ export function counterReturnSteps(command: ReturnAtCounter, order: Placed): (Af
   if (!(REFUND_METHODS as readonly string[]).includes(outcome.method)) throw new RuleViolation("counterReturns.method", {}, 422);
   // A UPI refund is sent from the shop's app: its reference is what the day close and the parent check it by.
   if (outcome.method === "upi" && !outcome.reference?.trim()) throw new RuleViolation("counterReturns.upiReference", {}, 422);
-  return [...taken, { type: "RefundPayment", amount: outcome.shownAmount, method: outcome.method, ...(outcome.reference ? { reference: outcome.reference } : {}), note, actor, at }];
+  return [...taken, { type: "RefundPayment", paise: outcome.shownAmount * 100, method: outcome.method, ...(outcome.reference ? { reference: outcome.reference } : {}), note, actor, at }];
 }
 
 /**

@@ -4,7 +4,7 @@
  * event type is described where it is defined; the exhaustive switch makes the compiler
  * ask for it.
  */
-import { formatRupees } from "../money";
+import { formatPaise, formatRupees } from "../money";
 import { formatPaisa } from "../tax/lines";
 import type { InvoiceIssued } from "../tax/documents";
 import type { Actor, OrderEvent, ShippingAddress } from "./events";
@@ -109,7 +109,7 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
         what: "Refunded",
         by: actorLabel(e.data.actor),
         change: "refund",
-        details: [`${formatRupees(e.data.amount)} by ${({ upi: "UPI", cash: "cash", razorpay: "Razorpay" } as const)[e.data.method]}`, e.data.reference && `reference ${e.data.reference}`, e.data.note]
+        details: [`${formatPaise(e.data.paise)} by ${({ upi: "UPI", cash: "cash", razorpay: "Razorpay" } as const)[e.data.method]}`, e.data.reference && `reference ${e.data.reference}`, e.data.note]
           .filter(Boolean)
           .join("; "),
       };
@@ -153,7 +153,7 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       return {
         what: "Return requested",
         by: actorLabel(e.data.actor),
-        change: e.data.want === "exchange" ? "exchange" : "refund",
+        change: e.data.want === "exchange" ? `exchange for size ${e.data.exchangeSize ?? ""}` : "refund",
         details: `${returnLinesText(e.data.lines)}; reason: ${e.data.reason}`,
       };
     case "ReturnApproved":
@@ -231,6 +231,6 @@ const INVOICE_ISSUED: Record<InvoiceIssued["data"]["kind"], string> = {
 };
 
 /** "product/12 (30) x 1, primary-shirt (32) x 2": a return's lines as the trail names them. */
-export function returnLinesText(lines: readonly { productId: string; size: string; quantity: number; exchangeSize?: string }[]): string {
-  return lines.map((l) => `${l.productId} (${l.exchangeSize ? `${l.size} → ${l.exchangeSize}` : l.size}) x ${l.quantity}`).join(", ");
+export function returnLinesText(lines: readonly { productId: string; size: string; quantity: number }[]): string {
+  return lines.map((l) => `${l.productId} (${l.size}) x ${l.quantity}`).join(", ");
 }

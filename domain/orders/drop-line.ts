@@ -2,7 +2,7 @@
  * Dropping a line before dispatch (decision 204): the owner takes off the order units the shop cannot supply,
  * while the goods are still in the shop. The order's money is recomputed by the domain's rule (./charges.ts
  * `chargesAfterDrop`) and recorded with the drop, the held units go back on the shelf (./stock-effects.ts), the
- * parent is texted (workers/reactor.ts), and what they paid above the new total is owed back (./lifecycle.ts `refundOwed`). Once the
+ * parent is texted (workers/reactor.ts), and what they paid above the new total is owed back (./lifecycle.ts `refundOwedPaise`). Once the
  * goods left, an invoice stands for them: a line is then taken back by a return and its credit note, never dropped.
  */
 import { RuleViolation } from "../errors";

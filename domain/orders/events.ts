@@ -160,9 +160,13 @@ export interface PaymentReferenceMoved {
 }
 
 /** Money given back: never more than was paid. */
+/**
+ * Money given back, in paise (version 2, decision 209): exactly what went back, as the credit note reverses it.
+ * Version 1 recorded whole rupees (`amount`) and reads as that many rupees in paise.
+ */
 export interface PaymentRefunded {
   type: "PaymentRefunded";
-  data: { orderId: string; amount: number; method: RefundMethod; reference?: string; note: string; actor: Actor; at: string };
+  data: { orderId: string; paise: number; method: RefundMethod; reference?: string; note: string; actor: Actor; at: string };
 }
 
 /**
@@ -242,11 +246,6 @@ export interface ReturnLine {
   quantity: number;
 }
 
-/** A line a parent asks back: for an exchange, with the size wanted for it (each line its own, ReturnRequested v2). */
-export interface AskedLine extends ReturnLine {
-  exchangeSize?: string;
-}
-
 export type ReturnWant = (typeof RETURN_WANTS)[number];
 
 export type ReturnReceipt = (typeof RETURN_RECEIPTS)[number];
@@ -257,8 +256,9 @@ export interface ReturnRequested {
   data: {
     orderId: string;
     returnId: string;
-    lines: AskedLine[];
+    lines: ReturnLine[];
     want: ReturnWant;
+    exchangeSize?: string;
     reason: string;
     actor: Actor;
     at: string;
@@ -390,16 +390,6 @@ const chargedAsLines = (data: z.infer<typeof orderPlacedV2>) => ({
 });
 const reference = z.string().regex(/^\d{12}$/);
 const returnLine = z.object({ productId: z.string(), size: z.string(), school: z.string(), quantity: z.number().int().positive() });
-const returnRequestedV1 = z.object({
-  orderId: z.string(),
-  returnId: z.string(),
-  lines: z.array(returnLine).min(1),
-  want: z.enum(RETURN_WANTS),
-  exchangeSize: z.string().optional(),
-  reason: z.string(),
-  actor,
-  at: z.string(),
-});
 const exchangeLine = z.object({
   productId: z.string(),
   fromSize: z.string(),
@@ -431,6 +421,18 @@ function sealingActors<D extends Record<string, { schema: z.ZodType; personal?: 
   }
   return definitions;
 }
+
+const refundFields = {
+  orderId: z.string(),
+  // A value added (the gateway's, decision 221): every refund stored before reads as it did.
+  method: z.enum([...REFUND_METHODS, GATEWAY_REFUND_METHOD]),
+  reference: reference.optional(),
+  note: z.string(),
+  actor,
+  at: z.string(),
+};
+const paymentRefundedV1 = z.object({ ...refundFields, amount: z.number().int().positive() });
+const paymentRefundedV2 = z.object({ ...refundFields, paise: z.number().int().positive() });
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActors({
   OrderPlaced: {
@@ -492,17 +494,12 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
   },
   CashCollected: { version: 1, schema: z.object({ orderId: z.string(), amount: rupees, actor, at: z.string() }) },
   PaymentRefunded: {
-    version: 1,
-    schema: z.object({
-      orderId: z.string(),
-      amount: z.number().int().positive(),
-      // A value added (the gateway's, decision 221): every refund stored before reads as it did.
-      method: z.enum([...REFUND_METHODS, GATEWAY_REFUND_METHOD]),
-      reference: reference.optional(),
-      note: z.string(),
-      actor,
-      at: z.string(),
-    }),
+    version: 2,
+    schema: paymentRefundedV2,
+    older: {
+      // Refunds before decision 209 were whole rupees: the same money in paise.
+      1: { schema: paymentRefundedV1, up: ({ amount, ...rest }: z.infer<typeof paymentRefundedV1>) => ({ ...rest, paise: amount * 100 }) },
+    },
   },
   OrderNoteAdded: {
     version: 1,
@@ -522,26 +519,17 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
     }),
   },
   ReturnRequested: {
-    version: 2,
+    version: 1,
     schema: z.object({
       orderId: z.string(),
       returnId: z.string(),
-      lines: z.array(returnLine.extend({ exchangeSize: z.string().optional() })).min(1),
+      lines: z.array(returnLine).min(1),
       want: z.enum(RETURN_WANTS),
+      exchangeSize: z.string().optional(),
       reason: z.string(),
       actor,
       at: z.string(),
     }),
-    older: {
-      // Before each line had its own size (issue 48): one size for every line of an exchange, written on each.
-      1: {
-        schema: returnRequestedV1,
-        up: ({ exchangeSize, lines, ...data }: z.infer<typeof returnRequestedV1>) => ({
-          ...data,
-          lines: lines.map((line) => (exchangeSize ? { ...line, exchangeSize } : line)),
-        }),
-      },
-    },
     personal: byOrder(["reason", "actor.name"]),
   },
   ReturnApproved: { version: 1, schema: z.object({ orderId: z.string(), returnId: z.string(), note: z.string().optional(), actor, at: z.string() }) },

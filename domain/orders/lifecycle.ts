@@ -44,7 +44,7 @@ export type DocumentStep = { issue: "invoice" } | { issue: "creditNote"; reason:
 /**
  * What a move does to the order's money. Status moves never take or give back money themselves: money
  * moves only by a payment or a refund (./payment.ts), which the owner records with its method. A cancel
- * makes what the shop kept owed back to the parent (`refundOwed`).
+ * makes what the shop kept owed back to the parent (`refundOwedPaise`, in paise).
  */
 export type MoneyStep = "owedBack";
 
@@ -167,7 +167,7 @@ export function moveMessage(change: { from: OrderStatus; to: OrderStatus }): Mov
  * What the shop kept and owes back to the parent: all it kept of a cancelled order; of an order that goes on, what
  * it kept above what the order now charges (a line dropped before dispatch, decision 204); else 0.
  */
-export function refundOwed(order: { status: OrderStatus; payment: { paid: number; refunded: number; due: number } }): number {
-  const kept = order.payment.paid - order.payment.refunded;
-  return Math.max(0, GOODS_AT[order.status] === "none" ? kept : kept - order.payment.due);
+export function refundOwedPaise(order: { status: OrderStatus; payment: { paid: number; refundedPaise: number; due: number } }): number {
+  const kept = order.payment.paid * 100 - order.payment.refundedPaise;
+  return Math.max(0, GOODS_AT[order.status] === "none" ? kept : kept - order.payment.due * 100);
 }

@@ -42,7 +42,7 @@ export function documentsDue(before: TaxDocuments, events: readonly { type: stri
   const goodsOf = (r: Returns[number]): DocumentsDue => ({ invoice, credit: { reason: "return", amount: Number.MAX_SAFE_INTEGER, goods: r.lines, returnId: r.returnId } });
   const forRefund = received.find((r) => r.want === "refund");
   if (forRefund) return goodsOf(forRefund);
-  const refunded = events.filter((e) => e.type === "PaymentRefunded").reduce((sum, e) => sum + Number((e.data as { amount: number }).amount) * 100, 0);
+  const refunded = events.filter((e) => e.type === "PaymentRefunded").reduce((sum, e) => sum + (e.data as { paise: number }).paise, 0);
   if (refunded <= 0) return { invoice };
   const waiting = returns.find((r) => r.stage === "received" && r.want === "refund");
   if (waiting) return before.creditNotes.some((note) => note.returnId === waiting.returnId) ? { invoice } : goodsOf(waiting);

@@ -91,7 +91,7 @@ function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case "OrderDeleted":
       return state.exists ? { ...state, deleted: true } : state;
     case "OrderLineDropped":
-      // The order now charges its new total: what was paid above it is owed back (./lifecycle.ts `refundOwed`).
+      // The order now charges its new total: what was paid above it is owed back (./lifecycle.ts `refundOwedPaise`).
       return state.exists
         ? { ...state, placed: placedAfterDrop(state.placed, event.data), payment: { ...state.payment, due: event.data.charges.total } }
         : state;
@@ -414,7 +414,7 @@ function returnAtCounter(command: ReturnAtCounter, state: Extract<OrderState, { 
   for (const step of counterReturnSteps(command, state)) {
     if (step.type === "RefundPayment" && now.exists) {
       const asked = now.afterSale.returns.find((r) => r.returnId === command.returnId);
-      checkShownRefund(now, asked?.lines ?? [], step.amount);
+      checkShownRefund(now, asked?.lines ?? [], step.paise / 100);
     }
     const decided = decide(step, now);
     events.push(...decided);

@@ -21,8 +21,10 @@ export interface PaymentState {
   method: PaymentMethod;
   /** What the order charges. */
   due: number;
+  /** Rupees received: every order charges whole rupees. */
   paid: number;
-  refunded: number;
+  /** Paise given back (decision 209): a refund is exact to the paisa, as its credit note. */
+  refundedPaise: number;
   /** A reference the shopper reported that the admin has not judged yet. */
   reported?: { reference: string; at: string };
   /** The reference of the confirmed payment, when there was one. */
@@ -33,18 +35,18 @@ export interface PaymentState {
   refusedReports?: { reference: string; heldBy: string; at: string }[];
 }
 
-export const newPayment = (method: PaymentMethod, due: number): PaymentState => ({ method, due, paid: 0, refunded: 0, references: [] });
+export const newPayment = (method: PaymentMethod, due: number): PaymentState => ({ method, due, paid: 0, refundedPaise: 0, references: [] });
 
 /** Unpaid, reported, paid, partly refunded or refunded: what the dashboard shows and filters. */
 export function paymentStanding(payment: PaymentState): PaymentStanding {
   if (payment.paid === 0) return payment.reported ? "reported" : "unpaid";
-  if (payment.refunded === 0) return "paid";
-  return payment.refunded >= payment.paid ? "refunded" : "partly refunded";
+  if (payment.refundedPaise === 0) return "paid";
+  return payment.refundedPaise >= payment.paid * 100 ? "refunded" : "partly refunded";
 }
 
 /** The /api's older two-way field: "paid" while money is kept, else "pending". */
 export function legacyPaymentStatus(payment: PaymentState): PaymentStatus {
-  return payment.paid > payment.refunded ? "paid" : "pending";
+  return payment.paid * 100 > payment.refundedPaise ? "paid" : "pending";
 }
 
 /** Whether the shop still waits for this order's money (the UPI reminder asks only then). */
@@ -69,7 +71,7 @@ export function evolvePayment(payment: PaymentState, event: OrderEvent): Payment
     case "CashCollected":
       return { ...payment, paid: payment.paid + event.data.amount, reported: undefined };
     case "PaymentRefunded":
-      return { ...payment, refunded: payment.refunded + event.data.amount };
+      return { ...payment, refundedPaise: payment.refundedPaise + event.data.paise };
     case "PaymentReportRefused": {
       const { reference, heldBy, at } = event.data;
       return { ...payment, refusedReports: [...(payment.refusedReports ?? []), { reference, heldBy, at }] };
@@ -90,7 +92,7 @@ export function evolvePayment(payment: PaymentState, event: OrderEvent): Payment
     }
     case "OrderPaymentStatusChanged":
       // The old switch: "paid" meant the whole order was paid, "pending" that it was not.
-      return event.data.to === "paid" ? { ...payment, paid: payment.due, refunded: 0 } : { ...payment, paid: 0, refunded: 0 };
+      return event.data.to === "paid" ? { ...payment, paid: payment.due, refundedPaise: 0 } : { ...payment, paid: 0, refundedPaise: 0 };
     default:
       return payment;
   }
@@ -101,9 +103,10 @@ export type PaymentCommand =
   | { type: "ConfirmPayment"; reference?: string; note?: string; actor: Actor; at: string }
   | { type: "RejectPayment"; note: string; actor: Actor; at: string }
   | { type: "CollectCash"; actor: Actor; at: string }
-  | { type: "RefundPayment"; amount: number; method: string; reference?: string; note?: string; actor: Actor; at: string }
-  /** A refund the gateway says it processed (decision 221): whole rupees, as the shop asked it in paise. */
-  | { type: "RecordGatewayRefund"; amount: number; note: string; actor: Actor; at: string }
+  /** Money given back, in paise (decision 209); cash only in whole rupees. */
+  | { type: "RefundPayment"; paise: number; method: string; reference?: string; note?: string; actor: Actor; at: string }
+  /** A refund the gateway says it processed (decision 221), in paise as the gateway counts. */
+  | { type: "RecordGatewayRefund"; paise: number; note: string; actor: Actor; at: string }
   /** The shopper's report of a reference `heldBy` another order, refused: kept for the owner (decision 119). */
   | { type: "RecordRefusedReport"; reference: string; heldBy: string; actor: Actor; at: string }
   /** The owner moves this order's reported reference to order `to`, whose report of it was refused. */
@@ -118,7 +121,7 @@ export type PaymentCommand =
  * tests/unit/refusal-keys.test.ts holds each of these to the English of its key.
  */
 export const PAYMENT_FIELD_MESSAGES = {
-  refundAmount: "The refund must be a whole number of rupees above 0.",
+  refundAmount: "The refund must be an amount in rupees above 0, with at most two digits of paise.",
   refundMethod: `The refund must be paid in ${REFUND_METHODS.join(" or ")}.`,
   noteTooLong: "A note can be at most 500 characters.",
 } as const;
@@ -212,25 +215,33 @@ export function decidePayment(command: PaymentCommand, order: PayableOrder): Pay
       return [{ type: "PaymentReferenceMoved", data: { orderId, reference, from: command.from, to: orderId, actor, at } }];
     }
     case "RefundPayment": {
-      if (!Number.isInteger(command.amount) || command.amount <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
+      if (!Number.isInteger(command.paise) || command.paise <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
       const method = checkRefundMethod(command.method);
+      // Cash is counted out of a drawer that holds no paise; UPI and the gateway pay to the paisa.
+      if (method === "cash" && command.paise % 100 !== 0) throw new RuleViolation("admin.paymentRefundCashPaise", { rupees: Math.round(command.paise / 100) }, 422);
       const reference = command.reference?.trim() ? checkUpiReference(command.reference) : undefined;
       const note = checkNote(command.note);
-      const refundable = payment.paid - payment.refunded;
       if (payment.paid === 0) throw new RuleViolation("admin.paymentNothingPaid", {}, 409);
-      if (command.amount > refundable) throw new RuleViolation("admin.paymentRefundTooLarge", { most: refundable }, 409);
+      checkRefundable(payment, command.paise);
       return [
-        { type: "PaymentRefunded", data: { orderId, amount: command.amount, method, ...(reference ? { reference } : {}), note, actor, at } },
+        { type: "PaymentRefunded", data: { orderId, paise: command.paise, method, ...(reference ? { reference } : {}), note, actor, at } },
       ];
     }
     case "RecordGatewayRefund": {
       // The gateway has given the money back already: the order records it, bounded like any refund.
-      if (!Number.isInteger(command.amount) || command.amount <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
-      const refundable = payment.paid - payment.refunded;
-      if (command.amount > refundable) throw new RuleViolation("admin.paymentRefundTooLarge", { most: refundable }, 409);
-      return [{ type: "PaymentRefunded", data: { orderId, amount: command.amount, method: GATEWAY_REFUND_METHOD, note: checkNote(command.note), actor, at } }];
+      if (!Number.isInteger(command.paise) || command.paise <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
+      checkRefundable(payment, command.paise);
+      return [{ type: "PaymentRefunded", data: { orderId, paise: command.paise, method: GATEWAY_REFUND_METHOD, note: checkNote(command.note), actor, at } }];
     }
   }
+}
+
+/** Paise still refundable: what was paid less what went back. */
+export const refundablePaise = (payment: PaymentState) => payment.paid * 100 - payment.refundedPaise;
+
+function checkRefundable(payment: PaymentState, paise: number) {
+  const refundable = refundablePaise(payment);
+  if (paise > refundable) throw new RuleViolation("admin.paymentRefundTooLarge", { most: refundable / 100 }, 409);
 }
 
 /**

@@ -99,7 +99,7 @@ export function counterReturnCommands(core: OrderCore) {
         placedAt: order.placed.placedAt,
         total: order.placed.total,
         paid: order.payment.paid,
-        refunded: order.payment.refunded,
+        refundedPaise: order.payment.refundedPaise,
         lines,
         closed,
       };

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { RuleViolation } from "../../domain/errors";
 import { orderStreamId, type Actor } from "../../domain/orders/events";
 import type { OrderCommand, OrderState } from "../../domain/orders/order";
+import { refundablePaise } from "../../domain/orders/payment";
 import { gatewayDecider, gatewayEvents, gatewayStreamId, paidBy, refundsPending, type CaptureSource } from "../../domain/payments/gateway";
 import { createCommandHandler, type StreamStep } from "../../eventstore/command-handler";
 import type { Loaded } from "../../eventstore/command-handler";
@@ -215,21 +216,20 @@ export function gatewayCommands(core: OrderCore, client: RazorpayClient | undefi
     },
 
     /**
-     * The owner's refund of an order paid through the gateway: asked through its API in paise (the rupees × 100 the
-     * credit note will carry), recorded as asked; recorded on the order, with its credit note, only when the
-     * gateway says it is processed (at once, or by its refund.processed webhook).
+     * The owner's refund of an order paid through the gateway: asked through its API in paise (decision 209: the
+     * paise the credit note will carry), recorded as asked; recorded on the order, with its credit note, only when
+     * the gateway says it is processed (at once, or by its refund.processed webhook).
      */
-    async refundThroughGateway(orderIdText: string, rupees: number, note: string, actor: Actor): Promise<{ orderId: string; refundId: string; processed: boolean }> {
+    async refundThroughGateway(orderIdText: string, paise: number, note: string, actor: Actor): Promise<{ orderId: string; refundId: string; processed: boolean }> {
       const api = needClient();
       const orderId = existingOrderId(orderIdText);
-      if (!Number.isInteger(rupees) || rupees <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
+      if (!Number.isInteger(paise) || paise <= 0) throw new RuleViolation("admin.paymentRefundAmount", {}, 422);
       const text = note.trim();
       if (text.length > 500) throw new RuleViolation("admin.paymentNoteTooLong", {}, 422);
       const commandId = randomUUID();
-      const paise = rupees * 100;
       // Asked once, whatever retries the command needs after: a refund is money, never asked twice for one press.
       let asked: Awaited<ReturnType<RazorpayClient["refund"]>> | undefined;
-      const record = (at: string): OrderCommand => ({ type: "RecordGatewayRefund", amount: rupees, note: `Razorpay ${asked?.id ?? ""}${text ? `; ${text}` : ""}`, actor: GATEWAY_ACTOR, at });
+      const record = (at: string): OrderCommand => ({ type: "RecordGatewayRefund", paise, note: `Razorpay ${asked?.id ?? ""}${text ? `; ${text}` : ""}`, actor: GATEWAY_ACTOR, at });
       return handleWith(orderId, record(new Date().toISOString()), async () => {
         const at = new Date().toISOString();
         const order = await loadOrder(orderId);
@@ -237,8 +237,8 @@ export function gatewayCommands(core: OrderCore, client: RazorpayClient | undefi
         const loaded = await gateway.load(streamId);
         const paid = paidBy(loaded.state);
         if (!paid) throw new RuleViolation("gateway.noPayment", {}, 409);
-        const left = order.state.payment.paid - order.state.payment.refunded - refundsPending(loaded.state) / 100;
-        if (!asked && rupees > left) throw new RuleViolation("admin.paymentRefundTooLarge", { most: Math.max(0, Math.floor(left)) }, 409);
+        const left = refundablePaise(order.state.payment) - refundsPending(loaded.state);
+        if (!asked && paise > left) throw new RuleViolation("admin.paymentRefundTooLarge", { most: Math.max(0, left) / 100 }, 409);
         asked ??= await api.refund(paid.paymentId, paise, { shop_order: orderId, ...(text ? { note: text.slice(0, 250) } : {}) });
         if (!GATEWAY_ID.refund.test(asked.id) || asked.amount !== paise) throw new GatewayError(`Razorpay made a refund that is not the one asked: ${asked.id} for ${asked.amount}`);
         const steps: StreamStep[] = [];
@@ -269,7 +269,7 @@ export function gatewayCommands(core: OrderCore, client: RazorpayClient | undefi
       if (state.opened.size === 0) return undefined;
       return {
         captures: [...state.captures].map(([paymentId, c]) => ({ paymentId, rupees: c.paise / 100, method: c.method, applied: c.applied })),
-        refunds: [...state.refunds].map(([refundId, r]) => ({ refundId, paymentId: r.paymentId, rupees: r.paise / 100, processed: r.processed })),
+        refunds: [...state.refunds].map(([refundId, r]) => ({ refundId, paymentId: r.paymentId, paise: r.paise, processed: r.processed })),
         refundable: paidBy(state) !== undefined,
       };
     },
@@ -278,8 +278,8 @@ export function gatewayCommands(core: OrderCore, client: RazorpayClient | undefi
   /** A refund the shop asked, processed by the gateway: recorded on the gateway stream, then on the order with its credit note. */
   async function settleRefund(orderId: string, refundId: string, paymentId: string, paise: number): Promise<RefundOutcome | undefined> {
     const commandId = randomUUID();
-    if (paise % 100 !== 0) return undefined;
-    const record = (at: string): OrderCommand => ({ type: "RecordGatewayRefund", amount: paise / 100, note: `Razorpay ${refundId}`, actor: GATEWAY_ACTOR, at });
+    // Any paise the gateway gave back (decision 209): a refund of ₹254.79 is recorded as that.
+    const record = (at: string): OrderCommand => ({ type: "RecordGatewayRefund", paise, note: `Razorpay ${refundId}`, actor: GATEWAY_ACTOR, at });
     return handleWith<RefundOutcome | undefined>(orderId, record(new Date().toISOString()), async () => {
       const at = new Date().toISOString();
       const order = await orders.load(orderStreamId(orderId));

@@ -2,8 +2,9 @@
 // approval or refusal, the goods back, the exchange sent out, and what the order's pages show of it.
 import { randomUUID } from "node:crypto";
 import { RuleViolation } from "../../domain/errors";
-import type { Actor, AskedLine, OrderLine, ReturnLine } from "../../domain/orders/events";
-import { lineKey, notMade as notMadeIn, refundFor, type AfterSale, type ExchangeTarget } from "../../domain/orders/returns";
+import type { Actor, OrderLine, ReturnLine } from "../../domain/orders/events";
+import { lineKey, notMade as notMadeIn, refundPaiseFor, type AfterSale, type ExchangeTarget } from "../../domain/orders/returns";
+import { refundablePaise } from "../../domain/orders/payment";
 import { parseShopProductCartId } from "../../domain/shop-products";
 import { normaliseSize } from "../../domain/pricing";
 import type { OrderCore } from "./core";
@@ -33,12 +34,9 @@ export function exchangeLookup(core: OrderCore) {
     return { productId: `product/${found.id}`, size: found.size };
   }
 
-  /** Each line to its own size wanted (`exchangeSize`), else to `forAll`; a line with neither is left to the decider to refuse. */
-  return async function exchangeTargets(lines: readonly AskedLine[], orderLines: readonly OrderLine[], forAll?: string) {
+  return async function exchangeTargets(lines: readonly ReturnLine[], orderLines: readonly OrderLine[], toSize: string) {
     const targets: Record<string, ExchangeTarget> = {};
     for (const line of lines) {
-      const toSize = line.exchangeSize?.trim() || forAll?.trim();
-      if (!toSize) continue;
       const name = orderLines.find((l) => l.productId === line.productId)?.name ?? line.productId;
       targets[lineKey(line)] = await exchangeTarget(line, name, toSize);
     }
@@ -54,15 +52,15 @@ export function returnCommands(core: OrderCore) {
     /** A shopper asks to return lines of their delivered order, for a refund or another size (decision 103). */
     async requestReturn(
       orderId: string,
-      request: { lines: AskedLine[]; want: string; exchangeSize?: string; reason: string },
+      request: { lines: ReturnLine[]; want: string; exchangeSize?: string; reason: string },
       actor: Actor,
     ) {
       const returnId = randomUUID();
-      if (request.want === "exchange") {
+      if (request.want === "exchange" && request.exchangeSize?.trim()) {
         // An exchange for a size that is not made is refused now, not once the goods are back.
         const { afterSale } = await currentOrder(orderId);
         const known = request.lines.filter((l) => l.quantity > 0 && afterSale.lines.some((o) => lineKey(o) === lineKey(l)));
-        await exchangeTargets(known, afterSale.lines, request.exchangeSize);
+        await exchangeTargets(known, afterSale.lines, request.exchangeSize.trim());
       }
       const result = await changeOrder(orderId, (at) => ({ type: "RequestReturn", returnId, ...request, actor, at }));
       return { ...result, returnId };
@@ -88,8 +86,8 @@ export function returnCommands(core: OrderCore) {
       if (!record) throw new RuleViolation("returns.noSuchReturn", {}, 404);
       // Looked up only when the exchange may be made now: the decider refuses the others in its own words.
       const targets =
-        record.want === "exchange" && record.stage === "received" && !state.deleted
-          ? await exchangeTargets(record.lines, state.afterSale.lines)
+        record.want === "exchange" && record.exchangeSize && record.stage === "received" && !state.deleted
+          ? await exchangeTargets(record.lines, state.afterSale.lines, record.exchangeSize)
           : {};
       return changeOrder(orderId, (at) => ({ type: "MakeExchange", returnId, targets, actor, at }));
     },
@@ -99,16 +97,16 @@ export function returnCommands(core: OrderCore) {
      * order page read it): delivery details, returns, lines after exchanges, and each refund
      * return's suggested amount (the lines less their share of the discount).
      */
-    async afterSale(orderId: string): Promise<(AfterSale & { suggestedRefunds: Record<string, number> }) | undefined> {
+    async afterSale(orderId: string): Promise<(AfterSale & { suggestedRefundsPaise: Record<string, number> }) | undefined> {
       const state = await storedOrder(orderId);
       if (!state) return undefined;
-      const left = state.payment.paid - state.payment.refunded;
-      const suggestedRefunds = Object.fromEntries(
+      const left = refundablePaise(state.payment);
+      const suggestedRefundsPaise = Object.fromEntries(
         state.afterSale.returns
           .filter((r) => r.want === "refund")
-          .map((r) => [r.returnId, refundFor(r.lines, { lines: state.placed.lines, subtotal: state.placed.subtotal, discount: state.placed.discount }, left)]),
+          .map((r) => [r.returnId, refundPaiseFor(r.lines, { lines: state.placed.lines, subtotal: state.placed.subtotal, discount: state.placed.discount }, left)]),
       );
-      return { ...state.afterSale, suggestedRefunds };
+      return { ...state.afterSale, suggestedRefundsPaise };
     },
   };
 }

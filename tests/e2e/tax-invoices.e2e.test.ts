@@ -153,7 +153,7 @@ describe("tax invoices and credit notes", () => {
     const placed = await shippedOrder("Churu", "331001");
     await server.shop.orders.changeStatus(placed.orderId, "delivered", adminActor());
     await server.shop.orders.pay(placed.orderId, (at) => ({ type: "CollectCash", actor: adminActor(), at }));
-    await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "cash", note: "one shirt back", actor: adminActor(), at }));
+    await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", paise: 100_00, method: "cash", note: "one shirt back", actor: adminActor(), at }));
     const docs = (await server.shop.orders.taxDocuments(placed.orderId))!;
     expect(docs.creditNotes).toHaveLength(1);
     const note = docs.creditNotes[0];
@@ -283,7 +283,7 @@ describe("tax invoices and credit notes", () => {
     const placed = await shippedOrder("Churu", "331001");
     await server.shop.orders.changeStatus(placed.orderId, "delivered", adminActor());
     await server.shop.orders.pay(placed.orderId, (at) => ({ type: "CollectCash", actor: adminActor(), at }));
-    await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "cash", note: "one shirt back", actor: adminActor(), at }));
+    await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", paise: 100_00, method: "cash", note: "one shirt back", actor: adminActor(), at }));
     const docs = (await server.shop.orders.taxDocuments(placed.orderId))!;
     expect(docs.creditNotes).toHaveLength(1);
     const note = docs.creditNotes[0];

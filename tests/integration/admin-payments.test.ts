@@ -133,28 +133,36 @@ describe("the order page's payment steps", () => {
 
     res = await post(orderId, { intent: "refund", amount: "1,00", method: "upi" });
     expect(res.status).toBe(422);
-    expect(await res.text()).toContain("The refund must be a whole number of rupees above 0.");
+    expect(await res.text()).toContain("The refund must be an amount in rupees above 0, with at most two digits of paise.");
+    res = await post(orderId, { intent: "refund", amount: "12.345", method: "upi" });
+    expect(res.status).toBe(422);
+    // Cash holds no paise: the owner is told what to give in cash, or to pay the exact amount by UPI.
+    res = await post(orderId, { intent: "refund", amount: "50.25", method: "cash" });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("Cash is given back in whole rupees: refund ₹50 in cash, or the exact amount by UPI.");
     res = await post(orderId, { intent: "refund", amount: "50", method: "cheque" });
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("The refund must be paid in cash or upi.");
 
-    res = await post(orderId, { intent: "refund", amount: "50", method: "upi", reference: "9876 5432 1098", note: "One calculator returned" });
+    // By UPI to the paisa (decision 209).
+    res = await post(orderId, { intent: "refund", amount: "50.25", method: "upi", reference: "9876 5432 1098", note: "One calculator returned" });
     expect(res.status).toBe(302);
     let order = await summary(orderId);
     expect(order.paymentStatus).toBe("partly refunded");
-    expect(order.amountRefunded).toBe(50);
+    expect(order.refundedPaise).toBe(50_25);
     const html = await (await page(`/admin/orders/${orderId}`)).text();
     expect(html).toContain(">partly refunded</span>");
-    expect(html).toContain(`At most ${formatRupees(total - 50)} can be given back.`);
+    expect(html).toContain(`At most ${formatRupees(total - 51)}.75 can be given back.`);
+    expect(html).toContain(`data-field="amount-refunded">₹50.25<`);
 
-    res = await post(orderId, { intent: "refund", amount: String(total - 50), method: "cash" });
+    res = await post(orderId, { intent: "refund", amount: `${total - 51}.75`, method: "upi" });
     expect(res.status).toBe(302);
     order = await summary(orderId);
     expect(order.paymentStatus).toBe("refunded");
     const refunds = (await trail(orderId)).filter((e) => e.type === "PaymentRefunded");
     expect(refunds.map((e) => e.data)).toMatchObject([
-      { amount: 50, method: "upi", reference: "987654321098", note: "One calculator returned", actor: { kind: "admin", id: admin.id } },
-      { amount: total - 50, method: "cash", actor: { kind: "admin", id: admin.id } },
+      { paise: 50_25, method: "upi", reference: "987654321098", note: "One calculator returned", actor: { kind: "admin", id: admin.id } },
+      { paise: total * 100 - 50_25, method: "upi", actor: { kind: "admin", id: admin.id } },
     ]);
   });
 

@@ -121,7 +121,7 @@ describe("the invoice", () => {
 
     // Cash collected, part refunded: the invoice says what came in and what went back.
     await server.shop.orders.pay(order.orderId, (at) => ({ type: "CollectCash", actor: { kind: "admin", id: admin.id }, at }));
-    await server.shop.orders.pay(order.orderId, (at) => ({ type: "RefundPayment", amount: 50, method: "cash", actor: { kind: "admin", id: admin.id }, at }));
+    await server.shop.orders.pay(order.orderId, (at) => ({ type: "RefundPayment", paise: 50_00, method: "cash", actor: { kind: "admin", id: admin.id }, at }));
     const paid = (await server.shop.orders.getOrder(order.orderId))!;
     const after = text(docOf(await (await page(`/admin/orders/${order.orderId}/print?doc=invoice`)).text(), order.orderId));
     expect(after).toContain(`partly refunded Paid ${formatRupees(paid.amountPaid)} Refunded ${formatRupees(50)}`);

@@ -170,10 +170,12 @@ describe("the admin's payment steps", () => {
     expect(res.body.message).toMatch(/^A refund can be at most ₹549/);
     expect((await admin(placed.orderId, "refund", { amount: 100, method: "cheque" })).status).toBe(422);
     expect((await admin(placed.orderId, "refund", { amount: 10.5, method: "cash" })).status).toBe(422);
-    res = await admin(placed.orderId, "refund", { amount: 100, method: "upi", reference: newReference(), note: "One calculator returned" });
+    expect((await admin(placed.orderId, "refund", { amount: 10.555, method: "upi" })).status).toBe(422);
+    // Rupees to the paisa (decision 209).
+    res = await admin(placed.orderId, "refund", { amount: 100.5, method: "upi", reference: newReference(), note: "One calculator returned" });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ paymentStatus: "paid", payment: { status: "partly refunded", amountPaid: 549, amountRefunded: 100 } });
-    res = await admin(placed.orderId, "refund", { amount: 449, method: "cash" });
+    expect(res.body).toMatchObject({ paymentStatus: "paid", payment: { status: "partly refunded", amountPaid: 549, amountRefunded: 100.5 } });
+    res = await admin(placed.orderId, "refund", { amount: 448.5, method: "upi" });
     expect(res.body).toMatchObject({ paymentStatus: "pending", payment: { status: "refunded", amountRefunded: 549 } });
   });
 

@@ -81,7 +81,7 @@ async function aDayOfTheShop() {
   );
   await shop.orders.approveReturn(cash.orderId, asked.returnId, undefined, actor);
   await shop.orders.receiveReturn(cash.orderId, asked.returnId, "drop-off", actor);
-  await shop.orders.pay(cash.orderId, (at) => ({ type: "RefundPayment", amount: 150, method: "cash", note: "Return", actor, at }));
+  await shop.orders.pay(cash.orderId, (at) => ({ type: "RefundPayment", paise: 150_00, method: "cash", note: "Return", actor, at }));
 
   // UPI: the parent reports the reference, the admin confirms it.
   const upiPhone = newPhone();

@@ -51,7 +51,7 @@ describe("a counter's day, from opening to the Z report", () => {
     // Another counter's bill is its own drawer's.
     await sell("8", meena, "school/dps/shirt", "26", (total) => ({ mode: "cash", cashGiven: total }));
     // The owner gives ₹100 back in cash on Meena's cash bill.
-    await shop.orders.pay(cash.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "cash", note: "Wrong size", actor: owner, at }));
+    await shop.orders.pay(cash.orderId, (at) => ({ type: "RefundPayment", paise: 100_00, method: "cash", note: "Wrong size", actor: owner, at }));
 
     // A COD parcel: out with Ramesh, paid at the door, handed into counter 7's drawer.
     await onShelf("school/dps/shirt", "28", 2);

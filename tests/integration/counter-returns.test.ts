@@ -78,7 +78,7 @@ describe("an exchange at the counter", () => {
     ]);
     // No money moved and no credit note: the supply stands, in another size.
     const order = await storedOrder(placed.orderId);
-    expect(order.exists && [order.payment.refunded, order.tax.creditNotes.length]).toEqual([0, 0]);
+    expect(order.exists && [order.payment.refundedPaise, order.tax.creditNotes.length]).toEqual([0, 0]);
   });
 
   it("for a size whose shelf is empty is refused whole: the returned shirt stays with the parent, both shelves as they were", async () => {
@@ -129,14 +129,14 @@ describe("a refund at the counter", () => {
 
     const order = await storedOrder(sold.orderId);
     if (!order.exists) throw new Error("no order");
-    expect(order.payment).toMatchObject({ paid: total, refunded: due });
+    expect(order.payment).toMatchObject({ paid: total, refundedPaise: due * 100 });
     expect(order.tax.creditNotes).toHaveLength(1);
     const [note] = order.tax.creditNotes;
     expect(note).toMatchObject({ reason: "return", returnId: order.afterSale.returns[0].returnId });
     expect(note.lines.map((l) => l.quantity)).toEqual([1]);
     expect(note.number).toMatch(/\/\d{6}$/);
     const refunded = (await shop.store.readStream(orderStreamId(sold.orderId))).map((e) => orderEvents.read(e)).find((e) => e.type === "PaymentRefunded");
-    expect(refunded?.data).toMatchObject({ amount: due, method: "cash", note: "counter 2", actor: { kind: "admin", id: "staff-2", name: "Meena" } });
+    expect(refunded?.data).toMatchObject({ paise: due * 100, method: "cash", note: "counter 2", actor: { kind: "admin", id: "staff-2", name: "Meena" } });
   });
 
   it("a refund by UPI without its reference is refused and nothing changes", async () => {
@@ -149,6 +149,6 @@ describe("a refund at the counter", () => {
     await expect(shop.orders.returnAtCounter(input)).rejects.toMatchObject({ key: "counterReturns.upiReference", status: 422 });
     expect(await shelf(sku)).toBe(1);
     const order = await storedOrder(sold.orderId);
-    expect(order.exists && [order.afterSale.returns.length, order.payment.refunded, order.tax.creditNotes.length]).toEqual([0, 0, 0]);
+    expect(order.exists && [order.afterSale.returns.length, order.payment.refundedPaise, order.tax.creditNotes.length]).toEqual([0, 0, 0]);
   });
 });

@@ -161,13 +161,13 @@ describe("a refund through the gateway", () => {
     await shop.orders.changeStatus(orderId, "shipped", admin);
 
     razorpay.refundStatus = "pending";
-    const asked = await shop.orders.refundThroughGateway(orderId, 310, "one shirt too small", admin);
+    const asked = await shop.orders.refundThroughGateway(orderId, 310_00, "one shirt too small", admin);
     expect(asked.processed).toBe(false);
     expect(razorpay.refunds.get(asked.refundId)).toMatchObject({ payment_id: payment.id, amount: 31_000, status: "pending" });
-    expect((await shop.orders.getOrder(orderId))!.amountRefunded ?? 0).toBe(0);
+    expect((await shop.orders.getOrder(orderId))!.refundedPaise ?? 0).toBe(0);
     // More than is left once this one is counted: refused before the gateway is asked.
     const calls = razorpay.calls.length;
-    expect(await ruleRefusalOf(shop.orders.refundThroughGateway(orderId, 1000, "", admin))).toMatchObject({ key: "admin.paymentRefundTooLarge", status: 409 });
+    expect(await ruleRefusalOf(shop.orders.refundThroughGateway(orderId, 1000_00, "", admin))).toMatchObject({ key: "admin.paymentRefundTooLarge", status: 409 });
     expect(razorpay.calls.length).toBe(calls);
 
     const refund = razorpay.processRefund(asked.refundId);
@@ -176,12 +176,12 @@ describe("a refund through the gateway", () => {
     expect(await webhook(body)).toEqual({ applied: { outcome: "known", orderId } });
     const order = await eventually("the refund on the order pages", async () => {
       const o = await shop.orders.getOrder(orderId);
-      return o && o.amountRefunded === 310 ? o : null;
+      return o && o.refundedPaise === 310_00 ? o : null;
     });
     expect(order.paymentStatus).toBe("partly refunded");
     const refunded = (await shop.store.readStream(orderStreamId(orderId))).filter((e) => e.type === "PaymentRefunded");
     expect(refunded).toHaveLength(1);
-    expect(refunded[0]!.data).toMatchObject({ amount: 310, method: "razorpay" });
+    expect(refunded[0]!.data).toMatchObject({ paise: 310_00, method: "razorpay" });
     const documents = await shop.orders.taxDocuments(orderId);
     expect(documents?.creditNotes).toHaveLength(1);
     // The note's value is the refund's paise, to the paisa: what the gateway gave back.
@@ -193,15 +193,15 @@ describe("a refund through the gateway", () => {
     const { gatewayOrderId } = await shop.orders.openGatewayCheckout(orderId);
     await webhook(razorpay.webhookBody("payment.captured", razorpay.pay(gatewayOrderId)));
     razorpay.refundStatus = "processed";
-    const done = await shop.orders.refundThroughGateway(orderId, 100, "", admin);
+    const done = await shop.orders.refundThroughGateway(orderId, 100_00, "", admin);
     expect(done.processed).toBe(true);
-    expect((await shop.orders.getOrder(orderId))!.amountRefunded).toBe(100);
+    expect((await shop.orders.getOrder(orderId))!.refundedPaise).toBe(100_00);
     // Its webhook after: nothing new.
     expect(await webhook(razorpay.webhookBody("refund.processed", razorpay.refunds.get(done.refundId)!))).toEqual({ applied: { outcome: "known", orderId } });
     expect((await shop.store.readStream(orderStreamId(orderId))).filter((e) => e.type === "PaymentRefunded")).toHaveLength(1);
 
     const byHand = await placeUpiOrder(shop, "gateway-refund", 2);
     await shop.orders.pay(byHand, (at) => ({ type: "ConfirmPayment", actor: admin, at }));
-    expect(await ruleRefusalOf(shop.orders.refundThroughGateway(byHand, 100, "", admin))).toMatchObject({ key: "gateway.noPayment", status: 409 });
+    expect(await ruleRefusalOf(shop.orders.refundThroughGateway(byHand, 100_00, "", admin))).toMatchObject({ key: "gateway.noPayment", status: 409 });
   });
 });

@@ -39,7 +39,7 @@ describe("payments in the read model", () => {
     await shop.orders.pay(upi.orderId, (at) => ({ type: "ReportPayment", reference, actor: parent, at }));
     expect(await shop.orders.getOrder(upi.orderId)).toMatchObject({ paymentStatus: "reported", paymentReference: reference, paymentMethod: "upi" });
     await shop.orders.pay(upi.orderId, (at) => ({ type: "ConfirmPayment", note: "SBI statement, 24 Nov", actor: admin, at }));
-    await shop.orders.pay(upi.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "upi", note: "Late delivery", actor: admin, at }));
+    await shop.orders.pay(upi.orderId, (at) => ({ type: "RefundPayment", paise: 100_00, method: "upi", note: "Late delivery", actor: admin, at }));
     expect(await shop.orders.getOrder(upi.orderId)).toMatchObject({
       subtotal: 620,
       discount: 62,
@@ -48,7 +48,7 @@ describe("payments in the read model", () => {
       paymentStatus: "partly refunded",
       paymentReference: reference,
       amountPaid: 558,
-      amountRefunded: 100,
+      refundedPaise: 100_00,
     });
 
     const outside = await place("cod", "302001");
@@ -57,15 +57,15 @@ describe("payments in the read model", () => {
 
     const switched = await place("cod");
     await shop.orders.markPaid(switched.orderId, admin);
-    await shop.orders.pay(switched.orderId, (at) => ({ type: "RefundPayment", amount: 558, method: "cash", note: "", actor: admin, at }));
-    expect(await shop.orders.getOrder(switched.orderId)).toMatchObject({ paymentStatus: "refunded", amountRefunded: 558 });
+    await shop.orders.pay(switched.orderId, (at) => ({ type: "RefundPayment", paise: 558_00, method: "cash", note: "", actor: admin, at }));
+    expect(await shop.orders.getOrder(switched.orderId)).toMatchObject({ paymentStatus: "refunded", refundedPaise: 558_00 });
 
     const before = await Promise.all([upi, outside, switched].map((o) => shop.orders.getOrder(o.orderId)));
     expect(await verify(shop.db, shop.store, [...shop.projectors])).toEqual([]);
     await replay(shop.db, shop.store, [...shop.projectors]);
     const after = await Promise.all([upi, outside, switched].map((o) => shop.orders.getOrder(o.orderId)));
     const money = (o: typeof before[number]) =>
-      o && [o.paymentStatus, o.paymentMethod, o.paymentReference, o.amountPaid, o.amountRefunded, o.subtotal, o.discount, o.delivery, o.total];
+      o && [o.paymentStatus, o.paymentMethod, o.paymentReference, o.amountPaid, o.refundedPaise, o.subtotal, o.discount, o.delivery, o.total];
     expect(after.map(money)).toEqual(before.map(money));
   });
 

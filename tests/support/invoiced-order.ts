@@ -29,7 +29,7 @@ export async function invoicedOrder(shop: Shop, options: { userId?: string; name
   await shop.orders.changeStatus(placed.orderId, "shipped", actor);
   await shop.orders.changeStatus(placed.orderId, "delivered", actor);
   await shop.orders.pay(placed.orderId, (at) => ({ type: "CollectCash", actor, at }));
-  await shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "cash", note: "one shirt back", actor, at }));
+  await shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", paise: 100_00, method: "cash", note: "one shirt back", actor, at }));
   const documents = await shop.orders.taxDocuments(placed.orderId);
   if (!documents?.invoices.length || documents.creditNotes.length === 0) throw new Error("the test order has no tax invoice and credit note: is the shop GST-registered?");
   return placed;

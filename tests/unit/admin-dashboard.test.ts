@@ -34,7 +34,7 @@ const summary = (over: Partial<OrderSummary> = {}): OrderSummary => ({
   paymentMethod: "upi",
   paymentReference: "412345678901",
   amountPaid: 0,
-  amountRefunded: 0,
+  refundedPaise: 0,
   deleted: false,
   placedAt: new Date("2026-11-24T05:00:00.000Z"),
   updatedAt: new Date("2026-11-24T05:00:00.000Z"),

@@ -107,7 +107,7 @@ describe("the order page", () => {
     expect(reported.order.payment.reported).toEqual({ reference: "412345678901", at: expect.any(String) });
     expect(reported.order.payment.steps).toEqual({ confirm: true, reject: true, cash: false, refund: false });
     const paid = view(trailOf(() => place("upi"), report, confirm));
-    expect(paid.order.payment).toMatchObject({ standing: "paid", paid: "₹540", reference: "412345678901", refundable: 540, refundableText: "₹540" });
+    expect(paid.order.payment).toMatchObject({ standing: "paid", paid: "₹540", reference: "412345678901", refundable: 540_00, refundableText: "₹540" });
     expect(paid.order.payment.steps).toEqual({ confirm: false, reject: false, cash: false, refund: true });
     // Cash on delivery: 'Cash collected' until it is.
     expect(view(trailOf(() => place("cod"))).order.payment.steps).toEqual({ confirm: false, reject: false, cash: true, refund: false });
@@ -136,7 +136,7 @@ describe("the order page", () => {
     // The trail names an admin as the admins' list knows them today.
     expect(v.events.find((e) => e.revision === delivered)?.by).toContain("Asha Sharma");
     expect(v.afterSale.returns).toEqual([
-      expect.objectContaining({ shortId: "7D1E0F3A", want: "refund", stage: "received", reason: "Too small", refund: 270, refundText: "₹270", refunded: null }),
+      expect.objectContaining({ shortId: "7D1E0F3A", want: "refund", stage: "received", reason: "Too small", refund: 270_00, refundText: "₹270", refunded: null }),
     ]);
     expect(v.afterSale.returns[0].lines).toContain("Shirt");
     expect(v.afterSale).toMatchObject({ refundable: true, suggestedRefund: "270", suggestedRefundNote: "Return 7D1E0F3A" });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
 import type { Actor, OrderEvent, OrderStatus } from "../../domain/orders/events";
-import { refundOwed } from "../../domain/orders/lifecycle";
+import { refundOwedPaise } from "../../domain/orders/lifecycle";
 import { documentsDue } from "../../domain/orders/order-documents";
 import { decide, initialOrderState, orderDecider, type OrderCommand } from "../../domain/orders/order";
 import { orderStockEffects } from "../../domain/orders/stock-effects";
@@ -149,9 +149,9 @@ describe("return to origin", () => {
     const paid: OrderEvent = { type: "PaymentConfirmed", data: { orderId, amount: 1148, note: "UPI", actor: owner, at } };
     const after = order.given(placed("upi"), paid, booked("pending")).when(rto("notReachable")).state();
     expect(after.exists && after.placed.delivery).toBe(100);
-    expect(after.exists && refundOwed(after)).toBe(1148);
+    expect(after.exists && refundOwedPaise(after)).toBe(1148_00);
     const cod = order.given(placed("cod"), booked("pending")).when(rto()).state();
-    expect(cod.exists && refundOwed(cod)).toBe(0);
+    expect(cod.exists && refundOwedPaise(cod)).toBe(0);
     expect(cod.exists && cod.payment.paid).toBe(0);
   });
 

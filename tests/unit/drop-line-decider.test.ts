@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
 import type { Actor, OrderEvent, OrderStatus } from "../../domain/orders/events";
-import { refundOwed } from "../../domain/orders/lifecycle";
+import { refundOwedPaise } from "../../domain/orders/lifecycle";
 import { documentCommands, documentsDue } from "../../domain/orders/order-documents";
 import { decide, evolve, initialOrderState, orderDecider, type OrderCommand } from "../../domain/orders/order";
 import { orderStockEffects } from "../../domain/orders/stock-effects";
@@ -92,13 +92,13 @@ describe("dropping a line before dispatch", () => {
   it("owes back what the parent paid above the new total until it is refunded", () => {
     const state = order.given(placed(), paidByUpi).when(drop(bottle)).state();
     if (!state.exists) throw new Error("no order");
-    expect(refundOwed(state)).toBe(1223 - 864);
-    const refunded = decide({ type: "RefundPayment", amount: 359, method: "upi", actor: admin, at }, state).reduce(evolve, state);
+    expect(refundOwedPaise(state)).toBe((1223 - 864) * 100);
+    const refunded = decide({ type: "RefundPayment", paise: 359_00, method: "upi", actor: admin, at }, state).reduce(evolve, state);
     if (!refunded.exists) throw new Error("no order");
-    expect(refundOwed(refunded)).toBe(0);
+    expect(refundOwedPaise(refunded)).toBe(0);
     // An unpaid order owes nothing back.
     const unpaid = order.given(placed()).when(drop(bottle)).state();
-    expect(unpaid.exists && refundOwed(unpaid)).toBe(0);
+    expect(unpaid.exists && refundOwedPaise(unpaid)).toBe(0);
   });
 
   it("makes the invoice at dispatch for what left the shop only, adding up to the new total to the paisa", () => {

@@ -91,4 +91,14 @@ describe("the event registry", () => {
       /: version 2 data does not match: reason: /,
     );
   });
+  it("reads a refund stored in whole rupees (version 1) as its paise, and writes paise (decision 209)", () => {
+    const refund = { orderId: "o1", method: "upi", note: "Shirt returned", actor: { kind: "admin", name: "Asha" }, at: "2026-06-02T10:00:00.000Z" };
+    const old = orderEvents.read({ ...header, type: "PaymentRefunded", data: { ...refund, amount: 255 }, metadata: { [SCHEMA_VERSION]: 1 } });
+    expect(old.data).toEqual({ ...refund, paise: 255_00 });
+    const appended = orderEvents.toAppend({ type: "PaymentRefunded", data: { ...refund, method: "upi", actor: { kind: "admin", name: "Asha" }, paise: 254_79 } }, "e2");
+    expect(appended.metadata).toMatchObject({ [SCHEMA_VERSION]: 2 });
+    expect(orderEvents.read({ ...header, ...appended }).data).toEqual({ ...refund, paise: 254_79 });
+    // A version 2 refund in rupees is no refund: paise are whole.
+    expect(refusal(() => orderEvents.read({ ...header, type: "PaymentRefunded", data: { ...refund, paise: 254.79 }, metadata: { [SCHEMA_VERSION]: 2 } }))).toMatch(/version 2 data does not match: paise: /);
+  });
 });

@@ -90,7 +90,7 @@ describe("the audit trail's words for each order event", () => {
       details: "UPI reference 412345678901",
     });
     expect(
-      describeOrderEvent({ type: "PaymentRefunded", data: { orderId, amount: 500, method: "upi", reference: "512345678901", note: "Shirt returned", actor: admin, at } }),
+      describeOrderEvent({ type: "PaymentRefunded", data: { orderId, paise: 500_00, method: "upi", reference: "512345678901", note: "Shirt returned", actor: admin, at } }),
     ).toEqual({ what: "Refunded", by: "Admin: Asha", change: "refund", details: "₹500 by UPI; reference 512345678901; Shirt returned" });
   });
 });

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
 import { ORDER_STATUSES, type Actor, type OrderEvent, type OrderStatus } from "../../domain/orders/events";
-import { GOODS_AT, MOVES, moveMessage, moveOf, nextStatuses, refundOwed, refusedMove } from "../../domain/orders/lifecycle";
+import { GOODS_AT, MOVES, moveMessage, moveOf, nextStatuses, refundOwedPaise, refusedMove } from "../../domain/orders/lifecycle";
 import { documentCommands, documentsDue, type TakenNumber } from "../../domain/orders/order-documents";
 import { decide, evolve, initialOrderState, orderDecider, type OrderCommand, type OrderState } from "../../domain/orders/order";
 import { orderStockEffects, trackedLines } from "../../domain/orders/stock-effects";
@@ -173,7 +173,7 @@ describe("what each move does", () => {
     expect(cancelled.events().map((e) => e.type)).toEqual(["OrderStatusChanged"]);
     const state = cancelled.state();
     if (!state.exists) throw new Error("no order");
-    expect(refundOwed(state)).toBe(state.placed.total);
+    expect(refundOwedPaise(state)).toBe(state.placed.total * 100);
     expect(MOVES.filter((m) => m.money.includes("owedBack")).map((m) => m.to)).toEqual(["cancelled", "cancelled", "cancelled"]);
   });
 });
@@ -189,14 +189,14 @@ const SHELF: Record<number, number> = { 7: 1, 12: 4 };
 type Action =
   | { kind: "status"; order: number; to: OrderStatus }
   | { kind: "pay"; order: number }
-  | { kind: "refund"; order: number; amount: number }
+  | { kind: "refund"; order: number; paise: number }
   /** The owner counts a shelf: fewer units than before make an order taken up again find it short. */
   | { kind: "count"; product: number; onShelf: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("status" as const), order: fc.nat(1), to: fc.constantFrom(...ORDER_STATUSES) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pay" as const), order: fc.nat(1) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refund" as const), order: fc.nat(1), amount: fc.integer({ min: 1, max: 2000 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refund" as const), order: fc.nat(1), paise: fc.integer({ min: 1, max: 2000_00 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("count" as const), product: fc.constantFrom(7, 12), onShelf: fc.nat(5) }) },
 );
 
@@ -294,12 +294,14 @@ function check(world: World): void {
     if (!state.exists) continue;
     const stream = world.streams[index];
     // Money = payments: what the order says the shop kept is what came in less what went back, never below 0 nor above the total.
-    const sum = (type: OrderEvent["type"]) => stream.filter((e) => e.type === type).reduce((s, e) => s + (e.data as { amount: number }).amount, 0);
-    const kept = sum("CashCollected") + sum("PaymentConfirmed") - sum("PaymentRefunded");
-    expect(state.payment.paid - state.payment.refunded).toBe(kept);
+    // In paise: money comes in whole rupees and goes back to the paisa (decision 209).
+    const sum = (type: OrderEvent["type"], field: "amount" | "paise") =>
+      stream.filter((e) => e.type === type).reduce((s, e) => s + (e.data as unknown as Record<typeof field, number>)[field], 0);
+    const kept = (sum("CashCollected", "amount") + sum("PaymentConfirmed", "amount")) * 100 - sum("PaymentRefunded", "paise");
+    expect(state.payment.paid * 100 - state.payment.refundedPaise).toBe(kept);
     expect(kept).toBeGreaterThanOrEqual(0);
-    expect(kept).toBeLessThanOrEqual(state.placed.total);
-    expect(refundOwed(state)).toBe(state.status === "cancelled" ? kept : 0);
+    expect(kept).toBeLessThanOrEqual(state.placed.total * 100);
+    expect(refundOwedPaise(state)).toBe(state.status === "cancelled" ? kept : 0);
     // Documents = what left the shop: one invoice each time the goods left; what they net is the goods out, less refunds credited on them.
     const invoices = stream.filter((e) => e.type === "InvoiceIssued");
     const credits = stream.filter((e) => e.type === "CreditNoteIssued");
@@ -328,7 +330,7 @@ function run(world: World, step: Action): void {
   }
   const before = world.orders[step.order];
   if (!before.exists) return;
-  const keptBefore = before.payment.paid - before.payment.refunded;
+  const keptBefore = before.payment.paid * 100 - before.payment.refundedPaise;
   const command: OrderCommand =
     step.kind === "status"
       ? setStatus(step.to)
@@ -336,7 +338,7 @@ function run(world: World, step: Action): void {
         ? before.payment.method === "cod"
           ? { type: "CollectCash", actor: admin, at }
           : { type: "ConfirmPayment", actor: admin, at }
-        : { type: "RefundPayment", amount: step.amount, method: "cash", actor: admin, at };
+        : { type: "RefundPayment", paise: step.paise, method: "upi", actor: admin, at };
   const snapshot = JSON.stringify(world);
   const done = apply(world, step.order, command);
   if (!done) {
@@ -348,7 +350,7 @@ function run(world: World, step: Action): void {
   if (!after.exists) return;
   if (step.kind === "status") {
     // A move never moves money.
-    expect(after.payment.paid - after.payment.refunded).toBe(keptBefore);
+    expect(after.payment.paid * 100 - after.payment.refundedPaise).toBe(keptBefore);
     const wasOut = GOODS_AT[before.status] === "out";
     const isOut = GOODS_AT[after.status] === "out";
     if (!wasOut && isOut) {
@@ -356,7 +358,7 @@ function run(world: World, step: Action): void {
       world.refundedOnInvoice[step.order] = 0;
     }
   }
-  if (step.kind === "refund" && GOODS_AT[before.status] === "out" && liveInvoice(before.tax)) world.refundedOnInvoice[step.order] += step.amount * 100;
+  if (step.kind === "refund" && GOODS_AT[before.status] === "out" && liveInvoice(before.tax)) world.refundedOnInvoice[step.order] += step.paise;
 }
 
 describe("any sequence of allowed moves and payments", () => {

@@ -167,19 +167,35 @@ describe("cash on delivery and refunds", () => {
   });
 
   it("never refunds more than was paid and not yet refunded", () => {
-    const refund = (amount: number): OrderCommand => ({ type: "RefundPayment", amount, method: "cash", note: "Size exchange", actor: admin, at });
-    expect(inEnglish(orders.given(placed()).when(refund(100)).refused())).toEqual({ status: 409, message: PAYMENT_MESSAGES.nothingPaid });
+    const refund = (paise: number): OrderCommand => ({ type: "RefundPayment", paise, method: "cash", note: "Size exchange", actor: admin, at });
+    expect(inEnglish(orders.given(placed()).when(refund(100_00)).refused())).toEqual({ status: 409, message: PAYMENT_MESSAGES.nothingPaid });
     const paid = apply(placed({ paymentMethod: "cod" }), { type: "CollectCash", actor: admin, at });
-    expect(inEnglish(orders.given(paid).when(refund(3187)).refused())).toEqual({ status: 409, message: "A refund can be at most ₹3,186, what was paid and not yet refunded." });
+    expect(inEnglish(orders.given(paid).when(refund(3187_00)).refused())).toEqual({ status: 409, message: "A refund can be at most ₹3,186, what was paid and not yet refunded." });
     for (const bad of [0, -5, 10.5]) expect(inEnglish(orders.given(paid).when(refund(bad)).refused())).toEqual({ status: 422, message: PAYMENT_MESSAGES.refundAmount });
-    expect(inEnglish(orders.given(paid).when({ type: "RefundPayment", amount: 10, method: "cheque", actor: admin, at }).refused()).status).toBe(422);
-    const partly = apply(paid, refund(1000));
+    expect(inEnglish(orders.given(paid).when({ type: "RefundPayment", paise: 10_00, method: "cheque", actor: admin, at }).refused()).status).toBe(422);
+    const partly = apply(paid, refund(1000_00));
     expect(standing(partly)).toBe("partly refunded");
     expect(legacyPaymentStatus(paymentOf(partly))).toBe("paid");
-    expect(inEnglish(orders.given(partly).when(refund(2187)).refused()).message).toBe("A refund can be at most ₹2,186, what was paid and not yet refunded.");
-    const refunded = apply(partly, { type: "RefundPayment", amount: 2186, method: "upi", reference: "512345678901", actor: admin, at });
+    expect(inEnglish(orders.given(partly).when(refund(2187_00)).refused()).message).toBe("A refund can be at most ₹2,186, what was paid and not yet refunded.");
+    const refunded = apply(partly, { type: "RefundPayment", paise: 2186_00, method: "upi", reference: "512345678901", actor: admin, at });
     expect(standing(refunded)).toBe("refunded");
     expect(legacyPaymentStatus(paymentOf(refunded))).toBe("pending");
+  });
+
+  it("refunds to the paisa by UPI, in whole rupees in cash, and words what is left to the paisa (decision 209)", () => {
+    const paid = apply(placed({ paymentMethod: "cod" }), { type: "CollectCash", actor: admin, at });
+    const byUpi = (paise: number): OrderCommand => ({ type: "RefundPayment", paise, method: "upi", actor: admin, at });
+    const [event] = orders.given(paid).when(byUpi(254_79)).events();
+    expect(event).toMatchObject({ type: "PaymentRefunded", data: { paise: 254_79, method: "upi" } });
+    const partly = apply(paid, byUpi(254_79));
+    expect(paymentOf(partly).refundedPaise).toBe(254_79);
+    expect(inEnglish(orders.given(partly).when(byUpi(2931_22)).refused()).message).toBe("A refund can be at most ₹2,931.21, what was paid and not yet refunded.");
+    expect(inEnglish(orders.given(partly).when({ type: "RefundPayment", paise: 254_79, method: "cash", actor: admin, at }).refused())).toEqual({
+      status: 422,
+      message: "Cash is given back in whole rupees: refund ₹255 in cash, or the exact amount by UPI.",
+    });
+    const rest = apply(partly, byUpi(2931_21));
+    expect(standing(rest)).toBe("refunded");
   });
 
   it("the old paid/pending switch records money by the order's method and does not take it back", () => {

@@ -12,7 +12,7 @@ import type { Actor, OrderEvent, ReturnLine } from "../../domain/orders/events";
 import { GOODS_AT } from "../../domain/orders/lifecycle";
 import { documentCommands, documentsDue, type TakenNumber } from "../../domain/orders/order-documents";
 import { decide, evolve, initialOrderState, type OrderCommand, type OrderState } from "../../domain/orders/order";
-import { refundFor, returnedValue } from "../../domain/orders/returns";
+import { refundFor, refundPaiseFor, returnedValue } from "../../domain/orders/returns";
 import { isRuleViolation } from "../../domain/errors";
 import { creditedPerLine, liveInvoice, unitsBackPerLine, type CreditNoteIssued } from "../../domain/tax/documents";
 import { creditNoteIssuedSchema } from "../../domain/tax/events";
@@ -141,8 +141,10 @@ describe("a return's credit note", () => {
     const kept = shirt.value - note.totals.value;
     const alone = taxOf(kept, 5, "intra");
     expect({ taxable: shirt.taxable - note.totals.taxable, tax: shirt.cgst + shirt.sgst - note.totals.cgst - note.totals.sgst }).toEqual({ taxable: alone.taxable, tax: alone.cgst + alone.sgst });
-    const refund = refundFor([{ ...SHIRT, quantity: 2 }], placedOf(world).placed);
-    expect(apply(world, { type: "RefundPayment", amount: refund, method: "cash", actor: admin, at })).toBe(true);
+    // The refund that pays for them is their value to the paisa (decision 209), by UPI.
+    const refund = refundPaiseFor([{ ...SHIRT, quantity: 2 }], placedOf(world).placed);
+    expect(refund).toBe(note.totals.value);
+    expect(apply(world, { type: "RefundPayment", paise: refund, method: "upi", actor: admin, at })).toBe(true);
     expect(notesOf(world)).toHaveLength(1);
   });
 
@@ -156,6 +158,8 @@ describe("a return's credit note", () => {
     expect(notesOf(world)[0].totals.value).toBe(value);
     // Paisa, not rupees: 10% off ₹310 + 3 × ₹45 leaves paise the rupee rounding of old lost.
     expect(value % 100).not.toBe(0);
+    // The refund gives back that value to the paisa; cash, which holds no paise, the rupee nearest it.
+    expect(refundPaiseFor(lines, placed)).toBe(value);
     expect(refundFor(lines, placed)).toBe(Math.round(value / 100));
   });
 
@@ -170,7 +174,7 @@ describe("a return's credit note", () => {
       { type: "ReturnReceived", data: { orderId, returnId, method: "pickup", actor: admin, at } },
     ];
     world.state = events.reduce(evolve, state);
-    expect(apply(world, { type: "RefundPayment", amount: 495, method: "cash", actor: admin, at })).toBe(true);
+    expect(apply(world, { type: "RefundPayment", paise: 495_00, method: "cash", actor: admin, at })).toBe(true);
     const [note] = notesOf(world);
     expect([note.reason, note.returnId, note.lines.map((l) => l.productId)]).toEqual(["return", returnId, [BAG.productId]]);
   });
@@ -180,7 +184,7 @@ describe("a refund tied to no goods", () => {
   it("is a note of its value alone: no quantities, the reason refund, and each line nets the tax of the value it still stands for", () => {
     const world = delivered("302001");
     const invoice = liveInvoice(placedOf(world).tax)!;
-    expect(apply(world, { type: "RefundPayment", amount: 100, method: "upi", actor: admin, at })).toBe(true);
+    expect(apply(world, { type: "RefundPayment", paise: 100_00, method: "upi", actor: admin, at })).toBe(true);
     const [note] = notesOf(world);
     expect(note.reason).toBe("refund");
     expect(note.totals.value).toBe(10_000);
@@ -220,7 +224,7 @@ describe("any sequence of ship, cancel, return and refund", () => {
           const notesBefore = notesOf(world).length;
           if (s.kind === "status") status(world, s.to);
           else if (s.kind === "pay") apply(world, { type: "CollectCash", actor: admin, at });
-          else if (s.kind === "refund") apply(world, { type: "RefundPayment", amount: s.amount, method: "cash", actor: admin, at });
+          else if (s.kind === "refund") apply(world, { type: "RefundPayment", paise: s.amount * 100, method: "cash", actor: admin, at });
           else {
             const lines = [
               { ...SHIRT, quantity: s.shirts },

@@ -239,8 +239,8 @@ describe("invoice and credit notes", () => {
     expect(documentsDue(noTaxDocuments(), move("processing", "shipped"))).toEqual({ invoice: true });
     expect(documentsDue(noTaxDocuments(), move("pending", "delivered"))).toEqual({ invoice: true });
     expect(documentsDue(invoiced, move("shipped", "delivered"))).toEqual({ invoice: false });
-    expect(documentsDue(noTaxDocuments(), [{ type: "PaymentRefunded", data: { amount: 100 } }])).toEqual({ invoice: false });
-    expect(documentsDue(invoiced, [{ type: "PaymentRefunded", data: { amount: 100 } }]).credit).toEqual({ reason: "refund", amount: 10_000 });
+    expect(documentsDue(noTaxDocuments(), [{ type: "PaymentRefunded", data: { paise: 100_00 } }])).toEqual({ invoice: false });
+    expect(documentsDue(invoiced, [{ type: "PaymentRefunded", data: { paise: 100_00 } }]).credit).toEqual({ reason: "refund", amount: 10_000 });
     expect(documentsDue(invoiced, move("shipped", "cancelled")).credit?.reason).toBe("cancellation");
     expect(documentsDue(invoiced, move("shipped", "processing")).credit?.reason).toBe("return");
   });

@@ -7,7 +7,7 @@
 import { Form, useActionData, useNavigation, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { formatRupees } from "../../../domain/money";
+import { formatPaise, formatRupees } from "../../../domain/money";
 import { PAYMENT_STEP_FORM_LIMITS } from "../../../domain/forms/admin-payments";
 import { AFTER_SALE_STEPS } from "../../../domain/forms/admin-returns";
 import type { OrderStatus, PaymentMethod, PaymentStanding } from "../../../domain/orders/events";
@@ -36,6 +36,7 @@ export interface PaymentFacts {
   due: string;
   paid: string;
   refunded: string;
+  /** Paise still refundable (decision 209). */
   refundable: number;
   refundableText: string;
   /** What a cancelled order's parent is owed back, formatted; null when nothing is. */
@@ -63,7 +64,7 @@ type Payment = PaymentFacts;
 /** The optional gateway's word on the order (services/orders/gateway.ts `gatewayPayments`): what it took and gave back. */
 export interface GatewayFacts {
   captures: { paymentId: string; rupees: number; method: string; applied: boolean }[];
-  refunds: { refundId: string; paymentId: string; rupees: number; processed: boolean }[];
+  refunds: { refundId: string; paymentId: string; paise: number; processed: boolean }[];
   /** A payment it took paid this order: its refund goes back through it. */
   refundable: boolean;
 }
@@ -141,7 +142,7 @@ function TextField({
   label: string;
   result: FormResult | undefined;
   required?: boolean;
-  inputMode?: "numeric";
+  inputMode?: "numeric" | "decimal";
   maxLength: number;
   defaultValue?: string;
 }) {
@@ -301,7 +302,7 @@ export function PaymentSection({
               label={t("admin:payments.refund.amount")}
               result={resultFor("gatewayRefund")}
               required
-              inputMode="numeric"
+              inputMode="decimal"
               maxLength={maxLength.amount}
               defaultValue={suggestedRefund ?? undefined}
             />
@@ -323,7 +324,7 @@ export function PaymentSection({
               label={t("admin:payments.refund.amount")}
               result={resultFor("refund")}
               required
-              inputMode="numeric"
+              inputMode="decimal"
               maxLength={maxLength.amount}
               defaultValue={suggestedRefund ?? undefined}
             />
@@ -369,7 +370,7 @@ function GatewayList({ gateway }: { gateway: GatewayFacts }) {
         ))}
         {gateway.refunds.map((r) => (
           <li key={r.refundId}>
-            {t(r.processed ? "admin:payments.gateway.refundProcessed" : "admin:payments.gateway.refundAsked", { id: r.refundId, amount: formatRupees(r.rupees) })}
+            {t(r.processed ? "admin:payments.gateway.refundProcessed" : "admin:payments.gateway.refundAsked", { id: r.refundId, amount: formatPaise(r.paise) })}
           </li>
         ))}
       </ul>

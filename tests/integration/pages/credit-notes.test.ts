@@ -93,7 +93,7 @@ describe("a return's credit note", () => {
           : `वापसी ${shortReturnId(returnId)} का सामान क्रेडिट नोट ${note.number} के साथ लौटा`,
       );
       // The refund that pays for the bag issues no second note.
-      await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", amount: 495, method: "cash", actor: actor(), at }));
+      await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", paise: 495_00, method: "cash", actor: actor(), at }));
       expect((await server.shop.orders.taxDocuments(placed.orderId))!.creditNotes).toHaveLength(1);
     });
   }
@@ -110,7 +110,7 @@ describe("a refund tied to no goods", () => {
       expect(told).toContain(invoice.number);
       expect(told).toContain(lang === "en" ? "Every ₹100 refunded lowers the GST you owe on it by ₹" : "हर ₹100 लौटाने पर उस पर आपका देय GST ₹");
 
-      await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", amount: 100, method: "cash", note: "Late delivery", actor: actor(), at }));
+      await server.shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", paise: 100_00, method: "cash", note: "Late delivery", actor: actor(), at }));
       const [note] = (await server.shop.orders.taxDocuments(placed.orderId))!.creditNotes;
       expect(note.reason).toBe("refund");
       const tax = note.totals.cgst + note.totals.sgst + note.totals.igst;

@@ -231,12 +231,12 @@ describe.each(CASES)("the owner's refund through Razorpay without JavaScript ($l
     // Asked in paise, naming the order, at the normal speed; not on the order until processed.
     expect(refund).toMatchObject({ amount: 10_000, status: "pending", notes: { shop_order: orderId } });
     expect(page.text()).toContain(fill(w.gateway.refundAsked, { id: refund.id, amount: formatRupees(100) }));
-    expect((await server.shop.orders.getOrder(orderId))?.amountRefunded).toBe(0);
+    expect((await server.shop.orders.getOrder(orderId))?.refundedPaise).toBe(0);
 
     razorpay.processRefund(refund.id);
     const hook = await razorpay.sendWebhook(server.url, razorpay.webhookBody("refund.processed", refund));
     expect(hook.status).toBe(200);
-    await eventually("the refund on the order", async () => ((await server.shop.orders.getOrder(orderId))?.amountRefunded === 100 ? true : null), 30_000);
+    await eventually("the refund on the order", async () => ((await server.shop.orders.getOrder(orderId))?.refundedPaise === 100_00 ? true : null), 30_000);
     page = await page.reload();
     expect(page.text()).toContain(fill(w.gateway.refundProcessed, { id: refund.id, amount: formatRupees(100) }));
     expect(page.text("[data-field=amount-refunded]")).toBe(formatRupees(100));
@@ -258,6 +258,6 @@ describe.each(CASES)("the owner's refund through Razorpay without JavaScript ($l
     });
     expect(forged.status).toBe(409);
     expect(await forged.text()).toContain(m.refusals.gateway.noPayment);
-    expect((await server.shop.orders.getOrder(orderId))?.amountRefunded).toBe(0);
+    expect((await server.shop.orders.getOrder(orderId))?.refundedPaise).toBe(0);
   });
 });
