@@ -2,6 +2,10 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import oneCommand from "./eslint-rules/one-command.js";
+import refusalIsAKey from "./eslint-rules/refusal-is-a-key.js";
+
+/** The shop's own rules, one plugin (ESLint allows a plugin's name to be defined once). */
+const shop = { rules: { "one-command": oneCommand, "refusal-is-a-key": refusalIsAKey } };
 
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "data/", "public/", ".cache/", "coverage/", "tmp/"] },
@@ -67,8 +71,15 @@ export default tseslint.config(
     // One intent, one command (decision 161): a route's action or loader, and a presenter's function, calls at
     // most one command of the shop on any path; the service decides all the changes of one intent together.
     files: ["app/routes/**/*.{ts,tsx}", "app/**/*.server.ts"],
-    plugins: { shop: { rules: { "one-command": oneCommand } } },
+    plugins: { shop },
     rules: { "shop/one-command": "error" },
+  },
+  {
+    // One way to say no (decision 164): a refusal is a key with values, worded from the locale files; never an
+    // English sentence where the key goes (a RuleViolation's, an AuthError's, a refusal written out as data).
+    files: ["{app,bin,domain,projectors,server,services,workers}/**/*.{ts,tsx}"],
+    plugins: { shop },
+    rules: { "shop/refusal-is-a-key": "error" },
   },
   // Which folder may import which (domain/ pure, no upward import, no circle) is checked by dependency-cruiser:
   // .dependency-cruiser.cjs, run by `npm run lint` (decision 090).

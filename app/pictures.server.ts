@@ -17,7 +17,8 @@ import { lineWordsIn } from "./catalogue-words.server";
 import { CARD_PICTURE_SIZE } from "./components/CardPicture";
 import { LINE_PICTURE_SIZE, type NamedLinePicture } from "./components/LinePicture";
 import { firstExistingImage, shopProductImage } from "./images.server";
-import { drawingPicture, photoPicture, type PictureView } from "./photos.server";
+import { drawingPicture, photoPicture, photoUrl, type PictureView } from "./photos.server";
+import type { GalleryPhoto } from "./components/ProductGallery";
 
 /** The colour buttons' colours (Red, Yellow, Blue, Green on a T-shirt or lower card), as the drawing shows them. */
 const CHOSEN: Record<ItemColour, string> = { Red: "#d9534f", Yellow: "#e8b530", Blue: "#3c7dd9", Green: "#3f9a5a" };
@@ -39,6 +40,20 @@ export async function schoolItemPicture(shop: Shop, school: string, item: string
   const [photos, colours] = await Promise.all([shop.photos.mainPhotos([owner]), shop.schoolColours.of([school])]);
   const photo = photos.get(photoOwnerKey(owner));
   return (photo && photoPicture(photo, size)) ?? drawingPicture(schoolItemDrawing(school, item, illustration, colours.get(school) ?? DEFAULT_SCHOOL_COLOURS, colour), size);
+}
+
+/**
+ * Every processed photo of an owner in the owner's order, `size` px wide, each with its smallest JPEG for a
+ * thumbnail (decision 245): a product page with two or more shows them all; with one or none, its picture as before.
+ */
+export async function productGallery(shop: Shop, owner: PhotoOwner, size: number): Promise<GalleryPhoto[]> {
+  const photos = await shop.photos.list(owner);
+  return photos.flatMap((photo) => {
+    if (photo.status !== "ready") return [];
+    const picture = photoPicture(photo, size);
+    const thumb = photo.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width)[0];
+    return picture && thumb ? [{ id: photo.photoId, picture, thumb: photoUrl(thumb) }] : [];
+  });
 }
 
 /** A card of a school's grid: the item, its drawing's kind, and the colour shown when the item comes in colours. */

@@ -5,6 +5,7 @@ import type { ShopConfig } from "../server/config";
 import { openShopCore } from "../server/runtime";
 import { OPERATOR, createStaffService, type StaffService } from "../services/staff";
 import { createAuthService, isAdminRuleError, isAuthError, temporaryPassword } from "../services/auth/index";
+import { refusalText } from "../app/i18n/refusals.server";
 import { InProcessQueue } from "../workers/in-process-queue";
 import { codeOutbox } from "../workers/code-outbox";
 import { command } from "./args";
@@ -67,12 +68,12 @@ async function createAdmin(
   }
   // The same rules createAdmin applies, checked before opening the database.
   const problem = !looksLikeEmail(flags.email)
-    ? AUTH_MESSAGES.invalidEmail
+    ? "invalidEmail"
     : password.length < ADMIN_PASSWORD_MIN_LENGTH
-      ? AUTH_MESSAGES.adminPasswordTooShort
+      ? "adminPasswordTooShort"
       : passwordProblem(password);
   if (problem) {
-    console.error(`shop admin: ${problem}`);
+    console.error(`shop admin: ${AUTH_MESSAGES[problem]}`);
     return 1;
   }
   return withAuth(config, async (auth, staff) => {
@@ -98,8 +99,9 @@ async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof creat
     const staff = createStaffService({ db: core.db, store: core.store, auth });
     return await work(auth, staff);
   } catch (err) {
+    // The operator's terminal speaks English: a sign-in refusal is a key, worded as the /api words it.
     if (isAuthError(err) || isAdminRuleError(err)) {
-      console.error(`shop admin: ${err.message}`);
+      console.error(`shop admin: ${isAuthError(err) ? refusalText("en", err.refusal) : err.message}`);
       return 1;
     }
     throw err;

@@ -120,6 +120,7 @@ export const PERSONAL_DATA = {
   tax_documents: { kept: "nothing personal", notPersonal: { reason: "why a credit note was issued, from the shop's list" } },
   tax_document_lines: { kept: "nothing personal", notPersonal: { description: "the goods' description" } },
   statements: { kept: "nothing personal", notPersonal: { file_name: "the name of the bank statement file the owner uploaded" } },
+  settlement_reports: { kept: "nothing personal", notPersonal: { file_name: "the name of the gateway's settlement report the owner uploaded" } },
   cash_counter_orders: { kept: "nothing personal", notPersonal: { counter: "the counter's name" } },
   cash_takings: { kept: "nothing personal", notPersonal: { person_name: ADMIN, person_id: ADMIN } },
   cod_parcels: { kept: "nothing personal", notPersonal: { person: "the shop's delivery person or courier carrying the parcel", person_key: "the same name in lower case" } },

@@ -318,6 +318,23 @@ export interface StatementsTable {
   settled: Generated<number>;
 }
 
+/** The gateway's settlement reports the owner uploaded (migration 0091, projectors/settlements.ts, decision 223): sums in paise. */
+export interface SettlementReportsTable {
+  id: string;
+  file_name: string;
+  read_by: string;
+  read_at: Timestamp;
+  /** The first and last day it settled (YYYY-MM-DD), null when it settled nothing yet. */
+  first_day: string | null;
+  last_day: string | null;
+  settlements: number;
+  payments: number;
+  gross: number;
+  fees: number;
+  tax: number;
+  net: number;
+}
+
 /** Page sessions: the cookie holds a random id, the table its sha-256. */
 export interface AuthSessionsTable {
   id_hash: string;
@@ -513,6 +530,7 @@ export interface DB {
   size_exchanges: SizeExchangesTable;
   item_facts: ItemFactsTable;
   statements: StatementsTable;
+  settlement_reports: SettlementReportsTable;
   cash_counter_orders: CashCounterOrdersTable;
   cash_takings: CashTakingsTable;
   cod_parcels: CodParcelsTable;

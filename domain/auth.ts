@@ -6,6 +6,7 @@
 import { OTP_LENGTH, OTP_VALID_MINUTES } from "./otp";
 import { checkMobile, isMobileNumber } from "./phone";
 import { COMMON_PASSWORDS } from "./data/common-passwords";
+import type { Refusal } from "./errors";
 
 export { OTP_LENGTH, OTP_VALID_MINUTES };
 
@@ -114,6 +115,17 @@ export const AUTH_MESSAGES = {
   notAllowed: "You are not allowed to do this.",
 } as const;
 
+/** A sign-in message by its name: what a check finds wrong, and what a refusal of sign-in says. */
+export type AuthWord = keyof typeof AUTH_MESSAGES;
+
+/** The staff's sign-in refusals, worded in the `admin` group of the refusals; every other one in `auth`. */
+const STAFF_REFUSALS: Partial<Record<AuthWord, string>> = { adminLoginFailed: "admin.loginFailed", adminPasswordTooShort: "admin.passwordTooShort" };
+
+/** A sign-in refusal as a key of the `refusals` namespace (`auth.loginFailed`), which the locale files word. */
+export function authRefusal(word: AuthWord): Refusal {
+  return { key: STAFF_REFUSALS[word] ?? `auth.${word}`, values: {} };
+}
+
 const WHITESPACE = /\s/;
 const CODE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
@@ -155,11 +167,11 @@ export function classifyIdentifier(input: string | null | undefined): Identifier
   return { kind: "invalid" };
 }
 
-/** A password the shop accepts when it is set; null when fine, else the message. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
-  if (COMMON_PASSWORDS.has(password.trim().toLowerCase())) return AUTH_MESSAGES.passwordTooCommon;
+/** A password the shop accepts when it is set; null when fine, else what is wrong with it. */
+export function passwordProblem(password: string): "passwordTooShort" | "passwordTooLong" | "passwordTooCommon" | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return "passwordTooShort";
+  if (password.length > PASSWORD_MAX_LENGTH) return "passwordTooLong";
+  if (COMMON_PASSWORDS.has(password.trim().toLowerCase())) return "passwordTooCommon";
   return null;
 }
 
@@ -168,22 +180,22 @@ export type EmailSignup = { email: string; password: string; name?: string };
 /** Sign-up with email: both fields required, then a valid email, then the password rule. */
 export function checkEmailSignup(input: { email?: string | null; password?: string | null; name?: string | null }):
   | { ok: true; value: EmailSignup }
-  | { ok: false; message: string } {
+  | { ok: false; problem: AuthWord } {
   const email = (input.email ?? "").trim();
   const password = input.password ?? "";
-  if (!email || !password) return { ok: false, message: AUTH_MESSAGES.fillAllFields };
-  if (!looksLikeEmail(email)) return { ok: false, message: AUTH_MESSAGES.invalidEmail };
+  if (!email || !password) return { ok: false, problem: "fillAllFields" };
+  if (!looksLikeEmail(email)) return { ok: false, problem: "invalidEmail" };
   const problem = passwordProblem(password);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, problem };
   const name = input.name?.trim();
   return { ok: true, value: { email: normalizeEmail(email), password, ...(name ? { name } : {}) } };
 }
 
 /** Sign-up with phone: required, then exactly ten digits. */
-export function checkPhone(input: string | null | undefined): { ok: true; phone: string } | { ok: false; message: string } {
+export function checkPhone(input: string | null | undefined): { ok: true; phone: string } | { ok: false; problem: "phoneRequired" | "invalidPhone" } {
   const checked = checkMobile(input, { exact: true });
   if (checked.ok) return checked;
-  return { ok: false, message: checked.problem === "required" ? AUTH_MESSAGES.phoneRequired : AUTH_MESSAGES.invalidPhone };
+  return { ok: false, problem: checked.problem === "required" ? "phoneRequired" : "invalidPhone" };
 }
 
 /** The spec has no name field at sign-up: the account page shows this until the person changes it. */
@@ -223,15 +235,15 @@ export function otpCheck(record: OtpRecord | null | undefined, now: Date): OtpCh
   return "ok";
 }
 
-export function otpCheckMessage(check: Exclude<OtpCheck, "ok">): string {
+export function otpCheckProblem(check: Exclude<OtpCheck, "ok">): AuthWord {
   switch (check) {
     case "none":
     case "used":
-      return AUTH_MESSAGES.otpNoCode;
+      return "otpNoCode";
     case "expired":
-      return AUTH_MESSAGES.otpExpired;
+      return "otpExpired";
     case "locked":
-      return AUTH_MESSAGES.otpTooManyAttempts;
+      return "otpTooManyAttempts";
   }
 }
 
@@ -266,13 +278,10 @@ export function slidingWindowWaitMs(
   return windowMs * (1 - elapsed) + windowMs * Math.max(0, 1 - max / current);
 }
 
-/** Whole minutes, rounded up and at least one: "try again in 0 minutes" would invite a retry that is refused again. */
-export function loginRateLimitedMessage(waitMs: number): string {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
-
-/** The same refusal as a key with its values, which a page words in its visitor's language (app/locales refusals auth). */
+/**
+ * Too many password attempts, as a key with the minutes to wait: whole minutes, rounded up and at least one
+ * ("try again in 0 minutes" would invite a retry that is refused again); worded from the locale files.
+ */
 export function loginRateLimitedRefusal(waitMs: number): { key: string; values: { minutes: number } } {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   return { key: minutes === 1 ? "auth.loginRateLimitedMinute" : "auth.loginRateLimited", values: { minutes } };

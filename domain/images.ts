@@ -19,6 +19,9 @@ export const ILLUSTRATIONS = [
   "kids-shoe-bar",
   "kids-shoe-bar-white",
   "pant-white",
+  // A school's white skirt and tunic are white whatever the school's colours (issue 48).
+  "skirt-white",
+  "tunic-white",
   "sandal",
   "bottle",
   "lunchbox",

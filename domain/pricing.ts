@@ -123,8 +123,8 @@ const UNIFORM_PRICE_TABLE: Record<UniformType, UniformPriceRule> = {
 
   // The spec gives no price for the items below; these are the shop's own choices,
   // kept in line with the table above.
-  "white-tunik": listedSizes(tunikPrices, "tunic"),
-  "white-skirt": listedSizes(skirtPrices, "skirt"),
+  "white-tunik": listedSizes(tunikPrices, "tunic-white"),
+  "white-skirt": listedSizes(skirtPrices, "skirt-white"),
   "pant-class-1-to-5": listedSizes(pantSubset(evenSizes(24, 32)), "pant"),
   "pant-class-6-to-12": listedSizes(pantSubset([...evenSizes(30, 38), ...PANT_COMBOS]), "pant"),
   lower: listedSizes(priceLadder(evenSizes(24, 38), 300, 20), "lower"),
@@ -192,7 +192,7 @@ export const WHITE_PRODUCTS: readonly WhiteProduct[] = [
     description: "Plain white trousers with a comfortable elastic-back waist.",
     descriptionHi: "सादी सफ़ेद पैंट, कमर में पीछे इलास्टिक, पहनने में आरामदायक।",
   }),
-  whiteProduct("skirt", "skirt", 299, 20, {
+  whiteProduct("skirt", "skirt-white", 299, 20, {
     name: "White Skirt",
     nameHi: "सफ़ेद स्कर्ट",
     description: "Pleated white skirt with an adjustable waist band.",
@@ -204,7 +204,7 @@ export const WHITE_PRODUCTS: readonly WhiteProduct[] = [
     description: "Breathable white shorts for PT periods and junior classes.",
     descriptionHi: "पीटी पीरियड और छोटी कक्षाओं के लिए हवादार सफ़ेद निक्कर।",
   }),
-  whiteProduct("tunik", "tunic", 349, 25, {
+  whiteProduct("tunik", "tunic-white", 349, 25, {
     name: "White Tunik",
     nameHi: "सफ़ेद ट्यूनिक",
     description: "White tunic dress for primary girls, easy to wash and iron.",

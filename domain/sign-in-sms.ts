@@ -27,11 +27,6 @@ export const SMS_BUDGET_COOLDOWN_MINUTES = 60;
 /** A town shop's busiest hour signs in a few dozen parents by phone (server/config.ts says why). */
 export const DEFAULT_SIGN_IN_SMS_BUDGET = { perHour: 60, perDay: 300 } as const;
 
-export const SIGN_IN_SMS_MESSAGES = {
-  tooManyInSeries: "Too many codes were sent to numbers like this one. Please try again in an hour.",
-  paused: "Sign-in codes are paused for a while. Please try again in an hour, or log in with your email or Google.",
-} as const;
-
 /** The series a number belongs to. */
 export function mobilePrefix(phone: string): string {
   return phone.slice(0, OTP_PREFIX_DIGITS);

@@ -16,4 +16,5 @@ export const PROJECTION_NAMES = [
   "statements",
   "cash",
   "whatsapp_consents",
+  "settlement_reports",
 ] as const;

@@ -15,7 +15,7 @@ import {
 import { checkNewPhone, decideProfile, type AccountDetails } from "../domain/account/profile";
 import { RuleViolation, isRuleViolation } from "../domain/errors";
 import type { Actor, ShippingAddress } from "../domain/orders/events";
-import { AUTH_MESSAGES, SIGNUP_MAX_TAKEN_PER_IP, SIGNUP_TAKEN_WINDOW_MINUTES } from "../domain/auth";
+import { authRefusal, SIGNUP_MAX_TAKEN_PER_IP, SIGNUP_TAKEN_WINDOW_MINUTES } from "../domain/auth";
 import { AuthError, type AuthService, type User } from "./auth/index";
 import { createRateLimiter } from "./auth/rate-limit";
 import type { OrderService } from "./orders";
@@ -135,7 +135,7 @@ export function createAccountService(deps: { db: Kysely<DB>; auth: AuthService; 
       const takenBucket = `signup-taken:ip:${options.ip || "unknown"}`;
       const current = await auth.findUser(userId);
       if (change.email && change.email !== current?.email && (await limits.count(takenBucket, TAKEN_WINDOW_MS)) >= SIGNUP_MAX_TAKEN_PER_IP) {
-        throw new AuthError("rate_limited", AUTH_MESSAGES.emailChangesLimited);
+        throw new AuthError("rate_limited", authRefusal("emailChangesLimited"));
       }
       try {
         return await db.transaction().execute(async (trx) => {

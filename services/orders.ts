@@ -17,6 +17,7 @@ import { placingCommands } from "./orders/placing";
 import { returnCommands } from "./orders/returns";
 import { statementCommands } from "./orders/statements";
 import { gatewayCommands } from "./orders/gateway";
+import { settlementCommands } from "./orders/settlements";
 
 export { toOrderSummary, type OrderSort, type OrderSummary, type StatusHistoryEntry, type TrailEntry } from "./order-queries";
 export type { OrderServiceDeps } from "./orders/core";
@@ -24,6 +25,7 @@ export { IDEMPOTENCY_KEY_PATTERN, checkIdempotencyKey, newIdempotencyKey, orderI
 export type { ReferenceDispute } from "./orders/payments";
 export type { CodParcelView, CodPersonView, CounterTakings, DrawerDay } from "./orders/cash";
 export type { StatementCreditView, StatementSummary, StatementView } from "./orders/statements";
+export type { SettlementLineView, SettlementReportSummary, SettlementReportView, SettlementView } from "./orders/settlements";
 export type { OrderItemInput, PlacedOrder } from "./orders/placing";
 export type { CounterReturnInput, CounterReturnLine, FoundOrder } from "./orders/counter-returns";
 export { counterOrderId, type CounterBill, type CounterSale, type CounterSaleInput } from "./orders/counter";
@@ -56,6 +58,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     ...statementCommands(core),
     // The optional gateway: hosted checkout, signed webhooks, refunds through its API (decision 221).
     ...gatewayCommands(core, deps.gateway),
+    // The gateway's settlement reports, checked against its payments and the bank statements (decision 223).
+    ...settlementCommands(core),
     ...linkingCommands(core, queries),
     // Unpaid holds that expire (decision 190): the background sweep calls it.
     ...holdCommands(core),

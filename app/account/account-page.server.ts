@@ -16,7 +16,7 @@ import { isAuthError } from "../../services/auth/index";
 import type { Shop } from "../../services/index";
 import { getShopperSession, shopperStorage, type Shopper } from "../auth/session.server";
 import { readPageForm, refusalStatus } from "../forms/form.server";
-import { languageOf, refusalIn, refusalTable } from "../i18n/i18n.server";
+import { languageOf, refusalTable } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 
 /** What `?saved=` may say after a change: the page's note for it. */
@@ -78,7 +78,7 @@ export async function accountDetailsAction(shop: Shop, request: Request, shopper
     }
     // A code's refusals (wrong, expired, too many, too many sends) are the sign-in pages' words.
     if (isAuthError(err)) {
-      const worded = refusalIn(lang, err.message);
+      const worded = refusalText(lang, err.refusal);
       return form.refuse(form.value.intent === "phone-send" ? { phone: worded } : form.value.intent === "phone-verify" ? { otp: worded } : worded, refusalStatus(err.status));
     }
     throw err;

@@ -183,7 +183,7 @@ export function describeOrderEventIn(t: T, e: OrderEvent, nameOf: (productId: st
       return {
         what: t("returns:event.requested"),
         by: actorIn(t, e.data.actor),
-        change: e.data.want === "exchange" ? t("returns:want.exchangeFor", { size: e.data.exchangeSize ?? "" }) : t("returns:want.refund"),
+        change: e.data.want === "exchange" ? t("returns:want.exchange") : t("returns:want.refund"),
         details: t("returns:event.requestedDetails", {
           lines: returnLinesText(e.data.lines.map((l) => ({ ...l, productId: nameOf(l.productId) }))),
           reason: e.data.reason,

@@ -128,7 +128,8 @@ function afterSaleOf(
     returnId: r.returnId,
     shortId: shortReturnId(r.returnId),
     want: r.want,
-    exchangeSize: r.exchangeSize ?? "",
+    // The sizes asked, once each ("32", or "32, L" when each line wants its own).
+    exchangeSize: [...new Set(r.lines.flatMap((l) => (l.exchangeSize ? [l.exchangeSize] : [])))].join(", "),
     stage: r.stage,
     lines: returnLinesText(r.lines.map((l) => ({ ...l, productId: names.get(l.productId) ?? l.productId }))),
     reason: r.reason,

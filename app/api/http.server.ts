@@ -3,7 +3,7 @@
 // decisions 070-072). A route file keeps only its story: parse, one command or query, answer.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { isRuleViolation, type RuleViolation } from "../../domain/errors";
+import { isRuleViolation, type Refusal } from "../../domain/errors";
 import type { Language } from "../../domain/i18n";
 import { refusalIn } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
@@ -30,11 +30,11 @@ export function jsonError(status: number, message: string, headers?: HeadersInit
 }
 
 /**
- * A rule's refusal on the /api: `{ message, code }`, the message worded in `lang` (English, the
+ * A rule's (or a sign-in step's) refusal on the /api: `{ message, code }`, the message worded in `lang` (English, the
  * contract, unless the caller asked for Hindi) and `code` the refusal's key (`payment.referenceTaken`),
  * which stays the same however the message is reworded.
  */
-export function ruleRefusalError(err: RuleViolation, lang: Language = "en"): Response {
+export function ruleRefusalError(err: Refusal & { status: number }, lang: Language = "en"): Response {
   const headers = lang === "en" ? undefined : { "Content-Language": "hi-IN" };
   return Response.json({ message: refusalText(lang, err), code: err.key }, { status: err.status, headers: withNoStore(headers) });
 }
@@ -206,14 +206,14 @@ export function idempotencyKeyOf(request: Request): string | undefined {
 
 /**
  * Where every /api handler ends on a throw: a thrown Response as is, a business refusal
- * (RuleViolation, AuthError) as its 4xx (a rule's worded in `lang`, with its key as `code`),
+ * (RuleViolation, AuthError) as its 4xx (worded in `lang`, with its key as `code`),
  * anything else logged with its stack under the request's id (server/logger.ts) and answered
  * as a JSON 500 with the spec's message and nothing of the fault.
  */
 export function apiFailure(err: unknown, log: AppLoadContext["log"], lang: Language = "en"): Response {
   if (err instanceof Response) return err;
   if (isRuleViolation(err)) return ruleRefusalError(err, lang);
-  if (isAuthError(err)) return jsonError(err.status, err.message);
+  if (isAuthError(err)) return ruleRefusalError(err, lang);
   log.error({ err }, "api call failed");
   return jsonError(500, API_MESSAGES.serverError);
 }

@@ -6,7 +6,8 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
 import type { Shop } from "../../services/index";
 import { AuthError, isAuthError, type User } from "../../services/auth/index";
-import { AUTH_MESSAGES } from "../../domain/auth";
+import { authRefusal } from "../../domain/auth";
+import type { Refusal } from "../../domain/errors";
 import type { Language } from "../../domain/i18n";
 import { adminStorage, shopperStorage, type SessionData } from "./session.server";
 
@@ -53,7 +54,7 @@ export class PhoneCodeStrategy extends Strategy<User, { phone: string; code: str
     const phone = (session.data as SessionData).otpPhone;
     const formData = (options.context as unknown as AuthContext | undefined)?.formData ?? (await request.formData());
     if (!phone) {
-      return this.failure(AUTH_MESSAGES.otpPhoneMissing, request, sessionStorage, options, new AuthError("invalid_input", AUTH_MESSAGES.otpPhoneMissing));
+      return this.failure("auth.otpPhoneMissing", request, sessionStorage, options, new AuthError("invalid_input", authRefusal("otpPhoneMissing")));
     }
     try {
       const user = await this.verify({ phone, code: text(formData, "otp"), context: options.context, request });
@@ -204,7 +205,7 @@ export function shopperAuthenticator(shop: Shop): Authenticator<User> {
       const proven = await shop.auth.proveCode({ phone, code, ip: clientIp });
       if ("user" in proven) return proven.user;
       ctx.phoneProof = proven.proof;
-      throw new AuthError("invalid_input", AUTH_MESSAGES.nameRequired);
+      throw new AuthError("invalid_input", authRefusal("nameRequired"));
     }),
   );
   const google = shop.config.auth.google;
@@ -237,7 +238,8 @@ export function adminAuthenticator(shop: Shop): Authenticator<User> {
   return authenticator;
 }
 
-export type AuthOutcome = { ok: true; user: User } | { ok: false; message: string; status: number; refusal?: AuthError["refusal"] };
+/** A sign-in step's outcome: the user, or the refusal (a key with values, which the page words) and its status. */
+export type AuthOutcome = { ok: true; user: User } | { ok: false; refusal: Refusal; status: number };
 
 /**
  * Runs a strategy and turns a refusal into a message and a status. Redirects
@@ -256,12 +258,12 @@ export async function runStrategy(
     return { ok: true, user };
   } catch (err) {
     if (err instanceof Response) throw err;
-    if (isAuthError(err)) return { ok: false, message: err.message, status: err.status, refusal: err.refusal };
+    if (isAuthError(err)) return { ok: false, refusal: err.refusal, status: err.status };
     if (!(err instanceof AuthorizationError)) throw err;
     const cause = err.cause;
-    if (isAuthError(cause)) return { ok: false, message: cause.message, status: cause.status, refusal: cause.refusal };
+    if (isAuthError(cause)) return { ok: false, refusal: cause.refusal, status: cause.status };
     // Google's side (a forged or stale state, a refused code, an odd profile) is a failed sign-in, not our fault.
-    if (strategy === "google") return { ok: false, message: AUTH_MESSAGES.googleFailed, status: 401 };
+    if (strategy === "google") return { ok: false, refusal: authRefusal("googleFailed"), status: 401 };
     // Anything else inside our own strategies (the database is down...) is a real fault.
     throw cause ?? err;
   }

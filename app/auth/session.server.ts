@@ -315,7 +315,7 @@ export async function signOutAdmin(request: Request, shop: Shop): Promise<Respon
 /**
  * Step one of phone sign-in from a page: sends the code, remembers the number
  * (and where to go afterwards) in the session, and moves to the code step.
- * A refusal (send limits, a bad number) comes back as a message.
+ * A refusal (send limits, a bad number) comes back worded in the page's language.
  */
 export async function startPhoneCode(
   request: Request,
@@ -332,7 +332,7 @@ export async function startPhoneCode(
     // The code's text speaks the page's language.
     await shop.auth.sendCode({ phone, ip: clientIp, language: languageOf(request) });
   } catch (err) {
-    if (isAuthError(err)) return { error: err.message, status: err.status };
+    if (isAuthError(err)) return { error: refusalText(languageOf(request), err.refusal), status: err.status };
     throw err;
   }
   const storage = shopperStorage(shop);

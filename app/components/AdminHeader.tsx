@@ -38,6 +38,7 @@ const MORE_LINKS = [
   ["/admin/cash", "cash", "drawer"],
   ["/admin/cod", "cod", "drawer"],
   ["/admin/statements", "statements", "orders"],
+  ["/admin/settlements", "settlements", "orders"],
   ["/admin/tailor-batches", "tailorBatches", "catalogue"],
   ["/admin/scan-count", "scanCount", "catalogue"],
   ["/admin/admins", "admins", "staff"],

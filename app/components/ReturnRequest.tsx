@@ -141,6 +141,20 @@ function ReturnForm({
               defaultValue={typed(`qty-${line.index}`) ?? 1}
               inputMode="numeric"
             />
+            {/* Each line its own size for an exchange: socks and a shirt do not come in one size (issue 48). */}
+            {line.sizes.length > 0 ? (
+              <>
+                <label htmlFor={id(`size-${line.index}`)}>{t("returns:shopper.exchangeSizeOf", { item: line.label })}</label>
+                <select id={id(`size-${line.index}`)} name={`size-${line.index}`} defaultValue={typed(`size-${line.index}`) ?? ""}>
+                  <option value="">{t("returns:shopper.noSize")}</option>
+                  {line.sizes.map((size) => (
+                    <option key={size.value} value={size.value}>
+                      {size.label}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ) : null}
           </div>
         ))}
       </fieldset>
@@ -153,24 +167,6 @@ function ReturnForm({
           <input type="radio" name="want" value="exchange" defaultChecked={typed("want") === "exchange"} /> {t("returns:shopper.exchange")}
         </label>
       </fieldset>
-      <div className="form-field">
-        <label htmlFor={id("size")}>{t("returns:shopper.exchangeSize")}</label>
-        {/* The sizes each item is made in (the catalogue's), by item: the one to get instead, for an exchange. */}
-        <select id={id("size")} name="exchangeSize" defaultValue={typed("exchangeSize") ?? ""}>
-          <option value="">{t("returns:shopper.noSize")}</option>
-          {info.lines
-            .filter((line) => line.sizes.length > 0)
-            .map((line) => (
-              <optgroup key={line.index} label={line.label}>
-                {line.sizes.map((size) => (
-                  <option key={size.value} value={size.value}>
-                    {size.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-        </select>
-      </div>
       <div className="form-field">
         <label htmlFor={id("reason")}>{t("returns:shopper.reason")}</label>
         <textarea id={id("reason")} name="reason" maxLength={500} rows={2} required defaultValue={typed("reason")} />

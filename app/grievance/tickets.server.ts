@@ -8,6 +8,7 @@ import { grievanceDue, type GrievanceState } from "../../domain/grievance/ticket
 import { formatDateTime, type Language } from "../../domain/i18n";
 import { displayOrderId } from "../../domain/orders/order";
 import type { Actor } from "../../domain/orders/events";
+import { wordErased } from "../privacy/erased.server";
 
 const who = (actor: Actor) => actor.name ?? actor.id ?? actor.kind;
 
@@ -27,12 +28,12 @@ export interface TicketView {
   complainant: { name: string; phone: string; kind: "customer" | "guest"; order: string | null };
 }
 
-/** A ticket as its stream has it, its times in the page's language. */
+/** A ticket as its stream has it, its times in the page's language; a complainant erased reads as erased in it too. */
 export function ticketView(state: GrievanceState, lang: Language, now: Date): TicketView {
   const filed = state.filed!;
   const stage = state.stage ?? "open";
   const due = grievanceDue({ filedAt: filed.at, stage }, now.toISOString());
-  return {
+  return wordErased<TicketView>({
     ticketId: filed.ticketId,
     number: filed.number,
     stage,
@@ -52,7 +53,7 @@ export function ticketView(state: GrievanceState, lang: Language, now: Date): Ti
       kind: filed.complainant.kind,
       order: filed.orderId ? displayOrderId(filed.orderId) : null,
     },
-  };
+  }, lang);
 }
 
 export interface DeskRow {
@@ -69,10 +70,10 @@ export interface DeskRow {
   late: "acknowledge" | "resolve" | null;
 }
 
-/** A row of the admin's list, late ones marked against `now`. */
+/** A row of the admin's list, late ones marked against `now`; an erased complainant's name in the page's language. */
 export function deskRow(row: Selectable<GrievanceTicketsTable>, lang: Language, now: Date): DeskRow {
   const due = grievanceDue({ filedAt: row.filed_at.toISOString(), stage: row.stage }, now.toISOString());
-  return {
+  return wordErased<DeskRow>({
     ticketId: row.ticket_id,
     number: row.number,
     stage: row.stage,
@@ -84,5 +85,5 @@ export function deskRow(row: Selectable<GrievanceTicketsTable>, lang: Language, 
     resolveBy: formatDateTime(row.resolve_by, lang),
     resolvedAt: row.resolved_at ? formatDateTime(row.resolved_at, lang) : null,
     late: due.late,
-  };
+  }, lang);
 }

@@ -5,7 +5,7 @@
  * shop's own. The pages decide whose order it is before calling.
  */
 import { isRuleViolation, refusal, type Refusal } from "../../domain/errors";
-import type { Actor, OrderLine, ReturnLine } from "../../domain/orders/events";
+import type { Actor, AskedLine, OrderLine } from "../../domain/orders/events";
 import { lineKey, returnRequestRefusal, returnable } from "../../domain/orders/returns";
 import { RETURN_WINDOW_MS } from "../../domain/orders/terms";
 import { formatDate, formatDateTime, type Language } from "../../domain/i18n";
@@ -35,7 +35,10 @@ export async function shopperReturns(shop: Shop, orderId: string, status: string
   const afterSale = await shop.orders.afterSale(orderId);
   if (!afterSale) return null;
   const t = serverT(lang);
-  const names = new Map(afterSale.lines.map((l) => [lineKey(l), l.name]));
+  // Each line named as the catalogue does in the page's language: the order keeps the English it was placed with.
+  const words = await lineWordsIn(shop, lang, afterSale.lines);
+  const labels = new Map(afterSale.lines.map((l, i) => [lineKey(l), `${words[i].name} (${words[i].size})`]));
+  const labelOf = (l: { productId: string; size: string; school: string }) => labels.get(lineKey(l)) ?? `${l.productId} (${sizeIn(lang, l.size)})`;
   const sizesMade = await sizesOf(shop);
   const until = afterSale.deliveredAt ? new Date(Date.parse(afterSale.deliveredAt) + RETURN_WINDOW_MS) : null;
   // The decider's own rule, asked ahead: delivered, within the 7 days, something left to ask back. These pages show no deleted order.
@@ -46,7 +49,7 @@ export async function shopperReturns(shop: Shop, orderId: string, status: string
     lines: await Promise.all(
       afterSale.lines.flatMap((l, index) => (returnable(afterSale, l) > 0 ? [{ l, index }] : [])).map(async ({ l, index }) => ({
         index,
-        label: `${l.name} (${l.size})`,
+        label: labelOf(l),
         quantity: returnable(afterSale, l),
         // What it may be exchanged for: the other sizes the catalogue makes it in, each by its size word.
         sizes: (await sizesMade(l)).filter((size) => size.toLowerCase() !== l.size.toLowerCase()).map((size) => ({ value: size, label: sizeIn(lang, size) })),
@@ -54,11 +57,14 @@ export async function shopperReturns(shop: Shop, orderId: string, status: string
     ),
     // A sentence a parent reads: what was asked, when, and where it stands ("Refund of ... asked on ..., waiting for the shop.").
     returns: afterSale.returns.map((r) => {
-      const lines = r.lines.map((l) => `${names.get(lineKey(l)) ?? l.productId} (${l.size}) x ${l.quantity}`).join(", ");
-      const what =
-        r.want === "exchange"
-          ? t("returns:shopper.what.exchange", { lines, size: sizeIn(lang, r.exchangeSize ?? "") })
-          : t("returns:shopper.what.refund", { lines });
+      // An exchange names each line's own size wanted ("Shirt (30) x 1 for size 32, Socks (4) x 1 for size 5").
+      const lines = r.lines
+        .map((l) => {
+          const line = `${labelOf(l)} x ${l.quantity}`;
+          return r.want === "exchange" && l.exchangeSize ? t("returns:shopper.exchangeLine", { line, size: sizeIn(lang, l.exchangeSize) }) : line;
+        })
+        .join(", ");
+      const what = t(`returns:shopper.what.${r.want}`, { lines });
       return { key: r.returnId, text: t(`returns:shopper.where.${r.stage}`, { what, date: formatDate(r.requestedAt, lang) }), note: r.note ?? "" };
     }),
     courier: afterSale.delivery?.method === "courier" && afterSale.delivery.courier ? { courier: afterSale.delivery.courier, tracking: afterSale.delivery.trackingNumber ?? "" } : null,
@@ -80,17 +86,19 @@ async function sizesOf(shop: Shop): Promise<(line: OrderLine) => Promise<readonl
 
 /**
  * The lines a request names: the order's n-th line when its box `line-<n>` is ticked, `qty-<n>` of it
- * (1 when left blank; the form starts every line at 1). A line not ticked is not returned, whatever
- * its quantity says.
+ * (1 when left blank; the form starts every line at 1), and for an exchange the size chosen for it (`size-<n>`).
+ * A line not ticked is not returned, whatever its quantity says.
  */
-export function returnLinesOf(fields: Readonly<Record<string, unknown>>, lines: readonly OrderLine[]): ReturnLine[] | "bad quantity" {
-  const asked: ReturnLine[] = [];
+export function returnLinesOf(fields: Readonly<Record<string, unknown>>, lines: readonly OrderLine[]): AskedLine[] | "bad quantity" {
+  const asked: AskedLine[] = [];
   for (const [index, line] of lines.entries()) {
     if (fields[`line-${index}`] !== "on") continue;
     const raw = fields[`qty-${index}`];
     const text = typeof raw === "string" && raw.trim() !== "" ? raw.trim() : "1";
     if (!/^\d{1,3}$/.test(text)) return "bad quantity";
-    asked.push({ productId: line.productId, size: line.size, school: line.school, quantity: Number(text) });
+    const size = fields[`size-${index}`];
+    const exchangeSize = typeof size === "string" ? size.trim() : "";
+    asked.push({ productId: line.productId, size: line.size, school: line.school, quantity: Number(text), ...(exchangeSize ? { exchangeSize } : {}) });
   }
   return asked;
 }

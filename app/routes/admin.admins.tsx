@@ -64,8 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (err) {
     if (isRuleViolation(err)) return form.refuse(refusalText(lang, err), refusalStatus(err.status));
     if (isAdminRuleError(err)) return form.refuse(t(`admins:rule.${err.rule}`), refusalStatus(err.status));
-    // The password rules (length, too common) speak through the refusals table like the sign-in pages'.
-    if (isAuthError(err)) return form.refuse({ password: err.message }, refusalStatus(err.status));
+    // The password rules (length, too common): keys, worded as the sign-in pages' are.
+    if (isAuthError(err)) return form.refuse({ password: refusalText(lang, err.refusal) }, refusalStatus(err.status));
     throw err;
   }
 }

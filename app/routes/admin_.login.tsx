@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AUTH_MESSAGES } from "../../domain/auth";
+import { authRefusal } from "../../domain/auth";
+import { refusalText } from "../i18n/refusals.server";
 import { SIGN_IN_LIMITS, adminLoginForm } from "../../domain/forms/sign-in";
 import { adminAuthenticator, runStrategy } from "../auth/authenticator.server";
 import { ADMIN_LOGIN_NOTICE, awaitAdminCode, getAdmin, signInAdmin } from "../auth/session.server";
@@ -8,7 +9,7 @@ import { SECOND_FACTOR_MESSAGES } from "../../domain/totp";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 import adminStyles from "../styles/admin.css?url";
 
 // The admin header, not the shop's navbar with its "Login / Signup" (root.tsx).
@@ -37,8 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = strategyForm({ email: form.value.email, password: form.value.password });
   const outcome = await runStrategy(adminAuthenticator(shop), "admin-password", request, { shop, clientIp, formData });
   if (!outcome.ok) {
-    const message = outcome.status === 429 ? outcome.message : AUTH_MESSAGES.adminLoginFailed;
-    return form.refuse(message, refusalStatus(outcome.status));
+    const refused = outcome.status === 429 ? outcome.refusal : authRefusal("adminLoginFailed");
+    return form.refuse(refusalText(languageOf(request), refused), refusalStatus(outcome.status));
   }
   // An admin with a second factor types its code next (decision 197); the password alone signs nobody in.
   if (await shop.auth.secondFactor.required(outcome.user.id)) return awaitAdminCode(request, shop, outcome.user.id);

@@ -10,7 +10,7 @@ const api = apiRoute({
     const { shop, clientIp } = context;
     const input = await parseJson(request, sendOtpBody, { maxBytes: SIGN_IN_MAX_BODY_BYTES });
     const phone = checkPhone(input.phone);
-    if (!phone.ok) return jsonError(422, phone.message);
+    if (!phone.ok) return jsonError(422, AUTH_MESSAGES[phone.problem]);
     await shop.auth.sendCode({ phone: phone.phone, ip: clientIp, language: apiTextLanguage(request) });
     return json({ message: AUTH_MESSAGES.otpSent });
   },

@@ -10,7 +10,7 @@ const api = apiRoute({
     const { shop, clientIp } = context;
     const input = await parseJson(request, verifyOtpBody, { maxBytes: SIGN_IN_MAX_BODY_BYTES });
     const phone = checkPhone(input.phone);
-    if (!phone.ok) return jsonError(422, phone.message);
+    if (!phone.ok) return jsonError(422, AUTH_MESSAGES[phone.problem]);
     if (!input.otp.trim()) return jsonError(422, AUTH_MESSAGES.otpRequired);
     // The number is proven: the account signs in and the guest orders placed with it join it (decision 114).
     const user = await shop.accounts.signInByCode({ phone: phone.phone, code: input.otp, ...(clientIp ? { ip: clientIp } : {}) });

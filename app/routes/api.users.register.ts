@@ -13,7 +13,7 @@ const api = apiRoute({
     if (input.phone !== undefined) {
       if (input.email !== undefined || input.password !== undefined) return jsonError(422, "Send email and password, or only phone.");
       const phone = checkPhone(input.phone);
-      if (!phone.ok) return jsonError(422, phone.message);
+      if (!phone.ok) return jsonError(422, AUTH_MESSAGES[phone.problem]);
       await shop.auth.sendCode({ phone: phone.phone, ip: clientIp, language: apiTextLanguage(request) });
       return json({ message: AUTH_MESSAGES.otpSent, otpSent: true });
     }

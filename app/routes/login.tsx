@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { AFTER_SIGN_IN, AUTH_MESSAGES, looksLikeEmail } from "../../domain/auth";
+import { AFTER_SIGN_IN, authRefusal, looksLikeEmail } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
 import { SIGN_IN_LIMITS, loginForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getShopper(request, context.shop)) throw redirect(redirectTo);
   return {
     redirectTo,
-    error: url.searchParams.get("error") === "google" ? AUTH_MESSAGES.googleFailed : null,
+    error: url.searchParams.get("error") === "google" ? refusalText(languageOf(request), authRefusal("googleFailed")) : null,
     google: Boolean(context.shop.config.auth.google),
     messages: routeMessages(request, "auth"),
     refusals: refusalTable(request, "auth"),
@@ -47,9 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = strategyForm({ identifier: login.email, password: login.password });
   const outcome = await runStrategy(shopperAuthenticator(shop), "email-password", request, { shop, clientIp, formData });
   if (!outcome.ok) {
-    // A refusal with a key is worded here in the visitor's language; the others are still looked up by their English.
-    const message = outcome.refusal ? refusalText(languageOf(request), outcome.refusal) : outcome.message;
-    return form.refuse(message, refusalStatus(outcome.status));
+    return form.refuse(refusalText(languageOf(request), outcome.refusal), refusalStatus(outcome.status));
   }
   return signInShopper(request, shop, outcome.user.id, redirectTo, { remember: login.remember });
 }

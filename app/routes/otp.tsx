@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AFTER_SIGN_IN, AUTH_MESSAGES, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone } from "../../domain/auth";
+import { AFTER_SIGN_IN, authRefusal, OTP_LENGTH, OTP_VALID_MINUTES, checkPhone, maskPhone } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
 import { runStrategy, shopperAuthenticator, type AuthContext } from "../auth/authenticator.server";
 import { isAuthError } from "../../services/auth/index";
@@ -12,6 +12,7 @@ import { CodeField, NameField, PhoneField } from "../components/PhoneField";
 import { PrivacyAgreement } from "../components/PrivacyAgreement";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { refusalText } from "../i18n/refusals.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:otp.metaTitle") }];
 
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (step.intent === "send" || step.intent === "resend") {
     // A resend goes to the number already waiting in the session, never to one from the form.
     const phone = step.intent === "send" ? step.phone : session.get("otpPhone");
-    if (!phone || !checkPhone(phone).ok) return form.refuse(AUTH_MESSAGES.otpPhoneMissing);
+    if (!phone || !checkPhone(phone).ok) return form.refuse(refusalText(languageOf(request), authRefusal("otpPhoneMissing")));
     // The name given at sign-up stays with the number, sent again or changed.
     const sent = await startPhoneCode(request, shop, phone, redirectTo, clientIp, session.get("otpName"), !session.get("otpForget"));
     if (sent instanceof Response) return sent;
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return signInShopper(request, shop, user.id, redirectTo, { remember: !session.get("otpForget") });
     } catch (err) {
       if (!isAuthError(err)) throw err;
-      return form.refuse(err.message, refusalStatus(err.status));
+      return form.refuse(refusalText(languageOf(request), err.refusal), refusalStatus(err.status));
     }
   }
   const formData = strategyForm({ otp: step.code });
@@ -80,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     session.unset("otpPhone");
     return redirect("/otp", { headers: { "Set-Cookie": await storage.commitSession(session) } });
   }
-  if (!outcome.ok) return form.refuse(outcome.message, refusalStatus(outcome.status));
+  if (!outcome.ok) return form.refuse(refusalText(languageOf(request), outcome.refusal), refusalStatus(outcome.status));
   return signInShopper(request, shop, outcome.user.id, redirectTo, { remember: !session.get("otpForget") });
 }
 

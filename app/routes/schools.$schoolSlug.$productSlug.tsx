@@ -7,7 +7,8 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ProductInfoSections } from "../components/ProductInfo";
 import { PincodeCheck } from "../components/PincodeCheck";
 import { pincodeCheck } from "../delivery/pincode-check.server";
-import { schoolItemPicture } from "../pictures.server";
+import { productGallery, schoolItemPicture } from "../pictures.server";
+import { ProductGallery } from "../components/ProductGallery";
 import { Picture } from "../components/Picture";
 import { notFound, offerFor, startingQuantity, tidySizeChoice } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
@@ -92,6 +93,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     product: { name: nameIn(lang, product), description: descriptionIn(lang, product), slug: found.item.slug },
     // The owner's main photo once processed (decision 139), else the photo or the drawing in the school's colours (decision 140).
     picture: await schoolItemPicture(context.shop, found.school.slug, found.item.slug, product.illustration, 400),
+    // Every photo the owner put up, in the owner's order (decision 245).
+    gallery: await productGallery(context.shop, { kind: "item", school: found.school.slug, item: found.item.slug }, 400),
     offer,
     shelf: chosenShelf,
     // The shop's own uniform: made in India by the shop (Legal Metrology rule 6(10), decision 130).
@@ -107,7 +110,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function SchoolProduct() {
-  const { school, product, picture, offer, quantity, delivery, dates, sizeGuide, facts, mrp, picker, shelf } = useLoaderData<typeof loader>();
+  const { school, product, picture, gallery, offer, quantity, delivery, dates, sizeGuide, facts, mrp, picker, shelf } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -120,7 +123,11 @@ export default function SchoolProduct() {
         ]}
       />
       <article className="product-detail">
-        <Picture picture={picture} alt={`${school.name} ${product.name}`} sizes="(max-width: 40rem) 100vw, 24rem" priority />
+        {gallery.length > 1 ? (
+          <ProductGallery photos={gallery} alt={`${school.name} ${product.name}`} sizes="(max-width: 40rem) 100vw, 24rem" />
+        ) : (
+          <Picture picture={picture} alt={`${school.name} ${product.name}`} sizes="(max-width: 40rem) 100vw, 24rem" priority />
+        )}
         <div>
           <h1>{product.name}</h1>
           <p className="school-name">

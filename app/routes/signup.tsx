@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
-import { AFTER_SIGN_IN, AUTH_MESSAGES } from "../../domain/auth";
+import { AFTER_SIGN_IN } from "../../domain/auth";
+import { refusalText } from "../i18n/refusals.server";
 import { safeRedirect } from "../../domain/redirect";
 import { SIGN_IN_LIMITS, signupForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = strategyForm({ email: signup.email, password: signup.password });
   // The account is made with the consent given by pressing the button beside the notice (decision 161).
   const outcome = await runStrategy(shopperAuthenticator(shop), "email-signup", request, { shop, clientIp, formData, signUpLanguage: languageOf(request) });
-  if (!outcome.ok) return form.refuse(outcome.message || AUTH_MESSAGES.registrationFailed, refusalStatus(outcome.status));
+  if (!outcome.ok) return form.refuse(refusalText(languageOf(request), outcome.refusal), refusalStatus(outcome.status));
   return signInShopper(request, shop, outcome.user.id, redirectTo);
 }
 

@@ -34,6 +34,7 @@ import * as secondFactorEnrol from "./0061_second_factor_enrol";
 import * as taxLineKinds from "./0075_tax_line_kinds";
 import * as refundsInPaise from "./0076_refunds_in_paise";
 import * as statements from "./0090_statements";
+import * as settlementReports from "./0091_settlement_reports";
 import * as cash from "./0095_cash";
 import * as whatsapp from "./0100_whatsapp";
 import * as codRemittance from "./0101_cod_remittance";
@@ -83,6 +84,7 @@ export const migrations: Record<string, ShopMigration> = {
   "0075_tax_line_kinds": taxLineKinds,
   "0076_refunds_in_paise": refundsInPaise,
   "0090_statements": statements,
+  "0091_settlement_reports": settlementReports,
   "0095_cash": cash,
   "0100_whatsapp": whatsapp,
   "0101_cod_remittance": codRemittance,

@@ -119,7 +119,7 @@ export const signupForm = z
       const name = checkName(form.name);
       const phone = checkPhone(form.phone);
       if (!name.ok) ctx.addIssue({ code: "custom", path: ["name"], message: name.message });
-      if (!phone.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: phone.message });
+      if (!phone.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: AUTH_MESSAGES[phone.problem] });
       if (!name.ok || !phone.ok) return z.NEVER;
       return { method: "phone" as const, phone: phone.phone, name: name.name, redirectTo: form.redirectTo };
     }
@@ -131,7 +131,7 @@ export const signupForm = z
     const problem = password ? passwordProblem(password) : null;
     if (!email || !password) ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
     if (badEmail) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES[problem] });
     if (!email || !password || badEmail || problem) return z.NEVER;
     return { method: "email" as const, email: normalizeEmail(email), password, redirectTo: form.redirectTo };
   });
@@ -160,7 +160,7 @@ export const otpForm = z
       case "send": {
         const phone = checkPhone(form.phone);
         if (phone.ok) return { intent: "send", phone: phone.phone };
-        ctx.addIssue({ code: "custom", path: ["phone"], message: phone.message });
+        ctx.addIssue({ code: "custom", path: ["phone"], message: AUTH_MESSAGES[phone.problem] });
         return z.NEVER;
       }
       case "verify": {

@@ -153,7 +153,7 @@ export function describeOrderEvent(e: OrderEvent): OrderEventDescription {
       return {
         what: "Return requested",
         by: actorLabel(e.data.actor),
-        change: e.data.want === "exchange" ? `exchange for size ${e.data.exchangeSize ?? ""}` : "refund",
+        change: e.data.want === "exchange" ? "exchange" : "refund",
         details: `${returnLinesText(e.data.lines)}; reason: ${e.data.reason}`,
       };
     case "ReturnApproved":
@@ -231,6 +231,6 @@ const INVOICE_ISSUED: Record<InvoiceIssued["data"]["kind"], string> = {
 };
 
 /** "product/12 (30) x 1, primary-shirt (32) x 2": a return's lines as the trail names them. */
-export function returnLinesText(lines: readonly { productId: string; size: string; quantity: number }[]): string {
-  return lines.map((l) => `${l.productId} (${l.size}) x ${l.quantity}`).join(", ");
+export function returnLinesText(lines: readonly { productId: string; size: string; quantity: number; exchangeSize?: string }[]): string {
+  return lines.map((l) => `${l.productId} (${l.exchangeSize ? `${l.size} → ${l.exchangeSize}` : l.size}) x ${l.quantity}`).join(", ");
 }

@@ -246,6 +246,11 @@ export interface ReturnLine {
   quantity: number;
 }
 
+/** A line a parent asks back: for an exchange, with the size wanted for it (each line its own, ReturnRequested v2). */
+export interface AskedLine extends ReturnLine {
+  exchangeSize?: string;
+}
+
 export type ReturnWant = (typeof RETURN_WANTS)[number];
 
 export type ReturnReceipt = (typeof RETURN_RECEIPTS)[number];
@@ -256,9 +261,8 @@ export interface ReturnRequested {
   data: {
     orderId: string;
     returnId: string;
-    lines: ReturnLine[];
+    lines: AskedLine[];
     want: ReturnWant;
-    exchangeSize?: string;
     reason: string;
     actor: Actor;
     at: string;
@@ -390,6 +394,16 @@ const chargedAsLines = (data: z.infer<typeof orderPlacedV2>) => ({
 });
 const reference = z.string().regex(/^\d{12}$/);
 const returnLine = z.object({ productId: z.string(), size: z.string(), school: z.string(), quantity: z.number().int().positive() });
+const returnRequestedV1 = z.object({
+  orderId: z.string(),
+  returnId: z.string(),
+  lines: z.array(returnLine).min(1),
+  want: z.enum(RETURN_WANTS),
+  exchangeSize: z.string().optional(),
+  reason: z.string(),
+  actor,
+  at: z.string(),
+});
 const exchangeLine = z.object({
   productId: z.string(),
   fromSize: z.string(),
@@ -519,17 +533,26 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
     }),
   },
   ReturnRequested: {
-    version: 1,
+    version: 2,
     schema: z.object({
       orderId: z.string(),
       returnId: z.string(),
-      lines: z.array(returnLine).min(1),
+      lines: z.array(returnLine.extend({ exchangeSize: z.string().optional() })).min(1),
       want: z.enum(RETURN_WANTS),
-      exchangeSize: z.string().optional(),
       reason: z.string(),
       actor,
       at: z.string(),
     }),
+    older: {
+      // Before each line had its own size (issue 48): one size for every line of an exchange, written on each.
+      1: {
+        schema: returnRequestedV1,
+        up: ({ exchangeSize, lines, ...data }: z.infer<typeof returnRequestedV1>) => ({
+          ...data,
+          lines: lines.map((line) => (exchangeSize ? { ...line, exchangeSize } : line)),
+        }),
+      },
+    },
     personal: byOrder(["reason", "actor.name"]),
   },
   ReturnApproved: { version: 1, schema: z.object({ orderId: z.string(), returnId: z.string(), note: z.string().optional(), actor, at: z.string() }) },

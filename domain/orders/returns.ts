@@ -8,6 +8,7 @@ import {
   DELIVERY_METHODS,
   type Actor,
   type DeliveryMethod,
+  type AskedLine,
   type ExchangeLine,
   type OrderEvent,
   type OrderLine,
@@ -34,9 +35,9 @@ export type ReturnStage = "requested" | "approved" | "refused" | "received" | "e
 
 export interface ReturnRecord {
   returnId: string;
-  lines: ReturnLine[];
+  /** For an exchange, each line with the size wanted for it. */
+  lines: AskedLine[];
   want: ReturnWant;
-  exchangeSize?: string;
   reason: string;
   stage: ReturnStage;
   requestedAt: string;
@@ -100,12 +101,11 @@ export function evolveAfterSale(state: AfterSale, event: OrderEvent, status: Ord
       return { ...state, delivery: { method, ...(courier ? { courier } : {}), ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}), at } };
     }
     case "ReturnRequested": {
-      const { returnId, lines, want, exchangeSize, reason, at, actor } = event.data;
+      const { returnId, lines, want, reason, at, actor } = event.data;
       const record: ReturnRecord = {
         returnId,
         lines: lines.map((l) => ({ ...l })),
         want,
-        ...(exchangeSize ? { exchangeSize } : {}),
         reason,
         stage: "requested",
         requestedAt: at,
@@ -223,7 +223,8 @@ export type AfterSaleCommand =
   | {
       type: "RequestReturn";
       returnId: string;
-      lines: ReturnLine[];
+      /** For an exchange, each line's own size wanted; `exchangeSize` stands for the lines that name none (the counter's one size). */
+      lines: AskedLine[];
       want: string;
       exchangeSize?: string;
       reason: string;
@@ -286,6 +287,17 @@ export function returnRequestRefusal(order: Pick<AfterSaleOrder, "deleted" | "af
   return null;
 }
 
+/**
+ * The size a line is exchanged for: its own (each line may want another, issue 48), else the one size the request
+ * names for all. Refused when none is given, or when it is the size the line already is (nothing to exchange).
+ */
+function wantedSize(line: AskedLine, ordered: OrderLine, forAll: string | undefined): string {
+  const size = trimmed(line.exchangeSize) || trimmed(forAll);
+  if (!size || size.length > SIZE_MAX) throw new RuleViolation("returns.exchangeSize", { name: ordered.name }, 422);
+  if (size.toLowerCase() === line.size.toLowerCase()) throw new RuleViolation("returns.sameSize", { name: ordered.name, size: ordered.size }, 422);
+  return size;
+}
+
 function requestReturn(command: Extract<AfterSaleCommand, { type: "RequestReturn" }>, order: AfterSaleOrder) {
   const { afterSale } = order;
   const closed = returnRequestRefusal(order, command.at);
@@ -294,7 +306,7 @@ function requestReturn(command: Extract<AfterSaleCommand, { type: "RequestReturn
   const want = command.want as ReturnWant;
   const asked = command.lines.filter((l) => l.quantity !== 0);
   if (asked.length === 0) throw new RuleViolation("returns.noLines", {}, 422);
-  const lines: ReturnLine[] = [];
+  const lines: AskedLine[] = [];
   for (const line of asked) {
     if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new RuleViolation("returns.quantity", {}, 422);
     const ordered = afterSale.lines.find((l) => sameLine(l, line));
@@ -304,15 +316,10 @@ function requestReturn(command: Extract<AfterSaleCommand, { type: "RequestReturn
     const most = returnable(afterSale, line);
     if (quantity > most) throw new RuleViolation("returns.tooMany", { count: most, name: ordered.name, size: ordered.size }, 422);
     if (same) same.quantity = quantity;
-    else lines.push({ productId: line.productId, size: line.size, school: line.school, quantity: line.quantity });
-  }
-  let exchangeSize: string | undefined;
-  if (want === "exchange") {
-    exchangeSize = trimmed(command.exchangeSize);
-    if (!exchangeSize || exchangeSize.length > SIZE_MAX) throw new RuleViolation("returns.exchangeSize", {}, 422);
-    const wanted = exchangeSize.toLowerCase();
-    // Each returned line goes out again in the wanted size: one already in it has nothing to exchange.
-    if (lines.some((l) => l.size.toLowerCase() === wanted)) throw new RuleViolation("returns.sameSize", {}, 422);
+    else {
+      const exchangeSize = want === "exchange" ? wantedSize(line, ordered, command.exchangeSize) : undefined;
+      lines.push({ productId: line.productId, size: line.size, school: line.school, quantity: line.quantity, ...(exchangeSize ? { exchangeSize } : {}) });
+    }
   }
   const reason = trimmed(command.reason);
   if (!reason) throw new RuleViolation("returns.reasonEmpty", {}, 422);
@@ -322,7 +329,6 @@ function requestReturn(command: Extract<AfterSaleCommand, { type: "RequestReturn
     returnId: command.returnId,
     lines,
     want,
-    ...(exchangeSize ? { exchangeSize } : {}),
     reason,
     actor: command.actor,
     at: command.at,
@@ -389,16 +395,15 @@ export function decideAfterSale(command: AfterSaleCommand, order: AfterSaleOrder
     case "MakeExchange": {
       if (order.deleted) throw new RuleViolation("returns.deleted", {}, 409);
       const r = findReturn(order, command.returnId);
-      if (r.want !== "exchange" || !r.exchangeSize) throw new RuleViolation("returns.notAnExchange", {}, 409);
+      if (r.want !== "exchange" || !r.lines.every((l) => l.exchangeSize)) throw new RuleViolation("returns.notAnExchange", {}, 409);
       if (r.stage === "exchanged") return [];
       if (r.stage !== "received") throw new RuleViolation("returns.notReceived", {}, 409);
-      const asked = r.exchangeSize;
       const lines: ExchangeLine[] = r.lines.map((l) => {
         const target = command.targets?.[lineKey(l)];
         return {
           productId: l.productId,
           fromSize: l.size,
-          toSize: target?.size ?? asked,
+          toSize: target?.size ?? l.exchangeSize!,
           school: l.school,
           quantity: l.quantity,
           ...(target && target.productId !== l.productId ? { toProductId: target.productId } : {}),

@@ -1,4 +1,6 @@
-/** Why a sign-in step was refused, with the HTTP status the /api answers and the message a person sees. */
+import type { Refusal } from "../../domain/errors";
+
+/** Why a sign-in step was refused, with the HTTP status it is answered with. */
 export type AuthErrorCode =
   | "invalid_input"
   | "invalid_credentials"
@@ -24,17 +26,24 @@ const STATUS: Record<AuthErrorCode, number> = {
   google_failed: 401,
 };
 
-export class AuthError extends Error {
+/**
+ * A sign-in step said no, as a rule does (domain/errors.ts `RuleViolation`): a key of the `refusals`
+ * namespace with its values, never a sentence. A page words it in its visitor's language, the /api
+ * in English (app/i18n/refusals.server.ts `refusalText`); the message is the key, for logs.
+ */
+export class AuthError extends Error implements Refusal {
   override name = "AuthError";
   readonly status: number;
+  readonly key: string;
+  readonly values: Refusal["values"];
   constructor(
     readonly code: AuthErrorCode,
-    message: string,
-    /** The refusal as a key with values, where it has one: a page words it in its visitor's language, the /api says `message`. */
-    readonly refusal?: { key: string; values: Record<string, string | number> },
+    readonly refusal: Refusal,
   ) {
-    super(message);
+    super(refusal.key);
     this.status = STATUS[code];
+    this.key = refusal.key;
+    this.values = refusal.values;
   }
 }
 

@@ -9,12 +9,13 @@ import { codeSealKey } from "./sealed-codes";
 import { createSignInSmsBudget } from "./sms-budget";
 import { createAdminPasswordChange } from "./admin-password";
 import { createSecondFactor } from "./second-factor";
-import { SIGN_IN_SMS_MESSAGES, type SignInSmsBudget } from "../../domain/sign-in-sms";
+import type { SignInSmsBudget } from "../../domain/sign-in-sms";
+import { refusal } from "../../domain/errors";
 import { phoneProofs } from "./phone-proof";
 import {
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_TOKEN_HOURS,
-  AUTH_MESSAGES,
+  authRefusal,
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_WINDOW_MINUTES,
   OTP_LENGTH,
@@ -33,13 +34,12 @@ import {
   isOtpFormat,
   loginDelayMs,
   loginPairLimit,
-  loginRateLimitedMessage,
   loginRateLimitedRefusal,
   looksLikeEmail,
   maskPhone,
   normalizeEmail,
   otpCheck,
-  otpCheckMessage,
+  otpCheckProblem,
   otpExpiry,
   passwordProblem,
   type Role,
@@ -194,14 +194,14 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     consent?: SignUpConsent;
   }): Promise<User> {
     const checked = checkEmailSignup(input);
-    if (!checked.ok) throw new AuthError("invalid_input", checked.message);
+    if (!checked.ok) throw new AuthError("invalid_input", authRefusal(checked.problem));
     // An address told "already has an account" too often is refused every sign-up for a while (decision 115).
     const takenBucket = input.ip ? `signup-taken:ip:${input.ip}` : null;
     if (takenBucket && (await limits.count(takenBucket, SIGNUP_TAKEN_WINDOW_MS)) >= SIGNUP_MAX_TAKEN_PER_IP) {
-      throw new AuthError("rate_limited", AUTH_MESSAGES.signupTakenLimited);
+      throw new AuthError("rate_limited", authRefusal("signupTakenLimited"));
     }
     if (input.ip && (await limits.hit(`signup:ip:${input.ip}`, LOGIN_WINDOW_MS)) > SIGNUP_MAX_PER_IP) {
-      throw new AuthError("rate_limited", AUTH_MESSAGES.signupRateLimited);
+      throw new AuthError("rate_limited", authRefusal("signupRateLimited"));
     }
     const { email, password, name } = checked.value;
     const passwordHash = await hashPassword(password);
@@ -213,7 +213,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       .executeTakeFirst();
     if (!row) {
       if (takenBucket) await limits.hit(takenBucket, SIGNUP_TAKEN_WINDOW_MS);
-      throw new AuthError("email_taken", AUTH_MESSAGES.emailTaken);
+      throw new AuthError("email_taken", authRefusal("emailTaken"));
     }
     return signedUp({ user: toUser(row), made: true }, input.consent);
   }
@@ -229,7 +229,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    */
   async function loginWithPassword(input: { email: string; password: string; ip?: string; as?: SessionKind }): Promise<User> {
     const as = input.as ?? "shopper";
-    const failed = as === "admin" ? AUTH_MESSAGES.adminLoginFailed : AUTH_MESSAGES.loginFailed;
+    const failed = authRefusal(as === "admin" ? "adminLoginFailed" : "loginFailed");
     if (!looksLikeEmail(input.email) || !input.password) throw new AuthError("invalid_credentials", failed);
     const email = normalizeEmail(input.email);
     // Callers without an address (none over HTTP) share one, so they are still limited.
@@ -245,7 +245,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     if (over.length > 0) {
       for (const b of hard) await limits.refund(b.key, LOGIN_WINDOW_MS, countedAt);
       const waits = await Promise.all(over.map((b) => limits.waitMs(b.key, LOGIN_WINDOW_MS, b.max)));
-      throw new AuthError("rate_limited", loginRateLimitedMessage(Math.max(...waits)), loginRateLimitedRefusal(Math.max(...waits)));
+      throw new AuthError("rate_limited", loginRateLimitedRefusal(Math.max(...waits)));
     }
     const counted = [...hard.map((b) => b.key), account];
     await sleep(loginDelayMs((await limits.hit(account, LOGIN_WINDOW_MS)) - 1));
@@ -257,9 +257,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
       Boolean(row?.password_hash);
     if (!row || !passwordOk) throw new AuthError("invalid_credentials", failed);
     for (const key of counted) await limits.refund(key, LOGIN_WINDOW_MS, countedAt);
-    if (as === "admin" && row.role !== "admin") throw new AuthError("wrong_role", AUTH_MESSAGES.adminLoginFailed);
+    if (as === "admin" && row.role !== "admin") throw new AuthError("wrong_role", authRefusal("adminLoginFailed"));
     // A disabled admin gets the words of a wrong password: the page says nothing about which accounts exist.
-    if (as === "admin" && row.admin_disabled_at) throw new AuthError("wrong_role", AUTH_MESSAGES.adminLoginFailed);
+    if (as === "admin" && row.admin_disabled_at) throw new AuthError("wrong_role", authRefusal("adminLoginFailed"));
     if (as === "admin") await db.updateTable("users").set({ last_sign_in_at: now() }).where("id", "=", row.id).execute();
     return toUser(row);
   }
@@ -275,10 +275,10 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    */
   async function sendCode(input: { phone?: string | null; ip?: string; language?: Language }): Promise<{ phone: string }> {
     const checked = checkPhone(input.phone);
-    if (!checked.ok) throw new AuthError("invalid_input", checked.message);
+    if (!checked.ok) throw new AuthError("invalid_input", authRefusal(checked.problem));
     const { phone } = checked;
     if (input.ip && (await limits.hit(`otp-send:ip:${input.ip}`, OTP_WINDOW_MS)) > OTP_MAX_SENDS_PER_IP) {
-      throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManyFromHere);
+      throw new AuthError("rate_limited", authRefusal("otpTooManyFromHere"));
     }
     const sentAt = now();
     const id = randomUUID();
@@ -295,7 +295,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
         .where("created_at", ">", new Date(sentAt.getTime() - OTP_WINDOW_MS))
         .executeTakeFirstOrThrow();
       if (Number(recent.n) >= OTP_MAX_SENDS_PER_PHONE) {
-        throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManySends);
+        throw new AuthError("rate_limited", authRefusal("otpTooManySends"));
       }
       // The number's series and the shop-wide budget (decision 116); a refusal by the budget is recorded and commits.
       const budgeted = await smsBudget.decide(trx, phone, sentAt, liveOrder);
@@ -321,7 +321,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     });
     if ("refused" in outcome) {
       if (outcome.tripText) await smsBudget.textTheShop(outcome.tripText);
-      throw new AuthError("rate_limited", outcome.refused === "series" ? SIGN_IN_SMS_MESSAGES.tooManyInSeries : SIGN_IN_SMS_MESSAGES.paused);
+      throw new AuthError("rate_limited", refusal(outcome.refused === "series" ? "auth.otpTooManyInSeries" : "auth.otpPaused"));
     }
     const { send } = outcome;
     // The job id comes from the code's id: a retried request never sends the same code twice.
@@ -370,7 +370,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    */
   async function openPhoneAccount(input: { proof: unknown; name: string; consent?: SignUpConsent }): Promise<User> {
     const phone = proofs.read(input.proof);
-    if (!phone) throw new AuthError("otp_expired", AUTH_MESSAGES.otpPhoneMissing);
+    if (!phone) throw new AuthError("otp_expired", authRefusal("otpPhoneMissing"));
     return signedUp(await findOrCreateByPhone(db, phone, input.name), input.consent);
   }
 
@@ -379,13 +379,13 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     proven: (trx: Transaction<DB>, phone: string) => Promise<T>,
   ): Promise<T> {
     const checked = checkPhone(input.phone);
-    if (!checked.ok) throw new AuthError("invalid_input", checked.message);
+    if (!checked.ok) throw new AuthError("invalid_input", authRefusal(checked.problem));
     const { phone } = checked;
     const code = (input.code ?? "").trim();
-    if (!code) throw new AuthError("invalid_input", AUTH_MESSAGES.otpRequired);
+    if (!code) throw new AuthError("invalid_input", authRefusal("otpRequired"));
     const ipBucket = input.ip ? `otp-verify:ip:${input.ip}` : null;
     if (ipBucket && (await limits.count(ipBucket, OTP_WINDOW_MS)) >= OTP_MAX_FAILED_VERIFIES_PER_IP) {
-      throw new AuthError("rate_limited", AUTH_MESSAGES.otpTooManyAttempts);
+      throw new AuthError("rate_limited", authRefusal("otpTooManyAttempts"));
     }
     const at = now();
     type Outcome = { proven: T } | { wrong: number } | { refused: Exclude<ReturnType<typeof otpCheck>, "ok"> };
@@ -417,12 +417,12 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     if ("proven" in outcome) return outcome.proven;
     if ("wrong" in outcome) {
       if (ipBucket) await limits.hit(ipBucket, OTP_WINDOW_MS);
-      if (outcome.wrong >= OTP_MAX_ATTEMPTS) throw new AuthError("otp_locked", AUTH_MESSAGES.otpTooManyAttempts);
-      throw new AuthError("otp_invalid", AUTH_MESSAGES.otpInvalid);
+      if (outcome.wrong >= OTP_MAX_ATTEMPTS) throw new AuthError("otp_locked", authRefusal("otpTooManyAttempts"));
+      throw new AuthError("otp_invalid", authRefusal("otpInvalid"));
     }
     const refused = outcome.refused;
     const code_ = refused === "locked" ? "otp_locked" : refused === "expired" ? "otp_expired" : "otp_none";
-    throw new AuthError(code_, otpCheckMessage(refused));
+    throw new AuthError(code_, authRefusal(otpCheckProblem(refused)));
   }
 
   /**
@@ -431,14 +431,14 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    * someone else's address); else a new account.
    */
   async function signInWithGoogle(identity: GoogleIdentity): Promise<User> {
-    if (!identity.googleId) throw new AuthError("google_failed", AUTH_MESSAGES.googleFailed);
+    if (!identity.googleId) throw new AuthError("google_failed", authRefusal("googleFailed"));
     const byGoogle = await db.selectFrom("users").selectAll().where("google_id", "=", identity.googleId).executeTakeFirst();
     if (byGoogle) return toUser(byGoogle);
     const email = identity.email && looksLikeEmail(identity.email) ? normalizeEmail(identity.email) : null;
     if (email && identity.emailVerified) {
       const byEmail = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
       if (byEmail) {
-        if (byEmail.google_id) throw new AuthError("google_failed", AUTH_MESSAGES.googleFailed);
+        if (byEmail.google_id) throw new AuthError("google_failed", authRefusal("googleFailed"));
         const linked = await db
           .updateTable("users")
           .set({ google_id: identity.googleId })
@@ -577,12 +577,12 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
 
   /** Creates an admin, or makes an existing account with that email an admin with this password (and this name, when given). */
   async function createAdmin(input: { email: string; password: string; name?: string }): Promise<{ user: User; created: boolean }> {
-    if (!looksLikeEmail(input.email)) throw new AuthError("invalid_input", AUTH_MESSAGES.invalidEmail);
+    if (!looksLikeEmail(input.email)) throw new AuthError("invalid_input", authRefusal("invalidEmail"));
     if (input.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
-      throw new AuthError("invalid_input", AUTH_MESSAGES.adminPasswordTooShort);
+      throw new AuthError("invalid_input", authRefusal("adminPasswordTooShort"));
     }
     const problem = passwordProblem(input.password);
-    if (problem) throw new AuthError("invalid_input", problem);
+    if (problem) throw new AuthError("invalid_input", authRefusal(problem));
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     const existing = await findUserByEmail(email);

@@ -2,7 +2,7 @@
 // approval or refusal, the goods back, the exchange sent out, and what the order's pages show of it.
 import { randomUUID } from "node:crypto";
 import { RuleViolation } from "../../domain/errors";
-import type { Actor, OrderLine, ReturnLine } from "../../domain/orders/events";
+import type { Actor, AskedLine, OrderLine, ReturnLine } from "../../domain/orders/events";
 import { lineKey, notMade as notMadeIn, refundPaiseFor, type AfterSale, type ExchangeTarget } from "../../domain/orders/returns";
 import { refundablePaise } from "../../domain/orders/payment";
 import { parseShopProductCartId } from "../../domain/shop-products";
@@ -34,9 +34,12 @@ export function exchangeLookup(core: OrderCore) {
     return { productId: `product/${found.id}`, size: found.size };
   }
 
-  return async function exchangeTargets(lines: readonly ReturnLine[], orderLines: readonly OrderLine[], toSize: string) {
+  /** Each line to its own size wanted (`exchangeSize`), else to `forAll`; a line with neither is left to the decider to refuse. */
+  return async function exchangeTargets(lines: readonly AskedLine[], orderLines: readonly OrderLine[], forAll?: string) {
     const targets: Record<string, ExchangeTarget> = {};
     for (const line of lines) {
+      const toSize = line.exchangeSize?.trim() || forAll?.trim();
+      if (!toSize) continue;
       const name = orderLines.find((l) => l.productId === line.productId)?.name ?? line.productId;
       targets[lineKey(line)] = await exchangeTarget(line, name, toSize);
     }
@@ -52,15 +55,15 @@ export function returnCommands(core: OrderCore) {
     /** A shopper asks to return lines of their delivered order, for a refund or another size (decision 103). */
     async requestReturn(
       orderId: string,
-      request: { lines: ReturnLine[]; want: string; exchangeSize?: string; reason: string },
+      request: { lines: AskedLine[]; want: string; exchangeSize?: string; reason: string },
       actor: Actor,
     ) {
       const returnId = randomUUID();
-      if (request.want === "exchange" && request.exchangeSize?.trim()) {
+      if (request.want === "exchange") {
         // An exchange for a size that is not made is refused now, not once the goods are back.
         const { afterSale } = await currentOrder(orderId);
         const known = request.lines.filter((l) => l.quantity > 0 && afterSale.lines.some((o) => lineKey(o) === lineKey(l)));
-        await exchangeTargets(known, afterSale.lines, request.exchangeSize.trim());
+        await exchangeTargets(known, afterSale.lines, request.exchangeSize);
       }
       const result = await changeOrder(orderId, (at) => ({ type: "RequestReturn", returnId, ...request, actor, at }));
       return { ...result, returnId };
@@ -86,8 +89,8 @@ export function returnCommands(core: OrderCore) {
       if (!record) throw new RuleViolation("returns.noSuchReturn", {}, 404);
       // Looked up only when the exchange may be made now: the decider refuses the others in its own words.
       const targets =
-        record.want === "exchange" && record.exchangeSize && record.stage === "received" && !state.deleted
-          ? await exchangeTargets(record.lines, state.afterSale.lines, record.exchangeSize)
+        record.want === "exchange" && record.stage === "received" && !state.deleted
+          ? await exchangeTargets(record.lines, state.afterSale.lines)
           : {};
       return changeOrder(orderId, (at) => ({ type: "MakeExchange", returnId, targets, actor, at }));
     },

@@ -105,7 +105,7 @@ function historyEvents(count: number): RecordedEvent[] {
         const exchange = roll < 0.08 && bigger !== undefined;
         push(2 * DAY_MS, {
           type: "ReturnRequested",
-          data: { orderId, returnId, lines: [{ productId: line.productId, size: line.size, school: line.school, quantity: 1 }], want: exchange ? "exchange" : "refund", ...(exchange ? { exchangeSize: bigger } : {}), reason: "Size", actor: { kind: "guest" }, at: stamp(2 * DAY_MS) },
+          data: { orderId, returnId, lines: [{ productId: line.productId, size: line.size, school: line.school, quantity: 1, ...(exchange ? { exchangeSize: bigger } : {}) }], want: exchange ? "exchange" : "refund", reason: "Size", actor: { kind: "guest" }, at: stamp(2 * DAY_MS) },
         });
         if (exchange) push(3 * DAY_MS, { type: "ExchangeMade", data: { orderId, returnId, lines: [{ productId: line.productId, fromSize: line.size, toSize: bigger, school: line.school, quantity: 1 }], actor: admin, at: stamp(3 * DAY_MS) } });
         else push(3 * DAY_MS, { type: "PaymentRefunded", data: { orderId, paise: line.unitPrice * 100, method: paymentMethod === "upi" ? "upi" : "cash", note: "Returned", actor: admin, at: stamp(3 * DAY_MS) } });

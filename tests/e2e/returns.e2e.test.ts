@@ -191,15 +191,15 @@ describe("notes, delivery and returns (JS off, over HTTP)", () => {
     // The size is missing: refused beside the form, the rest kept.
     const refused = await form.choose("Another size").fill("Why are you returning it?", "Too tight").press("Ask for a return");
     // The refusal heads the order's returns part, where the page opens (the form's action names it).
-    expect(refused.texts(`#return-${order.displayId} > [role=alert]`).some((t) => t.includes("Choose the size you want instead."))).toBe(true);
+    expect(refused.texts(`#return-${order.displayId} > [role=alert]`).some((t) => t.includes("Choose the size of Shirt you want instead."))).toBe(true);
     expect(refused.url.hash).toBe(`#return-${order.displayId}`);
     const again = refused.within(returnForm);
     expect(again.field("Why are you returning it?").value).toBe("Too tight");
     expect(again.field("Another size").checked).toBe(true);
     expect(again.field("Shirt (30)").checked).toBe(true);
     // The sizes the shirt is made in, less its own: chosen, not typed.
-    expect(again.field("Size wanted (for an exchange)").options).toEqual(["Choose a size (for an exchange)", "24", "26", "28", "32", "34", "36", "38", "40", "42", "44", "46"]);
-    const sent = await again.select("Size wanted (for an exchange)", "32").press("Ask for a return");
+    expect(again.field("Size wanted for Shirt (30) (for an exchange)").options).toEqual(["Choose a size (for an exchange)", "24", "26", "28", "32", "34", "36", "38", "40", "42", "44", "46"]);
+    const sent = await again.select("Size wanted for Shirt (30) (for an exchange)", "32").press("Ask for a return");
     expect(sent.count(`#return-${order.displayId} > [data-testid=return-sent]`)).toBe(1);
     expect(sent.url.hash).toBe(`#return-${order.displayId}`);
 
@@ -357,7 +357,7 @@ describe("notes, delivery and returns", () => {
       await form.getByRole("button", { name: "Ask for a return" }).click();
       const again = parent.page.locator(`section[data-order="${order.displayId}"] form.return-request`);
       // The refusal heads the order's returns part, where the page opens (the form's action names it), and takes the focus with JS on.
-      const refusal = parent.page.locator(`#return-${order.displayId} > [role=alert]`).filter({ hasText: "Choose the size you want instead." });
+      const refusal = parent.page.locator(`#return-${order.displayId} > [role=alert]`).filter({ hasText: "Choose the size of Shirt you want instead." });
       await refusal.waitFor();
       expect(new URL(parent.page.url()).hash).toBe(`#return-${order.displayId}`);
       if (js) await expect.poll(() => refusal.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -365,7 +365,7 @@ describe("notes, delivery and returns", () => {
       expect(await again.getByLabel("Another size").isChecked()).toBe(true);
       expect(await again.getByRole("checkbox", { name: "Shirt (30)" }).isChecked()).toBe(true);
       // The sizes the shirt is made in, less its own: chosen, not typed.
-      const sizes = again.getByLabel("Size wanted (for an exchange)");
+      const sizes = again.getByLabel("Size wanted for Shirt (30) (for an exchange)");
       expect(await sizes.locator("option").allTextContents()).toEqual(["Choose a size (for an exchange)", "24", "26", "28", "32", "34", "36", "38", "40", "42", "44", "46"]);
       await sizes.selectOption("32");
       await again.getByRole("button", { name: "Ask for a return" }).click();

@@ -58,7 +58,7 @@ describe("POST /api/users/register and /login", () => {
     expect(registered.body.user).not.toHaveProperty("password_hash");
 
     const again = await answer(await post("/api/users/register", { email: address.toUpperCase(), password: "satchel-2026" }));
-    expect(again).toEqual({ status: 409, body: { message: AUTH_MESSAGES.emailTaken } });
+    expect(again).toEqual({ status: 409, body: { message: AUTH_MESSAGES.emailTaken, code: "auth.emailTaken" } });
 
     const login = await answer(await post("/api/users/login", { email: address, password: "satchel-2026" }));
     expect(login.status).toBe(200);
@@ -79,7 +79,7 @@ describe("POST /api/users/register and /login", () => {
     const code = await codeFor(phone, 2);
 
     const wrong = await answer(await post("/api/users/auth/verify-otp", { phone, otp: code === "000000" ? "111111" : "000000" }));
-    expect(wrong).toEqual({ status: 401, body: { message: "Invalid OTP" } });
+    expect(wrong).toEqual({ status: 401, body: { message: "Invalid OTP", code: "auth.otpInvalid" } });
     const verified = await answer(await post("/api/users/auth/verify-otp", { phone, otp: code }));
     expect(verified.status).toBe(200);
     expect(verified.body.user).toMatchObject({ phone });
@@ -95,7 +95,7 @@ describe("POST /api/users/register and /login", () => {
     }
     expect(await answer(await post("/api/users/auth/send-otp", { phone }))).toEqual({
       status: 429,
-      body: { message: AUTH_MESSAGES.otpTooManySends },
+      body: { message: AUTH_MESSAGES.otpTooManySends, code: "auth.otpTooManySends" },
     });
   });
 
@@ -106,12 +106,12 @@ describe("POST /api/users/register and /login", () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_PAIR; i++) {
       expect(await answer(await post("/api/users/login", { email: address, password: "wrong-one" }))).toEqual({
         status: 401,
-        body: { message: AUTH_MESSAGES.loginFailed },
+        body: { message: AUTH_MESSAGES.loginFailed, code: "auth.loginFailed" },
       });
     }
     expect(await answer(await post("/api/users/login", { email: address, password: "satchel-2026" }))).toEqual({
       status: 429,
-      body: { message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ minutes?\.$/) },
+      body: { message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ minutes?\.$/), code: expect.stringMatching(/^auth\.loginRateLimited/) },
     });
       // This socket's address is refused; the owner, from elsewhere, is not.
     await expect(server.shop.auth.loginWithPassword({ email: address, password: "satchel-2026", ip: "198.51.100.99" })).resolves.toMatchObject({
@@ -178,7 +178,7 @@ describe("admin login and tokens", () => {
     await post("/api/users/register", { email: address, password: "satchel-2026" });
     expect(await answer(await post("/api/users/admin-login", { email: address, password: "satchel-2026" }))).toEqual({
       status: 403,
-      body: { message: "Login failed." },
+      body: { message: "Login failed.", code: "admin.loginFailed" },
     });
     expect((await post("/api/users/admin-login", { ...ADMIN, password: "wrong" })).status).toBe(401);
   });

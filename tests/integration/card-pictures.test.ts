@@ -17,6 +17,8 @@ import { linePictures, schoolItemCardPictures, shopProductCardPictures, type Sch
 import { CARD_PICTURE_SIZE, FIRST_ROW_CARDS } from "../../app/components/CardPicture";
 import { LINE_PICTURE_SIZE } from "../../app/components/LinePicture";
 import { call } from "../support/admin";
+import { htmlBrowser } from "../support/html-browser";
+import sharp from "sharp";
 import { eventually } from "../support/fake-providers";
 import { jpegWithGps } from "../support/photos";
 import { startTestServer, type TestServer } from "../support/server";
@@ -41,9 +43,9 @@ afterAll(async () => {
 const get = (address: string) => call(`${server.url}${address}`);
 
 /** Uploads a small phone photo for `owner` and waits for the photo job to make its files. */
-async function photograph(owner: PhotoOwner) {
-  // Stored on its side (EXIF Orientation 6): 600 wide and 900 high once upright.
-  const bytes = await jpegWithGps(900, 600);
+async function photograph(owner: PhotoOwner, colour?: { r: number; g: number; b: number }) {
+  // Stored on its side (EXIF Orientation 6): 600 wide and 900 high once upright. A colour: a photo of its own files.
+  const bytes = colour ? await sharp({ create: { width: 600, height: 900, channels: 3, background: colour } }).jpeg().toBuffer() : await jpegWithGps(900, 600);
   const sniffed = sniffPhoto(bytes);
   if ("refused" in sniffed) throw new Error("the test photo was refused");
   const { photoId } = await server.shop.photos.upload(owner, { ...sniffed, bytes }, actor);
@@ -145,6 +147,44 @@ describe("the cards' pictures", () => {
     expect(lines["white/shirt"].sources.map((source) => source.type)).toEqual(["image/avif", "image/webp", "image/jpeg"]);
     expect(lines["bags/junior-school-bag"].src).toMatch(/^\/photos\/[0-9a-f]{64}\.jpg$/);
     expect(lines["white/pant"]).toEqual({ src: "/images/types/pant-white.svg", width: LINE_PICTURE_SIZE, height: LINE_PICTURE_SIZE, sources: [] });
+  });
+
+  it("shows every photo of a school item on its page in the owner's order, as a gallery of plain anchors (issue 48)", async () => {
+    const owner = { kind: "item", school: "st-xaviers", item: "tunik" } as const;
+    const ids: string[] = [];
+    for (const colour of [{ r: 200, g: 30, b: 30 }, { r: 30, g: 160, b: 60 }, { r: 240, g: 200, b: 40 }]) ids.push(await photograph(owner, colour));
+    // The owner moves the third photo up one: the page shows 1, 3, 2.
+    const moved = await server.shop.photos.move(owner, ids[2], -1, actor);
+    await server.shop.waitForReadModels(moved.position!);
+    const photos = await server.shop.photos.list(owner);
+    expect(photos.map((photo) => photo.photoId)).toEqual([ids[0], ids[2], ids[1]]);
+    const jpegs = photos.map((photo) => photo.variants.filter((v) => v.format === "jpeg").map((v) => `/photos/${v.file}`));
+
+    for (const [lang, show] of [["en", "Show photo 2 of 3"], ["hi", "3 में से फ़ोटो 2 दिखाएँ"]] as const) {
+      const page = await eventually(`the ${lang} page to show three photos`, async () => {
+        const opened = await htmlBrowser(server.url, { language: lang }).open("/schools/st-xaviers/tunik");
+        return opened.count(".gallery-strip > li") === 3 ? opened : null;
+      });
+      const strip = page.all(".gallery-strip > li");
+      expect(strip.map((li) => li.attribs.id)).toEqual(["photo-1", "photo-2", "photo-3"]);
+      strip.forEach((li, i) => expect(jpegs[i], `photo ${i + 1}`).toContain(page.within(li).attr("img", "src")));
+      // Each thumbnail is a plain link to its photo's anchor on the page, named in the page's language.
+      const thumbs = page.links().filter((link) => link.href.startsWith("#photo-"));
+      expect(thumbs.map((link) => link.href)).toEqual(["#photo-1", "#photo-2", "#photo-3"]);
+      expect(thumbs[1].name).toBe(show);
+      page.all(".gallery-thumbs img").forEach((img, i) => expect(jpegs[i]).toContain(img.attribs.src));
+    }
+  });
+
+  it("draws a school's white skirt and white tunik, and the white shelf's, white and not in the school's colours (issue 48)", async () => {
+    const parent = htmlBrowser(server.url);
+    for (const [item, drawing] of [["white-skirt", "skirt-white"], ["white-tunik", "tunic-white"]] as const) {
+      const page = await parent.open(`/schools/st-xaviers/${item}`);
+      expect(page.attr(".product-detail picture img", "src"), item).toBe(`/images/types/${drawing}.svg`);
+    }
+    const shelf = await parent.open("/white-products");
+    expect(shelf.attr('img[alt="White Skirt"]', "src")).toBe("/images/types/skirt-white.svg");
+    expect(shelf.attr('img[alt="White Tunik"]', "src")).toBe("/images/types/tunic-white.svg");
   });
 
   it("answers /shop's cards with each product's main photo, its image or drawing otherwise", async () => {

@@ -8,10 +8,10 @@ import {
   LOGIN_MAX_DELAY_MS,
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_MAX_FAILURES_PER_PAIR,
-  loginRateLimitedMessage,
+  loginRateLimitedRefusal,
 } from "../../domain/auth";
 import { openTestShop, type TestShop } from "../support/shop";
-import { refusal } from "../support/refusal";
+import { englishOf, refusal } from "../support/refusal";
 
 /**
  * Password sign-in throttling (decision 083), on the real Postgres counters.
@@ -69,7 +69,7 @@ describe("password sign-in throttling: the owner is slowed, never locked out", (
     expect(await refusal(auth.loginWithPassword({ email, password: "right-password", ip: attacker }))).toEqual({
       code: "rate_limited",
       status: 429,
-      message: loginRateLimitedMessage(15 * 60_000),
+      message: englishOf(loginRateLimitedRefusal(15 * 60_000)),
     });
     expect(await ownerSignsIn(email, "right-password", nextIp())).toBe(LOGIN_FIRST_DELAY_MS);
     // The owner's success gave back only the owner's own attempt: the attacker is still refused.

@@ -52,7 +52,7 @@ describe("asking the sign-up which emails have accounts", () => {
     for (const email of [taken[6], fresh(), OWNER, fresh()]) {
       const res = await register(from, email);
       expect(res.status, email).toBe(429);
-      expect(await res.json()).toEqual({ message: AUTH_MESSAGES.signupTakenLimited });
+      expect(await res.json()).toEqual({ message: AUTH_MESSAGES.signupTakenLimited, code: "auth.signupTakenLimited" });
     }
     const made = await server.shop.db.selectFrom("users").select("id").where("email", "like", "new-%").execute();
     expect(made).toHaveLength(1);

@@ -7,7 +7,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_SMS_MESSAGES } from "../../domain/sign-in-sms";
+import { ENGLISH } from "../support/refusal";
 import { eventually } from "../support/fake-providers";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -60,7 +60,7 @@ describe("the one SMS budget", () => {
     for (const phone of numbers) expect((await guestOrder(phone)).status).toBe(201);
     for (const phone of numbers) await eventually(`the order's text to ${phone}`, () => (server.sms.to(phone).length > 0 ? true : null));
     const refused = await askCode(stranger());
-    expect(refused).toEqual({ status: 429, body: { message: SIGN_IN_SMS_MESSAGES.paused } });
+    expect(refused).toEqual({ status: 429, body: { message: ENGLISH.auth.otpPaused, code: "auth.otpPaused" } });
   });
 
   it("pauses a guest order's texts with the codes, and the order does not let its number past the pause", async () => {
@@ -72,7 +72,7 @@ describe("the one SMS budget", () => {
       return rows.length > 0 && rows.every((row) => row.status !== "pending" && row.status !== "sending") ? rows : null;
     });
     expect(records).toEqual([{ status: "skipped", skip_reason: "budget" }]);
-    expect(await askCode(phone)).toEqual({ status: 429, body: { message: SIGN_IN_SMS_MESSAGES.paused } });
+    expect(await askCode(phone)).toEqual({ status: 429, body: { message: ENGLISH.auth.otpPaused, code: "auth.otpPaused" } });
     expect(server.sms.to(phone)).toEqual([]);
   });
 

@@ -7,11 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthService, type AuthService } from "../../services/auth/index";
-import { OTP_MAX_NUMBERS_PER_PREFIX, SIGN_IN_SMS_MESSAGES } from "../../domain/sign-in-sms";
-import { refusalIn } from "../../app/i18n/i18n.server";
+import { OTP_MAX_NUMBERS_PER_PREFIX } from "../../domain/sign-in-sms";
+import { refusalText } from "../../app/i18n/refusals.server";
 import { call, createTestAdmin, type TestAdmin } from "../support/admin";
 import { eventually } from "../support/fake-providers";
-import { refusal } from "../support/refusal";
+import { ENGLISH, refusal } from "../support/refusal";
 import { startTestServer, type TestServer } from "../support/server";
 
 const PER_HOUR = 12;
@@ -67,7 +67,7 @@ const codeTo = (phone: string) =>
   eventually(`a code to ${phone}`, () => server.sms.to(phone).map((text) => /\b(\d{6})\b/.exec(text.text)?.[1]).find(Boolean));
 const alerts = () => server.shop.db.selectFrom("shop_alerts").selectAll().orderBy("opened_at").execute();
 const textsToShop = () => server.sms.to("9414000000");
-const paused = { code: "rate_limited", status: 429, message: SIGN_IN_SMS_MESSAGES.paused };
+const paused = { code: "rate_limited", status: 429, message: ENGLISH.auth.otpPaused };
 
 describe("the shop-wide budget of sign-in texts", () => {
   it("sends the hour's budget, the order's text counted in it, to numbers anywhere, then refuses; one trip texts the shop once and counts its refused codes", async () => {
@@ -130,7 +130,7 @@ describe("the shop-wide budget of sign-in texts", () => {
   });
 
   it("words its refusals in Hindi too", () => {
-    for (const message of Object.values(SIGN_IN_SMS_MESSAGES)) expect(refusalIn("hi", message)).not.toBe(message);
+    for (const key of ["auth.otpPaused", "auth.otpTooManyInSeries"]) expect(refusalText("hi", { key, values: {} })).toMatch(/[\u0900-\u097F]/);
   });
 });
 
@@ -144,7 +144,7 @@ describe("a series of numbers", () => {
     expect(await refusal(auth.sendCode({ phone: inSeries(50), ip: nextIp() }))).toEqual({
       code: "rate_limited",
       status: 429,
-      message: SIGN_IN_SMS_MESSAGES.tooManyInSeries,
+      message: ENGLISH.auth.otpTooManyInSeries,
     });
     await auth.sendCode({ phone: inSeries(0), ip: nextIp() });
     await auth.sendCode({ phone: strangerNumber(), ip: nextIp() });

@@ -67,6 +67,10 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/statements", form: { intent: "read" } },
   { method: "GET", path: `/admin/statements/${"a".repeat(64)}` },
   { method: "POST", path: `/admin/statements/${"a".repeat(64)}`, form: { intent: "settle", credit: `2:${"0".repeat(8)}-0000-8000-8000-${"0".repeat(12)}` } },
+  // The gateway's settlement reports: the upload, the list, one report (decision 223).
+  { method: "GET", path: "/admin/settlements" },
+  { method: "POST", path: "/admin/settlements", form: { intent: "read" } },
+  { method: "GET", path: `/admin/settlements/${"a".repeat(64)}` },
   // Work orders to the tailor, one work order, its paper for the tailor, a part received and corrected (decision 181).
   { method: "GET", path: "/admin/tailor-batches" },
   { method: "GET", path: "/admin/tailor-batches?school=dps&item=school%2Fdps%2Fshirt" },

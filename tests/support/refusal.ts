@@ -15,12 +15,12 @@ export const inEnglish = (refusal: Refusal & { status: number }): { message: str
 /** The English wording of each refusal key, by group: `ENGLISH.returns.tooLate`. */
 export const ENGLISH = RESOURCES.en.refusals;
 
-/** The AuthError a promise rejects with (its code, message and status); fails the test if it resolves. */
+/** The AuthError a promise rejects with (its code, its English words and status); fails the test if it resolves. */
 export async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string; status: number }> {
   try {
     await promise;
   } catch (err) {
-    if (isAuthError(err)) return { code: err.code, message: err.message, status: err.status };
+    if (isAuthError(err)) return { code: err.code, message: englishOf(err.refusal), status: err.status };
     throw err;
   }
   throw new Error("expected a refusal, got success");

@@ -11,7 +11,7 @@ import {
   looksLikeEmail,
   maskPhone,
   otpCheck,
-  otpCheckMessage,
+  otpCheckProblem,
   otpExpiry,
   passwordProblem,
   slidingWindowCount,
@@ -43,31 +43,31 @@ describe("the login field", () => {
 
 describe("sign-up rules", () => {
   it("needs both fields first", () => {
-    expect(checkEmailSignup({ email: "", password: "satchel-01" })).toEqual({ ok: false, message: "Please fill all fields." });
-    expect(checkEmailSignup({ email: "a@b.in", password: "" })).toEqual({ ok: false, message: "Please fill all fields." });
+    expect(checkEmailSignup({ email: "", password: "satchel-01" })).toEqual({ ok: false, problem: "fillAllFields" });
+    expect(checkEmailSignup({ email: "a@b.in", password: "" })).toEqual({ ok: false, problem: "fillAllFields" });
   });
 
   it("then a password of at least 8 characters (decision 193), not one of the most common", () => {
     for (const password of ["12345", "123456", "secret1"]) {
-      expect(checkEmailSignup({ email: "a@b.in", password })).toEqual({ ok: false, message: "Password must be at least 8 characters." });
+      expect(checkEmailSignup({ email: "a@b.in", password })).toEqual({ ok: false, problem: "passwordTooShort" });
     }
     for (const password of ["password", "12345678", "Secret123", "iloveyou", " JaiMataDi ", "india123"]) {
-      expect(checkEmailSignup({ email: "a@b.in", password }), password).toEqual({ ok: false, message: AUTH_MESSAGES.passwordTooCommon });
+      expect(checkEmailSignup({ email: "a@b.in", password }), password).toEqual({ ok: false, problem: "passwordTooCommon" });
     }
     expect(checkEmailSignup({ email: "A@B.in", password: "satchel-01" })).toEqual({
       ok: true,
       value: { email: "a@b.in", password: "satchel-01" },
     });
-    expect(passwordProblem("x".repeat(129))).toMatch(/at most 128/);
+    expect(AUTH_MESSAGES[passwordProblem("x".repeat(129))!]).toMatch(/at most 128/);
   });
 
   it("refuses an email that is not one", () => {
-    expect(checkEmailSignup({ email: "asha", password: "satchel-01" })).toEqual({ ok: false, message: AUTH_MESSAGES.invalidEmail });
+    expect(checkEmailSignup({ email: "asha", password: "satchel-01" })).toEqual({ ok: false, problem: "invalidEmail" });
   });
 
   it("asks for a phone number, then ten digits", () => {
-    expect(checkPhone("")).toEqual({ ok: false, message: "Please enter your phone number." });
-    expect(checkPhone("12345")).toEqual({ ok: false, message: AUTH_MESSAGES.invalidPhone });
+    expect(checkPhone("")).toEqual({ ok: false, problem: "phoneRequired" });
+    expect(checkPhone("12345")).toEqual({ ok: false, problem: "invalidPhone" });
     expect(checkPhone(" 9876543210 ")).toEqual({ ok: true, phone: "9876543210" });
   });
 
@@ -102,7 +102,7 @@ describe("one-time code rules", () => {
   it(`locks after ${OTP_MAX_ATTEMPTS} wrong tries, even before it expires`, () => {
     expect(otpCheck({ ...fresh, attempts: OTP_MAX_ATTEMPTS - 1 }, sent)).toBe("ok");
     expect(otpCheck({ ...fresh, attempts: OTP_MAX_ATTEMPTS }, sent)).toBe("locked");
-    expect(otpCheckMessage("locked")).toBe("Too many attempts, request a new code");
+    expect(AUTH_MESSAGES[otpCheckProblem("locked")]).toBe("Too many attempts, request a new code");
   });
 });
 

@@ -6,10 +6,11 @@ import {
   LOGIN_MAX_FAILURES_PER_PAIR,
   loginDelayMs,
   loginPairLimit,
-  loginRateLimitedMessage,
+  loginRateLimitedRefusal,
   slidingWindowCount,
   slidingWindowWaitMs,
 } from "../../domain/auth";
+import { englishOf } from "../support/refusal";
 
 const MINUTE = 60_000;
 const WINDOW = 15 * MINUTE;
@@ -60,8 +61,8 @@ describe("how long until a sliding window is under its limit again", () => {
 
 describe("the message an address over its limit sees", () => {
   it("names whole minutes, rounded up, at least one", () => {
-    expect(loginRateLimitedMessage(15 * MINUTE)).toBe("Too many login attempts. Please try again in 15 minutes.");
-    expect(loginRateLimitedMessage(61_000)).toBe("Too many login attempts. Please try again in 2 minutes.");
-    expect(loginRateLimitedMessage(0)).toBe("Too many login attempts. Please try again in 1 minute.");
+    expect(englishOf(loginRateLimitedRefusal(15 * MINUTE))).toBe("Too many login attempts. Please try again in 15 minutes.");
+    expect(englishOf(loginRateLimitedRefusal(61_000))).toBe("Too many login attempts. Please try again in 2 minutes.");
+    expect(englishOf(loginRateLimitedRefusal(0))).toBe("Too many login attempts. Please try again in 1 minute.");
   });
 });

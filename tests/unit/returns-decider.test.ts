@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { spec } from "../support/decider-spec";
 import { ENGLISH, englishOf } from "../support/refusal";
 import { orderDecider, type OrderCommand } from "../../domain/orders/order";
-import type { ExchangeLine, OrderEvent, ReturnLine } from "../../domain/orders/events";
+import { orderEvents, type ExchangeLine, type OrderEvent, type ReturnLine } from "../../domain/orders/events";
 import { DEFAULT_CHARGE_RULES } from "../../domain/orders/charges";
 import { RETURN_WINDOW_MS } from "../../domain/orders/terms";
 import { heldLines, lineKey, linesAfterExchange, notMade, refundFor, shortReturnId } from "../../domain/orders/returns";
@@ -133,7 +133,7 @@ describe("asking for a return", () => {
     const [asked] = orders.given(delivered()).when(ask({ want: "exchange", exchangeSize: " 32 ", reason: " Too small " })).events();
     expect(asked).toEqual({
       type: "ReturnRequested",
-      data: { orderId, returnId: "r1", lines: [{ ...shirt, quantity: 1 }], want: "exchange", exchangeSize: "32", reason: "Too small", actor: parent, at: later(60_000) },
+      data: { orderId, returnId: "r1", lines: [{ ...shirt, quantity: 1, exchangeSize: "32" }], want: "exchange", reason: "Too small", actor: parent, at: later(60_000) },
     });
   });
 
@@ -282,6 +282,51 @@ describe("exchanges", () => {
       unitPrice: 0,
       quantity: 1,
     });
+  });
+
+  it("gives each line the size asked for it: a shirt for 32 and a bottle for L in one request (issue 48)", () => {
+    const lines = [
+      { ...shirt, quantity: 1, exchangeSize: "32" },
+      { ...bottle, quantity: 1, exchangeSize: "L" },
+    ];
+    const [asked] = orders.given(delivered()).when(ask({ want: "exchange", lines })).events();
+    expect((asked.data as { lines: unknown[] }).lines).toEqual(lines);
+    const back = [step("ApproveReturn"), receive()].reduce(apply, apply(delivered(), ask({ want: "exchange", lines })));
+    const [made] = orders.given(back).when(exchange("r1", { [lineKey(bottle)]: { productId: "product/13", size: "L" } })).events();
+    expect((made.data as { lines: ExchangeLine[] }).lines.map((l) => [l.fromSize, l.toSize])).toEqual([
+      ["30", "32"],
+      ["Free Size", "L"],
+    ]);
+    // A line with no size of its own takes the one size for all; a line left with none, or asked in its own size, is refused by name.
+    const mixed = [{ ...shirt, quantity: 1 }, { ...bottle, quantity: 1, exchangeSize: "L" }];
+    expect((orders.given(delivered()).when(ask({ want: "exchange", exchangeSize: "34", lines: mixed })).events()[0].data as { lines: unknown[] }).lines).toEqual([
+      { ...shirt, quantity: 1, exchangeSize: "34" },
+      { ...bottle, quantity: 1, exchangeSize: "L" },
+    ]);
+    expect(englishOf(orders.given(delivered()).when(ask({ want: "exchange", lines: mixed })).thenRefuses("returns.exchangeSize", { name: "Shirt" }, 422))).toBe(
+      "Choose the size of Shirt you want instead.",
+    );
+    orders
+      .given(delivered())
+      .when(ask({ want: "exchange", lines: [{ ...shirt, quantity: 1, exchangeSize: "32" }, { ...bottle, quantity: 1, exchangeSize: "free size" }] }))
+      .thenRefuses("returns.sameSize", { name: "Steel Bottle", size: "Free Size" }, 422);
+  });
+
+  it("reads a request stored before each line had its size (ReturnRequested v1) with its one size on every line", () => {
+    const stored = {
+      type: "ReturnRequested",
+      data: { orderId, returnId: "r1", lines: [{ ...shirt, quantity: 1 }, { ...bottle, quantity: 1 }], want: "exchange", exchangeSize: "32", reason: "Too small", actor: parent, at: later(60_000) },
+      metadata: {},
+      streamId: `order-${orderId}`,
+      revision: 3,
+      position: "10",
+    };
+    const read = orderEvents.read(stored) as unknown as { data: { lines: unknown[]; exchangeSize?: string } };
+    expect(read.data.lines).toEqual([
+      { ...shirt, quantity: 1, exchangeSize: "32" },
+      { ...bottle, quantity: 1, exchangeSize: "32" },
+    ]);
+    expect(read.data.exchangeSize).toBeUndefined();
   });
 
   it("two exchanges to the same size add up on one free line; the exchanged units can be returned in their turn", () => {

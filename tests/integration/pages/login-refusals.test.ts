@@ -1,5 +1,6 @@
-// A sign-in refused is worded in the page's language (one way to say no): after the wrong passwords a Hindi
-// /login answers 429 in Hindi, an English one in English, the form posted over HTTP as a browser without JavaScript would.
+// A sign-in refused is a key with values, worded in the page's language (one way to say no, decision 164): after
+// the wrong passwords a Hindi /login and /admin/login answer 429 in Hindi, an English one in English, the form posted
+// over HTTP as a browser without JavaScript would; the /api says it in English with its key as `code`, in Hindi when asked.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_MAX_FAILURES_PER_PAIR } from "../../../domain/auth";
@@ -13,12 +14,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(language: "en" | "hi", email: string, password: string) {
-  const res = await fetch(`${server.url}/login`, {
+async function signIn(language: "en" | "hi", email: string, password: string, page = "/login") {
+  const res = await fetch(`${server.url}${page}`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `shop_lng=${language}`, Origin: server.url },
-    body: new URLSearchParams({ identifier: email, password }),
+    body: new URLSearchParams(page === "/login" ? { identifier: email, password } : { email, password }),
   });
   return { status: res.status, text: await res.text() };
 }
@@ -39,4 +40,37 @@ describe("a refused sign-in in the page's language", () => {
       if (language === "hi") expect(refused.text).not.toMatch(/Too many login attempts\. Please try again in \d+ minutes\./);
     }, 120_000);
   }
+});
+
+describe("a refused sign-in elsewhere", () => {
+  const HINDI = /लॉगिन की बहुत कोशिशें हुईं। कृपया \d+ मिनट बाद फिर कोशिश करें।/;
+
+  it("the admin's login page in Hindi answers 429 in Hindi", async () => {
+    const email = `admin-${randomUUID().slice(0, 8)}@churu-uniforms.example`;
+    await server.shop.auth.createAdmin({ email, password: "admin password 1994" });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_PAIR; i++) expect((await signIn("hi", email, `guess-${i}`, "/admin/login")).status).toBe(401);
+    const refused = await signIn("hi", email, "admin password 1994", "/admin/login");
+    expect(refused.status).toBe(429);
+    expect(refused.text).toMatch(HINDI);
+  }, 120_000);
+
+  it("the /api answers 429 in English with its key, and in Hindi when the caller asks for Hindi", async () => {
+    const email = `parent-${randomUUID().slice(0, 8)}@example.com`;
+    await server.shop.auth.registerWithEmail({ email, password: "right-password" });
+    const login = async (password: string, language?: string) => {
+      const res = await fetch(`${server.url}/api/users/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(language ? { "Accept-Language": language } : {}) },
+        body: JSON.stringify({ email, password }),
+      });
+      return { status: res.status, body: (await res.json()) as { message: string; code?: string } };
+    };
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_PAIR; i++) expect((await login(`guess-${i}`)).status).toBe(401);
+    const english = await login("right-password");
+    expect(english.status).toBe(429);
+    expect(english.body).toEqual({ message: expect.stringMatching(/^Too many login attempts\. Please try again in \d+ minutes?\.$/), code: expect.stringMatching(/^auth\.loginRateLimited/) });
+    const hindi = await login("right-password", "hi");
+    expect(hindi.status).toBe(429);
+    expect(hindi.body.message).toMatch(HINDI);
+  }, 120_000);
 });

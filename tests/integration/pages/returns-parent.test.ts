@@ -44,14 +44,17 @@ function words(lang: Language) {
   };
 }
 
+/** The shirt as the catalogue names it on a page in `lang`. */
+const shirtIn = (lang: Language) => (lang === "hi" ? "शर्ट" : "Shirt");
+
 /** A delivered order of two shirts (size 30), cash collected: what a parent can return. */
-async function deliveredOrder(userId?: string, language: Language = "en") {
+async function deliveredOrder(userId?: string, language: Language = "en", items = [{ productId: "school/dps/shirt", size: "30", quantity: 2 }]) {
   const phone = newPhone();
   const name = "Asha Devi";
   const placed = await server.shop.orders.placeOrder({
     scope: userId ? `user:${userId}` : `guest:${phone}`,
     idempotencyKey: randomUUID(),
-    items: [{ productId: "school/dps/shirt", size: "30", quantity: 2 }],
+    items,
     customer: userId ? { kind: "user", userId, name, phone } : { kind: "guest", name, phone },
     address: { name, phone, address: "Ward 5, Station Road", city: "Churu", pincode: "331001" },
     paymentMethod: "cod",
@@ -112,8 +115,9 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
       page = await page.choose(w.shopper.exchange).fill(w.shopper.reason, "Too small").press(w.shopper.submit);
       expect(page.status).toBe(422);
       let part = opensAt(page);
-      expect(part.lines()[0]).toBe(w.refusals.exchangeSize);
-      expect(part.alerts()).toContain(w.refusals.exchangeSize);
+      const noSize = interpolate(w.refusals.exchangeSize, { name: shirtIn(lang) });
+      expect(part.lines()[0]).toBe(noSize);
+      expect(part.alerts()).toContain(noSize);
 
       // Sent: a redirect to the order at its returns part, the answer first there (a reload sends nothing again).
       page = await page.choose(w.shopper.refund).press(w.shopper.submit);
@@ -138,7 +142,7 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
       page = await form.choose(w.shopper.exchange).fill(w.shopper.reason, "Too small").press(w.shopper.submit);
       expect(page.status).toBe(422);
       let part = opensAt(page);
-      expect(part.lines()[0]).toBe(w.refusals.exchangeSize);
+      expect(part.lines()[0]).toBe(interpolate(w.refusals.exchangeSize, { name: shirtIn(lang) }));
 
       page = await page.within(`section[data-order="${order.displayId}"]`).choose(w.shopper.refund).press(w.shopper.submit);
       expect(page.status).toBe(200);
@@ -154,12 +158,12 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
     it(`takes a second request while the first is open, for what is left, then offers nothing more (${lang})`, async () => {
       const order = await deliveredOrder();
       let page = await trackedPage(lang, order);
-      expect(offered(page)).toEqual([{ line: "Shirt (30)", most: "2" }]);
+      expect(offered(page)).toEqual([{ line: `${shirtIn(lang)} (30)`, most: "2" }]);
       page = await page.fill(w.shopper.reason, "Too small").press(w.shopper.submit);
       expect(opensAt(page).lines()[0]).toBe(w.shopper.sent);
 
       // The first is waiting for the shop; the other shirt may be asked for beside it.
-      expect(offered(page)).toEqual([{ line: "Shirt (30)", most: "1" }]);
+      expect(offered(page)).toEqual([{ line: `${shirtIn(lang)} (30)`, most: "1" }]);
       page = await page.fill(w.shopper.reason, "Colour").press(w.shopper.submit);
       expect(opensAt(page).lines()[0]).toBe(w.shopper.sent);
       const stream = await server.shop.store.readStream(`order-${order.orderId}`);
@@ -182,7 +186,7 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
       if (made.position) expect(await server.shop.waitForReadModels(made.position, 20_000)).toBe(true);
 
       const page = await trackedPage(lang, order);
-      expect(offered(page)).toEqual([{ line: "Shirt (32)", most: "2" }]);
+      expect(offered(page)).toEqual([{ line: `${shirtIn(lang)} (32)`, most: "2" }]);
 
       // The shop's yes, the goods back, the exchange made: a text each, in the order's language, naming the order.
       const texts = CUSTOMER_TEXTS[lang].returns;
@@ -192,6 +196,45 @@ describe("a return request's answer is where the page reopens (JS off)", () => {
         return expected.every((text) => sent.includes(text)) ? sent : null;
       });
       expect(got.filter((text) => expected.includes(text))).toHaveLength(3);
+    });
+
+    it(`exchanges each ticked line for its own size, named in the page's language (${lang}; issue 48)`, async () => {
+      const socks = lang === "hi" ? "मोज़े 1" : "Socks 1";
+      const order = await deliveredOrder(undefined, lang, [
+        { productId: "school/dps/shirt", size: "30", quantity: 1 },
+        { productId: "school/dps/socks-1", size: "4", quantity: 1 },
+      ]);
+      let page = await trackedPage(lang, order);
+      expect(offered(page)).toEqual([
+        { line: `${shirtIn(lang)} (30)`, most: "1" },
+        { line: `${socks} (4)`, most: "1" },
+      ]);
+      const sizeOf = (item: string) => interpolate(w.shopper.exchangeSizeOf, { item });
+      // The socks' own sizes only: no 32 to pick for them, no 5 for the shirt.
+      expect(page.field(sizeOf(`${socks} (4)`)).options).toEqual([w.shopper.noSize, "2", "3", "5", "6", "7"]);
+      page = await page
+        .check(`${shirtIn(lang)} (30)`)
+        .check(`${socks} (4)`)
+        .choose(w.shopper.exchange)
+        .select(sizeOf(`${shirtIn(lang)} (30)`), "32")
+        .select(sizeOf(`${socks} (4)`), "5")
+        .fill(w.shopper.reason, "Too small")
+        .press(w.shopper.submit);
+      expect(opensAt(page).lines()[0]).toBe(w.shopper.sent);
+      const lines = [`${shirtIn(lang)} (30) x 1`, `${socks} (4) x 1`].map((line, i) => interpolate(w.shopper.exchangeLine, { line, size: ["32", "5"][i] }));
+      const what = interpolate(w.shopper.what.exchange, { lines: lines.join(", ") });
+      expect(page.text("[data-testid=return-states]")).toContain(what);
+
+      const [asked] = (await server.shop.store.readStream(`order-${order.orderId}`)).filter((e) => e.type === "ReturnRequested");
+      const { returnId } = asked.data as { returnId: string };
+      await server.shop.orders.approveReturn(order.orderId, returnId, undefined, adminActor());
+      await server.shop.orders.receiveReturn(order.orderId, returnId, "drop-off", adminActor());
+      await server.shop.orders.makeExchange(order.orderId, returnId, adminActor());
+      const after = await server.shop.orders.afterSale(order.orderId);
+      expect(after!.lines.filter((l) => l.unitPrice === 0).map((l) => [l.productId, l.size])).toEqual([
+        ["school/dps/shirt", "32"],
+        ["school/dps/socks-1", "5"],
+      ]);
     });
 
     it(`texts the parent the money refunded for a return (${lang})`, async () => {

@@ -71,6 +71,7 @@ function need(entry: AdminPageRequest): Need {
   if (/^\/admin\/(reports|gst)/.test(path)) return "reports";
   if (/^\/admin\/(grievances|notifications)(\/|$)/.test(path)) return "messages";
   if (path === "/admin/statements" || path.startsWith("/admin/statements/")) return "orders";
+  if (path === "/admin/settlements" || path.startsWith("/admin/settlements/")) return "orders";
   if (path === "/admin/privacy") return "erase";
   if (path === "/admin/admins") return "staff";
   if (path === "/admin/password") return "anyone";
