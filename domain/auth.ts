@@ -303,5 +303,34 @@ export function loginPairLimit(accountFailures: number): number {
   return accountFailures >= LOGIN_ACCOUNT_CEILING ? 1 : LOGIN_MAX_FAILURES_PER_PAIR;
 }
 
+/**
+ * Wrong passwords on one admin account (decision 253), from every address together, per login window: past them the
+ * account's password sign-ins are held until the window has faded, whatever the address, except from a browser that
+ * signed in to it before (its admin device cookie). An admin's password opens every parent's address and phone: a
+ * botnet's guesses end here, and the owner's own browser still gets in. Counted by the email typed at the admin login,
+ * so an email without an account is held the same way, and by the account at the shop's login.
+ */
+export const ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+/**
+ * Wrong passwords at the admin login across the shop (every email typed there) per login window: past them the admin
+ * login is paused for every browser that has not signed in to the admin before. A shop has a handful of admins; fifty
+ * wrong passwords in fifteen minutes is someone trying many emails or many accounts.
+ */
+export const ADMIN_LOGIN_MAX_FAILURES_SHOP = 50;
+/** How long a browser that signed an admin in is trusted past their account's hold (its cookie's life). */
+export const ADMIN_DEVICE_DAYS = 90;
+
+export type AdminLoginHold = "account" | "shop";
+
+/**
+ * An admin login held by decision 253's limits, as a key with the whole minutes to wait, at least one (app/locales
+ * refusals auth): a page words it in its visitor's language, the /api in English.
+ */
+export function adminLoginHeldRefusal(hold: AdminLoginHold, waitMs: number): { key: string; values: { minutes: number } } {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const key = hold === "account" ? "auth.accountHeld" : "auth.adminLoginPaused";
+  return { key: minutes === 1 ? `${key}Minute` : key, values: { minutes } };
+}
+
 /** Where a sign-in lands when it was not sent from somewhere (or `redirectTo` is not a page of the shop: domain/redirect.ts). */
 export const AFTER_SIGN_IN = "/account";

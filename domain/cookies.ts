@@ -5,6 +5,11 @@
 export const SHOPPER_COOKIE = "__session";
 /** The admin's signed session, apart from the shopper's. */
 export const ADMIN_COOKIE = "__admin";
+/**
+ * A browser that signed an admin in before (decision 253): the admin's id, an expiry and a MAC, sent only to
+ * /admin/login, where it lets the browser past the holds that wrong passwords from elsewhere put on the admin login.
+ */
+export const ADMIN_DEVICE_COOKIE = "__admin_device";
 /** The guest cart's token, for a shopper who has not signed in. */
 export const GUEST_CART_COOKIE = "shop_cart";
 /** "Added: Shirt (30) x 2" for the page a plain add-to-cart form returns to: read once, then cleared. */

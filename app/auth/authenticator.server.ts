@@ -28,6 +28,8 @@ export interface AuthContext {
    * name was given. The page keeps this proof in its session and asks for the name (decision 114).
    */
   phoneProof?: string;
+  /** The admin login: this browser's admin device cookie, a past sign-in that lets it past the holds (decision 253). */
+  adminDevice?: string | null;
 }
 
 function text(form: FormData, name: string): string {
@@ -230,8 +232,8 @@ export function adminAuthenticator(shop: Shop): Authenticator<User> {
   const authenticator = new Authenticator<User>(adminStorage(shop) as unknown as SessionStorage, { throwOnError: true });
   authenticator.use(
     new FormStrategy<User>(async ({ form, context }) => {
-      const { shop, clientIp } = shopOf(context);
-      return shop.auth.loginWithPassword({ email: text(form, "email"), password: text(form, "password"), ip: clientIp, as: "admin" });
+      const { shop, clientIp, adminDevice } = shopOf(context);
+      return shop.auth.loginWithPassword({ email: text(form, "email"), password: text(form, "password"), ip: clientIp, as: "admin", device: adminDevice });
     }),
     "admin-password",
   );

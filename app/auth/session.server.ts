@@ -1,11 +1,11 @@
 import { createCookie, createSessionStorage, redirect, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
 import type { Shop } from "../../services/index";
 import { isAuthError, type SessionKind, type User } from "../../services/auth/index";
-import { ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
+import { ADMIN_DEVICE_DAYS, ADMIN_SESSION_HOURS, AFTER_SIGN_IN, SHOPPER_SESSION_DAYS } from "../../domain/auth";
 import { SECOND_FACTOR_PATH, SECOND_FACTOR_PENDING_MINUTES, allowedBeforeSecondFactor } from "../../domain/totp";
 import { safeRedirect } from "../../domain/redirect";
 import { ADMIN_PASSWORD_PATH, allowedBeforePasswordChange } from "../../domain/admin-password";
-import { ADMIN_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
+import { ADMIN_COOKIE, ADMIN_DEVICE_COOKIE, SHOPPER_COOKIE } from "../../domain/cookies";
 import { afterShopperSignIn } from "./sign-in-hooks.server";
 import { languageOf } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
@@ -295,9 +295,32 @@ export async function pendingAdminCode(request: Request, shop: Shop): Promise<{ 
   return { userId, sessionId: session.id };
 }
 
+/**
+ * The admin device cookie (decision 253): set with every admin sign-in, read only by the admin login, whose holds on
+ * wrong passwords it lets this browser past. Its value is the auth service's MAC'd mark, so it needs no signature here.
+ */
+function adminDeviceCookie(shop: Shop): Cookie {
+  return createCookie(ADMIN_DEVICE_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: shop.config.production,
+    path: "/admin/login",
+    maxAge: ADMIN_DEVICE_DAYS * 86_400,
+  });
+}
+
+/** This browser's admin device mark, as the admin login gives it to the auth service; null without one. */
+export async function adminDeviceOf(request: Request, shop: Shop): Promise<string | null> {
+  const value: unknown = await adminDeviceCookie(shop).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
 /** A fresh admin session, then `to` (the dashboard; the change-password page after a change of password). */
 export async function signInAdmin(request: Request, shop: Shop, userId: string, to = "/admin"): Promise<Response> {
-  return redirect(to, { headers: { "Set-Cookie": await rotate(adminStorage(shop), request, userId) } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rotate(adminStorage(shop), request, userId));
+  headers.append("Set-Cookie", await adminDeviceCookie(shop).serialize(shop.auth.adminDeviceMark(userId)));
+  return redirect(to, { headers });
 }
 
 export async function signOutShopper(request: Request, shop: Shop): Promise<Response> {

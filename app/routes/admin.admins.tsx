@@ -25,12 +25,15 @@ const SAVED = ["added", "disabled", "enabled", "role"] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requirePermission(request, context, "staff");
   const lang = languageOf(request);
-  const [admins, roles] = await Promise.all([context.shop.auth.listAdmins(), context.shop.staff.roles()]);
+  const [admins, roles, holds] = await Promise.all([context.shop.auth.listAdmins(), context.shop.staff.roles(), context.shop.auth.adminSignInHolds()]);
+  const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     messages: routeMessages(request, "admins"),
     refusals: refusalTable(request, "staff"),
     saved: SAVED.find((s) => s === saved) ?? null,
+    // Wrong passwords at the admin login hold an account, or the login itself, for a while (decision 253).
+    pausedMinutes: holds.shopMs > 0 ? minutes(holds.shopMs) : null,
     admins: admins.map((a) => ({
       role: roles.get(a.id) ?? null,
       id: a.id,
@@ -39,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       added: a.since ? adminTime(a.since, lang) : "",
       lastSignIn: a.lastSignInAt ? adminTime(a.lastSignInAt, lang) : null,
       enabled: !a.disabledAt,
+      heldMinutes: holds.accounts.has(a.id) ? minutes(holds.accounts.get(a.id)!) : null,
       me: a.id === me.id,
     })),
   };
@@ -71,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminAdmins() {
-  const { admins, saved } = useLoaderData<typeof loader>();
+  const { admins, saved, pausedMinutes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -83,6 +87,11 @@ export default function AdminAdmins() {
       {saved && !result ? (
         <p className="notice" role="status">
           {t(`admins:saved.${saved}`)}
+        </p>
+      ) : null}
+      {pausedMinutes !== null ? (
+        <p className="notice" role="status" data-testid="admin-login-paused">
+          {t("admins:paused", { count: pausedMinutes })}
         </p>
       ) : null}
       <FormMessage result={result} />
@@ -130,7 +139,10 @@ export default function AdminAdmins() {
                 </td>
                 <td>{a.added}</td>
                 <td>{a.lastSignIn ?? t("admins:never")}</td>
-                <td>{a.enabled ? t("admins:enabled") : t("admins:disabled")}</td>
+                <td>
+                  {a.enabled ? t("admins:enabled") : t("admins:disabled")}
+                  {a.heldMinutes !== null ? <span className="held"> {t("admins:held", { count: a.heldMinutes })}</span> : null}
+                </td>
                 <td>
                   {a.me ? null : (
                     <Form method="post">

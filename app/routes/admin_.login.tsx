@@ -4,7 +4,7 @@ import { authRefusal } from "../../domain/auth";
 import { refusalText } from "../i18n/refusals.server";
 import { SIGN_IN_LIMITS, adminLoginForm } from "../../domain/forms/sign-in";
 import { adminAuthenticator, runStrategy } from "../auth/authenticator.server";
-import { ADMIN_LOGIN_NOTICE, awaitAdminCode, getAdmin, signInAdmin } from "../auth/session.server";
+import { ADMIN_LOGIN_NOTICE, adminDeviceOf, awaitAdminCode, getAdmin, signInAdmin } from "../auth/session.server";
 import { SECOND_FACTOR_MESSAGES } from "../../domain/totp";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
@@ -36,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readPageForm(request, adminLoginForm, SIGN_IN_LIMITS);
   if (!form.ok) return form.answer;
   const formData = strategyForm({ email: form.value.email, password: form.value.password });
-  const outcome = await runStrategy(adminAuthenticator(shop), "admin-password", request, { shop, clientIp, formData });
+  const adminDevice = await adminDeviceOf(request, shop);
+  const outcome = await runStrategy(adminAuthenticator(shop), "admin-password", request, { shop, clientIp, formData, adminDevice });
   if (!outcome.ok) {
     const refused = outcome.status === 429 ? outcome.refusal : authRefusal("adminLoginFailed");
     return form.refuse(refusalText(languageOf(request), refused), refusalStatus(outcome.status));

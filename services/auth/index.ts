@@ -12,7 +12,10 @@ import { createSecondFactor } from "./second-factor";
 import type { SignInSmsBudget } from "../../domain/sign-in-sms";
 import { refusal } from "../../domain/errors";
 import { phoneProofs } from "./phone-proof";
+import { adminDevices } from "./admin-devices";
 import {
+  ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  ADMIN_LOGIN_MAX_FAILURES_SHOP,
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_TOKEN_HOURS,
   authRefusal,
@@ -28,6 +31,7 @@ import {
   SIGNUP_MAX_PER_IP,
   SIGNUP_MAX_TAKEN_PER_IP,
   SIGNUP_TAKEN_WINDOW_MINUTES,
+  adminLoginHeldRefusal,
   checkEmailSignup,
   checkPhone,
   defaultName,
@@ -42,6 +46,7 @@ import {
   otpCheckProblem,
   otpExpiry,
   passwordProblem,
+  type AdminLoginHold,
   type Role,
 } from "../../domain/auth";
 import { AuthError } from "./errors";
@@ -104,6 +109,10 @@ const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = LOGIN_WINDOW_MINUTES * MINUTE;
 const OTP_WINDOW_MS = OTP_SEND_WINDOW_MINUTES * MINUTE;
 const SIGNUP_TAKEN_WINDOW_MS = SIGNUP_TAKEN_WINDOW_MINUTES * MINUTE;
+/** Wrong passwords for one email at the admin login, or on an admin's account anywhere (decision 253). */
+const adminAccountBucket = (email: string) => `admin-login:account:${email}`;
+/** Wrong passwords at the admin login across the shop. */
+const ADMIN_SHOP_BUCKET = "admin-login:shop";
 
 function toUser(row: Pick<Selectable<UsersTable>, "id" | "name" | "email" | "phone" | "role">): User {
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role };
@@ -141,6 +150,8 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
   const smsBudget = createSignInSmsBudget({ db, queue, budget: deps.config?.signInSms, shopPhone: deps.config?.contact?.phone, shopName });
   // What a right code for a number without an account leaves, until the parent has named it (./phone-proof.ts).
   const proofs = phoneProofs(deps.sessionSecret, now);
+  // The browsers that signed an admin in before, let past the holds on admin sign-in (./admin-devices.ts).
+  const devices = adminDevices(deps.sessionSecret, now);
 
   function codeHash(codeId: string, code: string): string {
     return createHmac("sha256", otpKey).update(`${codeId}:${code}`).digest("hex");
@@ -227,7 +238,14 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
    * and given back when it was right or refused untried. A wrong role is refused
    * after the password check, with the same words as a wrong password.
    */
-  async function loginWithPassword(input: { email: string; password: string; ip?: string; as?: SessionKind }): Promise<User> {
+  async function loginWithPassword(input: {
+    email: string;
+    password: string;
+    ip?: string;
+    as?: SessionKind;
+    /** The admin login's device cookie: a browser that signed this admin in before (./admin-devices.ts, decision 253). */
+    device?: string | null;
+  }): Promise<User> {
     const as = input.as ?? "shopper";
     const failed = authRefusal(as === "admin" ? "adminLoginFailed" : "loginFailed");
     if (!looksLikeEmail(input.email) || !input.password) throw new AuthError("invalid_credentials", failed);
@@ -236,14 +254,27 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     const ip = input.ip || "unknown";
     const account = `login:account:${email}`;
     const countedAt = now();
-    const hard = [
+    const hard: { key: string; max: number; hold?: AdminLoginHold }[] = [
       { key: `login:pair:${ip} ${email}`, max: loginPairLimit(await limits.count(account, LOGIN_WINDOW_MS)) },
       { key: `login:ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_IP },
     ];
+    // An admin's password is guarded harder (decision 253): every email typed at the admin login, and an admin's
+    // account at the shop's login, has a limit of its own from all addresses, and the admin login one across the shop;
+    // a browser that signed this admin in before is let past both.
+    const target = await db.selectFrom("users").select(["id", "role"]).where("email", "=", email).executeTakeFirst();
+    if ((as === "admin" || target?.role === "admin") && !(target && devices.read(input.device) === target.id)) {
+      hard.push({ key: adminAccountBucket(email), max: ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT, hold: "account" });
+      if (as === "admin") hard.push({ key: ADMIN_SHOP_BUCKET, max: ADMIN_LOGIN_MAX_FAILURES_SHOP, hold: "shop" });
+    }
     const over = [];
     for (const b of hard) if ((await limits.hit(b.key, LOGIN_WINDOW_MS)) > b.max) over.push(b);
     if (over.length > 0) {
       for (const b of hard) await limits.refund(b.key, LOGIN_WINDOW_MS, countedAt);
+      const held = over.find((b) => b.hold === "account") ?? over.find((b) => b.hold === "shop");
+      if (held?.hold) {
+        const wait = await limits.waitMs(held.key, LOGIN_WINDOW_MS, held.max);
+        throw new AuthError("rate_limited", adminLoginHeldRefusal(held.hold, wait));
+      }
       const waits = await Promise.all(over.map((b) => limits.waitMs(b.key, LOGIN_WINDOW_MS, b.max)));
       throw new AuthError("rate_limited", loginRateLimitedRefusal(Math.max(...waits)));
     }
@@ -676,6 +707,20 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
 
   const passwordChange = createAdminPasswordChange({ db, limits, signOutEverywhere: revokeAllForUser });
 
+  /**
+   * What the admin login's limits hold now (decision 253), for the owner's Admins page: how long each admin's account
+   * is held (by admin id; none when it is not) and how long the admin login is paused across the shop (0 when not).
+   */
+  async function adminSignInHolds(): Promise<{ accounts: Map<string, number>; shopMs: number }> {
+    const held = async (key: string, max: number) => ((await limits.count(key, LOGIN_WINDOW_MS)) >= max ? Math.max(1, await limits.waitMs(key, LOGIN_WINDOW_MS, max)) : 0);
+    const accounts = new Map<string, number>();
+    for (const admin of await listAdmins(db)) {
+      const ms = admin.email ? await held(adminAccountBucket(admin.email), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT) : 0;
+      if (ms > 0) accounts.set(admin.id, ms);
+    }
+    return { accounts, shopMs: await held(ADMIN_SHOP_BUCKET, ADMIN_LOGIN_MAX_FAILURES_SHOP) };
+  }
+
   return {
     ...passwordChange,
     /** The admins' authenticator codes after the password (./second-factor.ts, decision 197). */
@@ -698,6 +743,9 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     createAdmin,
     ensureFirstAdmin,
     listAdmins: () => listAdmins(db),
+    adminSignInHolds,
+    /** The mark a browser gets with an admin's sign-in, which lets it past the holds on admin sign-in later. */
+    adminDeviceMark: (userId: string) => devices.issue(userId),
     addAdmin,
     setAdminEnabled,
   };
