@@ -40,17 +40,22 @@ function figureOf(query: URLSearchParams, name: string): number | undefined {
   return value > 0 ? value : undefined;
 }
 
+/** The figures measured round or along the body: asked in the charts' unit, inches, unless the parent chose cm (decision 246). */
+const BODY_FIGURES = new Set(["chest", "waist", "hip", "insideLeg"]);
+
 /** The page's sizing from the query: the measurements, the class and the uniform. */
 function sizingFromQuery(query: URLSearchParams): { sizing: KitSizing; className?: ClassName; side?: KitSide; given: Record<string, string> } {
   const measurements: KitSizing["measurements"] = {};
   const given: Record<string, string> = {};
+  const unit = query.get("unit") === "cm" ? "cm" : "in";
   for (const [name, field] of Object.entries(FIGURES)) {
     const value = figureOf(query, name);
     if (value !== undefined) {
-      measurements[field] = value;
+      measurements[field] = BODY_FIGURES.has(name) && unit === "in" ? value * 2.54 : value;
       given[name] = String(value);
     }
   }
+  given.unit = unit;
   const className = CLASSES.find((c) => c === query.get("className"));
   const side = KIT_SIDES.find((s) => s === query.get("side"));
   return { sizing: { measurements }, ...(className ? { className } : {}), ...(side ? { side } : {}), given };

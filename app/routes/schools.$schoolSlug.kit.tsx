@@ -121,6 +121,14 @@ export default function SchoolKit() {
                 <input id={`kit-${name}`} name={name} inputMode="decimal" pattern="[0-9]{1,3}(\.[0-9])?" defaultValue={page.given[name] ?? ""} />
               </p>
             ))}
+            {/* The charts' unit, as the size finder and the children's form ask (decision 246). */}
+            <p>
+              <label htmlFor="kit-unit">{t("children:unit")}</label>
+              <select id="kit-unit" name="unit" defaultValue={page.given.unit === "cm" ? "cm" : "in"}>
+                <option value="in">{t("children:inches")}</option>
+                <option value="cm">{t("children:centimetres")}</option>
+              </select>
+            </p>
             <button type="submit" className="secondary">
               {t("kits:page.showKit")}
             </button>

@@ -6,6 +6,7 @@ import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { sizeFinderPage } from "../sizes/size-finder.server";
 import { sizeReasonText } from "../sizes/words";
+import { UniformChoice } from "../components/KitParts";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
@@ -14,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page, status } = await sizeFinderPage(context.shop, request, languageOf(request));
-  return data({ page, messages: routeMessages(request, "sizes") }, { status });
+  return data({ page, messages: routeMessages(request, "sizes", "children") }, { status });
 }
 
 export default function SizeFinder() {
@@ -33,11 +34,21 @@ export default function SizeFinder() {
       </select>
     </p>
   );
+  // Where the school dresses boys and girls differently, which uniform: the answer then leaves out the other's items.
+  const side = page.askSide ? <UniformChoice name="side" chosen={page.side} /> : null;
   return (
     <article className="size-finder-page">
       <h1 id="size-finder-title">{t("sizes:finder.title")}</h1>
       <p>{t("sizes:finder.intro")}</p>
-      <SizeFinderForm finder={page} extra={school} />
+      <SizeFinderForm
+        finder={page}
+        extra={
+          <>
+            {school}
+            {side}
+          </>
+        }
+      />
       {page.answers ? (
         <section aria-labelledby="size-answers" role="status">
           <h2 id="size-answers">{t("sizes:finder.result")}</h2>
@@ -64,6 +75,14 @@ export default function SizeFinder() {
               </tbody>
             </table>
           </TableScroll>
+          {page.askSide && !page.side ? <p className="hint">{t("sizes:finder.sideHint")}</p> : null}
+          {page.kitHref ? (
+            <p>
+              <a href={page.kitHref} className="button secondary">
+                {t("sizes:finder.addKit")}
+              </a>
+            </p>
+          ) : null}
         </section>
       ) : null}
     </article>

@@ -5,6 +5,8 @@ import type { Language } from "../../domain/i18n";
 import { catalogueId, findCatalogueProduct } from "../../domain/catalogue";
 import { nameIn, schoolNameIn } from "../../domain/catalogue-words";
 import { SCHOOLS, findSchool } from "../../domain/schools";
+import { KIT_SIDES, type KitSide } from "../../domain/children/children";
+import type { Kit } from "../../domain/kits/kits";
 import { CHART_MEASURES, ITEM_KINDS, itemKindOf, type ItemKind } from "../../domain/sizes/charts";
 import { findSize, type Measurements, type SizeAdvice } from "../../domain/sizes/finder";
 import { FINDER_FIELD_OF, readFinderForm, type FinderField, type FinderProblem, type FinderValues } from "../../domain/sizes/finder-form";
@@ -15,11 +17,34 @@ export interface SizeFinderPage {
   fields: FinderField[];
   values: FinderValues;
   problems: Partial<Record<FinderField, FinderProblem>>;
+  /** Whether the school's boys and girls wear different items: then the page asks which uniform (issue 48). */
+  askSide: boolean;
+  side: KitSide | null;
+  /** The school's whole kit with these measurements filled in, once the parent asked for a school. */
+  kitHref: string | null;
   /** One line per item, when the parent asked: the item's name (or kind) and the advice. */
   answers: { name: string | null; kind: ItemKind; href: string | null; advice: SizeAdvice }[] | null;
 }
 
 const ALL_BODY: readonly FinderField[] = ["chest", "waist", "hip", "leg", "foot"];
+
+/** The items a school's kits give one uniform: its own kits and those boys and girls share. */
+function itemsOfSide(kits: readonly Kit[], side: KitSide): Set<string> {
+  return new Set(kits.filter((kit) => kit.side === side || kit.side === "all").flatMap((kit) => kit.items.map((entry) => entry.item)));
+}
+
+/** The finder's fields as the kit page asks them (decision 246): the same names but the inside leg's, and the unit. */
+function kitQuery(school: string, side: KitSide | null, values: Partial<Record<string, string>>): string {
+  const query = new URLSearchParams();
+  if (side) query.set("side", side);
+  for (const [from, to] of [["age", "age"], ["height", "height"], ["chest", "chest"], ["waist", "waist"], ["hip", "hip"], ["leg", "insideLeg"]] as const) {
+    const value = values[from];
+    if (value) query.set(to, value);
+  }
+  if (values.unit === "cm") query.set("unit", "cm");
+  const search = query.toString();
+  return `/schools/${school}/kit${search ? `?${search}` : ""}`;
+}
 
 // Last year's size belongs to one item: this page, for every item, does not ask it.
 const withoutLastSize = ({ lastSize: _, ...rest }: Measurements): Measurements => rest;
@@ -29,10 +54,17 @@ export async function sizeFinderPage(shop: Shop, request: Request, lang: Languag
   const school = findSchool(query.get("school") ?? "");
   const form = readFinderForm(query);
   const charts = await shop.sizes.charts();
+  const side = KIT_SIDES.find((candidate) => candidate === query.get("side")) ?? null;
+  // Boys' and girls' items, where the school's kits tell them apart: a pant is not a girl's, a skirt not a boy's.
+  const kits = school ? await shop.kits.of(school.slug) : [];
+  const bySide = { boys: itemsOfSide(kits, "boys"), girls: itemsOfSide(kits, "girls") };
+  const otherSideOnly = (own: KitSide) => [...bySide[own === "boys" ? "girls" : "boys"]].filter((item) => !bySide[own].has(item));
+  const askSide = otherSideOnly("boys").length > 0 || otherSideOnly("girls").length > 0;
+  const notWorn = new Set(side && askSide ? otherSideOnly(side) : []);
 
   // The school's items with a chart, or every kind with every size its chart holds.
   const items: { name: string | null; kind: ItemKind; href: string | null; sizes: readonly string[] }[] = school
-    ? school.items.flatMap((item) => {
+    ? school.items.filter((item) => !notWorn.has(item.slug)).flatMap((item) => {
         const product = findCatalogueProduct(catalogueId.schoolItem(school.slug, item.slug));
         const kind = product && itemKindOf(product);
         return product && kind && !product.comingSoon
@@ -59,6 +91,9 @@ export async function sizeFinderPage(shop: Shop, request: Request, lang: Languag
       fields: ["age", ...body, "height"],
       values: form.values,
       problems: form.asked && "problems" in form ? form.problems : {},
+      askSide,
+      side: askSide ? side : null,
+      kitHref: school && answers ? kitQuery(school.slug, askSide ? side : null, form.values) : null,
       answers,
     },
     status: form.asked && "problems" in form ? 400 : 200,

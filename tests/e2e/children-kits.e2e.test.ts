@@ -152,7 +152,7 @@ describe("children, class kits and next year's sizes", () => {
     const m = RESOURCES.en;
     const { context, page } = await newShopperPage(browser, server.url, js);
     try {
-      await page.goto("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56");
+      await page.goto("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56&unit=cm");
       await ready(page, js);
       // The tie is made in one size; the shirt left without a size is named with the reason, the rest go in.
       await page.locator('tr[data-item="school/dps/shirt"] select').selectOption("");
@@ -268,7 +268,7 @@ describe("children, class kits and next year's sizes", () => {
 
   it("names an item the shop cannot make in the size chosen, and the owner edits a kit (JS off, over HTTP)", async () => {
     const m = RESOURCES.en;
-    const kitPage = await htmlBrowser(server.url).open("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56");
+    const kitPage = await htmlBrowser(server.url).open("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56&unit=cm");
     // The tie is made in one size; the shirt left without a size is named with the reason, the rest go in.
     const answered = await kitPage.select({ css: 'tr[data-item="school/dps/shirt"] select' }, "").press(m.kits.page.addAll);
     expect(answered.texts(".notice li")).toEqual([expect.stringContaining("Shirt")]);

@@ -44,7 +44,7 @@ describe("an answer changed in place, JavaScript on", () => {
     const { context, page } = await newShopperPage(browser, server.url, true);
     try {
       await signInShopperIn(context, server.shop, server.url, user.id);
-      await page.goto("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56");
+      await page.goto("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56&unit=cm");
       await ready(page, true);
       const shirt = page.locator('tr[data-item="school/dps/shirt"] select');
       await expect.poll(() => shirt.inputValue()).toBe(small.find((l) => l.item === "shirt")!.size);
@@ -117,7 +117,7 @@ describe("an answer changed in place, JavaScript on", () => {
       const { context, page } = await newShopperPage(browser, server.url, true);
       try {
         await context.addCookies([{ name: "shop_lng", value: lang, url: server.url }]);
-        await page.goto("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56");
+        await page.goto("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56&unit=cm");
         await ready(page, true);
         // Every size select is at least as wide as its chosen size, its padding and its arrow.
         const cut = await page.locator(".kit-table select").evaluateAll((selects) =>

@@ -16,7 +16,7 @@ export const STOREFRONT_PAGES = [
   // The whole class kit (decision 134): the class and measurements asked, then the kit with its sizes;
   // a uniform page's child picker asked for while signed out (decision 133).
   "/schools/dps/kit",
-  "/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56",
+  "/schools/dps/kit?className=3&side=boys&age=7&chest=24&waist=22",
   "/schools/dps/kit?child=",
   "/schools/dps/shirt?child=",
   "/accessories",

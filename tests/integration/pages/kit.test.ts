@@ -38,7 +38,7 @@ for (const lang of ["en", "hi"] as const) {
 
       const parent = htmlBrowser(server.url);
       if (lang === "hi") await parent.setCookie("shop_lng=hi; Path=/");
-      const page = await parent.open("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56");
+      const page = await parent.open("/schools/dps/kit?className=3&side=boys&age=7&chest=61&waist=56&unit=cm");
       lines.forEach((line, i) => {
         expect(page.text(`tr[data-item="${line.productId}"] [data-amount]`)).toBe(formatRupees(amounts[i]));
         if (line.count > 1) expect(page.text(`tr[data-item="${line.productId}"] .kit-each`)).toBe(fill(m.each, { price: formatRupees(amounts[i] / line.count) }));

@@ -201,6 +201,30 @@ describe("size charts and the size finder (JS off)", () => {
     });
   }
 
+  for (const lang of LANGUAGES) {
+    it(`asks boy or girl on /size-finder where the school's uniforms differ, and fills the whole kit in the same unit (issue 48, ${lang})`, async () => {
+      const w = {
+        en: { uniform: "Girls' uniform", kit: "Buy the whole kit in these sizes", className: "Class", show: "Show the kit", chest: "Chest", unit: "Chest, waist, hip and leg in", inches: "inches" },
+        hi: { uniform: "लड़कियों की यूनिफ़ॉर्म", kit: "इन साइज़ में पूरी किट ख़रीदें", className: "कक्षा", show: "किट दिखाएँ", chest: "छाती", unit: "छाती, कमर, कूल्हा और टाँग किसमें", inches: "इंच" },
+      }[lang];
+      const parent = htmlBrowser(server.url, { language: lang });
+      const items = (page: HtmlPage) => page.all("table.size-answers tbody tr").map((tr) => page.within(tr).attr("th a", "href")?.split("?")[0]);
+      const finder = await (await parent.open("/size-finder?school=dps&age=7&chest=24")).choose(w.uniform).press(WORDS[lang].find);
+      expect(finder.url.searchParams.get("side")).toBe("girls");
+      // A girl's answer: her skirt and tunik, no pant (a boy's item at DPS); the shirt as before.
+      expect(items(finder)).toEqual(expect.arrayContaining(["/schools/dps/shirt", "/schools/dps/skirt", "/schools/dps/tunik"]));
+      expect(items(finder)).not.toContain("/schools/dps/pant");
+      // The whole kit in these sizes: the kit page asks the class, with the same figures in the same unit.
+      const kit = await finder.follow(w.kit);
+      expect(kit.url.pathname).toBe("/schools/dps/kit");
+      expect(kit.field(w.chest).value).toBe("24");
+      expect(kit.field(w.unit).values).toEqual([w.inches]);
+      const filled = await kit.select(w.className, "3").press(w.show);
+      expect(filled.within('tr[data-item="school/dps/shirt"]').field({ css: "select" }).value).toBe("28");
+      expect(filled.count('tr[data-item="school/dps/skirt"], tr[data-item="school/dps/tunik"]')).toBeGreaterThan(0);
+    });
+  }
+
   it("shows the exchanges by item and size, in both languages", async () => {
     const phone = `9${String(randomInt(0, 999_999_999)).padStart(9, "0")}`;
     const placed = await server.shop.orders.placeOrder({
