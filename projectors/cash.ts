@@ -38,7 +38,8 @@ export const cashProjector: Projector = {
         // Rupees, to the paisa for a refund (decision 209).
         const amount = event.type === "PaymentRefunded" ? event.data.paise / 100 : event.data.amount;
         const sold = await trx.selectFrom("cash_counter_orders").select("counter").where("order_id", "=", orderId).executeTakeFirst();
-        // A payment of an online order is not the counter's (a COD parcel's cash comes in through its delivery person).
+        // A payment of an online order is not the counter's (a COD parcel's cash comes in through its delivery person);
+        // its refund is kept, and counts in a drawer when it was given at a counter.
         if (!sold && event.type !== "PaymentRefunded") continue;
         const method = event.type === "CashCollected" ? "cash" : event.type === "PaymentConfirmed" ? "upi" : event.data.method;
         // Money the gateway gave back (decision 221) never left the drawer.
@@ -50,7 +51,8 @@ export const cashProjector: Projector = {
             order_id: orderId,
             day: indiaDay(at),
             at,
-            counter: sold?.counter ?? null,
+            // A refund given at a counter is that drawer's (decision 218); any other money is the selling counter's.
+            counter: (event.type === "PaymentRefunded" ? event.data.counter : undefined) ?? sold?.counter ?? null,
             kind: event.type === "PaymentRefunded" ? "refund" : "sale",
             method,
             ...personOf(actor),

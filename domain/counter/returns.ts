@@ -75,7 +75,20 @@ export function counterReturnSteps(command: ReturnAtCounter, order: Placed): (Af
   if (!(REFUND_METHODS as readonly string[]).includes(outcome.method)) throw new RuleViolation("counterReturns.method", {}, 422);
   // A UPI refund is sent from the shop's app: its reference is what the day close and the parent check it by.
   if (outcome.method === "upi" && !outcome.reference?.trim()) throw new RuleViolation("counterReturns.upiReference", {}, 422);
-  return [...taken, { type: "RefundPayment", paise: outcome.shownAmount * 100, method: outcome.method, ...(outcome.reference ? { reference: outcome.reference } : {}), note, actor, at }];
+  // The refund names its counter: the money leaves that drawer, whichever counter (or the web) sold the bill (decision 218).
+  return [
+    ...taken,
+    {
+      type: "RefundPayment",
+      paise: outcome.shownAmount * 100,
+      method: outcome.method,
+      ...(outcome.reference ? { reference: outcome.reference } : {}),
+      note,
+      counter: command.counter,
+      actor,
+      at,
+    },
+  ];
 }
 
 /**

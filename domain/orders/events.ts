@@ -166,7 +166,17 @@ export interface PaymentReferenceMoved {
  */
 export interface PaymentRefunded {
   type: "PaymentRefunded";
-  data: { orderId: string; paise: number; method: RefundMethod; reference?: string; note: string; actor: Actor; at: string };
+  data: {
+    orderId: string;
+    paise: number;
+    method: RefundMethod;
+    reference?: string;
+    note: string;
+    /** The counter whose drawer the money came out of, for a refund given at a counter (version 3, decision 218). */
+    counter?: string;
+    actor: Actor;
+    at: string;
+  };
 }
 
 /**
@@ -447,6 +457,8 @@ const refundFields = {
 };
 const paymentRefundedV1 = z.object({ ...refundFields, amount: z.number().int().positive() });
 const paymentRefundedV2 = z.object({ ...refundFields, paise: z.number().int().positive() });
+// As a counter's name (domain/counter/sale.ts COUNTER_NAME).
+const paymentRefundedV3 = paymentRefundedV2.extend({ counter: z.string().regex(/^[A-Za-z0-9-]{1,20}$/).optional() });
 
 export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActors({
   OrderPlaced: {
@@ -508,11 +520,13 @@ export const orderEvents = createEventRegistry<OrderEvent>("order", sealingActor
   },
   CashCollected: { version: 1, schema: z.object({ orderId: z.string(), amount: rupees, actor, at: z.string() }) },
   PaymentRefunded: {
-    version: 2,
-    schema: paymentRefundedV2,
+    version: 3,
+    schema: paymentRefundedV3,
     older: {
       // Refunds before decision 209 were whole rupees: the same money in paise.
       1: { schema: paymentRefundedV1, up: ({ amount, ...rest }: z.infer<typeof paymentRefundedV1>) => ({ ...rest, paise: amount * 100 }) },
+      // Before a refund at the counter named its counter (decision 218): a refund that names none, as it was.
+      2: { schema: paymentRefundedV2, up: (data: z.infer<typeof paymentRefundedV2>) => data },
     },
   },
   OrderNoteAdded: {

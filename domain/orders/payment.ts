@@ -104,7 +104,17 @@ export type PaymentCommand =
   | { type: "RejectPayment"; note: string; actor: Actor; at: string }
   | { type: "CollectCash"; actor: Actor; at: string }
   /** Money given back, in paise (decision 209); cash only in whole rupees. */
-  | { type: "RefundPayment"; paise: number; method: string; reference?: string; note?: string; actor: Actor; at: string }
+  | {
+      type: "RefundPayment";
+      paise: number;
+      method: string;
+      reference?: string;
+      note?: string;
+      /** Given at a counter: its drawer paid it (decision 218). */
+      counter?: string;
+      actor: Actor;
+      at: string;
+    }
   /** A refund the gateway says it processed (decision 221), in paise as the gateway counts. */
   | { type: "RecordGatewayRefund"; paise: number; note: string; actor: Actor; at: string }
   /** The shopper's report of a reference `heldBy` another order, refused: kept for the owner (decision 119). */
@@ -224,7 +234,10 @@ export function decidePayment(command: PaymentCommand, order: PayableOrder): Pay
       if (payment.paid === 0) throw new RuleViolation("admin.paymentNothingPaid", {}, 409);
       checkRefundable(payment, command.paise);
       return [
-        { type: "PaymentRefunded", data: { orderId, paise: command.paise, method, ...(reference ? { reference } : {}), note, actor, at } },
+        {
+          type: "PaymentRefunded",
+          data: { orderId, paise: command.paise, method, ...(reference ? { reference } : {}), note, ...(command.counter ? { counter: command.counter } : {}), actor, at },
+        },
       ];
     }
     case "RecordGatewayRefund": {

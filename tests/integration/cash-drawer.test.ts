@@ -143,6 +143,50 @@ describe("a counter's day, from opening to the Z report", () => {
   });
 });
 
+describe("a refund of an online order given at the counter", () => {
+  it("counts in that counter's drawer on the day it was given, by the person who gave it; a refund on the order's page counts in none", async () => {
+    await onShelf("school/dps/shirt", "32", 3);
+    const parent: CartOwner = { kind: "guest", token: randomUUID() };
+    await shop.cart.add(parent, { productId: "school/dps/shirt", size: "32", quantity: 2 });
+    const placed = await shop.orders.placeOrderFromCart({
+      owner: parent,
+      idempotencyKey: randomUUID(),
+      details: { name: "Kavita Saini", phone: "9600000003", address: "7 Subhash Marg", city: "Churu", pincode: "331001" },
+    });
+    // Paid in cash at the door by the shop's own boy, and delivered: an online order, not a counter's bill.
+    await shop.orders.giveCodParcel(placed.orderId, "Ramesh", owner);
+    await shop.orders.collectCod(placed.orderId, owner);
+    await shop.orders.changeStatus(placed.orderId, "shipped", owner);
+    await shop.orders.changeStatus(placed.orderId, "delivered", owner);
+    await shop.orders.openDrawer({ counter: "5", openingCash: 1500, actor: meena });
+
+    const lines = [{ productId: "school/dps/shirt", size: "32", school: "dps", quantity: 1 }];
+    const view = await shop.orders.counterReturnView(placed.orderId);
+    lines[0].school = view.lines[0].school;
+    const due = await shop.orders.counterRefundDue(placed.orderId, lines);
+    expect(due).toBeGreaterThan(0);
+    await shop.orders.returnAtCounter({
+      returnId: randomUUID(),
+      orderId: placed.orderId,
+      counter: "5",
+      lines,
+      reason: "Too big",
+      outcome: { kind: "refund", method: "cash", shownAmount: due },
+      staff: { id: meena.id, name: meena.name },
+    });
+    // The owner gives ₹20 more back on the order's page: no counter paid it, so no drawer counts it.
+    await shop.orders.pay(placed.orderId, (at) => ({ type: "RefundPayment", paise: 20_00, method: "cash", note: "Goodwill", actor: owner, at }));
+
+    const day = await shop.orders.drawerDay("5");
+    expect(day.takings).toMatchObject({ bills: 0, cashSales: 0, upiSales: 0, cashRefunds: due, upiRefunds: 0 });
+    expect(day.takings.people).toEqual([{ id: meena.id, name: "Meena", bills: 0, cashSales: 0, upiSales: 0, cashRefunds: due, upiRefunds: 0 }]);
+    expect(day.expected).toBe(1500 - due);
+    await shop.orders.closeDrawer({ counter: "5", counted: 1500 - due, reason: "", actor: meena });
+    expect((await shop.orders.drawerDay("5")).closed).toMatchObject({ expected: 1500 - due, difference: 0 });
+    expect((await shop.orders.dayTakings()).counters.find((c) => c.counter === "5")).toMatchObject({ cashRefunds: due });
+  });
+});
+
 /** A bill after the close still sells (the counter never stops a parent); the closed day keeps the sums it was closed with. */
 async function sellAfterClose() {
   return sell("7", meena, "school/dps/shirt", "26", (total) => ({ mode: "cash", cashGiven: total }));

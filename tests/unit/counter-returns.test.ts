@@ -131,7 +131,8 @@ describe("a refund at the counter", () => {
     // One shirt of ₹310 with 10% off the order: ₹279 back.
     const events = decide(refund("cash", 279), order);
     expect(types(events)).toEqual(["ReturnRequested", "ReturnApproved", "ReturnReceived", "PaymentRefunded"]);
-    expect(events[3].data).toMatchObject({ paise: 279_00, method: "cash", note: "counter 2", actor: staff });
+    // The refund names the counter whose drawer paid it (decision 218).
+    expect(events[3].data).toMatchObject({ paise: 279_00, method: "cash", note: "counter 2", counter: "2", actor: staff });
     const after = events.reduce(evolve, order as OrderState);
     expect(after.exists && after.payment).toMatchObject({ paid: 648, refundedPaise: 279_00 });
     expect(after.exists && after.afterSale.returns[0].stage).toBe("refunded");

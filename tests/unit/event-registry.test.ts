@@ -96,9 +96,12 @@ describe("the event registry", () => {
     const old = orderEvents.read({ ...header, type: "PaymentRefunded", data: { ...refund, amount: 255 }, metadata: { [SCHEMA_VERSION]: 1 } });
     expect(old.data).toEqual({ ...refund, paise: 255_00 });
     const appended = orderEvents.toAppend({ type: "PaymentRefunded", data: { ...refund, method: "upi", actor: { kind: "admin", name: "Asha" }, paise: 254_79 } }, "e2");
-    expect(appended.metadata).toMatchObject({ [SCHEMA_VERSION]: 2 });
+    // Version 3 names the counter of a refund given at one (decision 218); one without a counter reads as it was written.
+    expect(appended.metadata).toMatchObject({ [SCHEMA_VERSION]: 3 });
     expect(orderEvents.read({ ...header, ...appended }).data).toEqual({ ...refund, paise: 254_79 });
     // A version 2 refund in rupees is no refund: paise are whole.
     expect(refusal(() => orderEvents.read({ ...header, type: "PaymentRefunded", data: { ...refund, paise: 254.79 }, metadata: { [SCHEMA_VERSION]: 2 } }))).toMatch(/version 2 data does not match: paise: /);
+    expect(orderEvents.read({ ...header, type: "PaymentRefunded", data: { ...refund, paise: 100_00 }, metadata: { [SCHEMA_VERSION]: 2 } }).data).toEqual({ ...refund, paise: 100_00 });
+    expect(orderEvents.read({ ...header, type: "PaymentRefunded", data: { ...refund, paise: 100_00, counter: "5" }, metadata: { [SCHEMA_VERSION]: 3 } }).data).toEqual({ ...refund, paise: 100_00, counter: "5" });
   });
 });
