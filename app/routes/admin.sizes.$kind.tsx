@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { Fragment } from "react";
-import { isItemKind, type ItemKind } from "../../domain/sizes/charts";
+import { chartOverlaps, isItemKind, MEASURE_UNIT, type ItemKind } from "../../domain/sizes/charts";
 import { isRuleViolation } from "../../domain/errors";
 import { sizeChartForm } from "../../domain/sizes/chart-form";
 import { requirePermission } from "../admin/guard.server";
@@ -31,6 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     chart: chartFormView(entry),
+    // Sizes that fit the same figures: said above the form, the chart kept as saved (issue 48).
+    overlaps: chartOverlaps(entry.chart),
     saved: SAVED.find((s) => s === saved) ?? null,
     messages: routeMessages(request, "sizes"),
     refusals: refusalTable(request, "sizeForm"),
@@ -56,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminSizeChart() {
-  const { chart, saved } = useLoaderData<typeof loader>();
+  const { chart, saved, overlaps } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state !== "idle";
   const t = useT();
@@ -75,6 +77,23 @@ export default function AdminSizeChart() {
         </p>
       ) : null}
       <FormMessage result={result} />
+      {overlaps.length > 0 ? (
+        <div className="notice warning" role="alert">
+          <p>{t("sizes:admin.overlapTitle")}</p>
+          <ul>
+            {overlaps.map((overlap) => (
+              <li key={`${overlap.measure}-${overlap.sizes.join("-")}`}>
+                {t("sizes:admin.overlap", {
+                  a: overlap.sizes[0],
+                  b: overlap.sizes[1],
+                  measure: t(`sizes:measure.${overlap.measure}`),
+                  range: t("sizes:chart.range", { min: overlap.span.min, max: overlap.span.max, unit: t(`sizes:unit.${MEASURE_UNIT[overlap.measure]}`) }),
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <Form method="post">
         <input type="hidden" name="intent" value="save" />
         <TableScroll label={t("sizes:admin.editTitle", { item })}>

@@ -346,3 +346,41 @@ export function pantCombo(size: string): { length: number; waist: number } | und
 }
 
 export { FREE_SIZE };
+
+/** Two sizes of a chart that both fit the same figures of a measure: the finder can only give the first. */
+export interface ChartOverlap {
+  measure: Measure;
+  sizes: [string, string];
+  /** The figures both fit, in the measure's unit: from `min` up to, not including, `max`. */
+  span: Span;
+}
+
+/**
+ * Where an owner's chart has two sizes fit the same body (issue 48): for each pair of rows with the same
+ * measures, a measure whose spans meet over a stretch, unless another measure (not height, which only
+ * breaks a tie) keeps them apart, as a pant combo's waist keeps 38-30 and 38-32 apart. A plain length-38
+ * pant beside its combos is not an overlap: the finder prefers the row that has the parent's waist. The page
+ * warns; the chart is saved all the same (the owner may mean it for a while).
+ */
+export function chartOverlaps(chart: SizeChart): ChartOverlap[] {
+  const measuresOf = (row: SizeRow) => (Object.keys(row.fits) as Measure[]).filter((m) => row.fits[m] !== undefined);
+  const meet = (a: Span, b: Span) => a.min < b.max && b.min < a.max;
+  const overlaps: ChartOverlap[] = [];
+  chart.rows.forEach((a, i) => {
+    for (const b of chart.rows.slice(i + 1)) {
+      const own = measuresOf(a);
+      const body = (ms: Measure[]) => ms.filter((m) => m !== "height").sort().join();
+      // Numbered and lettered sizes (socks 2-7, XS-L) are two products' sizes in one chart: never offered together.
+      if (body(own) !== body(measuresOf(b)) || /^\d/.test(a.size) !== /^\d/.test(b.size)) continue;
+      const shared = own.filter((m) => b.fits[m] !== undefined);
+      for (const measure of shared) {
+        const x = a.fits[measure]!;
+        const y = b.fits[measure]!;
+        if (!meet(x, y)) continue;
+        const apart = shared.some((other) => other !== measure && other !== "height" && !meet(a.fits[other]!, b.fits[other]!));
+        if (!apart) overlaps.push({ measure, sizes: [a.size, b.size], span: { min: Math.max(x.min, y.min), max: Math.min(x.max, y.max) } });
+      }
+    }
+  });
+  return overlaps;
+}

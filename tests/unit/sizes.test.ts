@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { listCatalogueProducts } from "../../domain/catalogue";
-import { DEFAULT_SIZE_CHARTS, ITEM_KINDS, DECIDING_MEASURE, itemKindOf, pantCombo, rowsOffered, type SizeRow } from "../../domain/sizes/charts";
+import { DEFAULT_SIZE_CHARTS, ITEM_KINDS, DECIDING_MEASURE, chartOverlaps, itemKindOf, pantCombo, rowsOffered, type SizeRow } from "../../domain/sizes/charts";
 import { findSize, sizeUp } from "../../domain/sizes/finder";
 import { sizeChartDecider, sizeChartEvents, type SizeChartCommand } from "../../domain/sizes/chart-events";
 import { uniformSizes } from "../../domain/pricing";
@@ -202,6 +202,17 @@ describe("the owner's size charts", () => {
       message: "A size chart can have at most 30 sizes.",
       status: 422,
     });
+  });
+});
+
+describe("sizes of a chart that fit the same figures (issue 48)", () => {
+  it("finds none in the starting charts, where pant combos are kept apart by their waists and socks' numbers and letters are two products'", () => {
+    for (const kind of ITEM_KINDS) expect(chartOverlaps(DEFAULT_SIZE_CHARTS[kind]), kind).toEqual([]);
+  });
+
+  it("names the two sizes, the measure and the figures both fit when the owner stretches one into the next", () => {
+    const rows = DEFAULT_SIZE_CHARTS.shirt.rows.map((row) => (row.size === "26" ? { ...row, fits: { ...row.fits, chest: { min: 23, max: 26 } } } : row));
+    expect(chartOverlaps({ kind: "shirt", rows })).toEqual([{ measure: "chest", sizes: ["26", "28"], span: { min: 25, max: 26 } }]);
   });
 });
 
