@@ -23,6 +23,7 @@ import { open, settle } from "../support/storefront";
 import { adminHtmlBrowser, newAdminPage, type TestAdmin } from "../support/admin";
 import { createBottle } from "../support/stock-contract";
 import { jpegWithGps, pngBomb, revealingTags } from "../support/photos";
+import { sniffPhoto } from "../../domain/photos/sniff";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -387,5 +388,38 @@ describe("an accessory's photo on its shelf card and its page", () => {
     expect(picture.attr("img", "fetchpriority")).toBe("high");
     expect([picture.attr("img", "width"), picture.attr("img", "height")]).toEqual(["400", "400"]);
     expect(await decodedWidth(picture.attr("img", "src") ?? "")).toBeGreaterThan(0);
+  });
+});
+
+describe("every photo of a school item on its page, on a 360 px phone (issue 48, decision 245)", () => {
+  it("JS on: the photos fit the screen side by side, and a thumbnail brings its photo into view", async ({ skip }) => {
+    if (!browser) return skip("no Chromium on this machine");
+    const owner = { kind: "item", school: "saraswati-bal-niketan", item: "shirt" } as const;
+    const actor = { kind: "admin" as const, id: admin.id, name: admin.name };
+    for (const background of [{ r: 200, g: 30, b: 30 }, { r: 30, g: 160, b: 60 }, { r: 240, g: 200, b: 40 }]) {
+      const bytes = await sharp({ create: { width: 600, height: 900, channels: 3, background } }).jpeg().toBuffer();
+      const sniffed = sniffPhoto(bytes);
+      if ("refused" in sniffed) throw new Error("the test photo was refused");
+      await server.shop.photos.upload(owner, { ...sniffed, bytes }, actor);
+    }
+    await expect.poll(async () => (await server.shop.photos.list(owner)).filter((photo) => photo.status === "ready").length, { timeout: 60_000 }).toBe(3);
+    const { context, page } = await newShopperPage(browser, server.url, true);
+    try {
+      await expect
+        .poll(async () => {
+          await page.goto("/schools/saraswati-bal-niketan/shirt");
+          return page.locator(".gallery-strip > li").count();
+        }, { timeout: 20_000 })
+        .toBe(3);
+      // Nothing wider than the phone: the strip scrolls inside itself.
+      const right = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, strip: document.querySelector(".gallery-strip")!.getBoundingClientRect().right }));
+      expect(right.page).toBeLessThanOrEqual(360);
+      expect(right.strip).toBeLessThanOrEqual(360);
+      await page.getByRole("link", { name: "Show photo 3 of 3" }).click();
+      const strip = page.locator(".gallery-strip");
+      await expect.poll(() => strip.evaluate((el) => Math.round(el.querySelector("#photo-3")!.getBoundingClientRect().left - el.getBoundingClientRect().left))).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });
