@@ -4,8 +4,7 @@ import { Writable } from "node:stream";
 import type { ShopConfig } from "../server/config";
 import { openShopCore } from "../server/runtime";
 import { OPERATOR, createStaffService, type StaffService } from "../services/staff";
-import { createAuthService, isAdminRuleError, isAuthError, temporaryPassword } from "../services/auth/index";
-import { refusalText } from "../app/i18n/refusals.server";
+import { createAuthService, isAuthError, temporaryPassword } from "../services/auth/index";
 import { InProcessQueue } from "../workers/in-process-queue";
 import { codeOutbox } from "../workers/code-outbox";
 import { command } from "./args";
@@ -99,9 +98,11 @@ async function withAuth(config: ShopConfig, work: (auth: ReturnType<typeof creat
     const staff = createStaffService({ db: core.db, store: core.store, auth });
     return await work(auth, staff);
   } catch (err) {
-    // The operator's terminal speaks English: a sign-in refusal is a key, worded as the /api words it.
-    if (isAuthError(err) || isAdminRuleError(err)) {
-      console.error(`shop admin: ${isAuthError(err) ? refusalText("en", err.refusal) : err.message}`);
+    // A sign-in rule's refusal (the password's) in English, as the /api words it; a rule's refusal (an admin who is
+    // already one, the last owner) goes on to bin/shop.ts, which words every rule's refusal the same way.
+    if (isAuthError(err)) {
+      const { refusalText } = await import("../app/i18n/refusals.server");
+      console.error(`shop admin: ${refusalText("en", err)}`);
       return 1;
     }
     throw err;

@@ -7,7 +7,6 @@
  *   new RuleViolation("...")       the first argument, the refusal's key
  *   refusal("...")                 the first argument (domain/errors.ts)
  *   new AuthError(code, ...)       the second argument, a refusal: `authRefusal("loginFailed")`, never a text
- *   new AdminRuleError(...)        its rule, a key's last word
  *   { key: "...", values }         a refusal written out as data (or any message as a key: no spaces)
  *
  * A literal is a key when it reads `group.name` (letters and digits, one dot); a template literal may build one
@@ -15,7 +14,6 @@
  */
 
 const KEY = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
-const WORD = /^[a-z][A-Za-z0-9_]*$/;
 /** Keys of other namespaces (a page's own messages as `{ key, values }`) are keys too: only words with spaces are a sentence. */
 const NOT_A_SENTENCE = /^\S*$/;
 
@@ -78,9 +76,6 @@ export default {
       } else if (name === "AuthError" && node.type === "NewExpression") {
         const text = textIn(args[1]);
         if (text !== null) report(args[1], text, "AuthError takes a refusal, e.g. authRefusal(\"loginFailed\")");
-      } else if (name === "AdminRuleError" && node.type === "NewExpression") {
-        const text = sentenceIn(args[0], WORD);
-        if (text !== null) report(args[0], text, "AdminRuleError's rule");
       }
     }
     return {

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ADMINS_FORM_LIMITS, adminsForm } from "../../domain/forms/admins";
 import { requirePermission } from "../admin/guard.server";
-import { isAdminRuleError, isAuthError } from "../../services/auth/index";
+import { isAuthError } from "../../services/auth/index";
 import { isRuleViolation } from "../../domain/errors";
 import { ROLES } from "../../domain/staff/roles";
 import { adminActor, adminTime } from "../admin/orders.server";
@@ -12,7 +12,7 @@ import { TableScroll } from "../components/TableScroll";
 import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
+import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("admins:metaTitle") }];
 
@@ -53,7 +53,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readPageForm(request, adminsForm, ADMINS_FORM_LIMITS);
   if (!form.ok) return form.answer;
   const lang = languageOf(request);
-  const t = serverT(lang);
   // An owner on the roster: the permission above is the check (decision 215).
   const by = { kind: "staff" as const, id: me.id };
   const actor = adminActor(me);
@@ -67,7 +66,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/admin/admins?saved=${saved}`);
   } catch (err) {
     if (isRuleViolation(err)) return form.refuse(refusalText(lang, err), refusalStatus(err.status));
-    if (isAdminRuleError(err)) return form.refuse(t(`admins:rule.${err.rule}`), refusalStatus(err.status));
     // The password rules (length, too common): keys, worded as the sign-in pages' are.
     if (isAuthError(err)) return form.refuse({ password: refusalText(lang, err.refusal) }, refusalStatus(err.status));
     throw err;

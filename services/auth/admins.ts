@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { looksLikeEmail, normalizeEmail } from "../../domain/auth";
+import { RuleViolation } from "../../domain/errors";
 
 /** One admin as the Admins page and `shop admin list` show them. */
 export interface AdminRecord {
@@ -13,41 +14,6 @@ export interface AdminRecord {
   disabledAt: Date | null;
   /** The enabled admin who became one first: the only one who may add and disable admins. */
   owner: boolean;
-}
-
-/** Why a change to the admins was refused; `code` names the words the page shows, `message` is the English for the CLI. */
-export type AdminRule = "not_owner" | "self" | "last_enabled" | "already_admin" | "no_such_admin" | "invalid_input";
-
-const RULE_MESSAGES: Record<AdminRule, string> = {
-  not_owner: "Only the shop owner (the first admin) may add, disable or enable admins.",
-  self: "You cannot disable yourself.",
-  last_enabled: "The last enabled admin cannot be disabled.",
-  already_admin: "That email already belongs to an admin.",
-  no_such_admin: "There is no admin with that email.",
-  invalid_input: "Please enter a name and a valid email address.",
-};
-
-const RULE_STATUS: Record<AdminRule, number> = {
-  not_owner: 403,
-  self: 409,
-  last_enabled: 409,
-  already_admin: 409,
-  no_such_admin: 404,
-  invalid_input: 422,
-};
-
-export class AdminRuleError extends Error {
-  override name = "AdminRuleError";
-  readonly status: number;
-  constructor(readonly rule: AdminRule) {
-    super(RULE_MESSAGES[rule]);
-    this.status = RULE_STATUS[rule];
-  }
-}
-
-/** By name, not instanceof: the server bundle and the CLI may load separate copies of this module. */
-export function isAdminRuleError(err: unknown): err is AdminRuleError {
-  return err instanceof Error && err.name === "AdminRuleError" && typeof (err as AdminRuleError).rule === "string";
 }
 
 /**
@@ -95,13 +61,13 @@ export async function listAdmins(db: Kysely<DB>): Promise<AdminRecord[]> {
 export async function requireOwner(db: Kysely<DB>, by: AdminChanger): Promise<void> {
   if (by.kind !== "admin") return;
   const owner = (await listAdmins(db)).find((a) => a.owner);
-  if (!owner || owner.id !== by.id) throw new AdminRuleError("not_owner");
+  if (!owner || owner.id !== by.id) throw new RuleViolation("admins.notOwner", {}, 403);
 }
 
 export function checkNewAdmin(input: { email?: string; name?: string }): { email: string; name: string } {
   const name = input.name?.trim() ?? "";
   const email = input.email?.trim() ?? "";
-  if (!name || name.length > 100 || !looksLikeEmail(email)) throw new AdminRuleError("invalid_input");
+  if (!name || name.length > 100 || !looksLikeEmail(email)) throw new RuleViolation("admins.invalidInput", {}, 422);
   return { email: normalizeEmail(email), name };
 }
 
@@ -111,7 +77,7 @@ export function checkNewAdmin(input: { email?: string; name?: string }): { email
  */
 export async function checkDisable(db: Kysely<DB>, by: AdminChanger, target: AdminRecord): Promise<void> {
   await requireOwner(db, by);
-  if (by.kind !== "cli" && by.id === target.id) throw new AdminRuleError("self");
+  if (by.kind !== "cli" && by.id === target.id) throw new RuleViolation("admins.self", {}, 409);
   const enabled = (await listAdmins(db)).filter((a) => !a.disabledAt);
-  if (!target.disabledAt && enabled.length <= 1) throw new AdminRuleError("last_enabled");
+  if (!target.disabledAt && enabled.length <= 1) throw new RuleViolation("admins.lastEnabled", {}, 409);
 }

@@ -10,7 +10,7 @@ import { createSignInSmsBudget } from "./sms-budget";
 import { createAdminPasswordChange } from "./admin-password";
 import { createSecondFactor } from "./second-factor";
 import type { SignInSmsBudget } from "../../domain/sign-in-sms";
-import { refusal } from "../../domain/errors";
+import { RuleViolation, refusal } from "../../domain/errors";
 import { phoneProofs } from "./phone-proof";
 import { adminDevices } from "./admin-devices";
 import {
@@ -52,11 +52,11 @@ import {
 import { AuthError } from "./errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { createRateLimiter } from "./rate-limit";
-import { AdminRuleError, checkDisable, checkNewAdmin, listAdmins, requireOwner, type AdminChanger, type AdminRecord } from "./admins";
+import { checkDisable, checkNewAdmin, listAdmins, requireOwner, type AdminChanger, type AdminRecord } from "./admins";
 
 export { AuthError, isAuthError } from "./errors";
 export { hashPassword, verifyPassword } from "./passwords";
-export { AdminRuleError, isAdminRuleError, temporaryPassword, type AdminChanger, type AdminRecord, type AdminRule } from "./admins";
+export { temporaryPassword, type AdminChanger, type AdminRecord } from "./admins";
 
 export interface User {
   id: string;
@@ -671,7 +671,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     const { email, name } = checkNewAdmin(input);
     await requireOwner(db, by);
     const existing = await findUserByEmail(email);
-    if (existing?.role === "admin") throw new AdminRuleError("already_admin");
+    if (existing?.role === "admin") throw new RuleViolation("admins.alreadyAdmin", {}, 409);
     const { user } = await createAdmin({ email, name, password: input.password });
     // Someone else chose it (the operator, the owner): the new admin replaces it at the first sign-in (decision 120).
     await db.updateTable("users").set({ password_must_change: true }).where("id", "=", user.id).execute();
@@ -687,7 +687,7 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
     const changed = await db.transaction().execute(async (trx) => {
       await lockAdmins(trx);
       const target = (await listAdmins(trx)).find((a) => a.email === wanted);
-      if (!target) throw new AdminRuleError("no_such_admin");
+      if (!target) throw new RuleViolation("admins.noSuchAdmin", {}, 404);
       if (enabled) await requireOwner(trx, by);
       else {
         await checkDisable(trx, by, target);

@@ -199,14 +199,14 @@ describe("shop admin", () => {
     expect(await login("suresh@example.in", password!)).not.toBeNull();
 
     const again = shop(["admin", "add", "--email", "suresh@example.in", "--name", "Suresh"]);
-    expect(again).toMatchObject({ code: 1, stderr: "shop admin: That email already belongs to an admin." });
-    expect(shop(["admin", "disable", "--email", "nobody@example.in"])).toMatchObject({ code: 1, stderr: "shop admin: There is no admin with that email." });
+    expect(again).toMatchObject({ code: 1, stderr: "shop: That email already belongs to an admin." });
+    expect(shop(["admin", "disable", "--email", "nobody@example.in"])).toMatchObject({ code: 1, stderr: "shop: There is no admin with that email." });
   });
 
   it("never disables the last enabled admin", async () => {
     const enabled = (await server.shop.auth.listAdmins()).filter((a) => !a.disabledAt);
     for (const a of enabled.slice(1)) await server.shop.auth.setAdminEnabled({ kind: "cli" }, a.email!, false);
-    await expect(server.shop.auth.setAdminEnabled({ kind: "cli" }, enabled[0].email!, false)).rejects.toThrow("The last enabled admin cannot be disabled.");
+    await expect(server.shop.auth.setAdminEnabled({ kind: "cli" }, enabled[0].email!, false)).rejects.toMatchObject({ key: "admins.lastEnabled", status: 409 });
     for (const a of enabled.slice(1)) await server.shop.auth.setAdminEnabled({ kind: "cli" }, a.email!, true);
   });
 });

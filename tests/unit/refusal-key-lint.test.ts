@@ -25,16 +25,15 @@ describe("a refusal is a key, never an English sentence", () => {
     expect(found).toEqual([expect.stringMatching(/not the sentence "Too many login attempts\. Please try again in \$\{\} minutes\."/)]);
   }, 60_000);
 
-  it("catches a rule's sentence, a refusal written out as data, either branch of a choice, and an admin rule's sentence", async () => {
+  it("catches a rule's sentence, a refusal written out as data, either branch of a choice, a sentence built in a template", async () => {
     const found = await complaints(
       "domain/planted.ts",
       `import { RuleViolation, refusal } from "./errors";
-      declare class AdminRuleError extends Error { constructor(rule: string) }
       export function check(n: number, late: boolean) {
         if (n > 3) throw new RuleViolation("You can return at most 3 items.");
         if (late) throw new RuleViolation(late ? "returns.tooLate" : "Too late to return this.", {}, 409);
         if (n < 0) return { ok: false, refusal: { key: "Quantity must be at least 1.", values: {} } };
-        if (n === 0) throw new AdminRuleError("You cannot switch yourself off.");
+        if (n === 0) throw new RuleViolation(\`The last \${n} admins cannot be disabled.\`, {}, 409);
         return refusal("Please choose a size.");
       }`,
     );
