@@ -9,17 +9,15 @@ import { BackupRefused, checkBackup } from "../eventstore/backup-file";
 import { copyEvents, importingTarget, portEvents, postgresEvents, postgresTarget, type CopySource, type CopyTarget } from "../eventstore/copy";
 import { openEventStore, type EventStore } from "../eventstore/index";
 import { PostgresEventStore } from "../eventstore/postgres";
-import { projectors } from "../projectors/index";
-import { ensureCheckpoints } from "../projectors/runner";
-import { createBackupService } from "../services/backups";
-import { readModelTables } from "../workers/backups";
 import { backupFileName } from "../domain/backup-schedule";
 import { command, CommandLineError } from "./args";
 import { definitions } from "./definitions";
-import { progressReporter, rebuildLive } from "./ops";
-import { reapplyErasures } from "./privacy";
 
-/** `shop backup`, `shop restore`, `shop copy-events` (decision 112, docs/backups.md). */
+/**
+ * `shop backup`, `shop restore`, `shop copy-events` (decision 112, docs/backups.md). What only one of them needs (the
+ * projectors, the whole shop's services for the erasures, the replay) is loaded when it runs: a refused file or a
+ * backup does not wait for the rest (decision 177).
+ */
 
 const count = (n: number) => n.toLocaleString("en-IN");
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -66,6 +64,7 @@ export const backupCommand = command(
     try {
       if (!(await migrationLevel(database.db))) throw new BackupRefused(`${database.description} holds no shop yet: nothing to back up`);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const [{ createBackupService }, { readModelTables }] = await Promise.all([import("../services/backups"), import("../workers/backups")]);
       const runs = createBackupService(database.db);
       // Older databases have no record of backups (migration 0019): the backup goes ahead without one.
       const run = await runs.startManual().catch(() => undefined);
@@ -102,6 +101,12 @@ export const restoreCommand = command(
     );
     if (options.check) return 0;
     refuseEventStoreDb(config, "shop restore");
+    const [{ projectors }, { ensureCheckpoints }, { progressReporter, rebuildLive }, { reapplyErasures }] = await Promise.all([
+      import("../projectors/index"),
+      import("../projectors/runner"),
+      import("./ops"),
+      import("./privacy"),
+    ]);
     const database = await openShopDatabase(config, "stop it: a backup is restored only into an empty data folder");
     let head: string | undefined;
     try {
@@ -214,6 +219,7 @@ export const copyEventsCommand = command(
       throw err;
     }
     try {
+      const { progressReporter } = await import("./ops");
       const progress = progressReporter("copy-events");
       const started = Date.now();
       const report = await copyEvents(source, target, {

@@ -10,7 +10,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * then starts the largest files first, which are unit tests of a few milliseconds. Without durations for most files
  * the files start in three groups, each in Vitest's own order:
  * 1. the files that took minutes on the two cores (the restore drill, the backups, the fuzzers, the start-up and
- *    operator commands, the axe runs), longest first;
+ *    operator commands, the reports' two years of orders, the returns and online payments, the axe runs), longest
+ *    first;
  * 2. the files that open Chromium or start `shop` processes: tens of seconds each;
  * 3. the rest, seconds or less each.
  */
@@ -20,7 +21,13 @@ export const LONGEST_FILES = [
   "tests/integration/api-fuzz.test.ts",
   "tests/integration/page-form-fuzz.test.ts",
   "tests/integration/startup.test.ts",
+  "tests/integration/reports.test.ts",
   "tests/integration/ops-cli.test.ts",
+  "tests/integration/returns.test.ts",
+  "tests/integration/pages/pay-online.test.ts",
+  "tests/integration/pages/returns-parent.test.ts",
+  "tests/integration/event-versions.test.ts",
+  "tests/integration/admins.test.ts",
   "tests/e2e/accessibility.e2e.test.ts",
   "tests/e2e/accessibility-account.e2e.test.ts",
 ];
