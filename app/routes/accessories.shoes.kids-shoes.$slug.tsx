@@ -19,7 +19,8 @@ import { advisedSize, sizeGuideFor } from "../sizes/size-guide.server";
 import { ProductFacts } from "../components/ProductFacts";
 import { boughtInFacts } from "../../domain/seller/item-facts";
 import { Picture } from "../components/Picture";
-import { shelfItemPictures } from "../pictures.server";
+import { productGallery, shelfItemPictures } from "../pictures.server";
+import { ProductGallery } from "../components/ProductGallery";
 
 /** The page's main picture's width (px), as a school item's page lays it out. */
 const PICTURE_SIZE = 400;
@@ -54,6 +55,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       features: [...(lang === "hi" ? style.featuresHi : style.features)],
     },
     picture: pictures[product.id],
+    // Every photo the owner put up, in the owner's order (decision 245).
+    gallery: await productGallery(context.shop, { kind: "shelf", item: product.id }, PICTURE_SIZE),
     offer,
     // Bought in: the facts the owner set for the style, in all its sizes (Legal Metrology rule 6(10), decision 142).
     facts: boughtInFacts(await context.shop.itemFacts.of(product.id)),
@@ -68,7 +71,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function KidsShoe() {
-  const { style, picture, offer, quantity, delivery, dates, sizeGuide, facts, mrp } = useLoaderData<typeof loader>();
+  const { style, picture, gallery, offer, quantity, delivery, dates, sizeGuide, facts, mrp } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
@@ -82,7 +85,11 @@ export default function KidsShoe() {
         ]}
       />
       <article className="product-detail">
-        <Picture picture={picture} alt={style.name} sizes="(max-width: 40rem) 100vw, 24rem" priority />
+        {gallery.length > 1 ? (
+          <ProductGallery photos={gallery} alt={style.name} sizes="(max-width: 40rem) 100vw, 24rem" />
+        ) : (
+          <Picture picture={picture} alt={style.name} sizes="(max-width: 40rem) 100vw, 24rem" priority />
+        )}
         <div>
           <h1>{style.name}</h1>
           <p>{style.description}</p>

@@ -10,6 +10,8 @@ import { pincodeCheck } from "../delivery/pincode-check.server";
 import { shopProductImage } from "../images.server";
 import { drawingPicture, photoPicture } from "../photos.server";
 import { Picture } from "../components/Picture";
+import { ProductGallery } from "../components/ProductGallery";
+import { productGallery } from "../pictures.server";
 import { notFound, startingQuantity } from "../offers.server";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
@@ -44,6 +46,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The owner's main photo once processed (decision 139), else the drawing.
   const photo = (await context.shop.photos.mainPhotos([{ kind: "product", productId: product.id }])).get(`product.${product.id}`);
   const picture = (photo && photoPicture(photo, PICTURE_WIDTH)) ?? drawingPicture(shopProductImage(product.imageUrl, CATEGORY_ILLUSTRATION[product.category]), PICTURE_WIDTH);
+  // Every photo the owner put up, in the owner's order (decision 245).
+  const gallery = await productGallery(context.shop, { kind: "product", productId: product.id }, PICTURE_WIDTH);
   const inStock = product.stockQuantity > 0;
   const offer: Offer = {
     productId: shopProductCartId(product.id),
@@ -58,6 +62,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The address's pincode only: this page is kept and shared between visitors (decision 113).
   const { view: delivery, headers } = pincodeCheck(request, context.shop, { remembered: false });
   return data({
+    gallery,
     // Its own words in the page's language, the English where it has no Hindi (decision 099).
     product: {
       id: product.id,
@@ -83,14 +88,18 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function ProductDetail() {
-  const { product, offer, quantity, delivery, dates, facts, mrp } = useLoaderData<typeof loader>();
+  const { product, gallery, offer, quantity, delivery, dates, facts, mrp } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <>
       <Breadcrumbs trail={[{ label: t("nav.home"), to: "/" }, { label: t("product:shop"), to: "/shop" }, { label: product.name }]} />
       <article className="product-detail">
         {/* The page's largest picture: asked for first (fetchpriority), laid out before it comes (width and height). */}
-        <Picture picture={product.picture} alt={product.name} sizes={PICTURE_SIZES} priority />
+        {gallery.length > 1 ? (
+          <ProductGallery photos={gallery} alt={product.name} sizes={PICTURE_SIZES} />
+        ) : (
+          <Picture picture={product.picture} alt={product.name} sizes={PICTURE_SIZES} priority />
+        )}
         <div>
           <h1>{product.name}</h1>
           <p>{product.description}</p>

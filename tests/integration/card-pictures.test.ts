@@ -149,7 +149,7 @@ describe("the cards' pictures", () => {
     expect(lines["white/pant"]).toEqual({ src: "/images/types/pant-white.svg", width: LINE_PICTURE_SIZE, height: LINE_PICTURE_SIZE, sources: [] });
   });
 
-  it("shows every photo of a school item on its page in the owner's order, as a gallery of plain anchors (issue 48)", async () => {
+  it("shows every photo of a school item and of a /shop product on its page in the owner's order, as a gallery of plain anchors (issue 48)", async () => {
     const owner = { kind: "item", school: "st-xaviers", item: "tunik" } as const;
     const ids: string[] = [];
     for (const colour of [{ r: 200, g: 30, b: 30 }, { r: 30, g: 160, b: 60 }, { r: 240, g: 200, b: 40 }]) ids.push(await photograph(owner, colour));
@@ -174,6 +174,18 @@ describe("the cards' pictures", () => {
       expect(thumbs[1].name).toBe(show);
       page.all(".gallery-thumbs img").forEach((img, i) => expect(jpegs[i]).toContain(img.attribs.src));
     }
+
+    // A product of /shop shows its photos the same way.
+    const product = { kind: "product", productId } as const;
+    for (const colour of [{ r: 90, g: 30, b: 150 }, { r: 20, g: 20, b: 20 }]) await photograph(product, colour);
+    const count = (await server.shop.photos.list(product)).filter((photo) => photo.status === "ready").length;
+    const page = await eventually("the product page to show every photo", async () => {
+      const opened = await htmlBrowser(server.url).open(`/product/${productId}`);
+      return opened.count(".gallery-strip > li") === count ? opened : null;
+    });
+    expect(page.links().filter((link) => link.href.startsWith("#photo-")).map((link) => link.name)).toEqual(
+      Array.from({ length: count }, (_, i) => `Show photo ${i + 1} of ${count}`),
+    );
   });
 
   it("draws a school's white skirt and white tunik, and the white shelf's, white and not in the school's colours (issue 48)", async () => {
