@@ -335,6 +335,22 @@ export interface SettlementReportsTable {
   net: number;
 }
 
+/** Every payment and refund of every order (migration 0092, projectors/payments.ts, decision 224): the payments report. */
+export interface PaymentsReceivedTable {
+  event_id: string;
+  order_id: string;
+  /** Its day in India (YYYY-MM-DD). */
+  day: string;
+  at: Timestamp;
+  kind: "payment" | "refund";
+  /** upi, online (the gateway), cash. */
+  method: string;
+  /** For a payment: hand, statement, gateway, cash. */
+  matched_by: string | null;
+  /** In paise. */
+  paise: number;
+}
+
 /** Page sessions: the cookie holds a random id, the table its sha-256. */
 export interface AuthSessionsTable {
   id_hash: string;
@@ -531,6 +547,7 @@ export interface DB {
   item_facts: ItemFactsTable;
   statements: StatementsTable;
   settlement_reports: SettlementReportsTable;
+  payments_received: PaymentsReceivedTable;
   cash_counter_orders: CashCounterOrdersTable;
   cash_takings: CashTakingsTable;
   cod_parcels: CodParcelsTable;

@@ -17,4 +17,5 @@ export const PROJECTION_NAMES = [
   "cash",
   "whatsapp_consents",
   "settlement_reports",
+  "payments",
 ] as const;

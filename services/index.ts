@@ -14,6 +14,7 @@ import { createBackupService } from "./backups";
 import { createPhotoService } from "./photos";
 import { createSchoolColourService } from "./school-colours";
 import { createReports } from "./reports";
+import { createPaymentsReport } from "./payments-report";
 import { createTaxSummary } from "./tax-summary";
 import { createGrievanceService } from "./grievances";
 import { createKitService } from "./kits";
@@ -92,6 +93,8 @@ export function createServices(core: ServiceCore) {
     }),
     // Each school's colours, the drawings' colours until there is a photo (decision 140).
     schoolColours: createSchoolColourService({ store: core.store }),
+    // What came in by method and day, how it was matched, and what is not matched yet (decision 224).
+    payments: createPaymentsReport(core.db),
     // The owner's reports and season planning, from their read models (decision 135).
     // A counted uniform's sizes come with their shelf and what the tailor is still making (decisions 180, 181).
     reports: createReports(core.db, async (item) => {

@@ -27,6 +27,9 @@ export default function AdminReports() {
       <p>
         <Link to="/admin/reports/season">{t("reports:seasonLink")}</Link>
       </p>
+      <p>
+        <Link to="/admin/reports/payments">{t("reports:paymentsLink")}</Link>
+      </p>
       <nav aria-label={t("reports:filters.shortcuts")} className="filter-links">
         <ul className="report-shortcuts">
           {shortcuts.map((s) => (

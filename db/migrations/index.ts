@@ -35,6 +35,7 @@ import * as taxLineKinds from "./0075_tax_line_kinds";
 import * as refundsInPaise from "./0076_refunds_in_paise";
 import * as statements from "./0090_statements";
 import * as settlementReports from "./0091_settlement_reports";
+import * as paymentsReceived from "./0092_payments_received";
 import * as cash from "./0095_cash";
 import * as whatsapp from "./0100_whatsapp";
 import * as codRemittance from "./0101_cod_remittance";
@@ -85,6 +86,7 @@ export const migrations: Record<string, ShopMigration> = {
   "0076_refunds_in_paise": refundsInPaise,
   "0090_statements": statements,
   "0091_settlement_reports": settlementReports,
+  "0092_payments_received": paymentsReceived,
   "0095_cash": cash,
   "0100_whatsapp": whatsapp,
   "0101_cod_remittance": codRemittance,

@@ -14,10 +14,11 @@ import { gatewayDecider, gatewayEvents, gatewayStreamId, paidBy, refundsPending,
 import { createCommandHandler, type StreamStep } from "../../eventstore/command-handler";
 import type { Loaded } from "../../eventstore/command-handler";
 import { GATEWAY_ID, GatewayError, type RazorpayClient } from "../gateway/razorpay";
+import { GATEWAY_ACTOR } from "../../domain/payments/received";
 import { existingOrderId, orderIdOf, type OrderCore } from "./core";
 
-/** Who the order's trail says confirmed a payment or a refund the gateway reported. */
-export const GATEWAY_ACTOR: Actor = { kind: "system", name: "Razorpay" };
+// Who the order's trail says confirmed a payment or a refund the gateway reported: the payments report knows it by this (decision 224).
+export { GATEWAY_ACTOR };
 
 /** What the hosted checkout's form carries: the gateway order to pay and where the parent comes back. */
 export interface GatewayCheckout {

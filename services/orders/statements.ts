@@ -8,6 +8,7 @@ import { orderStreamId, type Actor } from "../../domain/orders/events";
 import { displayOrderId } from "../../domain/orders/order";
 import { upiReferenceStreamId } from "../../domain/orders/upi-reference";
 import { creditsThatPay, type SkippedLines, type StatementCredit } from "../../domain/payments/credits";
+import { statementNote } from "../../domain/payments/received";
 import { matchCredits, type AwaitingOrder, type CreditMatch, type ReferenceHolder } from "../../domain/payments/matching";
 import {
   STATEMENT_ID,
@@ -57,8 +58,6 @@ export interface StatementSummary {
   settled: number;
 }
 
-/** The note a confirmation from a statement carries on the order's trail: which statement and row. */
-const statementNote = (statementId: string, row: number) => `statement ${statementId.slice(0, 12)} row ${row}`;
 
 export function statementCommands(core: OrderCore) {
   const { deps, orders, references, changes, orderSteps, shownChange } = core;

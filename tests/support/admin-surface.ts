@@ -67,6 +67,8 @@ export const adminPages: AdminPageRequest[] = [
   { method: "POST", path: "/admin/statements", form: { intent: "read" } },
   { method: "GET", path: `/admin/statements/${"a".repeat(64)}` },
   { method: "POST", path: `/admin/statements/${"a".repeat(64)}`, form: { intent: "settle", credit: `2:${"0".repeat(8)}-0000-8000-8000-${"0".repeat(12)}` } },
+  // The payments report: by method and day, how matched, not matched yet (decision 224).
+  { method: "GET", path: "/admin/reports/payments" },
   // The gateway's settlement reports: the upload, the list, one report (decision 223).
   { method: "GET", path: "/admin/settlements" },
   { method: "POST", path: "/admin/settlements", form: { intent: "read" } },
