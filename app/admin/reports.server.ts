@@ -6,7 +6,7 @@
 import { findCatalogueProduct } from "../../domain/catalogue";
 import { csvLine } from "../../domain/admin-orders";
 import { formatDateTime, type Language } from "../../domain/i18n";
-import { formatRupees } from "../../domain/money";
+import { formatPaise, formatRupees } from "../../domain/money";
 import { SCHOOLS } from "../../domain/schools";
 import {
   averageOrderValue,
@@ -79,13 +79,14 @@ export type ReportTable = (typeof TABLES)[number];
  * How a table's figures are written: for the page in the Indian way (₹39,70,531, 1,234); for the CSV file as
  * plain numbers (3970531, 1234) a spreadsheet can add up, rupees with their paise.
  */
-type Figures<Cell> = { money: (rupees: number) => Cell; count: (n: number) => Cell };
-const ON_THE_PAGE: Figures<string> = { money: rupees, count };
-const IN_THE_FILE: Figures<number> = { money: (n) => Math.round(n * 100) / 100, count: (n) => n };
+type Figures<Cell> = { money: (rupees: number) => Cell; exact: (rupees: number) => Cell; count: (n: number) => Cell };
+// Refunds are given back to the paisa (decision 209): what went back, and the sales after it, are shown with their paise.
+const ON_THE_PAGE: Figures<string> = { money: rupees, exact: (n) => formatPaise(Math.round(n * 100)), count };
+const IN_THE_FILE: Figures<number> = { money: (n) => Math.round(n * 100) / 100, exact: (n) => Math.round(n * 100) / 100, count: (n) => n };
 
 async function tablesOf<Cell extends string | number>(shop: Shop, filter: ReportFilter, lang: Language, figures: Figures<Cell>) {
   const t = serverT(lang);
-  const { money, count } = figures;
+  const { money, exact, count } = figures;
   const overview = await shop.reports.overview(filter);
   const units = overview.countKind === "units";
   const countHeader = units ? t("reports:columns.units") : t("reports:columns.orders");
@@ -110,7 +111,7 @@ async function tablesOf<Cell extends string | number>(shop: Shop, filter: Report
   };
   const payments = {
     columns: [t("reports:columns.method"), t("reports:columns.orders"), t("reports:columns.sales"), t("reports:columns.refunded")],
-    rows: overview.payments.map((p) => [t(`reports:methods.${p.method === "upi" ? "upi" : "cash"}`), count(p.orders), money(p.sales), money(p.refunded)]),
+    rows: overview.payments.map((p) => [t(`reports:methods.${p.method === "upi" ? "upi" : "cash"}`), count(p.orders), money(p.sales), exact(p.refunded)]),
   };
   const now = overview.totals;
   const before = overview.lastYear;
@@ -128,8 +129,8 @@ async function tablesOf<Cell extends string | number>(shop: Shop, filter: Report
       measure("returns", count(now.returns), count(before.returns)),
       measure("exchanges", count(now.exchanges), count(before.exchanges)),
       measure("refunds", count(now.refunds), count(before.refunds)),
-      measure("refunded", money(now.refunded), money(before.refunded)),
-      measure("netSales", money(netSales(now)), money(netSales(before))),
+      measure("refunded", exact(now.refunded), exact(before.refunded)),
+      measure("netSales", exact(netSales(now)), exact(netSales(before))),
       measure("newParents", count(now.newParents), count(before.newParents)),
       measure("returningParents", count(now.orders - now.newParents), count(before.orders - before.newParents)),
     ],

@@ -15,7 +15,7 @@ import { indiaDay } from "../../domain/reports/reports";
 import { GROWTH_DEFAULT } from "../../domain/reports/season";
 import { reportsPage, seasonCsv, seasonPage } from "../../app/admin/reports.server";
 import { findSchool } from "../../domain/schools";
-import { formatRupees } from "../../domain/money";
+import { formatPaise } from "../../domain/money";
 
 let shop: TestShop;
 let seeded = 0;
@@ -109,6 +109,10 @@ describe("reports against a direct sum over the orders", () => {
   });
 
   it("the report page's totals, months and parents equal the orders'", async () => {
+    // A goodwill refund of ₹12.50 by UPI on a paid order: refunds are given back to the paisa (decision 209).
+    const paid = await shop.db.selectFrom("orders").select("id").where("payment_status", "=", "paid").where("refunded_paise", "=", "0").orderBy("id").executeTakeFirstOrThrow();
+    await shop.orders.pay(paid.id, (at) => ({ type: "RefundPayment", paise: 12_50, method: "upi", note: "Late", actor: { kind: "admin", id: "a1", name: "Asha" }, at }));
+    expect(await shop.waitForReadModels((await shop.store.headPosition())!, 30_000)).toBe(true);
     const orders = await countedOrders();
     const from = indiaDay(new Date(Date.now() - 3 * 365 * 24 * 3600 * 1000));
     const to = indiaDay(new Date());
@@ -136,7 +140,9 @@ describe("reports against a direct sum over the orders", () => {
     // The totals table the owner reads (and downloads) says what stayed after refunds.
     const page = await reportsPage(shop, new Request(`https://shop.example.in/admin/reports?from=${from}&to=${to}&grain=month`));
     const net = page.figures?.tables.totals.rows.find((row) => row[0] === "Sales after refunds");
-    expect(net?.[1]).toBe(formatRupees(overview.totals.sales - num(refunded.r)));
+    // To the paisa: a UPI refund gives back the goods' value with its paise (decision 209).
+    expect(num(refunded.r) % 100, "the history has a refund with paise").not.toBe(0);
+    expect(net?.[1]).toBe(formatPaise(overview.totals.sales * 100 - num(refunded.r)));
     // A new parent's order is their first one ever (by mobile number: the history's parents are guests).
     const everything = await shop.db.selectFrom("orders").select(["id", "phone", "placed_at", "status", "deleted"]).orderBy("placed_at").execute();
     const firsts = new Map<string, (typeof everything)[number]>();

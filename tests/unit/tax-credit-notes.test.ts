@@ -203,13 +203,17 @@ type Step =
   | { kind: "status"; to: "pending" | "processing" | "shipped" | "delivered" | "cancelled" }
   | { kind: "pay" }
   | { kind: "return"; shirts: number; notebooks: number; bag: number }
-  | { kind: "refund"; amount: number };
+  /** Paise given back by UPI, or whole rupees in cash (decision 209). */
+  | { kind: "refund"; paise: number; method: "cash" | "upi" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("status" as const), to: fc.constantFrom("pending", "processing", "shipped", "delivered", "cancelled") }),
   fc.record({ kind: fc.constant("pay" as const) }),
   fc.record({ kind: fc.constant("return" as const), shirts: fc.integer({ min: 0, max: 3 }), notebooks: fc.integer({ min: 0, max: 4 }), bag: fc.integer({ min: 0, max: 1 }) }),
-  fc.record({ kind: fc.constant("refund" as const), amount: fc.integer({ min: 1, max: 600 }) }),
+  fc.oneof(
+    fc.record({ kind: fc.constant("refund" as const), paise: fc.integer({ min: 1, max: 600_00 }), method: fc.constant("upi" as const) }),
+    fc.record({ kind: fc.constant("refund" as const), paise: fc.integer({ min: 1, max: 600 }).map((r) => r * 100), method: fc.constant("cash" as const) }),
+  ),
 );
 
 describe("any sequence of ship, cancel, return and refund", () => {
@@ -224,7 +228,7 @@ describe("any sequence of ship, cancel, return and refund", () => {
           const notesBefore = notesOf(world).length;
           if (s.kind === "status") status(world, s.to);
           else if (s.kind === "pay") apply(world, { type: "CollectCash", actor: admin, at });
-          else if (s.kind === "refund") apply(world, { type: "RefundPayment", paise: s.amount * 100, method: "cash", actor: admin, at });
+          else if (s.kind === "refund") apply(world, { type: "RefundPayment", paise: s.paise, method: s.method, actor: admin, at });
           else {
             const lines = [
               { ...SHIRT, quantity: s.shirts },
@@ -236,6 +240,13 @@ describe("any sequence of ship, cancel, return and refund", () => {
           const after = placedOf(world);
           if (liveInvoice(after.tax)?.number !== liveInvoice(before.tax)?.number) valueOnly = false;
           if (notesOf(world).slice(notesBefore).some((n) => n.reason === "refund")) valueOnly = true;
+          // A refund's note of value alone reverses the paise given back, to the paisa, as far as the invoice has them.
+          const refundNote = notesOf(world).slice(notesBefore).find((n) => n.reason === "refund");
+          const liveBefore = liveInvoice(before.tax);
+          if (s.kind === "refund" && refundNote && liveBefore) {
+            const leftBefore = liveBefore.totals.value - notesOf(world).slice(0, notesBefore).filter((n) => n.invoiceNumber === liveBefore.number).reduce((sum, n) => sum + n.totals.value, 0);
+            expect(refundNote.totals.value).toBe(Math.min(s.paise, leftBefore));
+          }
           for (const note of notesOf(world).slice(notesBefore)) expect(creditNoteIssuedSchema.safeParse(note).success).toBe(true);
 
           const out = GOODS_AT[after.status] === "out";
