@@ -43,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lastSignIn: a.lastSignInAt ? adminTime(a.lastSignInAt, lang) : null,
       enabled: !a.disabledAt,
       heldMinutes: holds.accounts.has(a.id) ? minutes(holds.accounts.get(a.id)!) : null,
+      codesHeldMinutes: holds.codes.has(a.id) ? minutes(holds.codes.get(a.id)!) : null,
       me: a.id === me.id,
     })),
   };
@@ -140,6 +141,7 @@ export default function AdminAdmins() {
                 <td>
                   {a.enabled ? t("admins:enabled") : t("admins:disabled")}
                   {a.heldMinutes !== null ? <span className="held"> {t("admins:held", { count: a.heldMinutes })}</span> : null}
+                  {a.codesHeldMinutes !== null ? <span className="held"> {t("admins:codesHeld", { count: a.codesHeldMinutes })}</span> : null}
                 </td>
                 <td>
                   {a.me ? null : (

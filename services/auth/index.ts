@@ -706,25 +706,30 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
   }
 
   const passwordChange = createAdminPasswordChange({ db, limits, signOutEverywhere: revokeAllForUser });
+  const secondFactor = createSecondFactor({ db, sessionSecret: deps.sessionSecret, shopName, now });
 
   /**
    * What the admin login's limits hold now (decision 253), for the owner's Admins page: how long each admin's account
    * is held (by admin id; none when it is not) and how long the admin login is paused across the shop (0 when not).
    */
-  async function adminSignInHolds(): Promise<{ accounts: Map<string, number>; shopMs: number }> {
+  async function adminSignInHolds(): Promise<{ accounts: Map<string, number>; codes: Map<string, number>; shopMs: number }> {
     const held = async (key: string, max: number) => ((await limits.count(key, LOGIN_WINDOW_MS)) >= max ? Math.max(1, await limits.waitMs(key, LOGIN_WINDOW_MS, max)) : 0);
     const accounts = new Map<string, number>();
+    // Beside them, whose second factor codes are held back after many wrong codes (decision 197).
+    const codes = new Map<string, number>();
     for (const admin of await listAdmins(db)) {
       const ms = admin.email ? await held(adminAccountBucket(admin.email), ADMIN_LOGIN_MAX_FAILURES_PER_ACCOUNT) : 0;
       if (ms > 0) accounts.set(admin.id, ms);
+      const codesMs = await secondFactor.heldMs(admin.id);
+      if (codesMs > 0) codes.set(admin.id, codesMs);
     }
-    return { accounts, shopMs: await held(ADMIN_SHOP_BUCKET, ADMIN_LOGIN_MAX_FAILURES_SHOP) };
+    return { accounts, codes, shopMs: await held(ADMIN_SHOP_BUCKET, ADMIN_LOGIN_MAX_FAILURES_SHOP) };
   }
 
   return {
     ...passwordChange,
     /** The admins' authenticator codes after the password (./second-factor.ts, decision 197). */
-    secondFactor: createSecondFactor({ db, sessionSecret: deps.sessionSecret, shopName, now }),
+    secondFactor,
     findUser,
     findUserByEmail,
     registerWithEmail,

@@ -189,6 +189,16 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sessionSecret: string
       return over ? "tooMany" : "wrong";
     },
 
+    /**
+     * How long this admin's codes are held back after SECOND_FACTOR_MAX_WRONG_PER_ADMIN wrong ones (0 when they are
+     * not), for the owner's Admins page (decision 253).
+     */
+    async heldMs(userId: string): Promise<number> {
+      const bucket = `second-factor:admin:${userId}`;
+      if ((await limits.count(bucket, WINDOW_MS)) < SECOND_FACTOR_MAX_WRONG_PER_ADMIN) return 0;
+      return Math.max(1, await limits.waitMs(bucket, WINDOW_MS, SECOND_FACTOR_MAX_WRONG_PER_ADMIN));
+    },
+
     /** Turns the second factor off with a code (an admin who lost both phone and codes is reset by `shop admin`). */
     async disable(userId: string, typed: string): Promise<boolean> {
       if ((await this.check(userId, typed)) === "wrong") return false;
