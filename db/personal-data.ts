@@ -128,6 +128,7 @@ export const PERSONAL_DATA = {
   admin_recovery_codes: { kept: "nothing personal", notPersonal: { code_hash: "the sha-256 of an admin's one-time recovery code (decision 197)" } },
   rate_limits: { kept: "nothing personal", notPersonal: { bucket: "the sha-256 of a limit's key, never the email, phone or address itself (decision 169)" } },
   erasure_requests: { kept: "nothing personal", notPersonal: { by: "who asked: the parent or a guest, not their name" } },
+  erased_sessions: { kept: "nothing personal", notPersonal: { id_hash: "the sha-256 of an erased account's session id, naming no one (decision 248)" } },
   // Dropped with the person all the same (projectors/whatsapp-consents.ts), though a subject id and a choice say nothing of them.
   whatsapp_consents: { kept: "nothing personal", notPersonal: { place: "where the choice was made, from the shop's list" } },
   kysely_migration: { kept: "nothing personal", notPersonal: { name: "a migration's name" } },

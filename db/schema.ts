@@ -526,6 +526,13 @@ export interface ErasureRequestsTable {
   erased_at: Timestamp | null;
 }
 
+/** Sessions of an account that was erased (decision 248): the browser coming back is told so. No person in it. */
+export interface ErasedSessionsTable {
+  id_hash: string;
+  erased_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   es_events: EsEventsTable;
   es_streams: EsStreamsTable;
@@ -564,6 +571,7 @@ export interface DB {
   privacy_keys: PrivacyKeysTable;
   privacy_erasures: PrivacyErasuresTable;
   erasure_requests: ErasureRequestsTable;
+  erased_sessions: ErasedSessionsTable;
   whatsapp_consents: WhatsappConsentsTable;
   photos: PhotosTable;
   grievance_tickets: GrievanceTicketsTable;

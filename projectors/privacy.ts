@@ -11,7 +11,7 @@ import type { Projector } from "./projector";
 export const privacyProjector: Projector = {
   name: "privacy",
   tables: ["erasure_requests"],
-  eventTypes: ["ErasureRequested", "SubjectErased"],
+  eventTypes: ["ErasureRequested", "ErasureWithdrawn", "SubjectErased"],
   categories: [privacyEvents.category],
   async apply(trx, events: readonly RecordedEvent[]) {
     for (const stored of events) {
@@ -23,6 +23,9 @@ export const privacyProjector: Projector = {
           .values({ subject: event.data.subject, by: event.data.by, requested_at: event.data.at, due_by: event.data.dueBy, erased_at: null })
           .onConflict((oc) => oc.column("subject").doNothing())
           .execute();
+      } else if (event.type === "ErasureWithdrawn") {
+        // Taken back within its cooling-off: no longer the admin's to do.
+        await trx.deleteFrom("erasure_requests").where("subject", "=", event.data.subject).where("erased_at", "is", null).execute();
       } else if (event.type === "SubjectErased") {
         await trx
           .insertInto("erasure_requests")

@@ -1,4 +1,5 @@
 import { DEFAULT_HOLD_RULES, type HoldRules } from "../domain/orders/hold-expiry";
+import { ERASURE_COOLING_OFF_HOURS } from "../domain/privacy/notice";
 import net from "node:net";
 import path from "node:path";
 import { readAuthSettings } from "./auth-config";
@@ -211,6 +212,8 @@ export function readConfig(env: Env = process.env): ShopConfig {
     privacy: {
       masterKey: privacyMasterKeySetting(env),
       erasuresFile: path.resolve(env.PRIVACY_ERASURES_FILE?.trim() || path.join(dataDir, "erasures.log")),
+      // Hours a parent may take an erasure request back, and the admin's "Erase now" waits (decision 248).
+      coolingOffHours: intSetting(env, "ERASURE_COOLING_OFF_HOURS", ERASURE_COOLING_OFF_HOURS, 0, 24 * 14),
     },
     shopName: env.SHOP_NAME?.trim() || "Churu Uniform House",
     shopUrl: shopUrl ?? `http://localhost:${port}`,

@@ -44,7 +44,7 @@ export interface ServiceCore {
     /** Where the owner's photos are kept (decision 139); unset: `data/photos`. */
     photosDir?: string;
     /** Where the list of erased people is kept apart from the backups (decision 123); unset: not kept. */
-    privacy?: { erasuresFile: string };
+    privacy?: { erasuresFile: string; coolingOffHours?: number };
     /** Who sells and the GST rates that are settings: orders issue tax documents with them (docs/tax.md); unset: none. */
     seller?: SellerSettings;
     taxRates?: TaxRateSettings;

@@ -41,6 +41,7 @@ export function createServices(core: ServiceCore) {
     queue: core.queue,
     shopName: core.config.shopName,
     erasuresFile: core.config.privacy?.erasuresFile,
+    coolingOffHours: core.config.privacy?.coolingOffHours,
   });
   // A sign-up makes the account with its consent, or neither (decision 161).
   const signIns = createAuthService({

@@ -11,8 +11,8 @@ import { readEvent } from "../domain/events/index";
 import { grievanceStreamId } from "../domain/grievance/ticket";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../domain/i18n";
 import { ERASED } from "../domain/privacy/erased";
-import { privacyDecider, privacyEvents, privacyStreamId, type PrivacyState } from "../domain/privacy/events";
-import { PRIVACY_NOTICE_VERSION, type ConsentPlace, type ConsentPurpose } from "../domain/privacy/notice";
+import { coolingOffEnds, privacyDecider, privacyEvents, privacyStreamId, type PrivacyState } from "../domain/privacy/events";
+import { ERASURE_COOLING_OFF_HOURS, PRIVACY_NOTICE_VERSION, type ConsentPlace, type ConsentPurpose } from "../domain/privacy/notice";
 import { accountSubject, orderSubject } from "../domain/privacy/subjects";
 import { privacyErasedSms } from "../domain/privacy/texts";
 import type { JobQueue } from "./queue";
@@ -37,10 +37,13 @@ export function createPrivacyService(deps: {
   shopName: string;
   /** The list of erased people kept apart from the backups (decision 123); unset: not kept (tests that do not restore). */
   erasuresFile?: string;
+  /** Hours a parent may take a request back before the admin may erase (decision 248); 48 unless set. */
+  coolingOffHours?: number;
   now?: () => Date;
 }) {
   const { db, store, sealer } = deps;
   const now = deps.now ?? (() => new Date());
+  const coolingOffHours = deps.coolingOffHours ?? ERASURE_COOLING_OFF_HOURS;
   const privacy = createCommandHandler(store, { decider: privacyDecider, events: privacyEvents });
 
   /**
@@ -107,6 +110,7 @@ export function createPrivacyService(deps: {
 
   return {
     notice: PRIVACY_NOTICE_VERSION,
+    coolingOffHours,
 
     /** Consent as the parent gave it (sign-up, checkout): the notice version shown, when, and what for. Again for the same notice: nothing new. */
     async consent(input: { subject: string; place: ConsentPlace; language: Language; purposes?: ConsentPurpose[]; notice?: string }) {
@@ -144,6 +148,28 @@ export function createPrivacyService(deps: {
       }
       const handled = await privacy.handle(privacyStreamId(subject), { type: "RequestErasure", subject, by, at: now().toISOString() });
       return { changed: handled.changed, position: handled.position, state: handled.state };
+    },
+
+    /** Until when the person's open request may be taken back (and the admin waits), or null with none open. */
+    async coolingOffUntil(subject: string): Promise<string | null> {
+      const state = (await privacy.load(privacyStreamId(subject))).state;
+      return state.erasureAskedAt && !state.erased ? coolingOffEnds(state.erasureAskedAt, coolingOffHours) : null;
+    },
+
+    /** The parent takes their request back, within its cooling-off (decision 248). */
+    async withdrawErasure(subject: string) {
+      const handled = await privacy.handle(privacyStreamId(subject), { type: "WithdrawErasure", subject, coolingOffHours, at: now().toISOString() });
+      return { changed: handled.changed, position: handled.position };
+    },
+
+    /**
+     * What an erasure leaves without a contact (decision 248): the person's orders (their returns the page reads) and
+     * their complaints still open.
+     */
+    async openMatters(subject: string): Promise<{ orderIds: string[]; complaints: { number: string; stage: string }[] }> {
+      const orderIds = await ordersOf(subject);
+      const tickets = await ticketsOf(subject, orderIds);
+      return { orderIds, complaints: tickets.filter((t) => t.stage !== "resolved").map((t) => ({ number: t.number, stage: t.stage })) };
     },
 
     /** The admin's list: open requests, the nearest deadline first, then the latest done. */
@@ -213,10 +239,24 @@ export function createPrivacyService(deps: {
       // The complaints' numbers and message records, read before the key goes (a guest may give another number there).
       const tickets = await ticketsOf(subject, orderIds);
       const emails = orderIds.length ? await db.selectFrom("orders").select("email").where("id", "in", orderIds).execute() : [];
+      const at = now().toISOString();
+      const command = { type: "Erase" as const, subject, subjects, orderIds, actor, coolingOffHours, at };
+      // The rules first, before any key goes: a request still in its cooling-off is refused with nothing erased.
+      privacyDecider.decide(command, state);
       await sealStored(db, sealer, { streamIds: await streamsOf(subject, orderIds) });
       await sealer.erase(subjects);
-      const at = now().toISOString();
-      await privacy.handle(privacyStreamId(subject), { type: "Erase", subject, subjects, orderIds, actor, at });
+      await privacy.handle(privacyStreamId(subject), command);
+      // The account's browsers are told what happened when they come back (decision 248): their sessions' hashes, no one's name.
+      if (kind === "account") {
+        await db
+          .insertInto("erased_sessions")
+          .columns(["id_hash", "erased_at", "expires_at"])
+          .expression((eb) =>
+            eb.selectFrom("auth_sessions").select(["id_hash", eb.val(at).as("erased_at"), "expires_at"]).where("user_id", "=", id).where("kind", "=", "shopper"),
+          )
+          .onConflict((oc) => oc.column("id_hash").doNothing())
+          .execute();
+      }
       const contacts = await scrubTables(db, {
         userId: kind === "account" ? id : undefined,
         orderIds,
@@ -249,7 +289,7 @@ export function createPrivacyService(deps: {
         await sealStored(db, sealer, { streamIds: await streamsOf(subject, orderIds) });
         await sealer.erase([subject]);
         // A restored stream that already says so is left as it is (the command changes nothing).
-        await privacy.handle(privacyStreamId(subject), { type: "Erase", subject, subjects: [subject], orderIds, actor, at: now().toISOString() });
+        await privacy.handle(privacyStreamId(subject), { type: "Erase", subject, subjects: [subject], orderIds, actor, coolingOffHours, at: now().toISOString() });
         const tickets = await ticketsOf(subject, orderIds);
         await forgetFailedJobs(await scrubTables(db, { userId: kind === "account" ? id : undefined, orderIds, ticketIds: tickets.map((t) => t.ticket_id) }));
         again++;

@@ -24,6 +24,8 @@ export interface PrivacySettings {
   masterKey?: string;
   /** The list of erased people kept apart from the backups (PRIVACY_ERASURES_FILE, default `<SHOP_DATA_DIR>/erasures.log`). */
   erasuresFile: string;
+  /** Hours a parent may take an erasure request back before the admin may erase (ERASURE_COOLING_OFF_HOURS, decision 248). */
+  coolingOffHours?: number;
 }
 
 export interface ShopConfig {

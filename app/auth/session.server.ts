@@ -155,6 +155,15 @@ async function sessionUser(request: Request, shop: Shop, kind: SessionKind): Pro
   return typeof id === "string" && id ? shop.auth.sessions.user(kind, id) : null;
 }
 
+/**
+ * When the account of this browser's shopper session was erased (decision 248), as the page says it; null when it
+ * was not (no cookie, signed out, or expired). Asked only where a signed-out parent lands, never on every page.
+ */
+export async function erasedSessionAt(request: Request, shop: Shop): Promise<Date | null> {
+  const id: unknown = await storageFor(shop, "shopper").cookie.parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id ? shop.auth.sessions.erasedAt(id) : null;
+}
+
 /** The signed-in shopper, or null. */
 export async function getShopper(request: Request, shop: Shop): Promise<Shopper | null> {
   const user = await sessionUser(request, shop, "shopper");

@@ -2,6 +2,7 @@ import type { Shop } from "../../services/index";
 import { formatDate, formatDateTime, type Language } from "../../domain/i18n";
 import { displayOrderId } from "../../domain/orders/order";
 import { isErased } from "../../domain/privacy/erased";
+import { coolingOffEnds } from "../../domain/privacy/events";
 
 export interface ErasureRow {
   subject: string;
@@ -12,6 +13,8 @@ export interface ErasureRow {
   dueBy: string;
   overdue: boolean;
   erasedAt: string | null;
+  /** A parent's request they may still take back (decision 248): until when, as the page prints it; null once the admin may act. */
+  coolingOffUntil: string | null;
 }
 
 /** The admin's erasure requests as rows (app/routes/admin.privacy.tsx): open ones by deadline, then those done lately. */
@@ -20,6 +23,9 @@ export async function erasureRows(shop: Shop, lang: Language, now: Date): Promis
   const userIds = [...open, ...done].filter((r) => r.subject.startsWith("account:")).map((r) => r.subject.slice("account:".length));
   const users = userIds.length ? await shop.db.selectFrom("users").select(["id", "name"]).where("id", "in", userIds).execute() : [];
   const names = new Map(users.map((u) => [u.id, u.name]));
+  const hours = shop.privacy.coolingOffHours;
+  const coolingOff = (r: (typeof open)[number]) =>
+    !r.erased_at && r.by !== "shop" && Date.parse(coolingOffEnds(new Date(r.requested_at).toISOString(), hours)) > now.getTime();
   const row = (r: (typeof open)[number]): ErasureRow => {
     const [kind, id] = [r.subject.slice(0, r.subject.indexOf(":")), r.subject.slice(r.subject.indexOf(":") + 1)];
     const name = names.get(id);
@@ -32,6 +38,7 @@ export async function erasureRows(shop: Shop, lang: Language, now: Date): Promis
       dueBy: formatDate(r.due_by, lang),
       overdue: !r.erased_at && new Date(r.due_by).getTime() < now.getTime(),
       erasedAt: r.erased_at ? formatDateTime(r.erased_at, lang) : null,
+      coolingOffUntil: coolingOff(r) ? formatDateTime(coolingOffEnds(new Date(r.requested_at).toISOString(), hours), lang) : null,
     };
   };
   return { open: open.map(row), done: done.map(row) };

@@ -1,26 +1,45 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, Link } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useSearchParams, Link } from "@remix-run/react";
+import { isRuleViolation } from "../../domain/errors";
 import { accountPrivacyForm } from "../../domain/forms/privacy";
-import { formatDate } from "../../domain/i18n";
+import { formatDate, formatDateTime } from "../../domain/i18n";
+import { ERASURE_DUE_DAYS } from "../../domain/privacy/notice";
 import { accountSubject } from "../../domain/privacy/subjects";
 import { requireShopper } from "../auth/session.server";
 import { readPageForm } from "../forms/form.server";
 import { metaT, useLanguage, useT } from "../i18n/I18n";
-import { routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
+import { ErasureConfirm } from "../privacy/ErasureConfirm";
+import { openMattersIn } from "../privacy/open-matters.server";
 import { accountPrivacy } from "../privacy/privacy.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("privacy:account.title") }];
 
-/** A signed-in parent's data: where their consent stands, their copy, their erasure request (decision 124). */
+/**
+ * A signed-in parent's data: where their consent stands, their copy, their erasure request (decision 124). "Ask to
+ * erase" first opens a confirmation (`?erase=confirm`, decision 248) saying what goes, what stays and what is still
+ * open; a request made may be taken back during its cooling-off.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const shopper = await requireShopper(request, context.shop);
-  return { privacy: await accountPrivacy(context.shop, shopper.id), messages: routeMessages(request, "privacy") };
+  const shop = context.shop;
+  const shopper = await requireShopper(request, shop);
+  const privacy = await accountPrivacy(shop, shopper.id);
+  const subject = accountSubject(shopper.id);
+  const asking = new URL(request.url).searchParams.get("erase") === "confirm" && !privacy.dueBy;
+  const coolingOffUntil = await shop.privacy.coolingOffUntil(subject);
+  return {
+    privacy,
+    // Shown while the parent may still take the request back.
+    coolingOffUntil: coolingOffUntil && Date.parse(coolingOffUntil) > Date.now() ? coolingOffUntil : null,
+    confirm: asking ? { matters: await openMattersIn(shop, subject, languageOf(request)), hours: shop.privacy.coolingOffHours } : null,
+    messages: routeMessages(request, "privacy"),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const shopper = await requireShopper(request, shop);
-  const form = await readPageForm(request, accountPrivacyForm, { pageFields: ["intent"] });
+  const form = await readPageForm(request, accountPrivacyForm, { pageFields: ["intent", "confirmed"] });
   if (!form.ok) return form.answer;
   const subject = accountSubject(shopper.id);
   switch (form.value.intent) {
@@ -34,14 +53,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
       break;
     }
     case "privacy-erase":
+      // Only the confirmation's "Yes" asks: a press anywhere else opens the confirmation first.
+      if (form.value.confirmed !== "yes") return redirect("/account/privacy?erase=confirm#erase-confirm", { status: 303 });
       await shop.privacy.requestErasure(subject, "parent");
       break;
+    case "privacy-keep":
+      try {
+        await shop.privacy.withdrawErasure(subject);
+      } catch (err) {
+        // Too late (the cooling-off ended while the page was open): the page says where the request stands.
+        if (isRuleViolation(err)) return redirect("/account/privacy", { status: 303 });
+        throw err;
+      }
+      return redirect("/account/privacy?kept=1", { status: 303 });
   }
   return redirect("/account/privacy", { status: 303 });
 }
 
 export default function AccountPrivacy() {
-  const { privacy } = useLoaderData<typeof loader>();
+  const { privacy, coolingOffUntil, confirm } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   const t = useT();
   const lang = useLanguage();
   const busy = useNavigation().state === "submitting";
@@ -69,14 +100,45 @@ export default function AccountPrivacy() {
           {t("privacy:account.download")}
         </button>
       </Form>
-      {privacy.dueBy ? (
+      {params.get("kept") === "1" && !privacy.dueBy ? (
         <p className="success-box" role="status">
-          {t("privacy:account.erasureAsked", { date: formatDate(privacy.dueBy, lang) })}
+          {t("privacy:account.kept")}
         </p>
+      ) : null}
+      {privacy.dueBy ? (
+        <>
+          <p className="success-box" role="status">
+            {t("privacy:account.erasureAsked", { date: formatDate(privacy.dueBy, lang) })}
+            {coolingOffUntil ? ` ${t("privacy:account.coolingOffUntil", { date: formatDateTime(coolingOffUntil, lang) })}` : null}
+          </p>
+          {coolingOffUntil ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="privacy-keep" disabled={busy}>
+                {t("privacy:account.keep")}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      ) : confirm ? (
+        <ErasureConfirm
+          title={t("privacy:confirm.title")}
+          what={[t("privacy:confirm.what"), t("privacy:confirm.coolingOff", { hours: confirm.hours, days: ERASURE_DUE_DAYS })]}
+          matters={confirm.matters}
+          after={t("privacy:confirm.mattersAfter")}
+        >
+          <Form method="post">
+            <input type="hidden" name="confirmed" value="yes" />
+            <button type="submit" name="intent" value="privacy-erase" className="danger" disabled={busy}>
+              {t("privacy:confirm.yes")}
+            </button>{" "}
+            <Link to="/account/privacy">{t("privacy:confirm.no")}</Link>
+          </Form>
+        </ErasureConfirm>
       ) : (
-        <Form method="post">
+        // A plain GET to the confirmation: nothing is asked until its "Yes" (decision 248).
+        <Form method="get" action="/account/privacy#erase-confirm">
           <p>{t("privacy:account.eraseNote")}</p>
-          <button type="submit" name="intent" value="privacy-erase" className="danger" disabled={busy}>
+          <button type="submit" name="erase" value="confirm" className="danger">
             {t("privacy:account.erase")}
           </button>
         </Form>

@@ -5,7 +5,8 @@ import { AFTER_SIGN_IN, authRefusal, looksLikeEmail } from "../../domain/auth";
 import { safeRedirect } from "../../domain/redirect";
 import { SIGN_IN_LIMITS, loginForm } from "../../domain/forms/sign-in";
 import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server";
-import { getShopper, signInShopper, startPhoneCode } from "../auth/session.server";
+import { erasedSessionAt, getShopper, signInShopper, startPhoneCode } from "../auth/session.server";
+import { formatDate } from "../../domain/i18n";
 import { GoogleButton } from "../components/GoogleButton";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
@@ -19,11 +20,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), AFTER_SIGN_IN);
   if (await getShopper(request, context.shop)) throw redirect(redirectTo);
+  // A browser whose account was erased is told why it is signed out (decision 248).
+  const erasedAt = await erasedSessionAt(request, context.shop);
   return {
     redirectTo,
     error: url.searchParams.get("error") === "google" ? refusalText(languageOf(request), authRefusal("googleFailed")) : null,
+    erased: erasedAt ? formatDate(erasedAt.toISOString(), languageOf(request)) : null,
     google: Boolean(context.shop.config.auth.google),
-    messages: routeMessages(request, "auth"),
+    messages: routeMessages(request, "auth", "privacy"),
     refusals: refusalTable(request, "auth"),
   };
 }
@@ -53,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo, error, google } = useLoaderData<typeof loader>();
+  const { redirectTo, error, google, erased } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === "submitting";
   const t = useT();
@@ -72,6 +76,11 @@ export default function Login() {
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t("auth:login.title")}</h1>
+      {erased ? (
+        <p className="notice" role="status" data-testid="erased-signed-out">
+          {t("privacy:erasedSignedOut", { date: erased })}
+        </p>
+      ) : null}
       <FormMessage result={result} fallback={error} />
       <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, Link } from "@remix-run/react";
-import { refusal } from "../../domain/errors";
+import { isRuleViolation, refusal } from "../../domain/errors";
 import { formatDate } from "../../domain/i18n";
 import { GUEST_PRIVACY_LIMITS, guestPrivacyForm } from "../../domain/forms/privacy";
 import { normalisePhone } from "../../domain/phone";
@@ -10,6 +10,8 @@ import { erasureDueBy } from "../../domain/privacy/events";
 import { ContactAddress, useShopContact } from "../components/ContactAddress";
 import { UNNAMED_SHOP } from "../components/Navbar";
 import { readPageForm } from "../forms/form.server";
+import { ErasureConfirm } from "../privacy/ErasureConfirm";
+import { openMattersIn } from "../privacy/open-matters.server";
 import { FieldMessage, FormMessage } from "../forms/messages";
 import { metaT, useLanguage, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
@@ -44,8 +46,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const subject = orderSubject(lookup.found.order.id);
   // A copy is downloaded from /privacy/copy (a resource route: the answer is the file); asked here, it is that lookup's.
   if (form.value.intent === "copy") return redirect("/privacy?copy=notFound#privacy-guest", { status: 303 });
+  // Taken back within its cooling-off (decision 248).
+  if (form.value.intent === "keep") {
+    try {
+      await shop.privacy.withdrawErasure(subject);
+    } catch (err) {
+      if (isRuleViolation(err)) return form.refuse(refusalText(lang, err), 409);
+      throw err;
+    }
+    return { kept: true as const };
+  }
+  // Asked first (decision 248): what goes, what stays, what is still open; only the confirmation's "Yes" asks.
+  if (form.value.confirmed !== "yes") {
+    return { confirm: { orderId, phone, matters: await openMattersIn(shop, subject, lang), hours: shop.privacy.coolingOffHours } };
+  }
   const asked = await shop.privacy.requestErasure(subject, "guest");
-  return { erasureDue: erasureDueBy(asked.state.erasureAskedAt ?? new Date().toISOString()) };
+  return { erasureDue: erasureDueBy(asked.state.erasureAskedAt ?? new Date().toISOString()), orderId, phone };
 }
 
 export default function Privacy() {
@@ -56,7 +72,9 @@ export default function Privacy() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const result = answer && "result" in answer ? answer.result : undefined;
-  const due = answer && "erasureDue" in answer ? answer.erasureDue : undefined;
+  const confirm = answer && "confirm" in answer ? answer.confirm : undefined;
+  const due = answer && "erasureDue" in answer && answer.erasureDue ? { ...answer, erasureDue: answer.erasureDue } : undefined;
+  const kept = answer && "kept" in answer;
   const [params] = useSearchParams();
   const copyNotFound = params.get("copy") === "notFound";
   const copyOnAccount = params.get("copy") === "onAccount";
@@ -98,8 +116,23 @@ export default function Privacy() {
       <h2 id="privacy-guest">{t("privacy:guestTitle")}</h2>
       <p>{t("privacy:guestIntro")}</p>
       {due ? (
+        <>
+          <p className="success-box" role="status">
+            {t("privacy:erasureAsked", { date: formatDate(due.erasureDue, lang) })}
+          </p>
+          {/* Taken back within its cooling-off with the same order and mobile number (decision 248). */}
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="orderId" value={due.orderId} />
+            <input type="hidden" name="phone" value={due.phone} />
+            <button type="submit" name="intent" value="keep" disabled={busy}>
+              {t("privacy:account.keep")}
+            </button>
+          </Form>
+        </>
+      ) : null}
+      {kept ? (
         <p className="success-box" role="status">
-          {t("privacy:erasureAsked", { date: formatDate(due, lang) })}
+          {t("privacy:account.kept")}
         </p>
       ) : null}
       <FormMessage result={result} />
@@ -112,6 +145,24 @@ export default function Privacy() {
         <p className="error-box" role="alert">
           {t("privacy:copyNotFound")}
         </p>
+      ) : null}
+      {confirm ? (
+        <ErasureConfirm
+          title={t("privacy:confirm.title")}
+          what={[t("privacy:confirm.what"), t("privacy:confirm.coolingOff", { hours: confirm.hours, days: ERASURE_DUE_DAYS })]}
+          matters={confirm.matters}
+          after={t("privacy:confirm.mattersAfter")}
+        >
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="orderId" value={confirm.orderId} />
+            <input type="hidden" name="phone" value={confirm.phone} />
+            <input type="hidden" name="confirmed" value="yes" />
+            <button type="submit" name="intent" value="erase" className="danger" disabled={busy}>
+              {t("privacy:confirm.yes")}
+            </button>{" "}
+            <Link to="/privacy">{t("privacy:confirm.no")}</Link>
+          </Form>
+        </ErasureConfirm>
       ) : null}
       <Form method="post" reloadDocument aria-labelledby="privacy-guest">
         <label htmlFor="privacy-order">{t("privacy:orderNumber")}</label>

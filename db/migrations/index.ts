@@ -39,6 +39,7 @@ import * as paymentsReceived from "./0092_payments_received";
 import * as cash from "./0095_cash";
 import * as whatsapp from "./0100_whatsapp";
 import * as codRemittance from "./0101_cod_remittance";
+import * as erasedSessions from "./0115_erased_sessions";
 
 export interface ShopMigration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -90,4 +91,5 @@ export const migrations: Record<string, ShopMigration> = {
   "0095_cash": cash,
   "0100_whatsapp": whatsapp,
   "0101_cod_remittance": codRemittance,
+  "0115_erased_sessions": erasedSessions,
 };

@@ -23,6 +23,8 @@ export type PrivacyEvent =
   /** ... and no more: texts go by SMS again. */
   | { type: "WhatsAppConsentWithdrawn"; data: { subject: string; place: WhatsAppPlace; at: string } }
   | { type: "ErasureRequested"; data: { subject: string; by: "parent" | "guest"; at: string; dueBy: string } }
+  /** The parent took the request back within its cooling-off (decision 248): nothing is erased. */
+  | { type: "ErasureWithdrawn"; data: { subject: string; at: string } }
   /**
    * The person's keys are gone (the subject's and those of the orders that were theirs): every reader
    * now reads their data as erased. The read models scrub the rows of `orderIds` (projectors/orders.ts).
@@ -58,6 +60,7 @@ export const privacyEvents = createEventRegistry<PrivacyEvent>("privacy", {
   },
   WhatsAppConsentWithdrawn: { version: 1, schema: z.object({ subject: z.string(), place: z.enum(WHATSAPP_PLACES), at }) },
   ErasureRequested: { version: 1, schema: z.object({ subject: z.string(), by: z.enum(["parent", "guest"]), at, dueBy: z.string() }) },
+  ErasureWithdrawn: { version: 1, schema: z.object({ subject: z.string(), at }) },
   SubjectErased: {
     version: 1,
     schema: z.object({
@@ -85,9 +88,24 @@ export type PrivacyCommand =
   | { type: "WithdrawConsent"; subject: string; at: string }
   | { type: "ChooseWhatsApp"; subject: string; wants: boolean; place: WhatsAppPlace; language: Language; at: string }
   | { type: "RequestErasure"; subject: string; by: "parent" | "guest"; at: string }
-  | { type: "Erase"; subject: string; subjects: string[]; orderIds: string[]; actor: { kind: "admin" | "system"; id?: string; name?: string }; at: string };
+  | { type: "WithdrawErasure"; subject: string; coolingOffHours: number; at: string }
+  | {
+      type: "Erase";
+      subject: string;
+      subjects: string[];
+      orderIds: string[];
+      actor: { kind: "admin" | "system"; id?: string; name?: string };
+      /** The shop's cooling-off (ERASURE_COOLING_OFF_HOURS, decision 248): the admin waits it out after a parent's request. */
+      coolingOffHours: number;
+      at: string;
+    };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Until when a request asked at `at` may be taken back, and the shop's "Erase now" waits (decision 248). */
+export function coolingOffEnds(at: string, hours: number): string {
+  return new Date(Date.parse(at) + hours * 60 * 60 * 1000).toISOString();
+}
 
 /** The day an erasure asked for at `at` is due (the admin page's deadline). */
 export function erasureDueBy(at: string): string {
@@ -108,6 +126,8 @@ export const privacyDecider: Decider<PrivacyState, PrivacyCommand, PrivacyEvent>
         return { ...state, whatsapp: undefined };
       case "ErasureRequested":
         return { ...state, erasureAskedAt: event.data.at };
+      case "ErasureWithdrawn":
+        return { ...state, erasureAskedAt: undefined };
       case "SubjectErased":
         return { consent: undefined, erasureAskedAt: undefined, erased: event.data.at };
     }
@@ -115,7 +135,7 @@ export const privacyDecider: Decider<PrivacyState, PrivacyCommand, PrivacyEvent>
   decide(command, state) {
     if (state.erased) {
       // An erased person has nothing left to consent to or erase: asking again is answered as done.
-      if (command.type === "RequestErasure" || command.type === "Erase") return [];
+      if (command.type === "RequestErasure" || command.type === "Erase" || command.type === "WithdrawErasure") return [];
       throw new RuleViolation("privacy.erased", {}, 409);
     }
     switch (command.type) {
@@ -149,8 +169,18 @@ export const privacyDecider: Decider<PrivacyState, PrivacyCommand, PrivacyEvent>
         // Asked twice before the shop acts: the first request (and its deadline) stands.
         if (state.erasureAskedAt) return [];
         return [{ type: "ErasureRequested", data: { subject: command.subject, by: command.by, at: command.at, dueBy: erasureDueBy(command.at) } }];
+      case "WithdrawErasure":
+        // Nothing asked (taken back already, a second tab): nothing to take back.
+        if (!state.erasureAskedAt) return [];
+        if (command.at >= coolingOffEnds(state.erasureAskedAt, command.coolingOffHours)) throw new RuleViolation("privacy.coolingOffOver", {}, 409);
+        return [{ type: "ErasureWithdrawn", data: { subject: command.subject, at: command.at } }];
       case "Erase":
         if (!command.subjects.includes(command.subject)) throw new RuleViolation("privacy.subjectNotErased", {}, 422);
+        // The parent may still take their request back: the shop's "Erase now" waits. The operator's command and a
+        // restore's erasing again (system) do not.
+        if (command.actor.kind === "admin" && state.erasureAskedAt && command.at < coolingOffEnds(state.erasureAskedAt, command.coolingOffHours)) {
+          throw new RuleViolation("privacy.coolingOff", {}, 409);
+        }
         return [
           {
             type: "SubjectErased",

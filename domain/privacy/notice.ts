@@ -26,6 +26,12 @@ export type ConsentPlace = (typeof CONSENT_PLACES)[number];
 export const ERASURE_DUE_DAYS = 30;
 
 /**
+ * Hours a parent's erasure request waits before the shop may act on it (decision 248): an erasure cannot be undone,
+ * so a tap made in haste, or by a child with the phone, may be taken back until then.
+ */
+export const ERASURE_COOLING_OFF_HOURS = 48;
+
+/**
  * Tax invoices are kept as the GST law requires: CGST Act section 36 keeps accounts and records for 72 months
  * from the due date of the year's annual return. The notice says so; invoices carry no name or phone.
  */

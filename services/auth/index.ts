@@ -599,6 +599,16 @@ export function createAuthService(deps: AuthDeps, options: { now?: () => Date; s
         .execute();
       if (Math.random() < 0.01) await db.deleteFrom("auth_sessions").where("expires_at", "<", new Date()).execute();
     },
+    /** When the account this shopper session belonged to was erased (decision 248), while the session would still be live; else null. */
+    async erasedAt(id: string): Promise<Date | null> {
+      const row = await db
+        .selectFrom("erased_sessions")
+        .select("erased_at")
+        .where("id_hash", "=", sha256(id))
+        .where("expires_at", ">", new Date())
+        .executeTakeFirst();
+      return row ? new Date(row.erased_at) : null;
+    },
     async destroy(kind: SessionKind, id: string): Promise<void> {
       await db.deleteFrom("auth_sessions").where("id_hash", "=", sha256(id)).where("kind", "=", kind).execute();
     },

@@ -19,7 +19,8 @@ let server: TestServer;
 let browser: Browser | null;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No cooling-off (decision 248): the admin erases at once what the parent just asked (tests/integration/pages/erasure.test.ts waits it out).
+  server = await startTestServer({ env: { ERASURE_COOLING_OFF_HOURS: "0" } });
   browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
@@ -68,6 +69,8 @@ describe("a parent's data", () => {
         await p.fill("#privacy-order", order.displayId);
         await p.fill("#privacy-phone", order.phone);
         await p.getByRole("button", { name: m.askErasure }).click();
+        // Asked first (decision 248): the confirmation's "Yes" makes the request.
+        await p.getByRole("button", { name: m.confirm.yes }).click();
         await p.getByRole("status").filter({ hasText: m.erasureAsked.split("{{")[0].trim() }).waitFor();
         const state = await server.shop.privacy.state(orderSubject(order.orderId));
         expect(state.erasureAskedAt).toBeTruthy();
@@ -99,6 +102,7 @@ describe("a parent's data", () => {
         await p.goto("/account/privacy");
         await ready(p, mode.javaScriptEnabled);
         await p.getByRole("button", { name: m.account.erase }).click();
+        await p.getByRole("button", { name: m.confirm.yes }).click();
         await p.getByRole("status").filter({ hasText: m.account.erasureAsked.split("{{")[0].trim() }).waitFor();
       } finally {
         await context.close();
@@ -115,6 +119,7 @@ describe("a parent's data", () => {
         await ready(adminPage.page, mode.javaScriptEnabled);
         const row = adminPage.page.getByRole("row").filter({ hasText: name });
         await row.getByRole("button", { name: m.admin.erase }).click();
+        await adminPage.page.getByRole("button", { name: m.admin.confirmYes.replace("{{who}}", name) }).click();
         await adminPage.page.getByRole("status").filter({ hasText: m.admin.erasedOk }).waitFor();
         await eventually("the order erased", async () =>
           (await server.shop.db.selectFrom("orders").select("customer_name").where("id", "=", order.orderId).executeTakeFirst())?.customer_name === ERASED ? true : null,
@@ -146,7 +151,7 @@ describe("a parent's data", () => {
       const copy = JSON.parse(download.body);
       expect(copy.orders[0].order).toMatchObject({ id: order.orderId, customer_name: order.name, phone: order.phone });
       const again = await browser.open("/privacy");
-      const asked = await again.fill({ css: "#privacy-order" }, order.displayId).fill({ css: "#privacy-phone" }, order.phone).press(m.askErasure);
+      const asked = await again.fill({ css: "#privacy-order" }, order.displayId).fill({ css: "#privacy-phone" }, order.phone).press(m.askErasure).then((confirm) => confirm.press(m.confirm.yes));
       expect(asked.alerts().join(" ")).toContain(m.erasureAsked.split("{{")[0].trim());
       const state = await server.shop.privacy.state(orderSubject(order.orderId));
       expect(state.erasureAskedAt).toBeTruthy();
@@ -168,7 +173,7 @@ describe("a parent's data", () => {
       expect(copy.account.name).toBe(name);
       expect(copy.orders.map((o: { order: { id: string } }) => o.order.id)).toContain(order.orderId);
       expect(copy.privacy.map((e: { type: string }) => e.type)).toContain("ConsentGiven");
-      const asked = await (await browser.open("/account/privacy")).press(m.account.erase);
+      const asked = await (await (await browser.open("/account/privacy")).press(m.account.erase)).press(m.confirm.yes);
       expect(asked.alerts().join(" ")).toContain(m.account.erasureAsked.split("{{")[0].trim());
 
       const admin = await createTestAdmin(server.shop, server.url);
@@ -179,7 +184,7 @@ describe("a parent's data", () => {
       const list = await desk.open("/admin/privacy");
       const row = list.all("tbody tr, tr").find((tr) => list.within(tr).has(name));
       expect(row, `no row names ${name}`).toBeTruthy();
-      const erased = await list.within(row!).press(m.admin.erase);
+      const erased = await (await list.within(row!).press(m.admin.erase)).press(m.admin.confirmYes.replace("{{who}}", name));
       expect(erased.alerts().join(" ")).toContain(m.admin.erasedOk);
       await eventually("the order erased", async () =>
         (await server.shop.db.selectFrom("orders").select("customer_name").where("id", "=", order.orderId).executeTakeFirst())?.customer_name === ERASED ? true : null,

@@ -27,7 +27,8 @@ beforeAll(async () => {
     log: createLogger({ level: "info", destination: { write: (line: string) => void requestLines.push(line) } }),
     appLog: (line) => appLines.push(line),
     // As an owner runs it without an SMS provider, on purpose: every text printed to the log.
-    env: { NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in" },
+    // No cooling-off (decision 248): the admin erases at once what the parent just asked.
+    env: { NODE_ENV: "production", SMS_PROVIDER: "console", SHOP_URL: "https://shop.example.in", ERASURE_COOLING_OFF_HOURS: "0" },
   });
 }, 180_000);
 afterAll(async () => {
@@ -106,9 +107,9 @@ describe("the shop's log after an erasure", () => {
     await get(`/orders/track?orderId=${number}&mobile=%2B91+${spaced.replace(" ", "+")}`, { cookie: "" });
 
     // Asks to be erased, and the admin erases them.
-    expect((await post("/account/privacy", { intent: "privacy-erase" }, jar)).status).toBeLessThan(400);
+    expect((await post("/account/privacy", { intent: "privacy-erase", confirmed: "yes" }, jar)).status).toBeLessThan(400);
     const admin = await createTestAdmin(server.shop, server.url);
-    const erased = await post("/admin/privacy", { subject: accountSubject(user!.id) }, { cookie: admin.cookie });
+    const erased = await post("/admin/privacy", { subject: accountSubject(user!.id), confirmed: "yes" }, { cookie: admin.cookie });
     expect(erased.status).toBe(303);
     // The read models have followed the erasure, and every text has gone out, before the log is read.
     await eventually("the order's row scrubbed", async () =>

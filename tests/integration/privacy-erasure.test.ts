@@ -67,7 +67,7 @@ describe("sealing and erasure on the shop's own database", () => {
   beforeAll(async () => {
     sms = await startSmsInbox();
     const queue = redisUrl ? await BullMQQueue.connect(redisUrl, { prefix, backoffMs: 50 }) : new InProcessQueue(10);
-    shop = await openTestShop({ queue, env: { ...sms.env, PRIVACY_ERASURES_FILE: ledger, ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix } : {}) } });
+    shop = await openTestShop({ queue, env: { ...sms.env, PRIVACY_ERASURES_FILE: ledger, ERASURE_COOLING_OFF_HOURS: "0", ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix } : {}) } });
     stopJobs = startJobHandlers(shop, (line) => logged.push(line));
     stopBackground = await startBackground(shop, (line) => logged.push(line));
   });

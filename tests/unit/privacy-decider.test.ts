@@ -17,7 +17,10 @@ const given: PrivacyEvent = {
   data: { subject, notice: PRIVACY_NOTICE_VERSION, purposes: ["orders", "messages"], place: "sign-up", language: "hi", at },
 };
 const asked: PrivacyEvent = { type: "ErasureRequested", data: { subject, by: "parent", at, dueBy: erasureDueBy(at) } };
-const erase: PrivacyCommand = { type: "Erase", subject, subjects: [subject, "order:o1"], orderIds: ["o1"], actor: { kind: "admin", id: "a1" }, at };
+const hours = 48;
+/** Two days and a minute after the request: its cooling-off is over. */
+const later = new Date(Date.parse(at) + (hours * 60 + 1) * 60_000).toISOString();
+const erase: PrivacyCommand = { type: "Erase", subject, subjects: [subject, "order:o1"], orderIds: ["o1"], actor: { kind: "admin", id: "a1" }, coolingOffHours: hours, at };
 const erased: PrivacyEvent = { type: "SubjectErased", data: { subject, subjects: [subject, "order:o1"], orderIds: ["o1"], actor: { kind: "admin", id: "a1" }, at } };
 
 describe("the privacy decider", () => {
@@ -51,8 +54,24 @@ describe("the privacy decider", () => {
     expect(Date.parse(erasureDueBy(at)) - Date.parse(at)).toBe(ERASURE_DUE_DAYS * 24 * 3600 * 1000);
   });
 
+  it("keeps the admin's erasure waiting while the parent may take the request back; the parent may until then (decision 248)", () => {
+    privacy.given(given, asked).when(erase).thenRefuses("privacy.coolingOff", {}, 409);
+    // The operator's command and a restore's erasing again do not wait.
+    expect(privacy.given(given, asked).when({ ...erase, actor: { kind: "system" } }).events().map((e) => e.type)).toEqual(["SubjectErased"]);
+    const withdraw: PrivacyCommand = { type: "WithdrawErasure", subject, coolingOffHours: hours, at: "2026-11-27T06:00:00.000Z" };
+    const withdrawn: PrivacyEvent = { type: "ErasureWithdrawn", data: { subject, at: "2026-11-27T06:00:00.000Z" } };
+    privacy.given(given, asked).when(withdraw).then([withdrawn]);
+    expect(privacy.given(given, asked, withdrawn).state().erasureAskedAt).toBeUndefined();
+    expect(() => privacyEvents.toAppend(withdrawn, "id")).not.toThrow();
+    // Taken back: nothing left to take back, and the parent may ask again.
+    privacy.given(given, asked, withdrawn).when(withdraw).thenNothing();
+    expect(privacy.given(given, asked, withdrawn).when({ type: "RequestErasure", subject, by: "parent", at: later }).events()).toHaveLength(1);
+    // Too late to take it back once the cooling-off is over.
+    privacy.given(given, asked).when({ ...withdraw, at: later }).thenRefuses("privacy.coolingOffOver", {}, 409);
+  });
+
   it("erases once; after that a consent is refused (409) and another erasure decides nothing", () => {
-    privacy.given(given, asked).when(erase).then([erased]);
+    privacy.given(given, asked).when({ ...erase, at: later }).then([{ ...erased, data: { ...erased.data, at: later } }]);
     expect(privacy.given(given, asked, erased).state()).toEqual({ erased: at });
     privacy.given(given, asked, erased).when(erase).thenNothing();
     privacy.given(given, asked, erased).when(give).thenRefuses("privacy.erased", {}, 409);
@@ -61,7 +80,7 @@ describe("the privacy decider", () => {
   it("refuses an erasure that would leave the person's own key (422)", () => {
     privacy
       .given()
-      .when({ type: "Erase", subject, subjects: ["order:o1"], orderIds: ["o1"], actor: { kind: "system" }, at })
+      .when({ type: "Erase", subject, subjects: ["order:o1"], orderIds: ["o1"], actor: { kind: "system" }, coolingOffHours: hours, at })
       .thenRefuses("privacy.subjectNotErased", {}, 422);
   });
 });
