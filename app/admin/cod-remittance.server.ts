@@ -7,7 +7,7 @@
 import { isRuleViolation } from "../../domain/errors";
 import { displayOrderId } from "../../domain/orders/order";
 import type { Language } from "../../domain/i18n";
-import { formatRupees } from "../../domain/money";
+import { formatPaise, formatRupees } from "../../domain/money";
 import { readRemittanceSheet } from "../../services/courier/remittance";
 import type { Shop } from "../../services/index";
 import type { Admin } from "../auth/session.server";
@@ -19,6 +19,8 @@ export interface RemittanceAnswer {
   order: string;
   awb: string;
   amount: string;
+  /** The courier's fee kept from it and what reached the bank, worded; null when the sheet names no fee (decision 219). */
+  fee: { fee: string; banked: string } | null;
   outcome: "recorded" | "already" | "refused";
   why: string | null;
 }
@@ -29,13 +31,16 @@ export async function importRemittance(shop: Shop, admin: Admin, bytes: Uint8Arr
   const actor = adminActor(admin);
   const answers: RemittanceAnswer[] = [];
   for (const row of rows) {
-    const shown = { row: row.row, order: row.orderId, awb: row.awb, amount: Number.isNaN(row.amount) ? "?" : formatRupees(row.amount) };
-    if (Number.isNaN(row.amount)) {
-      answers.push({ ...shown, order: displayable(row.orderId), outcome: "refused", why: refusalText(lang, { key: "cod.notASum", values: {} }) });
+    const fee = row.fee === undefined || Number.isNaN(row.fee) || Number.isNaN(row.amount) ? null : { fee: formatPaise(row.fee), banked: formatPaise(row.amount * 100 - row.fee) };
+    const shown = { row: row.row, order: row.orderId, awb: row.awb, amount: Number.isNaN(row.amount) ? "?" : formatRupees(row.amount), fee };
+    if (Number.isNaN(row.amount) || (row.fee !== undefined && Number.isNaN(row.fee))) {
+      const key = Number.isNaN(row.amount) ? "cod.notASum" : "cod.feeNotASum";
+      answers.push({ ...shown, order: displayable(row.orderId), outcome: "refused", why: refusalText(lang, { key, values: {} }) });
       continue;
     }
     try {
-      const done = await shop.orders.remitCod({ orderId: row.orderId, awb: row.awb, amount: row.amount, remittance: row.remittance, ...(row.utr ? { utr: row.utr } : {}) }, actor);
+      const line = { orderId: row.orderId, awb: row.awb, amount: row.amount, remittance: row.remittance, ...(row.utr ? { utr: row.utr } : {}), ...(row.fee !== undefined ? { fee: row.fee } : {}) };
+      const done = await shop.orders.remitCod(line, actor);
       answers.push({ ...shown, order: done.number, outcome: done.changed ? "recorded" : "already", why: null });
     } catch (err) {
       if (!isRuleViolation(err)) throw err;

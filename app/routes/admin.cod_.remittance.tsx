@@ -91,7 +91,17 @@ export default function CodRemittance() {
                     <td>{r.row}</td>
                     <td>{r.order}</td>
                     <td>{r.awb}</td>
-                    <td>{r.amount}</td>
+                    <td>
+                      {r.amount}
+                      {r.fee ? (
+                        <>
+                          <br />
+                          <span className="hint" data-field="courier-fee">
+                            {t("cash:remittance.fee", r.fee)}
+                          </span>
+                        </>
+                      ) : null}
+                    </td>
                     <td>{r.why ?? t(`cash:remittance.${r.outcome}`)}</td>
                   </tr>
                 ))}

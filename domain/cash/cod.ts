@@ -61,18 +61,31 @@ export type CodEvent =
    * A courier collected the parcel's cash at the door and paid it to the shop's bank in a remittance (decision 233):
    * `person` the courier, `remittance` the courier's id of the payout (Shiprocket's CRF id), `utr` the bank transfer's.
    */
-  | { type: "CodCashRemitted"; data: Step & { amount: number; remittance: string; utr?: string } };
+  | {
+      type: "CodCashRemitted";
+      /** `fee`: what the courier kept of it for its service, in paise, as its sheet says (version 2, decision 219). */
+      data: Step & { amount: number; remittance: string; utr?: string; fee?: number };
+    };
 
 const actor = z.object({ kind: z.enum(["admin", "customer", "guest", "system"]), id: z.string().optional(), name: z.string().optional() });
 const step = z.object({ orderId: z.string(), person: z.string().regex(PERSON_NAME), actor, at: z.string() });
 const amount = z.number().int().nonnegative();
+
+const remittedV1 = step.extend({ amount, remittance: z.string().regex(REMITTANCE_ID), utr: z.string().regex(REMITTANCE_ID).optional() });
 
 export const codEvents = createEventRegistry<CodEvent>("cod", {
   CodParcelOut: { version: 1, schema: step.extend({ amount }) },
   CodCashCollected: { version: 1, schema: step.extend({ amount }) },
   CodParcelRefused: { version: 1, schema: step.extend({ note: z.string().max(NOTE_LIMIT) }) },
   CodCashHandedIn: { version: 1, schema: step.extend({ amount, counter: z.string().regex(COUNTER_NAME), day: z.string().regex(DAY) }) },
-  CodCashRemitted: { version: 1, schema: step.extend({ amount, remittance: z.string().regex(REMITTANCE_ID), utr: z.string().regex(REMITTANCE_ID).optional() }) },
+  CodCashRemitted: {
+    version: 2,
+    schema: remittedV1.extend({ fee: z.number().int().nonnegative().optional() }),
+    older: {
+      // Before the courier's fee was read from its sheet (decision 219): none recorded, as the sheet was read then.
+      1: { schema: remittedV1, up: (data: z.infer<typeof remittedV1>) => data },
+    },
+  },
 });
 
 /** The order as a COD decision sees it: how it is paid, what it charges, whether it is paid or cancelled. */
@@ -92,7 +105,19 @@ export type CodCommand =
   | { type: "RefuseAtDoor"; orderId: string; note: string; actor: Actor; at: string }
   | { type: "HandInCod"; orderId: string; person: string; counter: string; day: string; actor: Actor; at: string }
   /** A line of the courier's COD remittance: this order's cash, this much, paid over in this payout. */
-  | { type: "RemitCod"; orderId: string; courier: string; amount: number; remittance: string; utr?: string; order: CodOrder; actor: Actor; at: string };
+  | {
+      type: "RemitCod";
+      orderId: string;
+      courier: string;
+      amount: number;
+      remittance: string;
+      utr?: string;
+      /** The courier's fee kept from this parcel's cash, in paise; the parent still paid `amount` (decision 219). */
+      fee?: number;
+      order: CodOrder;
+      actor: Actor;
+      at: string;
+    };
 
 function evolve(state: CodState, event: CodEvent): CodState {
   switch (event.type) {
@@ -159,11 +184,25 @@ export const codDecider: Decider<CodState, CodCommand, CodEvent> = {
         if (!REMITTANCE_ID.test(command.remittance) || (command.utr !== undefined && !REMITTANCE_ID.test(command.utr))) {
           throw new RuleViolation("cod.remittanceId", {}, 422);
         }
+        // The fee is the courier's charge to the shop, out of the cash it collected: never more than that cash.
+        const { fee } = command;
+        if (fee !== undefined && (!Number.isInteger(fee) || fee < 0 || fee > command.amount * 100)) {
+          throw new RuleViolation("cod.remittedFee", { fee: Number.isFinite(fee) ? fee / 100 : 0, amount: command.amount }, 422);
+        }
         const person = checkPersonName(command.courier);
         return [
           {
             type: "CodCashRemitted",
-            data: { orderId, person, amount: command.amount, remittance: command.remittance, ...(command.utr ? { utr: command.utr } : {}), actor, at },
+            data: {
+              orderId,
+              person,
+              amount: command.amount,
+              remittance: command.remittance,
+              ...(command.utr ? { utr: command.utr } : {}),
+              ...(fee ? { fee } : {}),
+              actor,
+              at,
+            },
           },
         ];
       }

@@ -294,7 +294,7 @@ export function cashCommands(core: OrderCore, waitForCash: (position: Position, 
      * page's, in one command; the same line again is nothing new. Only a courier parcel with this AWB, at the sum the
      * order charges, is taken.
      */
-    async remitCod(line: { orderId: string; awb: string; amount: number; remittance: string; utr?: string }, actor: Actor) {
+    async remitCod(line: { orderId: string; awb: string; amount: number; remittance: string; utr?: string; fee?: number }, actor: Actor) {
       const id = existingOrderId(line.orderId);
       const codId = codStreamId(id);
       const commandId = randomUUID();
@@ -316,7 +316,18 @@ export function cashCommands(core: OrderCore, waitForCash: (position: Position, 
             counter: state.placed.channel === "counter",
           };
           const loadedCod = await parcels.load(codId);
-          const command = { type: "RemitCod" as const, orderId: id, courier: shipment.courier, amount: line.amount, remittance: line.remittance, ...(line.utr ? { utr: line.utr } : {}), order, actor, at };
+          const command = {
+            type: "RemitCod" as const,
+            orderId: id,
+            courier: shipment.courier,
+            amount: line.amount,
+            remittance: line.remittance,
+            ...(line.utr ? { utr: line.utr } : {}),
+            ...(line.fee !== undefined ? { fee: line.fee } : {}),
+            order,
+            actor,
+            at,
+          };
           const remitted = parcels.prepare(codId, loadedCod, command, { commandId });
           if (!remitted) return { answer: { changed: false, number: displayOrderId(id) } };
           return paidWithParcel(id, loaded, remitted, actor, at, commandId);

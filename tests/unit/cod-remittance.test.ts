@@ -12,7 +12,7 @@ const owner = { kind: "admin" as const, id: "owner-1", name: "Asha" };
 const at = "2026-12-12T06:30:00.000Z";
 const orderId = "5e1d0000-0000-4000-8000-000000000010";
 const placed: CodOrder = { method: "cod", due: 648, paid: 0, cancelled: false, deleted: false, counter: false };
-const remit = (over: Partial<{ amount: number; remittance: string; utr: string; order: CodOrder }> = {}) => ({
+const remit = (over: Partial<{ amount: number; remittance: string; utr: string; fee: number; order: CodOrder }> = {}) => ({
   type: "RemitCod" as const,
   orderId,
   courier: "Delhivery Surface",
@@ -46,6 +46,13 @@ describe("a courier's COD remittance line", () => {
     parcel.given().when(remit({ amount: 600 })).thenRefuses("cod.remittedAmount", { amount: 600, due: 648 }, 422);
   });
 
+  it("records the courier's fee kept from the cash, the order paid in full; never a fee above the cash (decision 219)", () => {
+    parcel.given().when(remit({ fee: 35_40 })).then([{ ...remitted, data: { ...remitted.data, fee: 35_40 } } as CodEvent]);
+    parcel.given().when(remit({ fee: 0 })).then([remitted]);
+    parcel.given().when(remit({ fee: 648_01 })).thenRefuses("cod.remittedFee", { fee: 648.01, amount: 648 }, 422);
+    parcel.given().when(remit({ fee: -1 })).thenRefuses("cod.remittedFee");
+  });
+
   it("refuses a parcel paid, refused at the door, cancelled, not cash on delivery, or an id that is not one", () => {
     const out: CodEvent = { type: "CodParcelOut", data: { orderId, person: "Ramesh", amount: 648, actor: owner, at } };
     const collected: CodEvent = { type: "CodCashCollected", data: { orderId, person: "Ramesh", amount: 648, actor: owner, at } };
@@ -72,6 +79,18 @@ describe("the courier's remittance sheet", () => {
       { row: 2, orderId: "5e1d0000-0000-4000-8000-000000000010", awb: "7760010101", amount: 1240, remittance: "CRF-88121", utr: "AXISN1" },
       { row: 3, orderId: "abc", awb: "7760020101", amount: 648, remittance: "CRF-88121" },
     ]);
+  });
+
+  it("reads the courier's fee from its own column, or as the COD amount less the amount remitted; a remitted amount alone is the cash", () => {
+    const [own] = sheet("Order ID,AWB,COD Amount,COD Charges,CRF ID\no,a,648,35.4,CRF-1\n");
+    expect(own).toMatchObject({ amount: 648, fee: 35_40 });
+    const [net] = sheet("Order ID,AWB,COD Amount,Remitted Amount,CRF ID\no,a,\"1,240.00\",\"1,201.15\",CRF-1\n");
+    expect(net).toMatchObject({ amount: 1240, fee: 38_85 });
+    const [whole] = sheet("Order ID,AWB,COD Amount,Remitted Amount,CRF ID\no,a,648,648.00,CRF-1\n");
+    expect(whole.fee).toBeUndefined();
+    const [alone] = sheet("Order ID,AWB,Remitted Amount,CRF ID\no,a,648,CRF-1\n");
+    expect(alone).toEqual({ row: 2, orderId: "o", awb: "a", amount: 648, remittance: "CRF-1" });
+    expect(sheet("Order ID,AWB,COD Amount,Deductions,CRF ID\no,a,648,abc,CRF-1\n")[0].fee).toBeNaN();
   });
 
   it("marks a sum that is not whole rupees, and refuses a file that is not a remittance sheet", () => {

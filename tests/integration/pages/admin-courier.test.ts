@@ -4,6 +4,8 @@
 // told plainly when the courier does not serve the pincode, is not reachable, or is not set up at all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderStreamId } from "../../../domain/orders/events";
+import { codEvents, codStreamId } from "../../../domain/cash/cod";
+import { formatPaise } from "../../../domain/money";
 import { adminHtmlBrowser, createTestAdmin, placeTestOrder, type TestAdmin } from "../../support/admin";
 import { startFakeCourier, type FakeCourier } from "../../support/fake-courier";
 import type { HtmlBrowser, HtmlPage } from "../../support/html-browser";
@@ -200,6 +202,21 @@ describe("the courier's COD remittance (JS off)", () => {
       .press("Read the sheet");
     expect(page.text("tr[data-row='2'] td:last-child")).toBe(`The courier remitted ₹1 for this parcel, but it charges ₹${due}: take it up with the courier; nothing is recorded.`);
     expect((await server.shop.orders.getOrder(other.orderId))?.amountPaid).toBe(0);
+
+    // The courier keeps its fee from the cash (decision 219): the order is paid in full, the fee said with what reached the bank.
+    const feeOrder = await placeTestOrder(server.shop, { city: "Jaipur", pincode: "302001", paymentMethod: "cod" });
+    await server.shop.courier!.ship(feeOrder.orderId, { kind: "admin", name: "Test Admin" });
+    const feeAwb = (await server.shop.orders.parcelOf(feeOrder.orderId)).parcel!.shipment!.awb;
+    const feeDue = (await server.shop.orders.getOrder(feeOrder.orderId))!.total;
+    page = await (await owner.open("/admin/cod/remittance"))
+      .attach("Remittance sheet (CSV)", { name: "fee.csv", type: "text/csv", data: `Order ID,AWB,COD Amount,COD Charges,CRF ID\n${feeOrder.orderId},${feeAwb},${feeDue},35.40,CRF-90002\n` })
+      .press("Read the sheet");
+    expect(page.text("tr[data-row='2'] td:last-child")).toBe("Recorded: the order is paid.");
+    expect(page.text("tr[data-row='2'] [data-field=courier-fee]")).toBe(`The courier kept ₹35.40: ${formatPaise(feeDue * 100 - 35_40)} reached the bank.`);
+    expect((await server.shop.orders.getOrder(feeOrder.orderId))?.amountPaid).toBe(feeDue);
+    const feeEvents = codEvents.readAll(await server.shop.store.readStream(codStreamId(feeOrder.orderId)));
+    expect(feeEvents.map((e) => e.type === "CodCashRemitted" && e.data.fee)).toEqual([35_40]);
+
     page = await page.attach("Remittance sheet (CSV)", { name: "bank.csv", type: "text/csv", data: "Date,Narration,Credit\n2026-12-01,UPI,100\n" }).press("Read the sheet");
     expect(page.status).toBe(422);
     expect(page.alerts()).toContain("The file has no rows the shop can read: it needs columns for the order id, the AWB, the COD amount and the remittance (CRF) id.");
