@@ -30,7 +30,7 @@ import { signInAdmin } from "../../app/auth/session.server";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { dashboardHref, dashboardScope, parseDashboardQuery, type DashboardQuery } from "../../domain/admin-orders";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
-import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, percentile, runBench, writeBenchmarkSection } from "./support";
 
 // As `shop web` runs in production: React's development build renders several times slower.
 // Set before the server build (and React with it) is imported by startWebServer.
@@ -516,10 +516,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -19,7 +19,7 @@ import { CART_SNAPSHOT_EVERY, cartDecider, cartSnapshots, cartStreamId, userCart
 import { cartEvents } from "../../domain/cart/events";
 import { createCommandHandler } from "../../eventstore/command-handler";
 import { PostgresEventStore } from "../../eventstore/postgres";
-import { benchDatabase, cpuSeconds, percentile, startNodeProcess, writeBenchmarkSection } from "./support";
+import { benchDatabase, cpuSeconds, percentile, reportBenchmark, startNodeProcess } from "./support";
 import { handlerOnly } from "../../eventstore/command-handler";
 
 const args = process.argv.slice(2);
@@ -144,8 +144,7 @@ async function main() {
       ...loads,
       "",
     ].join("\n");
-    console.log(`\n${section}`);
-    if (write) writeBenchmarkSection(section);
+    reportBenchmark(section, write);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));

@@ -36,7 +36,7 @@ import { ProjectorRunner } from "../../projectors/runner";
 import { replay, verify } from "../../projectors/replay";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
 import { htmlBrowser, type HtmlPage } from "../support/html-browser/index";
-import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, percentile, reportBenchmark, runBench } from "./support";
 
 process.env.NODE_ENV = "production";
 // Production refuses to start without its public address (decision 193).
@@ -219,8 +219,7 @@ async function main() {
       "",
       `**Slowest counter action p99: ${worst.toFixed(0)} ms against the ${TARGET_P99_MS} ms target: ${worst <= TARGET_P99_MS ? "met" : "NOT met"}; oversold ${below === 0 && counted - forSale === soldPieces ? 0 : "SOME"}.**`,
     ].join("\n");
-    console.log(`\n${section}`);
-    if (write) writeBenchmarkSection(section);
+    reportBenchmark(section, write);
   } finally {
     await web.close();
     await runner.stop();
@@ -230,10 +229,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { sql } from "kysely";
 import { PostgresEventStore } from "../../eventstore/postgres";
-import { benchDatabase, throughput } from "./support";
+import { benchDatabase, runBench, throughput } from "./support";
 
 const seconds = Number(process.argv[2] ?? 10);
 
@@ -66,7 +66,4 @@ async function main() {
   console.log(`\nappend / raw insert: 1 writer ${(ratio1 * 100).toFixed(0)}%, 8 writers ${(ratio8 * 100).toFixed(0)}% (target at 8 writers: at least 40%)`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

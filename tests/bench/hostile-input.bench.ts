@@ -18,7 +18,7 @@ import { createServices, type Shop } from "../../services/index";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
 import { apiCases, pageCases, prepareHostileTargets, sendHostile, type HostileCase, type HostileTargets } from "../support/hostile";
-import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, percentile, reportBenchmark, runBench } from "./support";
 
 // As `shop web` runs in production. Set before the server build is imported by startWebServer.
 process.env.NODE_ENV = "production";
@@ -105,8 +105,7 @@ async function main() {
         : `**Target (each answered in under ${TARGET_MS} ms) missed** by the slowest requests (max ${Math.max(...rows.map((r) => r.max)).toFixed(1)} ms); p99 ${Math.max(...rows.map((r) => r.p99)).toFixed(1)} ms.`,
       "",
     ].join("\n");
-    console.log(`\n${section}`);
-    if (write) writeBenchmarkSection(section);
+    reportBenchmark(section, write);
   } finally {
     await web.close();
     await core.close();
@@ -115,7 +114,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

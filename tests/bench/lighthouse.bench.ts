@@ -23,7 +23,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { buildIfNeeded } from "../../bin/build";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
-import { benchDatabase, startNodeProcess, writeBenchmarkSection } from "./support";
+import { benchDatabase, reportBenchmark, startNodeProcess } from "./support";
 
 const args = process.argv.slice(2);
 const write = args.includes("--write");
@@ -329,8 +329,7 @@ async function main() {
         `${photoMeets(withPhoto) ? "met" : "**missed**"}.`,
       "",
     ].join("\n");
-    console.log(`\n${section}`);
-    if (write) writeBenchmarkSection(section);
+    reportBenchmark(section, write);
   } finally {
     await chrome?.kill();
     for (const child of servers) child.kill("SIGTERM");

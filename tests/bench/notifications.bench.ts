@@ -27,7 +27,7 @@ import { startBackground } from "../../workers/background";
 import { startFakeSms, startFakeSmtp } from "../support/fake-providers";
 import { dropQueuePrefix, placeOrder } from "../support/notifications";
 import { TEST_DLT_ENV } from "../support/sms-inbox";
-import { benchDatabase, cpuSeconds, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, cpuSeconds, percentile, runBench, writeBenchmarkSection } from "./support";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -278,10 +278,4 @@ async function main() {
   await dropQueuePrefix(REDIS_URL, prefix);
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

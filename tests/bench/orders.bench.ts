@@ -25,7 +25,7 @@ import { cartStreamId, guestCartId } from "../../domain/cart";
 import { chargesFor } from "../../domain/orders/charges";
 import { InProcessQueue } from "../../workers/in-process-queue";
 import { freePort } from "../support/ports";
-import { benchDatabase, cpuSeconds, percentile, postgresCpuSeconds, startNodeProcess, writeBenchmarkSection } from "./support";
+import { benchDatabase, cpuSeconds, percentile, postgresCpuSeconds, runBench, startNodeProcess, writeBenchmarkSection } from "./support";
 import { adapterOf } from "../support/event-store";
 
 const args = process.argv.slice(2);
@@ -351,10 +351,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

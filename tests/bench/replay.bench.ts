@@ -11,7 +11,7 @@ import path from "node:path";
 import { PostgresEventStore } from "../../eventstore/postgres";
 import { connectPostgres } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
-import { benchDatabase } from "./support";
+import { benchDatabase, runBench } from "./support";
 
 const target = Number(process.argv[2] ?? 1_000_000);
 const first = Number(process.argv[3] ?? 250_000);
@@ -67,7 +67,4 @@ async function main() {
   for (const row of rows) console.log(row);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

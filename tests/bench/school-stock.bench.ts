@@ -29,7 +29,7 @@ import { projectors } from "../../projectors/index";
 import { ProjectorRunner } from "../../projectors/runner";
 import { replay, verify } from "../../projectors/replay";
 import { copyBuild, removeBuildCopy } from "../support/build-copy";
-import { benchDatabase, timePages, writeBenchmarkSection } from "./support";
+import { benchDatabase, reportBenchmark, runBench, timePages } from "./support";
 
 process.env.NODE_ENV = "production";
 // Production refuses to start without its public address (decision 193).
@@ -157,8 +157,7 @@ async function main() {
       "",
       `**Slowest p99 of the three pages: ${worst.toFixed(0)} ms against the 300 ms target: ${worst <= 300 ? "met" : "NOT met"}.**`,
     ].join("\n");
-    console.log(`\n${section}`);
-    if (write) writeBenchmarkSection(section);
+    reportBenchmark(section, write);
   } finally {
     await web.close();
     await runner.stop();
@@ -168,10 +167,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

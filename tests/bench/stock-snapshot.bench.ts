@@ -22,7 +22,7 @@ import { stockEvents, stockStreamId } from "../../domain/stock/events";
 import { stockDecider, stockSnapshots, type StockCommand } from "../../domain/stock/stock";
 import { createCommandHandler } from "../../eventstore/command-handler";
 import { PostgresEventStore } from "../../eventstore/postgres";
-import { benchDatabase, percentile, writeBenchmarkSection } from "./support";
+import { benchDatabase, percentile, reportBenchmark, runBench } from "./support";
 import { handlerOnly } from "../../eventstore/command-handler";
 
 const args = process.argv.slice(2);
@@ -142,15 +142,11 @@ async function main() {
         `${migrationSeconds.toFixed(1)} s (${(ORDERS / migrationSeconds).toFixed(0)} a second; the snapshot shrinks by 50 orders every 50 events).`,
       "",
     ].join("\n");
-    console.log(`\n${section}`);
-    if (write) writeBenchmarkSection(section);
+    reportBenchmark(section, write);
   } finally {
     await store.close();
     await database.drop();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

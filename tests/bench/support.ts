@@ -152,3 +152,23 @@ export function writeBenchmarkSection(section: string): void {
   fs.writeFileSync(file, next);
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
+
+/** Prints the bench's `section` and, with --write, puts it into docs/benchmarks.md. */
+export function reportBenchmark(section: string, write: boolean): void {
+  console.log(`\n${section}`);
+  if (write) writeBenchmarkSection(section);
+}
+
+/**
+ * Runs a bench's `main` and ends the process with it: 0 once it is done, whatever pool or timer is
+ * still open, 1 with the error printed when it fails.
+ */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
