@@ -31,8 +31,13 @@ export async function createTestAdmin(shop: Shop, baseUrl: string, email = `admi
 
 /** Puts the admin's session cookie in a browser context. */
 export async function addAdminCookie(context: BrowserContext, admin: TestAdmin, url: string): Promise<void> {
-  const [name, value] = admin.cookie.split(/=(.*)/s);
-  await context.addCookies([{ name, value, url }]);
+  // Signing in may set more than one cookie (the session and the browser's own mark): each goes in by itself.
+  await context.addCookies(
+    admin.cookie.split("; ").map((pair) => {
+      const [name, value] = pair.split(/=(.*)/s);
+      return { name, value, url };
+    }),
+  );
 }
 
 /** A fresh browser context signed in as the admin, on a desktop-sized screen (the admin tables are wide). */
