@@ -49,9 +49,9 @@ describe("an answer changed in place, JavaScript on", () => {
       const shirt = page.locator('tr[data-item="school/dps/shirt"] select');
       await expect.poll(() => shirt.inputValue()).toBe(small.find((l) => l.item === "shirt")!.size);
       // The parent measures again and asks once more: the page answers in place.
-      await page.getByLabel(m.figure.age).fill("12");
-      await page.getByLabel(m.figure.chest).fill("76");
-      await page.getByLabel(m.figure.waist).fill("66");
+      await page.getByLabel(m.figure.age, { exact: true }).fill("12");
+      await page.getByLabel(m.figure.chest, { exact: true }).fill("76");
+      await page.getByLabel(m.figure.waist, { exact: true }).fill("66");
       await showIn(page, () => page.getByRole("button", { name: m.showKit }).click(), (url) => url.searchParams.get("age") === "12");
       for (const line of large) {
         const row = page.locator(`tr[data-item="${line.productId}"]`);
