@@ -4,14 +4,12 @@
  * not matched, in conflict, paid already, confirmed by him since. Amounts in rupees to the paisa.
  */
 import { displayOrderId } from "../../domain/orders/order";
-import { formatRupees } from "../../domain/money";
+import { formatPaise, formatRupees } from "../../domain/money";
 import type { StatementSummary, StatementView } from "../../services/orders";
 
-/** Paise as the owner's statement shows them: "₹1,116" or "₹1,116.50". */
+/** Paise as the owner's statement shows them: "₹1,116" or "₹1,116.50", as every page shows paise (decision 209). */
 export function paiseShown(paise: number): string {
-  const rupees = Math.trunc(paise / 100);
-  const rest = Math.abs(paise % 100);
-  return rest === 0 ? formatRupees(rupees) : `${formatRupees(rupees)}.${String(rest).padStart(2, "0")}`;
+  return formatPaise(paise);
 }
 
 /** A moment as India's clock shows it on the owner's page: "07/12/2026, 15:04". */
