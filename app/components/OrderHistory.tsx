@@ -5,6 +5,7 @@ import type { FormResult } from "../forms/form.server";
 import { typedValue } from "../forms/messages";
 import { useLanguage, useT } from "../i18n/I18n";
 import { PaymentStandingText, UpiReferenceForm, type OrderMoneyView } from "./OrderPayment";
+import { PayOnlineButton } from "./PayOnline";
 import { ReturnRequestForm, type ShopperReturns } from "./ReturnRequest";
 import { TaxDocumentLinks, type TaxDocumentLink } from "./TaxDocumentLinks";
 import { LinePictures, type NamedLinePicture } from "./LinePicture";
@@ -41,7 +42,8 @@ export interface ReferenceAnswer {
  * The account page's Order History (spec: Order ID, Date, Status, Total, Items): a table, cards on a phone.
  * Its words are in the `account` namespace, which the page showing it sends down.
  */
-export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; answer?: ReferenceAnswer }) {
+/** `payOnline`: the shop has the gateway (decision 222), so an order awaiting its UPI payment may be paid online from its row. */
+export function OrderHistory({ orders, answer, payOnline = false }: { orders: OrderHistoryRow[]; answer?: ReferenceAnswer; payOnline?: boolean }) {
   const t = useT();
   const lang = useLanguage();
   const label = {
@@ -101,6 +103,7 @@ export function OrderHistory({ orders, answer }: { orders: OrderHistoryRow[]; an
                       <>
                         {/* The QR code is too big for a row: the order's own page shows it. */}
                         <Link to={`/checkout/done?order=${order.id}`}>{t("payment:report.payLink")}</Link>
+                        {payOnline && order.money.awaitsUpi ? <PayOnlineButton orderId={order.id} inRow /> : null}
                         <UpiReferenceForm
                           idPrefix={`order-${order.displayId}`}
                           action="/account"

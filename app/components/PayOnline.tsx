@@ -18,11 +18,24 @@ export interface GatewayHandoffView {
   fields: Record<string, string>;
 }
 
-/** "Pay online (UPI, card, netbanking)": posts to the shop, which opens the gateway order and answers with the form below. */
-export function PayOnlineButton({ orderId }: { orderId: string }) {
+/**
+ * "Pay online (UPI, card, netbanking)": posts to the shop, which opens the gateway order and answers with the form below.
+ * `inRow`: the button alone, for a row of a list of orders (the account's), the form named by the heading's words.
+ */
+export function PayOnlineButton({ orderId, inRow = false }: { orderId: string; inRow?: boolean }) {
   const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(payOnlinePath(orderId)) === true;
+  if (inRow) {
+    return (
+      <Form method="post" action={payOnlinePath(orderId)} className="pay-online" aria-label={t("payment:online.heading")}>
+        <input type="hidden" name="intent" value="pay-online" />
+        <button type="submit" disabled={busy}>
+          {t("payment:online.button")}
+        </button>
+      </Form>
+    );
+  }
   return (
     <Form method="post" action={payOnlinePath(orderId)} className="pay-online" aria-labelledby="pay-online-heading">
       <h2 id="pay-online-heading">{t("payment:online.heading")}</h2>

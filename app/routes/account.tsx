@@ -49,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The order a return request was just sent for (the action's redirect): its part says so.
     returnSentOrderId: new URL(request.url).searchParams.get("returned") ?? undefined,
     details,
+    // "Pay online" in an unpaid UPI order's row, when the shop has the gateway (decision 222).
+    payOnline: context.shop.orders.gatewayOn,
     // Texts on WhatsApp or by SMS, when the shop has WhatsApp (decision 231).
     whatsapp: await whatsappChoicePage(context.shop, request, shopper),
     messages: routeMessages(request, "account", "payment", "returns", "kits", "children", "tax"),
@@ -95,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { shopper, orders, details, whatsapp, returnSentOrderId } = useLoaderData<typeof loader>();
+  const { shopper, orders, details, whatsapp, returnSentOrderId, payOnline } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const detailsResult = actionData && "details" in actionData ? refusalOf(actionData) : undefined;
   const whatsappResult = actionData && "whatsapp" in actionData ? refusalOf(actionData) : undefined;
@@ -137,7 +139,7 @@ export default function Account() {
         </p>
       </section>
       {/* ORDER HISTORY: owned by the orders developer (app/components/OrderHistory.tsx). */}
-      <OrderHistory orders={orders} answer={answer} />
+      <OrderHistory orders={orders} answer={answer} payOnline={payOnline} />
     </section>
   );
 }

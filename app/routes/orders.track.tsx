@@ -24,6 +24,8 @@ import { trackingPath } from "../../domain/tracking";
 import { TRACKING_FORM_LIMITS, trackingForm } from "../../domain/forms/tracking";
 import { OrderMoneyLines, PaymentStandingText, UpiReferenceForm } from "../components/OrderPayment";
 import { UpiPayPanel } from "../components/UpiPayPanel";
+import { PayOnlineButton } from "../components/PayOnline";
+import { offersPayOnline } from "../payments/online.server";
 import { FormMessage, everyMessage, refusalOf, typedValue } from "../forms/messages";
 import { ReturnRequestForm } from "../components/ReturnRequest";
 import { requestReturnFor, shopperReturns } from "../orders/returns.server";
@@ -78,6 +80,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     messages,
     refusals: { ...referenceRefusals(lang), ...refusalTable(request, "returns"), ...refusalTable(request, "forms") },
     upiPanel: upiPanelFor(context.shop.config.upi, order, lang),
+    // The gateway's "Pay online" beside the shop's own UPI while the order awaits its UPI payment (decision 222).
+    payOnline: offersPayOnline(context.shop, order),
     returns: await shopperReturns(context.shop, order.id, order.status, lang),
     // The tax invoice and credit notes once issued: opened at /orders/invoice with this lookup's cookie.
     documents: (await context.shop.taxSummary.documentsOf([order.id])).get(order.id) ?? [],
@@ -224,6 +228,7 @@ export default function TrackOrder() {
           {order.money.method === "cod" && order.money.standing === "unpaid" && ["pending", "processing", "shipped"].includes(order.status) ? (
             <p data-testid="cash-note">{t("payment:summary.cash", { amount: formatRupees(order.total) })}</p>
           ) : null}
+          {"payOnline" in loaded && loaded.payOnline && !reported ? <PayOnlineButton orderId={order.id} /> : null}
           {upiPanel && !reported ? <UpiPayPanel {...upiPanel} /> : null}
           {/* A refused report (sent twice, say) stays by its form even once the order is "reported". */}
           {returns ? (

@@ -18,6 +18,9 @@ import { adminHtmlBrowser, call, createTestAdmin, type TestAdmin } from "../../s
 import { eventually } from "../../support/fake-providers";
 import { startFakeRazorpay, type FakeRazorpay } from "../../support/fake-razorpay";
 import { HtmlBrowser } from "../../support/html-browser";
+import { randomUUID } from "node:crypto";
+import { displayOrderId } from "../../../domain/orders/order";
+import { signInShopperOver } from "../../support/admin";
 import { startTestServer, type TestServer } from "../../support/server";
 import { placeUpiOrder } from "../../support/statements";
 
@@ -132,6 +135,46 @@ describe.each(CASES)("paying online without JavaScript ($lang)", ({ lang }) => {
     expect(page.texts("[role=status]")).toContain(w.notice.failed);
     expect(page.buttons()).toContain(w.button);
     expect((await server.shop.orders.getOrder(orderId))?.paymentStatus).toBe("unpaid");
+  });
+});
+
+describe("Pay online beside the order's other pages", () => {
+  it("is offered on the tracking page and in the account's order row while the UPI order is unpaid, each press handing over to the gateway", async () => {
+    const m = RESOURCES.en;
+    const w = m.payment.online;
+    // A guest's order, looked up on the tracking page by its number and phone.
+    const guest = await placeUpiOrder(server.shop, "pay-online-track", 2);
+    const total = (await server.shop.orders.getOrder(guest))!.total;
+    const parent = new HtmlBrowser(server.url, { language: "en" });
+    const lookup = await parent.open(`/orders/track?orderId=${displayOrderId(guest)}`);
+    let page = await lookup.fill({ css: "#track-phone" }, "9876543210").press(m.account.track.submit);
+    expect(page.buttons()).toContain(w.button);
+    page = await page.press(w.button);
+    expect(page.text()).toContain(fill(w.handoff, { amount: formatRupees(total) }));
+    expect([...razorpay.orders.values()].filter((o) => o.receipt === guest)).toHaveLength(1);
+
+    // A signed-in parent's own order, in Hindi: its row on the account page has the button; a COD order's has none.
+    const hi = RESOURCES.hi.payment.online;
+    const user = await server.shop.auth.registerWithEmail({ email: `pay-online-${randomUUID()}@example.com`, password: "satchel-2026", name: "Asha Devi" });
+    const place = (paymentMethod: "upi" | "cod") =>
+      server.shop.orders.placeOrder({
+        scope: `user:${user.id}`,
+        idempotencyKey: randomUUID(),
+        items: [{ productId: "school/dps/shirt", size: "30", quantity: 3 }],
+        customer: { kind: "user", userId: user.id, name: "Asha Devi", phone: "9876543211" },
+        address: { name: "Asha Devi", phone: "9876543211", address: "Ward 5, Station Road", city: "Churu", pincode: "331001" },
+        paymentMethod,
+      });
+    const upi = await place("upi");
+    const cod = await place("cod");
+    await eventually("both orders on the account page", async () => ((await server.shop.orders.getOrder(cod.orderId)) ? true : null), 60_000);
+    const own = new HtmlBrowser(server.url, { language: "hi" });
+    await signInShopperOver(own, server.shop, user.id);
+    page = await own.open("/account");
+    expect(page.within(`tr:has([data-testid="payment-${displayOrderId(cod.orderId)}"])`).buttons()).not.toContain(hi.button);
+    page = await page.within({ form: hi.heading }).press(hi.button);
+    expect(page.text()).toContain(fill(hi.handoff, { amount: formatRupees((await server.shop.orders.getOrder(upi.orderId))!.total) }));
+    expect([...razorpay.orders.values()].filter((o) => o.receipt === upi.orderId)).toHaveLength(1);
   });
 });
 
