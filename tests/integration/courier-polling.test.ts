@@ -9,24 +9,19 @@ import { orderEvents, orderStreamId } from "../../domain/orders/events";
 import { createCourierService } from "../../services/courier/service";
 import { createParcelPoller } from "../../workers/parcels";
 import { placeTestOrder } from "../support/admin";
-import { startFakeCourier, type FakeCourier } from "../support/fake-courier";
+import { FAKE_COURIER_WEBHOOK_TOKEN, shiprocketEnv, startFakeCourier, type FakeCourier } from "../support/fake-courier";
 import { openTestShop, type TestShop } from "../support/shop";
 
 let shop: TestShop;
 let fake: FakeCourier;
-const TOKEN = "webhook-token-0123456789";
+const TOKEN = FAKE_COURIER_WEBHOOK_TOKEN;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
   fake = await startFakeCourier();
   shop = await openTestShop({
     env: {
-      SHIPROCKET_URL: fake.url,
-      SHIPROCKET_EMAIL: "api@churu-uniforms.example",
-      SHIPROCKET_PASSWORD: "api-password",
-      SHIPROCKET_PICKUP_LOCATION: "Churu shop",
-      SHIPROCKET_PICKUP_PINCODE: "331001",
-      SHIPROCKET_WEBHOOK_TOKEN: TOKEN,
+      ...shiprocketEnv(fake),
       SHIPROCKET_QUIET_HOURS: "6",
     },
   });

@@ -7,24 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderStreamId } from "../../domain/orders/events";
 import { isRuleViolation } from "../../domain/errors";
 import { placeTestOrder } from "../support/admin";
-import { startFakeCourier, type FakeCourier } from "../support/fake-courier";
+import { FAKE_COURIER_WEBHOOK_TOKEN, shiprocketEnv, startFakeCourier, type FakeCourier } from "../support/fake-courier";
 import { openTestShop, type TestShop } from "../support/shop";
 import { createCourierService } from "../../services/courier/service";
 
 let shop: TestShop;
 let fake: FakeCourier;
-const TOKEN = "webhook-token-0123456789";
+const TOKEN = FAKE_COURIER_WEBHOOK_TOKEN;
 beforeAll(async () => {
   fake = await startFakeCourier();
   shop = await openTestShop({
-    env: {
-      SHIPROCKET_URL: fake.url,
-      SHIPROCKET_EMAIL: "api@churu-uniforms.example",
-      SHIPROCKET_PASSWORD: "api-password",
-      SHIPROCKET_PICKUP_LOCATION: "Churu shop",
-      SHIPROCKET_PICKUP_PINCODE: "331001",
-      SHIPROCKET_WEBHOOK_TOKEN: TOKEN,
-    },
+    env: shiprocketEnv(fake),
   });
 });
 afterAll(async () => {

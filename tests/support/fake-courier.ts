@@ -20,6 +20,21 @@ export interface FakeCourier {
   close(): Promise<void>;
 }
 
+/** The webhook token the shop is set up with in tests, which the courier's tracking calls carry. */
+export const FAKE_COURIER_WEBHOOK_TOKEN = "webhook-token-0123456789";
+
+/** The shop's courier settings pointing at `fake`: the shop's Shiprocket account and its Churu pickup. */
+export function shiprocketEnv(fake: Pick<FakeCourier, "url">): Record<string, string> {
+  return {
+    SHIPROCKET_URL: fake.url,
+    SHIPROCKET_EMAIL: "api@churu-uniforms.example",
+    SHIPROCKET_PASSWORD: "api-password",
+    SHIPROCKET_PICKUP_LOCATION: "Churu shop",
+    SHIPROCKET_PICKUP_PINCODE: "331001",
+    SHIPROCKET_WEBHOOK_TOKEN: FAKE_COURIER_WEBHOOK_TOKEN,
+  };
+}
+
 /** A one-page PDF naming the paper, as the file store sends it: what the shop passes on to print. */
 export function fakePdf(name: string): Buffer {
   return Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, "latin1");

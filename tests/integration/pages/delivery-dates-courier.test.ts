@@ -12,13 +12,13 @@ import { addDays, type DeliveryDateRules } from "../../../domain/delivery/dates"
 import { displayOrderId } from "../../../domain/orders/order";
 import type { Language } from "../../../domain/i18n";
 import { indianDay } from "../../../domain/orders/charges";
-import { startFakeCourier, type FakeCourier } from "../../support/fake-courier";
+import { FAKE_COURIER_WEBHOOK_TOKEN, shiprocketEnv, startFakeCourier, type FakeCourier } from "../../support/fake-courier";
 import { htmlBrowser, type HtmlPage } from "../../support/html-browser";
 import { startTestServer, type TestServer } from "../../support/server";
 
 let server: TestServer;
 let fake: FakeCourier;
-const TOKEN = "webhook-token-0123456789";
+const TOKEN = FAKE_COURIER_WEBHOOK_TOKEN;
 const owner = { kind: "admin" as const, id: "test-admin", name: "Test Admin" };
 /** The shirt is made in 5 days; the courier says Jaipur in 3. */
 const RULES: DeliveryDateRules = { readyDays: 1, madeToOrderDays: 5, town: { pincodes: ["331001"], fromDays: 0, toDays: 1 }, outside: { fromDays: 3, toDays: 6 }, courierSpareDays: 2 };
@@ -30,12 +30,7 @@ beforeAll(async () => {
     env: {
       SHOP_UPI_ID: "churuuniform@sbi",
       SHOP_UPI_NAME: "Churu Uniform House",
-      SHIPROCKET_URL: fake.url,
-      SHIPROCKET_EMAIL: "api@churu-uniforms.example",
-      SHIPROCKET_PASSWORD: "api-password",
-      SHIPROCKET_PICKUP_LOCATION: "Churu shop",
-      SHIPROCKET_PICKUP_PINCODE: "331001",
-      SHIPROCKET_WEBHOOK_TOKEN: TOKEN,
+      ...shiprocketEnv(fake),
     },
   });
   fake.served.set("302001", { cod: true, etd: `${addDays(today(), 3)} 18:00:00` });
