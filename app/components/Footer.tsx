@@ -2,8 +2,6 @@ import { useFetcher, Link } from "@remix-run/react";
 import { messagesFor } from "../forms/messages";
 import type { action as newsletterAction } from "../routes/newsletter";
 import type { ShopContact } from "../../domain/contact";
-// Already in every page's bundle (the frame's fallback words): not domain/newsletter.ts, which would bring zod.
-import englishCommon from "../locales/en/common.json";
 import { ContactAddress, useWhatsappHref } from "./ContactAddress";
 import { UNNAMED_SHOP } from "./Navbar";
 import { useT } from "../i18n/I18n";
@@ -11,9 +9,7 @@ import { useT } from "../i18n/I18n";
 /**
  * Posts to /newsletter. Without JS the browser goes to that page and reads the answer
  * there; with JS a fetcher keeps the shopper where they are and shows it in place, in the
- * page's language: the thanks and the form pipeline's refusals come worded by the server,
- * the address rule's refusal (the rule speaks English, NEWSLETTER_EMAIL_MESSAGE; the same text as
- * `footer.invalidEmail` in English, a unit test holds them together) is the footer's own message.
+ * page's language: the thanks and the refusals come worded by the server (decision 164).
  */
 function NewsletterForm() {
   const fetcher = useFetcher<typeof newsletterAction>();
@@ -25,9 +21,7 @@ function NewsletterForm() {
       ? { ok: true, message: answer.thanks }
       : {
           ok: false,
-          message: [...messagesFor(answer.result, "email"), ...messagesFor(answer.result, "")]
-            .map((message) => (message === englishCommon.footer.invalidEmail ? t("footer.invalidEmail") : message))
-            .join(" "),
+          message: [...messagesFor(answer.result, "email"), ...messagesFor(answer.result, "")].join(" "),
         };
   return (
     <fetcher.Form className="newsletter" method="post" action="/newsletter">

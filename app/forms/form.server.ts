@@ -19,6 +19,7 @@ import type { Language } from "../../domain/i18n";
 import { readCappedBody } from "../body.server";
 import { languageOf, refusalIn, serverT } from "../i18n/i18n.server";
 import { textProblemIn, tooLongIn } from "./words.server";
+import { formMessageText } from "../i18n/refusals.server";
 
 export type FormResult = SubmissionResult<string[]>;
 export type FormStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
@@ -176,6 +177,13 @@ async function readFields(request: Request, maxBytes: number, lang: Language, { 
   return { fields, photos: photosTaken, documents: taken };
 }
 
+/** A schema's refusals, keys (decision 164), in the page's language: the page shows them as they come. */
+function worded(result: FormResult, lang: Language): FormResult {
+  if (!result.error) return result;
+  const error = Object.fromEntries(Object.entries(result.error).map(([name, messages]) => [name, messages?.map((m) => formMessageText(lang, m)) ?? null]));
+  return { ...result, error };
+}
+
 /**
  * Reads the page form of `request` and parses it with `schema`: the typed value, or the
  * answer to return as is (415, 413, 400, or 422 with a message per field).
@@ -212,7 +220,8 @@ export async function readPageForm<S extends z.ZodType>(
 
   const submission = parseWithZod(kept, { schema });
   if (submission.status !== "success") {
-    return { ok: false, answer: formAnswer(submission.reply({ hideFields }), fieldRefusalStatus(Object.keys(submission.error ?? {}), options)) };
+    const reply = worded(submission.reply({ hideFields }), lang);
+    return { ok: false, answer: formAnswer(reply, fieldRefusalStatus(Object.keys(submission.error ?? {}), options)) };
   }
   return {
     ok: true,

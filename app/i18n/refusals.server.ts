@@ -59,6 +59,17 @@ function valueText(lang: Language, name: string, value: RefusalValue, words: Ref
   return word ? word(lang, value, words) : value;
 }
 
+/** `group.name`: a refusal's key, as a form's schema gives it for a message (decision 164). */
+const KEY = /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/;
+
+/**
+ * A form's message in `lang`: a schema that refuses with a key (`newsletter.email`) is worded here, from the locale
+ * files, by the pipeline that reads the form; a message that is not a key is returned as it is.
+ */
+export function formMessageText(lang: Language, message: string): string {
+  return KEY.test(message) && wordsRefusal("en", message) ? refusalText(lang, { key: message, values: {} }) : message;
+}
+
 /**
  * A refusal in `lang`, worded from the locale files: its values filled in (a refusal named inside
  * it worded the same way, a number in Indian digits, a word of the shop in the page's language).

@@ -11,7 +11,7 @@ import { GoogleButton } from "../components/GoogleButton";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:login.metaTitle") }];
@@ -28,7 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     erased: erasedAt ? formatDate(erasedAt.toISOString(), languageOf(request)) : null,
     google: Boolean(context.shop.config.auth.google),
     messages: routeMessages(request, "auth", "privacy"),
-    refusals: refusalTable(request, "auth"),
   };
 }
 

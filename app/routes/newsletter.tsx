@@ -4,7 +4,7 @@ import { NEWSLETTER_LIMITS, newsletterSignup } from "../../domain/newsletter";
 import { readPageForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalTable, routeMessages, serverT } from "../i18n/i18n.server";
+import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
@@ -12,7 +12,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { messages: routeMessages(request, "pages"), refusals: refusalTable(request, "newsletter") };
+  return { messages: routeMessages(request, "pages") };
 }
 
 /** The thanks is worded in the visitor's language: the footer shows it as it comes (JS on), this page too (JS off). */

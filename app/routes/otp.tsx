@@ -11,7 +11,7 @@ import { FormMessage } from "../forms/messages";
 import { CodeField, NameField, PhoneField } from "../components/PhoneField";
 import { PrivacyAgreement } from "../components/PrivacyAgreement";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("auth:otp.metaTitle") }];
@@ -32,7 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     step: proven ? ("name" as const) : phone ? ("code" as const) : ("phone" as const),
     masked: proven ? maskPhone(proven) : phone ? maskPhone(phone) : null,
     messages: routeMessages(request, "auth", "privacy"),
-    refusals: refusalTable(request, "auth"),
   };
 }
 

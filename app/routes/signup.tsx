@@ -8,7 +8,7 @@ import { runStrategy, shopperAuthenticator } from "../auth/authenticator.server"
 import { getShopper, signInShopper, startPhoneCode } from "../auth/session.server";
 import { GoogleButton } from "../components/GoogleButton";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, refusalTable, routeMessages } from "../i18n/i18n.server";
+import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { readPageForm, refusalStatus, strategyForm } from "../forms/form.server";
 import { FieldMessage, FormMessage, fieldProps, typedValue } from "../forms/messages";
 import { NameField, PhoneField } from "../components/PhoneField";
@@ -27,7 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo,
     google: Boolean(context.shop.config.auth.google),
     messages: routeMessages(request, "auth", "privacy"),
-    refusals: refusalTable(request, "auth"),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The sign-in pages' forms (/login, /signup, /otp, /admin/login) as zod schemas for the
- * page form pipeline (app/forms/form.server.ts, decision 088). They carry the spec's
+ * page form pipeline (app/forms/form.server.ts, decision 088). They refuse with the keys of the spec's
  * messages (sections 5 and 8) and check in the order the pages always have: one message
  * for what is missing, then the first rule broken, on the field it is about. Conform turns
  * an empty field into `undefined`, so "required" is the absence of a string. Every check
@@ -9,7 +9,8 @@
 import "../zod-in-browser";
 import { z } from "zod";
 import {
-  AUTH_MESSAGES,
+  authRefusal,
+  type AuthWord,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   checkPhone,
@@ -26,6 +27,9 @@ export const PHONE_MAX_CHARS = 32;
 const CODE_MAX_CHARS = 32;
 /** Where to go after sign-in: an address of the shop, never longer than this (domain/redirect.ts). */
 const REDIRECT_MAX_CHARS = 2000;
+
+/** A field's message is the refusal's key (decision 164): the form pipeline words it in the page's language. */
+const refusalKey = (word: AuthWord): string => authRefusal(word).key;
 
 /** The fields' caps (characters) and the names a person sees, for the pipeline's own messages. */
 export const SIGN_IN_LIMITS = {
@@ -54,8 +58,8 @@ const optionalText = z.string().optional();
 /** A person's name as an account keeps it: trimmed, runs of spaces as one; required, at most NAME_MAX_LENGTH. */
 export function checkName(raw: string | null | undefined): { ok: true; name: string } | { ok: false; message: string } {
   const name = (raw ?? "").trim().replace(/\s+/g, " ");
-  if (!name) return { ok: false, message: AUTH_MESSAGES.nameRequired };
-  if (name.length > NAME_MAX_LENGTH) return { ok: false, message: AUTH_MESSAGES.nameTooLong };
+  if (!name) return { ok: false, message: refusalKey("nameRequired") };
+  if (name.length > NAME_MAX_LENGTH) return { ok: false, message: refusalKey("nameTooLong") };
   return { ok: true, name };
 }
 
@@ -63,11 +67,11 @@ export function checkName(raw: string | null | undefined): { ok: true; name: str
 function emailAndPassword(form: { email?: string; password?: string }, ctx: z.RefinementCtx): { email: string; password: string } | null {
   const email = form.email?.trim();
   if (!email || !form.password) {
-    ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
+    ctx.addIssue({ code: "custom", path: [], message: refusalKey("fillAllFields") });
     return null;
   }
   if (!looksLikeEmail(email)) {
-    ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
+    ctx.addIssue({ code: "custom", path: ["email"], message: refusalKey("invalidEmail") });
     return null;
   }
   return { email, password: form.password };
@@ -79,7 +83,7 @@ function emailAndPassword(form: { email?: string; password?: string }, ctx: z.Re
  */
 export const loginForm = z
   .object({
-    identifier: z.string({ error: AUTH_MESSAGES.invalidIdentifier }),
+    identifier: z.string({ error: refusalKey("invalidIdentifier") }),
     password: optionalText,
     redirectTo: optionalText,
     // The checkbox: sent ("on") only when ticked.
@@ -89,12 +93,12 @@ export const loginForm = z
     const remember = form.remember !== undefined;
     const id = classifyIdentifier(form.identifier);
     if (id.kind === "invalid") {
-      ctx.addIssue({ code: "custom", path: ["identifier"], message: AUTH_MESSAGES.invalidIdentifier });
+      ctx.addIssue({ code: "custom", path: ["identifier"], message: refusalKey("invalidIdentifier") });
       return z.NEVER;
     }
     if (id.kind === "phone") return { kind: "phone" as const, phone: id.phone, redirectTo: form.redirectTo, remember };
     if (!form.password) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordRequired });
+      ctx.addIssue({ code: "custom", path: ["password"], message: refusalKey("passwordRequired") });
       return z.NEVER;
     }
     return { kind: "email" as const, email: id.email, password: form.password, redirectTo: form.redirectTo, remember };
@@ -119,7 +123,7 @@ export const signupForm = z
       const name = checkName(form.name);
       const phone = checkPhone(form.phone);
       if (!name.ok) ctx.addIssue({ code: "custom", path: ["name"], message: name.message });
-      if (!phone.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: AUTH_MESSAGES[phone.problem] });
+      if (!phone.ok) ctx.addIssue({ code: "custom", path: ["phone"], message: refusalKey(phone.problem) });
       if (!name.ok || !phone.ok) return z.NEVER;
       return { method: "phone" as const, phone: phone.phone, name: name.name, redirectTo: form.redirectTo };
     }
@@ -129,9 +133,9 @@ export const signupForm = z
     const password = form.password;
     const badEmail = Boolean(email) && !looksLikeEmail(email!);
     const problem = password ? passwordProblem(password) : null;
-    if (!email || !password) ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.fillAllFields });
-    if (badEmail) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES[problem] });
+    if (!email || !password) ctx.addIssue({ code: "custom", path: [], message: refusalKey("fillAllFields") });
+    if (badEmail) ctx.addIssue({ code: "custom", path: ["email"], message: refusalKey("invalidEmail") });
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: refusalKey(problem) });
     if (!email || !password || badEmail || problem) return z.NEVER;
     return { method: "email" as const, email: normalizeEmail(email), password, redirectTo: form.redirectTo };
   });
@@ -160,13 +164,13 @@ export const otpForm = z
       case "send": {
         const phone = checkPhone(form.phone);
         if (phone.ok) return { intent: "send", phone: phone.phone };
-        ctx.addIssue({ code: "custom", path: ["phone"], message: AUTH_MESSAGES[phone.problem] });
+        ctx.addIssue({ code: "custom", path: ["phone"], message: refusalKey(phone.problem) });
         return z.NEVER;
       }
       case "verify": {
         const code = form.otp?.trim();
         if (code) return { intent: "verify", code };
-        ctx.addIssue({ code: "custom", path: ["otp"], message: AUTH_MESSAGES.otpRequired });
+        ctx.addIssue({ code: "custom", path: ["otp"], message: refusalKey("otpRequired") });
         return z.NEVER;
       }
       case "name": {

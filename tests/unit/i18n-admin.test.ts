@@ -7,13 +7,11 @@ import { hasRefusal, refusalIn } from "../../app/i18n/i18n.server";
 import { refusalText } from "../../app/i18n/refusals.server";
 import { textProblemIn, tooLongIn } from "../../app/forms/words.server";
 import { kidsShoePriceNoteIn } from "../../app/offers.server";
-import englishCommon from "../../app/locales/en/common.json";
 import { PRODUCT_MESSAGES } from "../../domain/admin-products";
 import { parseDashboardQuery } from "../../domain/admin-orders";
 import { ADMIN_FORM_MESSAGES } from "../../domain/forms/admin";
 import { FORM_MESSAGES } from "../../domain/forms";
 import { AUTH_MESSAGES } from "../../domain/auth";
-import { NEWSLETTER_EMAIL_MESSAGE } from "../../domain/newsletter";
 import { refusal } from "../../domain/errors";
 import { kidsShoePriceNote } from "../../domain/pricing";
 import { textProblemMessage } from "../../domain/text";
@@ -80,10 +78,6 @@ describe("the form pipeline's own refusals in the page's language", () => {
 });
 
 describe("the shopper's remaining notes", () => {
-  it("words the footer's newsletter refusal with the rule's English text", () => {
-    expect(englishCommon.footer.invalidEmail).toBe(NEWSLETTER_EMAIL_MESSAGE);
-  });
-
   it("words a kids shoe's price note in Hindi, and in English as the rule does", () => {
     expect(kidsShoePriceNoteIn("en")("9")).toBe(kidsShoePriceNote("9"));
     expect(kidsShoePriceNoteIn("hi")("9")).toBe("साइज़ 9 - शुरुआती दाम ₹150, हर अगले साइज़ पर ₹20 ज़्यादा");

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_MAX_FAILURES_PER_PAIR } from "../../../domain/auth";
 import { startTestServer, type TestServer } from "../../support/server";
+import { RESOURCES } from "../../../app/i18n/i18n.server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -72,5 +73,20 @@ describe("a refused sign-in elsewhere", () => {
     const hindi = await login("right-password", "hi");
     expect(hindi.status).toBe(429);
     expect(hindi.body.message).toMatch(HINDI);
+  }, 120_000);
+});
+
+describe("a sign-in form's own refusal", () => {
+  it("is worded by the server from its key: a Hindi /signup with a too common password says so in Hindi, with no English anywhere in the page", async () => {
+    const res = await fetch(`${server.url}/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "shop_lng=hi", Origin: server.url },
+      body: new URLSearchParams({ method: "email", email: `parent-${randomUUID().slice(0, 8)}@example.com`, password: "password" }),
+    });
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain(`id="password-error" role="alert">${RESOURCES.hi.refusals.auth.passwordTooCommon}</p>`);
+    // Not even in the page's data: no table of English sentences is sent for the page to look its words up in.
+    expect(html).not.toContain(RESOURCES.en.refusals.auth.passwordTooCommon);
   }, 120_000);
 });
