@@ -98,6 +98,10 @@ export default function AccountPrivacy() {
       <Form method="post" action="/account/privacy/copy" reloadDocument>
         <button type="submit" name="intent" value="privacy-copy">
           {t("privacy:account.download")}
+        </button>{" "}
+        {/* The same copy as a page to read, print or save (issue 48). */}
+        <button type="submit" name="intent" value="privacy-page">
+          {t("privacy:account.readCopy")}
         </button>
       </Form>
       {params.get("kept") === "1" && !privacy.dueBy ? (

@@ -202,3 +202,21 @@ describe("a complaint whose parent was erased", () => {
     expect(english.has(RESOURCES.en.privacy.erased)).toBe(true);
   });
 });
+
+describe("the parent's copy of their data", () => {
+  it("reads as a page to print or save beside the JSON file, without the store's own fields (Hindi)", async () => {
+    const user = await server.shop.auth.registerWithEmail({ email: `copy-${randomUUID()}@example.com`, password: "satchel-2026", name: "Geeta Saini" });
+    const order = await placeTestOrder(server.shop, { name: "Geeta Saini", userId: user.id, items: [{ productId: "school/dps/shirt", size: "30", quantity: 2 }] });
+    const hi = RESOURCES.hi.privacy;
+    const parent = htmlBrowser(server.url, { language: "hi" });
+    await signInShopperOver(parent, server.shop, user.id);
+    const page = await (await parent.open("/account/privacy")).press(hi.account.readCopy);
+    expect(page.status).toBe(200);
+    expect(page.text("h1")).toBe(hi.copyPage.title);
+    expect(page.has(interpolate(hi.copyPage.order, { number: order.displayId }))).toBe(true);
+    expect(page.has("शर्ट (30) x 2")).toBe(true);
+    expect(page.has(interpolate(hi.copyPage.deliverTo, { address: `Geeta Saini, 12 Station Road, Churu 331001, ${order.phone}` }))).toBe(true);
+    expect(page.has("Geeta Saini")).toBe(true);
+    for (const internal of ["stream", "revision", "ConsentGiven", "{"]) expect(page.text("main"), internal).not.toContain(internal);
+  });
+});
