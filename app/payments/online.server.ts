@@ -34,6 +34,13 @@ export function orderIdInAddress(request: Request): string | null {
   return isOrderId(orderId) ? orderId : null;
 }
 
+/** The order a form to or from the gateway is for, from the address: a 404 without one, or when the gateway is not set up. */
+export function gatewayOrderIdIn(request: Request, shop: Shop): string {
+  const orderId = orderIdInAddress(request);
+  if (!orderId || !shop.orders.gatewayOn) throw new Response("No such order", { status: 404 });
+  return orderId;
+}
+
 /** Whether the page offers "Pay online": the gateway is set up and the order awaits its UPI payment. */
 export function offersPayOnline(shop: Shop, order: OrderSummary): boolean {
   return shop.orders.gatewayOn && orderMoney(order).awaitsUpi;

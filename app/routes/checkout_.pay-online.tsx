@@ -7,7 +7,7 @@ import { metaT, useT } from "../i18n/I18n";
 import { languageOf, refusalIn, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 import { donePath } from "../../domain/payments/online";
-import { handOffToGateway, orderIdInAddress, readPayOnlineForm } from "../payments/online.server";
+import { gatewayOrderIdIn, handOffToGateway, orderIdInAddress, readPayOnlineForm } from "../payments/online.server";
 import cartStyles from "../styles/cart.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -33,8 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const lang = languageOf(request);
-  const orderId = orderIdInAddress(request);
-  if (!orderId || !shop.orders.gatewayOn) throw new Response("No such order", { status: 404 });
+  const orderId = gatewayOrderIdIn(request, shop);
   const form = await readPayOnlineForm(request);
   if (!form.ok) {
     const refused = everyMessage(refusalOf(form.answer.data)).map((message) => refusalIn(lang, message));

@@ -7,7 +7,7 @@ import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
 import { refusalText } from "../i18n/refusals.server";
 import { donePath } from "../../domain/payments/online";
-import { afterAnswer, orderIdInAddress, readGatewayAnswer } from "../payments/online.server";
+import { afterAnswer, gatewayOrderIdIn, orderIdInAddress, readGatewayAnswer } from "../payments/online.server";
 import { refusal } from "../../domain/errors";
 import cartStyles from "../styles/cart.css?url";
 
@@ -32,8 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = context.shop;
   const lang = languageOf(request);
-  const orderId = orderIdInAddress(request);
-  if (!orderId || !shop.orders.gatewayOn) throw new Response("No such order", { status: 404 });
+  const orderId = gatewayOrderIdIn(request, shop);
   const form = await readGatewayAnswer(request);
   const bad = () => data({ refused: refusalText(lang, refusal("gateway.badAnswer")) }, { status: 400 });
   if (!form.ok) return bad();
