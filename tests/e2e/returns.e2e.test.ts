@@ -164,7 +164,8 @@ describe("notes, delivery and returns (JS off, over HTTP)", () => {
     const amount = refund.field("Amount (₹)").value;
     expect(Number(amount)).toBeGreaterThan(0);
     expect(refund.field("Note (optional)").value).toMatch(/^Return [0-9A-F]{8}$/);
-    const refunded = await refund.select("Refund by", "cash").press("Refund");
+    // By UPI: the suggested amount is the goods' value to the paisa, and cash is given in whole rupees (decision 209).
+    const refunded = await refund.select("Refund by", "upi").press("Refund");
     expect(refunded.url.searchParams.get("saved")).toBe("refund");
     expect(showsExactly(refunded, "Refund recorded.")).toBe(true);
     expect(refunded.text('article.return-card [data-field="return-stage"]')).toBe("State: refunded");
@@ -322,7 +323,8 @@ describe("notes, delivery and returns", () => {
       const amount = await refund.getByLabel("Amount (₹)").inputValue();
       expect(Number(amount)).toBeGreaterThan(0);
       expect(await refund.getByLabel("Note (optional)").inputValue()).toMatch(/^Return [0-9A-F]{8}$/);
-      await refund.getByLabel("Refund by").selectOption("cash");
+      // By UPI: the suggested amount is the goods' value to the paisa, and cash is given in whole rupees (decision 209).
+      await refund.getByLabel("Refund by").selectOption("upi");
       await refund.getByRole("button", { name: "Refund" }).click();
       await settle(page, (url) => url.searchParams.get("saved") === "refund", js);
       await page.getByText("Refund recorded.", { exact: true }).waitFor();
