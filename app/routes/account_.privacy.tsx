@@ -99,8 +99,8 @@ export default function AccountPrivacy() {
         <button type="submit" name="intent" value="privacy-copy">
           {t("privacy:account.download")}
         </button>{" "}
-        {/* The same copy as a page to read, print or save (issue 48). */}
-        <button type="submit" name="intent" value="privacy-page">
+        {/* The same copy as a page to read, print or save (issue 48): its own route, as the file's is a resource route. */}
+        <button type="submit" name="intent" value="privacy-page" formAction="/account/privacy/read">
           {t("privacy:account.readCopy")}
         </button>
       </Form>

@@ -56,8 +56,11 @@ describe("/admin/notifications", () => {
     const { context, page } = await newShopperPage(browser, server.url, js);
     await page.goto("/admin/notifications");
     await page.waitForURL("**/admin/login");
-    const [name, value] = adminCookie.split(/=(.*)/s);
-    await context.addCookies([{ name, value, url: server.url }]);
+    // Signing in sets more than one cookie (the session and the browser's own mark): each goes in by itself.
+    await context.addCookies(adminCookie.split("; ").map((pair) => {
+      const [name, value] = pair.split(/=(.*)/s);
+      return { name, value, url: server.url };
+    }));
     await page.goto("/admin/notifications");
     await ready(page, js);
     await page.getByRole("heading", { name: "Notifications" }).waitFor();

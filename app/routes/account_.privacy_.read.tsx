@@ -7,22 +7,19 @@ import { readPageForm } from "../forms/form.server";
 import { accountPrivacyForm } from "../../domain/forms/privacy";
 import { metaT, useT } from "../i18n/I18n";
 import { languageOf, routeMessages } from "../i18n/i18n.server";
-import { dataCopyResponse } from "../privacy/privacy.server";
 import { readableCopy, type ReadableCopy } from "../privacy/readable-copy.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("privacy:copyPage.title") }];
 
 /**
- * A signed-in parent's copy of their data: the JSON file (`privacy-copy`), or the same read as a page to print or
- * save (`privacy-page`, issue 48). A post, as the copy is theirs alone and never kept by a cache or in history.
+ * A signed-in parent's copy of their data read as a page to print or save (issue 48); the file is
+ * /account/privacy/copy. A post, as the copy is theirs alone and never kept by a cache or in history.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const shopper = await requireShopper(request, context.shop);
   const form = await readPageForm(request, accountPrivacyForm, { pageFields: ["intent", "confirmed"] });
   if (!form.ok) return redirect("/account/privacy", { status: 303 });
-  const subject = accountSubject(shopper.id);
-  if (form.value.intent !== "privacy-page") return dataCopyResponse(context.shop, subject);
-  return { copy: await readableCopy(context.shop, subject, languageOf(request)) };
+  return { copy: await readableCopy(context.shop, accountSubject(shopper.id), languageOf(request)) };
 }
 
 /** The page's words; opened without a post it only points to "Your data", where the copy is asked for. */
