@@ -1,17 +1,13 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isRuleViolation } from "../../domain/errors";
-import { STATEMENT_UPLOAD_OPTIONS, statementUploadForm } from "../../domain/forms/statements";
-import { STATEMENT_MAX_BYTES, STATEMENT_MAX_FILES } from "../../domain/payments/limits";
+import { STATEMENT_MAX_BYTES } from "../../domain/payments/limits";
 import { requirePermission } from "../admin/guard.server";
-import { adminActor } from "../admin/orders.server";
+import { uploadMoneyPaper } from "../admin/statement-upload.server";
 import { settlementReportRows } from "../admin/settlements.server";
 import { TableScroll } from "../components/TableScroll";
-import { readPageForm, refusalStatus } from "../forms/form.server";
 import { FormMessage } from "../forms/messages";
 import { metaT, useT } from "../i18n/I18n";
-import { languageOf, routeMessages, serverT } from "../i18n/i18n.server";
-import { refusalText } from "../i18n/refusals.server";
+import { routeMessages } from "../i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("payment:settlements.metaTitle") }];
 
@@ -30,22 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requirePermission(request, context, "orders");
-  const form = await readPageForm(request, statementUploadForm, {
-    ...STATEMENT_UPLOAD_OPTIONS,
-    documents: { field: "report", maxCount: STATEMENT_MAX_FILES, maxBytes: STATEMENT_MAX_BYTES },
+  return uploadMoneyPaper(request, context, "report", async (file, actor) => {
+    const read = await context.shop.orders.readSettlementReport(file, actor);
+    return { page: `/admin/settlements/${read.reportId}`, changed: read.changed };
   });
-  if (!form.ok) return form.answer;
-  const lang = languageOf(request);
-  const [file] = form.documents;
-  if (!file) return form.refuse(serverT(lang)("refusals:statements.noFile"), 422);
-  try {
-    const read = await context.shop.orders.readSettlementReport(file, adminActor(admin));
-    return redirect(`/admin/settlements/${read.reportId}?read=${read.changed ? "new" : "same"}`);
-  } catch (err) {
-    if (!isRuleViolation(err)) throw err;
-    return form.refuse(refusalText(lang, err), refusalStatus(err.status));
-  }
 }
 
 export default function AdminSettlements() {
